@@ -1,0 +1,250 @@
+"""Hand constraints: the one language in which call meanings are written and deals are drawn.
+
+A constraint is a tree of three node types:
+
+* ``Count(kinds, lo, hi)``: the hand holds between ``lo`` and ``hi`` physical cards whose
+  kind is in ``kinds`` (both copies of a kind count). "3+ hearts", "both Jacks of
+  hearts", "no spade", "at least 3 Jacks" are all one ``Count``.
+* ``All(parts)``: every part holds (``TRUE`` is ``All(())``).
+* ``Any(parts)``: at least one part holds (an either/or, e.g. "void in some unbid suit").
+
+Every node carries an optional ``text``, the plain words for it, so ``fits`` can say which
+promise a hand breaks. Constraints are immutable and convert to and from JSON dicts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence, Union
+
+from fiftysix.cards import CARD_NAMES, NUM_KINDS, NUM_RANKS, NUM_SUITS, RANKS, SUIT_NAMES, Card, Hand
+from fiftysix.errors import ConstraintError
+
+
+def _kind_set(kinds: Iterable[int]) -> tuple[int, ...]:
+    ks = tuple(sorted({int(k) for k in kinds}))
+    for k in ks:
+        if not 0 <= k < NUM_KINDS:
+            raise ConstraintError(f"card number {k} is not a card kind (0..{NUM_KINDS - 1})")
+    return ks
+
+
+@dataclass(frozen=True)
+class Count:
+    """Between ``lo`` and ``hi`` cards (copies counted) of the given kinds."""
+
+    kinds: tuple[int, ...]
+    lo: int = 0
+    hi: int = 99
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kinds", _kind_set(self.kinds))
+        if self.lo < 0 or self.hi < self.lo:
+            raise ConstraintError(f"count bounds {self.lo}..{self.hi} are empty or negative")
+
+    def holds(self, counts: Sequence[int]) -> bool:
+        n = sum(counts[k] for k in self.kinds)
+        return self.lo <= n <= self.hi
+
+    def describe(self) -> str:
+        return self.text or _default_count_text(self)
+
+    def to_dict(self) -> dict:
+        d = {"count": [CARD_NAMES[k] for k in self.kinds], "min": self.lo, "max": self.hi}
+        if self.text:
+            d["text"] = self.text
+        return d
+
+
+@dataclass(frozen=True)
+class All:
+    """Every part holds."""
+
+    parts: tuple["Constraint", ...] = ()
+    text: str = ""
+
+    def holds(self, counts: Sequence[int]) -> bool:
+        return all(p.holds(counts) for p in self.parts)
+
+    def describe(self) -> str:
+        if self.text:
+            return self.text
+        if not self.parts:
+            return "nothing"
+        return "; ".join(p.describe() for p in self.parts)
+
+    def to_dict(self) -> dict:
+        d: dict = {"all": [p.to_dict() for p in self.parts]}
+        if self.text:
+            d["text"] = self.text
+        return d
+
+
+@dataclass(frozen=True)
+class Any:
+    """At least one part holds."""
+
+    parts: tuple["Constraint", ...] = ()
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.parts:
+            raise ConstraintError("an either/or constraint needs at least one choice")
+
+    def holds(self, counts: Sequence[int]) -> bool:
+        return any(p.holds(counts) for p in self.parts)
+
+    def describe(self) -> str:
+        return self.text or " or ".join(p.describe() for p in self.parts)
+
+    def to_dict(self) -> dict:
+        d: dict = {"any": [p.to_dict() for p in self.parts]}
+        if self.text:
+            d["text"] = self.text
+        return d
+
+
+Constraint = Union[Count, All, Any]
+TRUE = All(())
+
+
+def _default_count_text(c: Count) -> str:
+    ks = c.kinds
+    suits = {k // NUM_RANKS for k in ks}
+    if len(ks) == 1:
+        what = CARD_NAMES[ks[0]]
+    elif len(suits) == 1 and len(ks) == NUM_RANKS:
+        what = SUIT_NAMES[next(iter(suits))]
+    elif len({k % NUM_RANKS for k in ks}) == 1 and len(ks) == NUM_SUITS:
+        what = RANKS[ks[0] % NUM_RANKS] + "s (any suit)"
+    else:
+        what = "of " + " ".join(CARD_NAMES[k] for k in ks)
+    if c.lo == c.hi:
+        return f"exactly {c.lo} {what}"
+    if c.hi >= 99:
+        return f"at least {c.lo} {what}"
+    if c.lo == 0:
+        return f"at most {c.hi} {what}"
+    return f"{c.lo}-{c.hi} {what}"
+
+
+# --- building blocks ------------------------------------------------------------------------
+
+def suit_kinds(suit: int) -> tuple[int, ...]:
+    return tuple(range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS))
+
+
+def rank_kinds(rank: int) -> tuple[int, ...]:
+    return tuple(s * NUM_RANKS + rank for s in range(NUM_SUITS))
+
+
+def suit_length(suit: int, lo: int = 0, hi: int = 99, text: str = "") -> Count:
+    return Count(suit_kinds(suit), lo, hi, text)
+
+
+def void(suit: int, text: str = "") -> Count:
+    return Count(suit_kinds(suit), 0, 0, text or f"no {SUIT_NAMES[suit]}")
+
+
+def holds_at_least(card: int, n: int = 1, text: str = "") -> Count:
+    return Count((int(card),), n, 99, text)
+
+
+def holds_cards(cards: Iterable[int], text: str = "") -> Constraint:
+    """Holds at least these cards (a multiset: a kind listed twice means both copies)."""
+    need: dict[int, int] = {}
+    for c in cards:
+        need[int(c)] = need.get(int(c), 0) + 1
+    parts = tuple(Count((k,), n, 99) for k, n in sorted(need.items()))
+    if len(parts) == 1 and text:
+        return Count(parts[0].kinds, parts[0].lo, parts[0].hi, text)
+    return All(parts, text)
+
+
+def conjoin(*cs: Constraint, text: str = "") -> Constraint:
+    """All of the given constraints, flattening nested text-less Alls and dropping TRUE."""
+    parts: list[Constraint] = []
+    for c in cs:
+        if isinstance(c, All) and not c.text:
+            parts.extend(c.parts)
+        else:
+            parts.append(c)
+    if len(parts) == 1 and not text:
+        return parts[0]
+    return All(tuple(parts), text)
+
+
+def atoms(c: Constraint) -> list[Count]:
+    """Every Count in the tree."""
+    if isinstance(c, Count):
+        return [c]
+    out: list[Count] = []
+    for p in c.parts:
+        out.extend(atoms(p))
+    return out
+
+
+# --- checking a hand ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Fit:
+    """Whether a hand keeps a promise, and the plain words of every part it breaks."""
+
+    ok: bool
+    broken: tuple[str, ...] = field(default_factory=tuple)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def _counts_of(hand: Hand | Sequence[int]) -> Sequence[int]:
+    if isinstance(hand, Hand):
+        return hand.counts()
+    if len(hand) != NUM_KINDS:
+        raise ConstraintError(f"hand counts need {NUM_KINDS} entries, got {len(hand)}")
+    return hand
+
+
+def _broken(c: Constraint, counts: Sequence[int]) -> list[str]:
+    if c.holds(counts):
+        return []
+    if isinstance(c, All):
+        out: list[str] = []
+        for p in c.parts:
+            out.extend(_broken(p, counts))
+        return out or [c.describe()]
+    if isinstance(c, Count):
+        held = sum(counts[k] for k in c.kinds)
+        return [f"{c.describe()} (holds {held})"]
+    return [c.describe()]
+
+
+def fits(hand: Hand | Sequence[int], c: Constraint) -> Fit:
+    """Does ``hand`` keep constraint ``c``? If not, list the parts it breaks."""
+    counts = _counts_of(hand)
+    broken = _broken(c, counts)
+    return Fit(not broken, tuple(broken))
+
+
+# --- JSON ---------------------------------------------------------------------------------------
+
+def to_dict(c: Constraint) -> dict:
+    return c.to_dict()
+
+
+def from_dict(d: Mapping) -> Constraint:
+    """Read a constraint from its JSON dict; a malformed one raises ConstraintError."""
+    if not isinstance(d, Mapping):
+        raise ConstraintError(f"a constraint must be an object, got {type(d).__name__}")
+    text = d.get("text", "")
+    if "count" in d:
+        try:
+            kinds = [Card.parse(x) if isinstance(x, str) else Card(int(x)) for x in d["count"]]
+        except (ValueError, TypeError) as e:
+            raise ConstraintError(f"bad card in constraint {dict(d)}: {e}") from None
+        return Count(tuple(kinds), int(d.get("min", 0)), int(d.get("max", 99)), text)
+    if "all" in d:
+        return All(tuple(from_dict(p) for p in d["all"]), text)
+    if "any" in d:
+        return Any(tuple(from_dict(p) for p in d["any"]), text)
+    raise ConstraintError(f"a constraint needs 'count', 'all' or 'any': got keys {sorted(d)}")

@@ -1,0 +1,205 @@
+"""Card play: tricks, legal cards, and the play of a hand as a state machine.
+
+``PlayState`` follows OpenSpiel's shape: ``to_move``, ``legal_cards``, ``play``,
+``is_over``, ``result``. It plays from any position: a full deal or an ending, a trick in
+progress, points already won. With a target and a declaring team it stops early the moment
+the contract is decided (RULES.md section 4); without one it plays every card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from fiftysix.cards import CARD_NAMES, SUIT_NAMES, Card, Deal, Hand, Table
+from fiftysix.errors import IllegalPlayError
+
+NO_TRUMP = None
+
+
+def trick_winner(cards: Sequence[int], trump: int | None) -> int:
+    """Index in ``cards`` (in playing order) of the card that wins the trick.
+
+    The highest trump wins; with none, the highest card of the suit led. Of two identical
+    cards the first played wins, so only a strictly stronger card takes over.
+    """
+    best = 0
+    for i in range(1, len(cards)):
+        c, b = Card(cards[i]), Card(cards[best])
+        if c.suit == b.suit:
+            if c.rank < b.rank:  # lower rank index = more power; equal cards: first stays
+                best = i
+        elif trump is not None and c.suit == trump:
+            best = i
+    return best
+
+
+def legal_cards(hand: Hand, led_suit: int | None) -> tuple[Card, ...]:
+    """The distinct cards a hand may play: any card when leading or void in the led suit."""
+    if led_suit is not None:
+        follow = tuple(dict.fromkeys(hand.suit_cards(led_suit)))
+        if follow:
+            return follow
+    return tuple(dict.fromkeys(hand.cards))
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    plays: tuple[tuple[int, Card], ...]  # (seat, card) in playing order
+    winner: int
+    points: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+@dataclass
+class PlayState:
+    """The play of one hand from a given position."""
+
+    deal: Deal
+    trump: int | None
+    leader: int = 1
+    target: int | None = None
+    declarer_team: int | None = None
+    early_stop: bool = True
+    points: list[int] = field(default_factory=list)
+    hands: list[Hand] = field(init=False)
+    tricks: list[Trick] = field(init=False, default_factory=list)
+    current: list[tuple[int, Card]] = field(init=False, default_factory=list)
+    conceded_by: int | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        self.table.check_seat(self.leader)
+        if self.trump is not None and not 0 <= self.trump < 4:
+            raise IllegalPlayError(f"trump must be a suit 0..3 or None, not {self.trump}")
+        if (self.target is None) != (self.declarer_team is None):
+            raise IllegalPlayError("give both a target and a declaring team, or neither")
+        if not self.points:
+            self.points = [0] * self.table.num_teams
+        self.hands = list(self.deal.hands)
+
+    @property
+    def table(self) -> Table:
+        return self.deal.table
+
+    @property
+    def trick_leader(self) -> int:
+        return self.current[0][0] if self.current else (self.tricks[-1].winner if self.tricks else self.leader)
+
+    @property
+    def to_move(self) -> int:
+        if not self.current:
+            return self.trick_leader
+        return self.table.next_seat(self.current[-1][0])
+
+    @property
+    def led_suit(self) -> int | None:
+        return self.current[0][1].suit if self.current else None
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        if self.is_over:
+            return ()
+        return legal_cards(self.hands[self.to_move - 1], self.led_suit)
+
+    @property
+    def points_out(self) -> int:
+        """Card points not yet won in a finished trick (in hands or on the table)."""
+        return sum(h.points for h in self.hands) + sum(c.points for _, c in self.current)
+
+    @property
+    def cards_left(self) -> int:
+        return sum(len(h) for h in self.hands)
+
+    @property
+    def stop_reason(self) -> str | None:
+        """Why the hand is over: 'all cards', 'target reached', 'target out of reach',
+        'conceded', or None while it goes on."""
+        if self.conceded_by is not None:
+            return "conceded"
+        if self.cards_left == 0 and not self.current:
+            return "all cards"
+        if self.early_stop and self.target is not None and not self.current:
+            got = self.points[self.declarer_team]
+            if got >= self.target:
+                return "target reached"
+            if got + self.points_out < self.target:
+                return "target out of reach"
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.stop_reason is not None
+
+    def play(self, card: int | str) -> Trick | None:
+        """Play a card for the seat to move; returns the trick if this card completed one."""
+        c = Card.parse(card) if isinstance(card, str) else Card(card)
+        seat = self.to_move
+        if self.is_over:
+            raise IllegalPlayError(f"{c}: the hand is over ({self.stop_reason})")
+        hand = self.hands[seat - 1]
+        if c not in hand:
+            raise IllegalPlayError(f"{c}: seat {seat} does not hold the {c.name}")
+        led = self.led_suit
+        if led is not None and c.suit != led and hand.suit_length(led) > 0:
+            raise IllegalPlayError(f"{c}: seat {seat} must follow suit in {SUIT_NAMES[led]}"
+                                   f" (holds {' '.join(str(x) for x in hand.suit_cards(led))})")
+        self.hands[seat - 1] = hand.without(c)
+        self.current.append((seat, c))
+        if len(self.current) < self.table.players:
+            return None
+        cards = [x for _, x in self.current]
+        win = self.current[trick_winner(cards, self.trump)][0]
+        pts = sum(x.points for x in cards)
+        trick = Trick(self.current[0][0], tuple(self.current), win, pts)
+        self.points[self.table.team_of(win)] += pts
+        self.tricks.append(trick)
+        self.current = []
+        return trick
+
+    def play_all(self, cards: Iterable[int | str]) -> list[Trick]:
+        return [t for t in (self.play(c) for c in cards) if t is not None]
+
+    def concede(self, team: int) -> None:
+        """A team gives up the rest of the hand (table option ``concede``)."""
+        if not 0 <= team < self.table.num_teams:
+            raise IllegalPlayError(f"no team {team} at this table")
+        if self.is_over:
+            raise IllegalPlayError(f"the hand is already over ({self.stop_reason})")
+        self.conceded_by = team
+
+    def declarers_made(self) -> bool | None:
+        """True / False once the contract is decided; None without a contract or while open."""
+        if self.target is None or self.declarer_team is None:
+            return None
+        if self.conceded_by is not None:
+            return self.conceded_by != self.declarer_team
+        if self.points[self.declarer_team] >= self.target:
+            return True
+        if self.points[self.declarer_team] + self.points_out < self.target:
+            return False
+        return None
+
+
+def is_void_hand(deal: Deal, trump: int | None, declarer_team: int) -> bool:
+    """Table option ``void hand``: the defenders hold no trump when the bidding closes."""
+    if trump is None:
+        return False
+    t = deal.table
+    return all(deal.hand(s).suit_length(trump) == 0 for s in t.seats if t.team_of(s) != declarer_team)
+
+
+def played_by_seat(state: PlayState) -> dict[int, list[Card]]:
+    """Every card played so far, by seat (finished tricks and the trick in progress)."""
+    out: dict[int, list[Card]] = {s: [] for s in state.table.seats}
+    for t in state.tricks:
+        for seat, c in t.plays:
+            out[seat].append(c)
+    for seat, c in state.current:
+        out[seat].append(c)
+    return out
+
+
+def format_trick(trick: Trick) -> str:
+    return " ".join(CARD_NAMES[c] for c in trick.cards)
