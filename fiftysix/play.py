@@ -203,3 +203,13 @@ def played_by_seat(state: PlayState) -> dict[int, list[Card]]:
 
 def format_trick(trick: Trick) -> str:
     return " ".join(CARD_NAMES[c] for c in trick.cards)
+
+
+def opening_leader(table: Table, declarer: int | None = None, declarer_leads: bool = False) -> int:
+    """Who leads the first trick: seat 1, or with table option ``declarer-leads`` the final bidder."""
+    if not declarer_leads:
+        return 1
+    if declarer is None:
+        raise IllegalPlayError("declarer-leads needs the declarer's seat")
+    table.check_seat(declarer)
+    return declarer

@@ -16,11 +16,19 @@ from fiftysix.errors import FiftySixError
 
 COMMAND_MODULES = [
     "ui.commands.game",
+    "ui.commands.records",
 ]
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (exit status 2)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="fiftysix", description="Trainer and hand analyser for 56.")
+    parser = Parser(prog="fiftysix", description="Trainer and hand analyser for 56.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import argparse
 
-from fiftysix.cards import random_deal
-from ui.commands.common import add_json_arg, add_table_args, table_from
+from fiftysix.cards import TOTAL_POINTS, Deal, parse_cards, random_deal
+from fiftysix.errors import IllegalPlayError, NotationError
+from fiftysix.play import PlayState, Trick
+from ui.commands.common import add_json_arg, add_table_args, parse_trump, table_from
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -13,6 +15,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=None, help="random seed (same seed, same deal)")
     add_json_arg(p)
     p.set_defaults(handler=cmd_deal)
+
+    p = sub.add_parser("replay", help="play cards in order from the opening lead and show each trick")
+    add_table_args(p)
+    p.add_argument("--deal", required=True, help="the hands of seats 1..N (a full deal or an ending)")
+    p.add_argument("--trump", required=True, help="trump suit S H D C, or NT for no-trump")
+    p.add_argument("--cards", required=True, help='the cards played, in order, e.g. "JH 9H AH ..."')
+    p.add_argument("--leader", type=int, default=1,
+                   help="seat that leads the first trick (default 1; the declarer with declarer-leads)")
+    p.add_argument("--target", type=int, default=None, help="the declaring team's target (stops early)")
+    p.add_argument("--declarer", default=None,
+                   help="the declaring team: odd, even, a pairs name like 1-4, or one of its seats")
+    add_json_arg(p)
+    p.set_defaults(handler=cmd_replay)
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -24,4 +39,54 @@ def cmd_deal(args: argparse.Namespace) -> int:
               "deal": str(deal), "hands": {str(s): str(deal.hand(s)) for s in table.seats}})
     else:
         print(deal)
+    return 0
+
+
+def _trick_dict(trick: Trick) -> dict[str, object]:
+    return {"leader": trick.leader, "cards": [str(c) for c in trick.cards],
+            "winner": trick.winner, "points": trick.points}
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    table = table_from(args)
+    deal = Deal.parse(args.deal, table, partial=True)
+    trump = parse_trump(args.trump)
+    if (args.target is None) != (args.declarer is None):
+        raise IllegalPlayError("give --target and --declarer together (or neither)")
+    declarer_team = None
+    if args.target is not None:
+        if not 1 <= args.target <= TOTAL_POINTS:
+            raise IllegalPlayError(f"--target must be 1..{TOTAL_POINTS} card points, not {args.target}")
+        declarer_team = table.parse_team(args.declarer)
+    if not 1 <= args.leader <= table.players:
+        raise IllegalPlayError(f"--leader {args.leader}: a {table.players}-player table has seats 1..{table.players}")
+    cards = parse_cards(args.cards)
+    if not cards:
+        raise NotationError('--cards is empty: give the cards played in order, e.g. "JH 9H AH"')
+    state = PlayState(deal, trump, leader=args.leader, target=args.target, declarer_team=declarer_team)
+    for n, card in enumerate(cards, start=1):
+        try:
+            state.play(card)
+        except IllegalPlayError as e:
+            raise IllegalPlayError(f"card {n} {e}") from None
+    points = {table.team_name(k): state.points[k] for k in range(table.num_teams)}
+    out: dict[str, object] = {
+        "tricks": [_trick_dict(t) for t in state.tricks],
+        "points": points,
+        "over": state.is_over,
+        "reason": state.stop_reason,
+        "trick_in_progress": [str(c) for _, c in state.current],
+        "to_move": None if state.is_over else state.to_move,
+    }
+    if args.json:
+        emit(out)
+        return 0
+    for i, t in enumerate(state.tricks, start=1):
+        print(f"trick {i}: seat {t.leader} leads {' '.join(str(c) for c in t.cards)}"
+              f" -> seat {t.winner} wins {t.points} point{'s' if t.points != 1 else ''}")
+    if state.current:
+        print(f"trick {len(state.tricks) + 1} so far: {' '.join(str(c) for _, c in state.current)}")
+    print("points: " + ", ".join(f"{name} {p}" for name, p in points.items()))
+    print(f"over: {state.stop_reason}" if state.is_over else f"not over: seat {state.to_move} to play")
     return 0
