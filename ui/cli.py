@@ -16,7 +16,7 @@ from fiftysix.errors import FiftySixError
 
 COMMAND_MODULES = [
     "ui.commands.game",
-    "ui.commands.records",
+    "ui.commands.bidding",
 ]
 
 

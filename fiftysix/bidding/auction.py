@@ -1,0 +1,221 @@
+"""The auction as a state machine: whose turn, the legal calls now, apply a call, the end,
+and the final contract. The rules of each system come from its registered ``System``.
+"""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Iterable, Mapping, Sequence
+
+from fiftysix.bidding import calls as K
+from fiftysix.bidding.calls import Call, parse_call, parse_calls
+from fiftysix.bidding.meaning import Meaning
+from fiftysix.bidding.state import CallRecord, Reading, State
+from fiftysix.bidding.systems import get_system
+from fiftysix.bidding.systems.base import System
+from fiftysix.cards import Deal, Hand, Table
+from fiftysix.constraints import TRUE, Constraint, conjoin
+from fiftysix.errors import IllegalCallError
+from fiftysix.scoring import Contract
+
+
+def _hands_map(hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None) -> dict[int, Hand]:
+    if hands is None:
+        return {}
+    if isinstance(hands, Deal):
+        return {s: h for s, h in enumerate(hands.hands, start=1)}
+    if isinstance(hands, Mapping):
+        return {int(s): h for s, h in hands.items() if h is not None}
+    return {s: h for s, h in enumerate(hands, start=1) if h is not None}
+
+
+class Auction:
+    """One auction under a system at a table.
+
+    ``hands`` (a Deal, or hands by seat) is optional: where a caller's hand is known, calls
+    are checked against it too (no naming a trump suit you hold none of, and the like).
+    """
+
+    def __init__(self, system: str | System = "international", table: Table | None = None,
+                 hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None = None) -> None:
+        self.system = get_system(system) if isinstance(system, str) else system
+        self.table = table if table is not None else Table.make(6)
+        self.hands = _hands_map(hands)
+        self._st = State(self.table)
+
+    @classmethod
+    def parse(cls, text: str, system: str | System = "international", table: Table | None = None,
+              hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None = None) -> "Auction":
+        """Replay an auction written as calls from seat 1 (``28H P +1H X P P P P``)."""
+        a = cls(system, table, hands)
+        for call in parse_calls(text):
+            a.apply(call)
+        return a
+
+    def copy(self) -> "Auction":
+        return copy.deepcopy(self)
+
+    # --- where we are ----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The state the system reads (do not change it)."""
+        return self._st
+
+    @property
+    def is_over(self) -> bool:
+        return self.system.is_over(self._st)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is; None once the auction is over."""
+        return None if self.is_over else self._st.to_move
+
+    @property
+    def calls(self) -> list[CallRecord]:
+        return list(self._st.records)
+
+    @property
+    def value(self) -> int | None:
+        """The standing bid's value (None before any bid)."""
+        return self._st.value
+
+    @property
+    def trump(self) -> int | None:
+        return self._st.trump
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final contract once the auction is over; None while it runs, or when the
+        system leaves a passed-out auction without a contract (none of the five does)."""
+        if not self.is_over:
+            return None
+        return self.system.contract(self._st)
+
+    @property
+    def passed_out(self) -> bool:
+        """Over without any bid having been made (basic: seat 1's team then plays 28 no-trump)."""
+        return self.is_over and all(r.call.kind == K.PASS and r.counts_as.kind == K.PASS
+                                    for r in self._st.records)
+
+    def __str__(self) -> str:
+        return K.format_calls([r.call for r in self._st.records])
+
+    def __repr__(self) -> str:
+        t = self.table
+        return (f"Auction.parse({str(self)!r}, {self.system.name!r}, "
+                f"Table({t.players}, {t.deck}, {t.teams!r}))")
+
+    # --- the rules -----------------------------------------------------------------------------
+
+    def _hand(self, seat: int, hand: Hand | None) -> Hand | None:
+        return hand if hand is not None else self.hands.get(seat)
+
+    def _read(self, call: Call, hand: Hand | None) -> Reading | str:
+        st = self._st
+        if self.is_over:
+            return "the auction is over"
+        seat = st.to_move
+        r = self.system.interpret(st, seat, call)
+        if isinstance(r, str):
+            return r
+        h = self._hand(seat, hand)
+        if h is not None:
+            bad = self.system.hand_problem(st, seat, call, r, h)
+            if bad:
+                return bad
+        return r
+
+    def check(self, call: Call | str, hand: Hand | None = None) -> str | None:
+        """None if ``call`` is legal now, else the rule it breaks."""
+        c = parse_call(call) if isinstance(call, str) else call
+        r = self._read(c, hand)
+        return r if isinstance(r, str) else None
+
+    def is_legal(self, call: Call | str, hand: Hand | None = None) -> bool:
+        return self.check(call, hand) is None
+
+    def legal_calls(self, hand: Hand | None = None) -> list[Call]:
+        """Every legal next call (Pass, Double, Redouble first, then bids by value)."""
+        if self.is_over:
+            return []
+        seat = self._st.to_move
+        out = []
+        seen = set()
+        for c in self.system.candidates(self._st, seat):
+            if c in seen:
+                continue
+            seen.add(c)
+            r = self._read(c, hand)
+            if not isinstance(r, str):
+                out.append((c, r))
+        order = {K.PASS: 0, K.DOUBLE: 1, K.REDOUBLE: 2}
+        out.sort(key=lambda cr: (order.get(cr[0].kind, 3), cr[1].value or 0, str(cr[0])))
+        return [c for c, _ in out]
+
+    def palette(self, hand: Hand | None = None) -> list[tuple[Call, Meaning]]:
+        """The legal next calls with the meaning each would have now."""
+        return [(c, self.meaning_of(c, hand)) for c in self.legal_calls(hand)]
+
+    def meaning_of(self, call: Call | str, hand: Hand | None = None) -> Meaning:
+        """The meaning ``call`` would have if the player to move made it now."""
+        c = parse_call(call) if isinstance(call, str) else call
+        r = self._read(c, hand)
+        if isinstance(r, str):
+            raise IllegalCallError(self._error(c, r))
+        return r.meaning
+
+    def _error(self, call: Call, rule: str) -> str:
+        n = len(self._st.records) + 1
+        if self.is_over:
+            return f"call {n} ({call}): {rule}"
+        return f"call {n} ({call}) by seat {self._st.to_move}: {rule}"
+
+    def apply(self, call: Call | str, hand: Hand | None = None) -> CallRecord:
+        """Make the next call; raise IllegalCallError naming its position, the call and the rule."""
+        c = parse_call(call) if isinstance(call, str) else call
+        r = self._read(c, hand)
+        if isinstance(r, str):
+            raise IllegalCallError(self._error(c, r))
+        st = self._st
+        seat = st.to_move
+        meaning = r.meaning
+        counts_as = r.counts_as or c
+        if r.value is not None:  # a bid (or a call that counts as one)
+            st.value, st.trump, st.high_seat, st.high_call = r.value, r.trump, seat, counts_as
+            st.doubled, st.doubled_by = 1, None
+            st.passes = 0
+            st.last_active = seat
+            if r.shows:
+                st.ladder = st.ladder.show(r.shows)  # type: ignore[union-attr]
+                st.shown[seat] = st.own(seat) + Counter(r.shows)
+            if r.names is not None:
+                st.named.append((seat, r.names))
+            if c.kind == K.RAISE:
+                st.raised = True
+        elif c.kind == K.DOUBLE:
+            st.doubled, st.doubled_by, st.passes, st.last_active = 2, seat, 0, seat
+        elif c.kind == K.REDOUBLE:
+            st.doubled, st.passes, st.last_active = 4, 0, seat
+            if self.system.redouble_ends:
+                st.closed = True
+        else:
+            st.passes += 1
+        rec = CallRecord(len(st.records) + 1, seat, self.table.team_of(seat), c, counts_as,
+                         st.value, st.trump, st.high_seat, st.doubled, meaning)
+        st.records.append(rec)
+        return rec
+
+    def apply_all(self, calls: Iterable[Call | str]) -> None:
+        for c in calls:
+            self.apply(c)
+
+    # --- what the calls promise ----------------------------------------------------------------------
+
+    def seat_constraints(self) -> dict[int, Constraint]:
+        """Everything each seat's calls promise, conjoined (TRUE for a seat that promised nothing)."""
+        per: dict[int, list[Constraint]] = {s: [] for s in self.table.seats}
+        for r in self._st.records:
+            if r.meaning.constraint != TRUE:
+                per[r.seat].append(r.meaning.constraint)
+        return {s: (conjoin(*cs) if cs else TRUE) for s, cs in per.items()}

@@ -1,0 +1,220 @@
+"""``classic`` (RULES.md 7.4, seed 000: the older conventions, with a worked example)."""
+from __future__ import annotations
+
+from fiftysix.bidding import calls as K
+from fiftysix.bidding import promises as P
+from fiftysix.bidding.calls import Call
+from fiftysix.bidding.meaning import Meaning
+from fiftysix.bidding.state import Reading, State
+from fiftysix.bidding.systems.base import Handler, System, ordinal
+from fiftysix.bidding.promises import new_cards, own_in_suit
+from fiftysix.cards import RANK_NAMES, SUIT_NAMES
+from fiftysix.constraints import TRUE, conjoin
+
+PLUS_PASS = Call(K.PLUS_PASS)
+
+
+class Classic(System):
+    name = "classic"
+    title = "Classic conventions"
+    source = "RULES.md 7.4, seed 000"
+    forms = frozenset({K.SUIT, K.NT, K.NS, K.PLUS, K.X_PLUS, K.MINUS, K.PLUS_NS, K.PLUS_PASS,
+                       K.PASS, K.DOUBLE, K.REDOUBLE})
+    redouble_ends = False
+    max_plus = 4
+    readings = (
+        "Raise-by-k with a suit (number-suit, k = the bid minus the standing bid, 27 at the"
+        " opening): the top k remaining cards of the suit (all that is left if fewer) and 'many"
+        " more' = at least 3 other cards of the suit, as the seed's 28 hearts (a Jack and at least"
+        " 3 more).",
+        "Plus (+H): the top remaining card and 2 or more others. One Plus (1+H) / X-Plus (k+H):"
+        " the top k and exactly one more; raises by k. Plus One (+1H): the top card alone."
+        " +2H and higher do not exist (write 2+H).",
+        "Minus (-H): 3-4 cards without the top remaining card; Minus-X (-kH): exactly k cards"
+        " without the top remaining card. Both raise by 1 (the seed's -1C raises 35 to 36;"
+        " raising Minus-X by X would add value for holding nothing on top).",
+        "Lengths count on top of cards the same player showed earlier in the suit, and holding"
+        " the top remaining card after showing the first Jack means holding both.",
+        "Nos is written NS and raises by 1: no card of the last suit named; Plus X Nos is +XNS"
+        " (X >= 2) and raises by X: no card of the X-th most recent suit named (distinct suits)."
+        " 33NS, +1NS and +NS are not classic calls.",
+        "Plus Pass (+P) raises by 1, names no trump and promises nothing; the caller becomes the"
+        " high bidder (all passing after it: no-trump by that team). The first call of the"
+        " auction, if a Pass, counts as a Plus Pass at 28, so an auction can never be passed out:"
+        " with all passes seat 1's team plays 28 no-trump, as the seed says.",
+        "No-Trump (number-NT) at any higher number promises nothing specific.",
+        "A Double counts only if everyone passes after it; any higher call clears it. A Redouble"
+        " by the doubled team does not end the auction either (the seed does not say it does).",
+    )
+    examples = (
+        ("", "28H"), ("28H +C +1H P 1+H NS 2+D P P -C P -1C", "38S"), ("28H", "+C"),
+        ("28H +C", "+1H"), ("28H +C +1H P", "1+H"), ("28H", "2+D"), ("28H +C +1H P 1+H", "NS"),
+        ("28H 29C", "+2NS"), ("28H +C", "-C"), ("28H +C -C P", "-1C"), ("28H", "40NT"),
+        ("28H", "P"), ("28H", "+P"), ("", "P"), ("28H", "X"), ("28H X", "XX"),
+    )
+
+    def bid_handlers(self) -> dict[str, Handler]:
+        return {K.SUIT: self.suit_bid, K.NT: self.nt_bid, K.NS: self.nos, K.PLUS: self.plus_bid,
+                K.X_PLUS: self.x_plus, K.MINUS: self.minus, K.PLUS_NS: self.plus_nos,
+                K.PLUS_PASS: self.plus_pass}
+
+    def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
+        if not st.records:
+            return Reading(Meaning("Plus Pass (first caller)", "The first caller's Pass counts as a"
+                                   " Plus Pass: 28, no trump; says nothing about the hand.", TRUE),
+                           28, None, counts_as=PLUS_PASS)
+        return super().pass_call(st, seat, call)
+
+    def plus_pass(self, st: State, seat: int, call: Call) -> Reading | str:
+        v = st.floor + 1
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        return Reading(Meaning("Plus Pass", f"Plus Pass: raises to {v} with no trump; says nothing"
+                               " about the hand, and everyone gets a new chance to call.", TRUE),
+                       v, None)
+
+    def _top(self, st: State, s: int, k: int) -> tuple:
+        return st.ladder.top(s, k)  # type: ignore[union-attr]
+
+    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        v, s = call.value, call.suit
+        assert v is not None and s is not None
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        k = v - st.floor
+        top = self._top(st, s, k)
+        if not top:
+            return f"no {SUIT_NAMES[s]} are left on the ladder"
+        own = st.own(seat)
+        o = own_in_suit(own, s)
+        name = SUIT_NAMES[s]
+
+        def explain() -> Meaning:
+            return Meaning(f"top {P.short_phrase(top)} + 3 or more",
+                           f"Raises by {k} to {v} with {name} as trump: the top"
+                           f"{'' if len(top) == 1 else ' ' + str(len(top))} remaining"
+                           f" {name if len(top) > 1 else name[:-1]} ({P.cards_phrase(top)}) and many"
+                           f" more: at least 3 other {name}.",
+                           conjoin(P.holds_top(top, own), P.length(s, o + len(top) + 3)))
+        return Reading(explain, v, s, new_cards(top, own), s)
+
+    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        s, n = call.suit, call.n
+        assert s is not None
+        if n is not None and n > 1:
+            return f"classic has Plus (+{SUIT_NAMES[s][0].upper()}) and Plus One (+1{SUIT_NAMES[s][0].upper()}) only: write {n}+{SUIT_NAMES[s][0].upper()} (X-Plus)"
+        v = st.floor + 1
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        top = self._top(st, s, 1)
+        if not top:
+            return f"no {SUIT_NAMES[s]} are left on the ladder"
+        own = st.own(seat)
+        o = own_in_suit(own, s)
+        name = SUIT_NAMES[s]
+        card = RANK_NAMES[top[0].rank]
+
+        def explain() -> Meaning:
+            if n == 1:
+                return Meaning(f"Plus One: the {card} alone",
+                               f"Plus One {name}, {v}: the top remaining {name[:-1]}"
+                               f" ({P.cards_phrase(top)}) and no other {name[:-1]}.",
+                               conjoin(P.holds_top(top, own), P.length(s, o + 1, o + 1)))
+            return Meaning(f"Plus: the {card} + 2 or more",
+                           f"Plus {name}, {v}: the top remaining {name[:-1]} ({P.cards_phrase(top)})"
+                           f" and at least 2 other {name}.",
+                           conjoin(P.holds_top(top, own), P.length(s, o + 3)))
+        return Reading(explain, v, s, new_cards(top, own), s)
+
+    def x_plus(self, st: State, seat: int, call: Call) -> Reading | str:
+        s, k = call.suit, call.n
+        assert s is not None and k is not None
+        if k > self.max_plus:
+            return f"X-Plus goes up to {self.max_plus}+"
+        v = st.floor + k
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        top = self._top(st, s, k)
+        if len(top) < k:
+            return f"only {len(top)} {SUIT_NAMES[s]} are left on the ladder"
+        own = st.own(seat)
+        o = own_in_suit(own, s)
+        name = SUIT_NAMES[s]
+        word = "One" if k == 1 else {2: "Two", 3: "Three"}.get(k, str(k))
+
+        def explain() -> Meaning:
+            return Meaning(f"{word} Plus: {P.short_phrase(top)} + exactly 1",
+                           f"{word} Plus {name}, {v}: the top{'' if k == 1 else ' ' + str(k)} remaining"
+                           f" {name if k > 1 else name[:-1]}"
+                           f" ({P.cards_phrase(top)}) and exactly one other {name[:-1]}.",
+                           conjoin(P.holds_top(top, own), P.length(s, o + k + 1, o + k + 1)))
+        return Reading(explain, v, s, new_cards(top, own), s)
+
+    def minus(self, st: State, seat: int, call: Call) -> Reading | str:
+        s, n = call.suit, call.n
+        assert s is not None
+        v = st.floor + 1
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        top = self._top(st, s, 1)
+        if not top:
+            return f"no {SUIT_NAMES[s]} are left on the ladder"
+        own = st.own(seat)
+        o = own_in_suit(own, s)
+        name = SUIT_NAMES[s]
+        card = RANK_NAMES[top[0].rank]
+
+        def explain() -> Meaning:
+            if n is None:
+                return Meaning(f"Minus: 3-4 {name}, no {card}",
+                               f"Minus {name}, {v}: 3 to 4 {name} without the top remaining card"
+                               f" ({card}).",
+                               conjoin(P.length(s, o + 3, o + 4), P.lacks_top(top[0], own)))
+            return Meaning(f"Minus-{n}: {n} {name if n > 1 else name[:-1]}, no {card}",
+                           f"Minus-{n} {name}, {v}: exactly {n} {name if n > 1 else name[:-1]},"
+                           f" not the top remaining card ({card}).",
+                           conjoin(P.length(s, o + n, o + n), P.lacks_top(top[0], own)))
+        return Reading(explain, v, s, (), s)
+
+    def nos(self, st: State, seat: int, call: Call) -> Reading | str:
+        if call.value is not None:
+            return "classic's Nos is written NS, without a number"
+        v = st.floor + 1
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        s = self.suit_needed(st, 1)
+        if isinstance(s, str):
+            return "Nos may only be called after its suit was named: " + s
+        return Reading(lambda: Meaning(f"Nos: no {SUIT_NAMES[s]}", f"Nos, {v}: no card of"
+                                       f" {SUIT_NAMES[s]}, the last suit announced; no-trump if"
+                                       " it stands.", P.void(s)), v, None)
+
+    def plus_nos(self, st: State, seat: int, call: Call) -> Reading | str:
+        k = call.n
+        if k is None or k == 1:
+            return "classic's Nos is written NS; Plus X Nos is +2NS, +3NS, ..."
+        v = st.floor + k
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        s = self.suit_needed(st, k)
+        if isinstance(s, str):
+            return s
+        return Reading(lambda: Meaning(f"Plus {k} Nos: no {SUIT_NAMES[s]}", f"Plus {k} Nos, {v}: no"
+                                       f" card of {SUIT_NAMES[s]}, the {ordinal(k)} suit announced.",
+                                       P.void(s)), v, None)
+
+    def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        v = call.value
+        assert v is not None
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        return Reading(Meaning("No-Trump", f"No-Trump at {v}: a game without trumps; promises"
+                               " nothing specific about the hand.", TRUE), v, None)

@@ -1,0 +1,230 @@
+"""``international`` (the default; RULES.md 7.1, seed 001 "International rules")."""
+from __future__ import annotations
+
+from fiftysix.bidding import calls as K
+from fiftysix.bidding import promises as P
+from fiftysix.bidding.calls import Call
+from fiftysix.bidding.meaning import Meaning
+from fiftysix.bidding.state import Reading, State
+from fiftysix.bidding.promises import new_cards, own_in_suit, top_label
+from fiftysix.bidding.systems.base import Handler, System, ordinal
+from fiftysix.cards import RANK_NAMES, SUIT_NAMES, Card
+from fiftysix.constraints import TRUE, conjoin
+
+
+def jump_cards(suit: int, jump: int) -> tuple[Card, ...]:
+    """Number-suit jump meanings: 2 above = both Jacks, 3 above = both Jacks and a 9, else a Jack."""
+    j, nine = Card.make(suit, 0), Card.make(suit, 1)
+    if jump == 2:
+        return (j, j)
+    if jump == 3:
+        return (j, j, nine)
+    return (j,)
+
+
+class International(System):
+    name = "international"
+    title = "International rules"
+    source = "RULES.md 7.1, seed 001"
+    forms = frozenset({K.SUIT, K.REVERSE, K.NT, K.NS, K.PLUS, K.SUIT_PLUS, K.PLUS_NT, K.PLUS_NS,
+                       K.FORCED, K.PASS, K.DOUBLE, K.REDOUBLE})
+    redouble_ends = True
+    readings = (
+        "Number-suit jumps count from the standing bid (27 at the opening): exactly 2 above = both"
+        " Jacks, exactly 3 above = both Jacks and a 9; any other step = one Jack. Every number-suit"
+        " bid also promises 4+ cards of the suit.",
+        "Plus forms count from the top of the ladder after the cards earlier calls showed. A"
+        " player who showed cards of the suit before must hold those too: holding the top"
+        " remaining card after you showed the first Jack yourself means holding both Jacks,"
+        " and the exact lengths of +1H, +2H, H+1, +H, H+ count on top of the cards you showed.",
+        "+kNS (and NS, jack-signal's step and classic's Nos) count distinct suits: the k-th most"
+        " recent suit named by a call, a suit named twice counting once.",
+        "+1NT is 'one more Jack or 9' only over a standing NT or NS bid; over a suit bid, the"
+        " forced opening or at the opening it means the same as 32NT. +NT without a number and"
+        " +2NT do not exist.",
+        "The auction ends when every other player has passed after the last bid or Double;"
+        " a Redouble ends it at once. The forced opening makes a passed-out auction impossible.",
+        "28-Pass is legal only as the first call; seat 1 may not Pass there.",
+    )
+    examples = (
+        ("", "28H"), ("", "30H"), ("", "31H"), ("", "H28"), ("", "+1H"), ("", "+2H"),
+        ("28H", "+1H"), ("28H +1H", "+1H"), ("28H", "H+1"), ("28H", "+H"), ("28H", "H+"),
+        ("28H", "32NT"), ("28H", "+1NT"), ("28NT", "+1NT"), ("28C 29H", "33NS"),
+        ("28C 29H", "+2NS"), ("28H", "+NS"), ("", "28-Pass"), ("28H", "P"), ("28H", "X"),
+        ("28H X", "XX"),
+    )
+
+    def bid_handlers(self) -> dict[str, Handler]:
+        return {K.SUIT: self.suit_bid, K.REVERSE: self.reverse_bid, K.NT: self.nt_bid,
+                K.NS: self.ns_bid, K.PLUS: self.plus_bid, K.SUIT_PLUS: self.suit_plus_bid,
+                K.PLUS_NT: self.plus_nt_bid, K.PLUS_NS: self.plus_ns_bid, K.FORCED: self.forced}
+
+    def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
+        if not st.records:
+            return "the first bidder must bid (at least 28-Pass)"
+        return super().pass_call(st, seat, call)
+
+    def forced(self, st: State, seat: int, call: Call) -> Reading | str:
+        if st.records:
+            return "28-Pass is only the forced opening: the first call of the auction"
+        return Reading(Meaning("forced opening", "The forced opening at 28, no trump: shares"
+                               " nothing about the hand.", TRUE), 28, None)
+
+    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        v, s = call.value, call.suit
+        assert v is not None and s is not None
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        jump = v - st.floor
+        cards = jump_cards(s, jump)
+        own = st.own(seat)
+        name = SUIT_NAMES[s]
+
+        def explain() -> Meaning:
+            what = P.cards_phrase(cards)
+            jumptext = f" (a jump of {jump} over {st.floor})" if len(cards) > 1 else ""
+            c = conjoin(*[P.holds_top(cards)], P.length(s, 4))
+            return Meaning(f"{P.short_phrase(cards)}, 4+ {name}",
+                           f"Bids {v} with {name} as trump{jumptext}: holds {what} and at least"
+                           f" {4 - len(cards)} other {name if len(cards) < 3 else name[:-1]} (4+ {name}).", c)
+        return Reading(explain, v, s, new_cards(cards, own), s)
+
+    def reverse_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        v, s = call.value, call.suit
+        assert v is not None and s is not None
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        name = SUIT_NAMES[s]
+        return Reading(lambda: Meaning(f"no Jack, 4+ {name}",
+                                       f"Bids {v} with {name} as trump: no Jack of {name}, but"
+                                       f" 4 or more {name}.",
+                                       conjoin(P.has_jack(s, False), P.length(s, 4))), v, s, (), s)
+
+    def nt_meaning(self, v: int, how: str) -> Meaning:
+        return Meaning("3+ Jacks, no 4-card suit",
+                       f"{how} {v} no-trump: 3 or more Jacks, and no suit of 4 or more cards.",
+                       conjoin(P.jacks(3), P.no_long_suit(4)))
+
+    def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        v = call.value
+        assert v is not None
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        return Reading(lambda: self.nt_meaning(v, "Bids"), v, None)
+
+    def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        if call.value is None:
+            return "write the value with NS, e.g. 33NS"
+        v = call.value
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        s = self.suit_needed(st, 1)
+        if isinstance(s, str):
+            return s + ": NS needs a suit to be void in"
+        return Reading(lambda: Meaning(f"no {SUIT_NAMES[s]}",
+                                       f"Bids {v} no-trump: no card of {SUIT_NAMES[s]}, the last"
+                                       " suit bid.", P.void(s)), v, None)
+
+    def plus_step(self, st: State, call: Call) -> int:
+        return call.n or 1
+
+    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        s, n = call.suit, call.n
+        assert s is not None
+        if n is not None and n > self.max_plus:
+            return f"plus counts go up to +{self.max_plus}"
+        v = st.floor + (n or 1)
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        k = n or 1
+        top = st.ladder.top(s, k)  # type: ignore[union-attr]
+        if len(top) < k:
+            return f"only {len(top)} {SUIT_NAMES[s]} are left on the ladder"
+        own = st.own(seat)
+        o = own_in_suit(own, s)
+        name = SUIT_NAMES[s]
+
+        def explain() -> Meaning:
+            if n is None:
+                return Meaning(f"2-3 {name} with the {P.short_phrase(top)[0]}",
+                               f"Raises to {v} with {name} as trump: 2-3 {name} including the top"
+                               f" remaining card, {P.cards_phrase(top)}.",
+                               conjoin(P.holds_top(top, own), P.length(s, 2 + o, 3 + o)))
+            what = (f"exactly 1 {name[:-1]}: {P.cards_phrase(top)}, the top remaining card" if k == 1
+                    else f"exactly {k} {name}: the top {k} remaining, {P.cards_phrase(top)}")
+            return Meaning(top_label(top, True),
+                           f"Raises to {v} with {name} as trump: {what}.",
+                           conjoin(P.holds_top(top, own), P.length(s, k + o, k + o)))
+        return Reading(explain, v, s, new_cards(top, own), s)
+
+    def suit_plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        s, n = call.suit, call.n
+        assert s is not None
+        if n not in (None, 1):
+            return f"the suit-plus form is {SUIT_NAMES[s][0].upper()}+1 or {SUIT_NAMES[s][0].upper()}+ only"
+        v = st.floor + 1
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        top = st.ladder.top(s, 1)  # type: ignore[union-attr]
+        if not top:
+            return f"no {SUIT_NAMES[s]} are left on the ladder"
+        own = st.own(seat)
+        o = own_in_suit(own, s)
+        name = SUIT_NAMES[s]
+        t = top[0]
+        topname = RANK_NAMES[t.rank]
+
+        def explain() -> Meaning:
+            if n == 1:
+                return Meaning(f"singleton {name[:-1]}, not the {topname}",
+                               f"Raises to {v} with {name} as trump: exactly one {name[:-1]}, not the"
+                               f" top remaining card ({topname}): can ruff the second round.",
+                               conjoin(P.length(s, 1 + o, 1 + o), P.lacks_top(t, own)))
+            return Meaning(f"2-3 {name} without the {topname}",
+                           f"Raises to {v} with {name} as trump: 2-3 {name} without the top"
+                           f" remaining card ({topname}).",
+                           conjoin(P.length(s, 2 + o, 3 + o), P.lacks_top(t, own)))
+        return Reading(explain, v, s, (), s)
+
+    def plus_nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        if call.n != 1:
+            return "the plus-NT form is +1NT"
+        v = st.floor + 1
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        over_nt = (st.value is not None and st.trump is None and st.high_call is not None
+                   and st.high_call.kind != K.FORCED)
+        if over_nt:
+            return Reading(lambda: Meaning("one more Jack or 9",
+                                           f"Raises to {v} no-trump over a no-trump bid: one more"
+                                           " Jack or 9 that could win a trick without trumps.",
+                                           P.jacks_or_nines(1)), v, None)
+        return Reading(lambda: self.nt_meaning(v, "Raises to"), v, None)
+
+    def plus_ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        v = st.floor + 1
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        if call.n is None:
+            unbid = st.unbid_suits()
+            if not unbid:
+                return "every suit has been bid, so +NS has no unbid suit to be void in"
+            names = ", ".join(SUIT_NAMES[x] for x in unbid)
+            return Reading(lambda: Meaning("void in an unbid suit",
+                                           f"Raises to {v} no-trump: void in at least one suit nobody"
+                                           f" has bid ({names}).", P.void_in_one_of(unbid)), v, None)
+        k = call.n
+        s = self.suit_needed(st, k)
+        if isinstance(s, str):
+            return s
+        return Reading(lambda: Meaning(f"no {SUIT_NAMES[s]}",
+                                       f"Raises to {v} no-trump: no card of {SUIT_NAMES[s]}, the"
+                                       f" {ordinal(k)} suit bid.", P.void(s)), v, None)

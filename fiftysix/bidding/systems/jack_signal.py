@@ -1,0 +1,141 @@
+"""``jack-signal`` (RULES.md 7.3, seed 004, the online-table rules)."""
+from __future__ import annotations
+
+from fiftysix.bidding import calls as K
+from fiftysix.bidding import promises as P
+from fiftysix.bidding.calls import Call
+from fiftysix.bidding.meaning import Meaning
+from fiftysix.bidding.state import Reading, State
+from fiftysix.bidding.systems.base import LEVELS, Handler, System, ordinal
+from fiftysix.bidding.promises import new_cards, top_label
+from fiftysix.cards import SUIT_NAMES, Card, Hand
+from fiftysix.constraints import conjoin
+
+
+class JackSignal(System):
+    name = "jack-signal"
+    title = "Jack-signal (online table)"
+    source = "RULES.md 7.3, seed 004"
+    forms = frozenset({K.SUIT, K.REVERSE, K.NS, K.PLUS, K.PASS, K.DOUBLE, K.REDOUBLE})
+    redouble_ends = True
+    readings = (
+        "The Jack signal is the table's doing, so where the caller's hand is known it is a"
+        " legality rule: 30H needs a Jack of hearts in the hand, H30 needs none.",
+        "Own standing bid: the high bidder only gets the turn back after a Double. Then the"
+        " bidder may Pass (keep it doubled), raise in the same suit to a level above the bid"
+        " (40, 48 or 56), or change suit (or bid NS) at any higher value, which cancels the"
+        " Double. The high bidder may not say Plus.",
+        "Plus N (N = 1..3) is in the suit the caller's partners named most recently (that is"
+        " the high bidder's suit when a partner holds the bid); at the opening in any suit"
+        " (value 27+N). Plus 1 on a Jack promises a singleton Jack, unless the caller showed"
+        " the first Jack of the suit; then it promises both Jacks and nothing about length."
+        " Plus 1 on any other card and Plus 2/3 promise the top cards only.",
+        "The NS step counts distinct suits: one above the bid = the most recent suit named, two"
+        " above = the suit before it, and so on; a step past the suits named is illegal.",
+        "A Double does not stop the bidding; a Redouble ends it; otherwise the auction ends when"
+        " every other player has passed after the last bid or Double.",
+    )
+    examples = (
+        ("", "30H"), ("", "H30"), ("30C 31H", "32NS"), ("30C 31H", "33NS"), ("", "+1H"),
+        ("30H P", "P"), ("28H P", "+1H"), ("28S 29H", "+1S"), ("28H P", "+2H"), ("28H P", "+3H"),
+        ("28H", "X"), ("28H X", "XX"), ("28H X P P P P", "40H"), ("28H X P P P P", "29S"),
+    )
+
+    def bid_handlers(self) -> dict[str, Handler]:
+        return {K.SUIT: self.suit_bid, K.REVERSE: self.suit_bid, K.NS: self.ns_bid,
+                K.PLUS: self.plus_bid}
+
+    def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
+        if not st.records:
+            return "the first bidder must open at 28 or more"
+        return super().pass_call(st, seat, call)
+
+    def own_bid_problem(self, st: State, seat: int, value: int, suit: int | None) -> str | None:
+        bad = self.value_problem(st, value)
+        if bad or st.high_seat != seat:
+            return bad
+        if suit is not None and suit == st.trump and value not in LEVELS:
+            return "to raise your own standing bid you must jump to the next level (40, 48 or 56)"
+        return None
+
+    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        v, s = call.value, call.suit
+        assert v is not None and s is not None
+        bad = self.own_bid_problem(st, seat, v, s)
+        if bad:
+            return bad
+        name = SUIT_NAMES[s]
+        if call.kind == K.SUIT:
+            jack = (Card.make(s, 0),)
+            return Reading(lambda: Meaning(f"Jack of {name}", f"Bids {v} with {name} as trump,"
+                                           f" shown as {v}{name[0].upper()}: holds a Jack of {name}.",
+                                           P.has_jack(s)), v, s, new_cards(jack, st.own(seat)), s)
+        return Reading(lambda: Meaning(f"{name}, no Jack", f"Bids {v} with {name} as trump, shown as"
+                                       f" {name[0].upper()}{v}: holds {name} but no Jack of {name}.",
+                                       conjoin(P.length(s, 1), P.has_jack(s, False))), v, s, (), s)
+
+    def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        v = call.value
+        if v is None:
+            return "write the value with NS, e.g. 32NS"
+        bad = self.own_bid_problem(st, seat, v, None)
+        if bad:
+            return bad
+        k = v - st.floor
+        s = self.suit_needed(st, k)
+        if isinstance(s, str):
+            return f"NS is coded by its step ({k} above the bid): {s}"
+        return Reading(lambda: Meaning(f"no {SUIT_NAMES[s]}", f"Bids {v} NS, {k} above the bid: no"
+                                       f" card of {SUIT_NAMES[s]}, the {ordinal(k)} suit called.",
+                                       P.void(s)), v, None)
+
+    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+        s, n = call.suit, call.n
+        assert s is not None
+        if n is None:
+            return "write Plus with its number, e.g. +1H"
+        if n > self.max_plus:
+            return f"plus counts go up to +{self.max_plus}"
+        if st.value is not None:
+            if st.high_seat == seat:
+                return "the high bidder may not say Plus (an own raise jumps to 40, 48 or 56)"
+            partner_suit = st.last_suit_of(st.table.partners(seat))
+            if partner_suit is None:
+                return "Plus is in the suit your partner called last, and no partner has called a suit"
+            if s != partner_suit:
+                return f"Plus is in the suit your partner called last ({SUIT_NAMES[partner_suit]})"
+        v = st.floor + n
+        bad = self.value_problem(st, v)
+        if bad:
+            return bad
+        top = st.ladder.top(s, n)  # type: ignore[union-attr]
+        if len(top) < n:
+            return f"only {len(top)} {SUIT_NAMES[s]} are left on the ladder"
+        own = st.own(seat)
+        name = SUIT_NAMES[s]
+        single = n == 1 and top[0].rank == 0 and own.get(top[0], 0) == 0
+
+        def explain() -> Meaning:
+            if single:
+                return Meaning(top_label(top, True), f"Plus 1 to {v} in {name}: the top remaining"
+                               f" card, {P.cards_phrase(top)}, as the only {name[:-1]} in the hand.",
+                               conjoin(P.holds_top(top, own), P.length(s, 1, 1)))
+            if n == 1 and top[0].rank == 0:
+                return Meaning(f"the other Jack of {name}", f"Plus 1 to {v} in {name}: the other"
+                               f" Jack of {name}, after showing the first one: holds both Jacks of"
+                               f" {name}; says nothing about length.", P.holds_top(top, own))
+            return Meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: the top {n}"
+                           f" remaining card{'s' if n > 1 else ''}, {P.cards_phrase(top)}.",
+                           P.holds_top(top, own))
+        return Reading(explain, v, s, new_cards(top, own), s)
+
+    def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> str | None:
+        bad = super().hand_problem(st, seat, call, reading, hand)
+        if bad or call.suit is None:
+            return bad
+        has = hand.count(Card.make(call.suit, 0)) > 0
+        if call.kind == K.SUIT and not has:
+            return f"the Jack signal shows this bid as {SUIT_NAMES[call.suit][0].upper()}{call.value}: you hold no Jack of {SUIT_NAMES[call.suit]}"
+        if call.kind == K.REVERSE and has:
+            return f"the Jack signal shows this bid as {call.value}{SUIT_NAMES[call.suit][0].upper()}: you hold a Jack of {SUIT_NAMES[call.suit]}"
+        return None

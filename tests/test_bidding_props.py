@@ -1,0 +1,84 @@
+"""Random hands and random legal auctions in every system and table size: the state machine
+never offers an illegal call, never accepts one, always ends, and yields a valid contract."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fiftysix.bidding import SYSTEMS, Auction
+from fiftysix.bidding.calls import BID_KINDS
+from fiftysix.cards import Table, random_deal
+from fiftysix.errors import IllegalCallError
+
+
+def _legal_by_rules(a: Auction, call, hand) -> bool:
+    """Independent checks every system shares (RULES.md 6) on a call the engine offers."""
+    st_ = a.state
+    if call.kind in BID_KINDS:
+        rec = a.system.interpret(st_, a.to_move, call)
+        assert not isinstance(rec, str)
+        if rec.value is not None:
+            if st_.value is not None and rec.value <= st_.value:
+                return False
+            if rec.value > 56 or rec.value < 28:
+                return False
+            if rec.trump is not None and call.names_suit and hand.suit_length(rec.trump) == 0:
+                return False
+    if call.kind == "double" and (st_.value is None or a.table.team_of(st_.high_seat) == a.table.team_of(a.to_move)):
+        return False
+    if call.kind == "redouble" and (st_.doubled != 2 or a.table.team_of(st_.high_seat) != a.table.team_of(a.to_move)):
+        return False
+    return True
+
+
+@settings(max_examples=45, deadline=None)
+@given(system=st.sampled_from(sorted(SYSTEMS)), players=st.sampled_from([4, 6, 8]),
+       teams=st.sampled_from(["alternate", "pairs"]), seed=st.integers(0, 10**6))
+def test_random_auctions(system, players, teams, seed):
+    rng = random.Random(seed)
+    table = Table.make(players, teams=teams)
+    deal = random_deal(table, rng=rng)
+    a = Auction(system, table, deal)
+    pass_bias = rng.choice([0.5, 0.7, 0.85])
+    steps = 0
+    while not a.is_over:
+        steps += 1
+        assert steps < 400, f"{system}: the auction does not end: {a}"
+        seat = a.to_move
+        hand = deal.hand(seat)
+        legal = a.legal_calls(hand)
+        assert legal, f"{system}: no legal call for seat {seat} after {a}"
+        assert len(set(legal)) == len(legal)
+        for call in legal:
+            assert a.check(call, hand) is None
+            assert _legal_by_rules(a, call, hand), f"{system}: offered {call} after {a}"
+        # an illegal candidate is refused, with the position in the message
+        others = [c for c in a.system.candidates(a.state, seat) if c not in set(legal)]
+        for call in rng.sample(others, min(3, len(others))):
+            n_before = len(a.calls)
+            try:
+                a.apply(call, hand=hand)  # a refused call leaves the auction unchanged
+            except IllegalCallError as e:
+                assert f"call {n_before + 1} ({call})" in str(e) and len(a.calls) == n_before
+            else:
+                raise AssertionError(f"{system}: accepted {call} after {a}")
+        passes = [c for c in legal if c.kind == "pass"]
+        call = passes[0] if passes and rng.random() < pass_bias else rng.choice(legal)
+        a.apply(call)
+    assert a.legal_calls() == [] and a.to_move is None
+    c = a.contract
+    assert c is not None  # none of the five systems leaves an auction without a contract
+    assert 28 <= c.value <= 56 and c.doubled in (1, 2, 4)
+    assert c.team == table.team_of(c.declarer)
+    if a.passed_out:
+        assert system == "basic" and (c.value, c.trump, c.declarer) == (28, None, 1)
+    else:
+        last_bid = [r for r in a.calls if r.counts_as.is_bid][-1]
+        assert (c.value, c.declarer) == (last_bid.value, last_bid.seat)
+        if c.trump is not None:
+            assert deal.hand(c.declarer).suit_length(c.trump) > 0 or last_bid.call.kind == "raise"
+    # the auction's text replays to the same result
+    b = Auction.parse(str(a), system, table)
+    assert b.contract == c

@@ -1,0 +1,127 @@
+"""Subcommands over the bidding engine: ``explain``, ``calls`` and ``fits``."""
+from __future__ import annotations
+
+import argparse
+
+from ui.commands.common import add_json_arg, add_table_args, table_from
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from fiftysix.bidding import SYSTEMS
+    names = list(SYSTEMS)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--system", default="international", help=f"bidding system: {', '.join(names)}")
+        add_table_args(p)
+        add_json_arg(p)
+
+    p = sub.add_parser("explain", help="explain every call of an auction: value, trump, meaning")
+    p.add_argument("auction", help='calls from seat 1, e.g. "28H P +1H X P 31NS"')
+    p.add_argument("--deal", default=None, help="the deal, to check calls against the hands")
+    common(p)
+    p.set_defaults(handler=cmd_explain)
+
+    p = sub.add_parser("calls", help="every legal next call with its meaning (the call palette)")
+    p.add_argument("--auction", default="", help="the calls so far (default: none)")
+    p.add_argument("--hand", default=None, help="the caller's hand, e.g. JJ9.A.KQ.")
+    common(p)
+    p.set_defaults(handler=cmd_calls)
+
+    p = sub.add_parser("fits", help="does a hand keep the promise of the auction's last call?")
+    p.add_argument("--auction", required=True, help="the calls so far; the last one is checked")
+    p.add_argument("--hand", required=True, help="the hand to check, e.g. JJ9.A.KQ.")
+    common(p)
+    p.set_defaults(handler=cmd_fits)
+
+
+def _strain(trump: int | None, value: int | None) -> str | None:
+    from fiftysix.cards import SUITS
+    if value is None:
+        return None
+    return "NT" if trump is None else SUITS[trump]
+
+
+def _record(rec, table) -> dict:
+    return {"index": rec.index, "seat": rec.seat, "team": table.team_name(rec.team),
+            "call": str(rec.call), "counts_as": str(rec.counts_as), "value": rec.value,
+            "trump": _strain(rec.trump, rec.value), "doubled": rec.doubled,
+            "label": rec.meaning.label, "meaning": rec.meaning.sentence,
+            "constraints": rec.meaning.constraint.to_dict(),
+            "constraints_text": rec.meaning.constraint.describe()}
+
+
+def _contract(a) -> dict | None:
+    c = a.contract
+    if c is None:
+        return None
+    return {"contract": str(c), "value": c.value, "trump": _strain(c.trump, c.value),
+            "declarer": c.declarer, "team": a.table.team_name(c.team), "doubled": c.doubled,
+            "passed_out": a.passed_out}
+
+
+def _auction(args: argparse.Namespace, text: str, hands=None):
+    from fiftysix.bidding import Auction
+    return Auction.parse(text or "", args.system, table_from(args), hands)
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from fiftysix.cards import Deal
+    from ui.cli import emit
+    table = table_from(args)
+    deal = Deal.parse(args.deal, table, partial=True) if args.deal else None
+    a = _auction(args, args.auction, deal)
+    out = {"system": a.system.name, "players": table.players,
+           "calls": [_record(r, table) for r in a.calls], "over": a.is_over,
+           "to_move": a.to_move, "contract": _contract(a)}
+    if args.json:
+        emit(out)
+        return 0
+    for r in out["calls"]:
+        print(f"{r['index']:>2}. seat {r['seat']} ({r['team']}) {r['call']:<8} -> "
+              f"{r['value'] or '-'} {r['trump'] or ''}: {r['meaning']}")
+    if a.is_over:
+        c = out["contract"]
+        print(f"auction over: {c['contract']} by seat {c['declarer']} (team {c['team']})" if c else
+              "auction over: no contract")
+    else:
+        print(f"seat {a.to_move} to call")
+    return 0
+
+
+def cmd_calls(args: argparse.Namespace) -> int:
+    from fiftysix.cards import Hand
+    from ui.cli import emit
+    a = _auction(args, args.auction)
+    hand = Hand.parse(args.hand) if args.hand else None
+    rows = [{"call": str(c), "label": m.label, "meaning": m.sentence,
+             "constraints": m.constraint.to_dict()} for c, m in a.palette(hand)]
+    if args.json:
+        emit({"system": a.system.name, "to_move": a.to_move, "over": a.is_over, "calls": rows})
+        return 0
+    if a.is_over:
+        print("the auction is over: no calls")
+    for r in rows:
+        print(f"{r['call']:<8} {r['label']}: {r['meaning']}")
+    return 0
+
+
+def cmd_fits(args: argparse.Namespace) -> int:
+    from fiftysix.bidding import fits
+    from fiftysix.cards import Hand
+    from fiftysix.errors import NotationError
+    from ui.cli import emit
+    a = _auction(args, args.auction)
+    if not a.calls:
+        raise NotationError("the auction is empty: give at least one call to check")
+    hand = Hand.parse(args.hand)
+    last = a.calls[-1]
+    f = fits(hand, last.meaning)
+    out = {"call": str(last.call), "seat": last.seat, "label": last.meaning.label,
+           "meaning": last.meaning.sentence, "hand": str(hand), "fits": f.ok, "broken": list(f.broken)}
+    if args.json:
+        emit(out)
+        return 0
+    print(f"{hand} {'keeps' if f.ok else 'breaks'} the promise of {last.call} ({last.meaning.label})")
+    for b in f.broken:
+        print(f"  breaks: {b}")
+    return 0
