@@ -349,3 +349,53 @@ def test_ladder():
     assert after.show([jh]) == after  # a card no longer on the ladder is ignored
     # the auction keeps the ladder: after 28H +1H the top heart is a 9
     assert [str(c) for c in Auction.parse("28H +1H").state.ladder.top(1)] == ["9H"]
+
+
+# --- checked against RULES.md in review ------------------------------------------------------------
+
+def test_international_forced_opening_stands_at_28_only():
+    # RULES.md 7.1: "28-Pass | 28 | none | nothing: the forced opening". "30-Pass" reads as the
+    # forced-opening form but may not be made: it would print 30 and stand at 28.
+    with pytest.raises(IllegalCallError, match="28-Pass"):
+        Auction.parse("30-Pass")
+    assert "30-Pass" not in {str(c) for c in Auction().legal_calls()}
+    assert Auction.parse("28-Pass").value == 28
+
+
+# A caller who showed cards of a suit before, then makes a ladder call in it: under the
+# documented reading the promise counts on top of those cards, so the words must say what
+# that asks in all (the constraint), not only "exactly one heart".
+OWN_SHOWN = [
+    # (system, auction, call, a hand the plain words fit but the promise does not, words needed)
+    ("international", "28H P P P P 29S", "+1H", "J9AT.J.KQ.A9", ("both Jacks of hearts", "exactly 2 hearts")),
+    ("international", "28H P P P P 29S", "H+1", "J9AT.9.KQ.A9", ("exactly 2 hearts",)),
+    ("classic", "28H +C P P P P 30S", "+1C", "J9AT.J9.KQ.J", ("both Jacks of clubs", "exactly 2 clubs")),
+    ("basic", "28H P P P P 29S", "30H", "J9AT.J9.KQ.A", ("both Jacks of hearts",)),
+]
+
+
+@pytest.mark.parametrize("system,before,call,plain,words", OWN_SHOWN)
+def test_own_shown_cards_are_in_the_words(system, before, call, plain, words):
+    a = Auction.parse(before, system)
+    seat = a.to_move
+    assert any(r.seat == seat and r.call.is_bid for r in a.calls)  # the caller showed cards before
+    m = a.meaning_of(call)
+    assert not fits(Hand.parse(plain), m).ok
+    for w in words:
+        assert w in m.sentence, (w, m.sentence)
+
+
+def test_classic_plus_x_nos_counts_announcers():
+    # RULES.md 7.4: "Plus X Nos (none of the X-th last announcer's suit; raises by X)";
+    # seed 000: "refers to the penultimate, third from last, X-last announcer".
+    # Announcers so far: 28H (seat 1), +C (2), +1H (3), 1+H (5); seat 4 passed.
+    a = Auction.parse("28H +C +1H P 1+H", "classic")
+    for call, value, suit in (("+2NS", 33, "hearts"), ("+3NS", 34, "clubs"), ("+4NS", 35, "hearts")):
+        m = a.meaning_of(call)
+        assert m.label == f"Plus {call[1]} Nos: no {suit}"
+        b = a.copy()
+        assert b.apply(call).value == value and b.trump is None
+    # the same suit announced twice still gives two announcers
+    assert Auction.parse("28H +1H +2NS", "classic").calls[-1].meaning.label == "Plus 2 Nos: no hearts"
+    with pytest.raises(IllegalCallError, match="announcer"):
+        Auction.parse("28H +2NS", "classic")

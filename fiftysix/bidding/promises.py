@@ -124,6 +124,15 @@ def new_cards(cards: tuple[Card, ...], own: Counter) -> tuple[Card, ...]:
     return tuple(c for c in sorted(left.elements()))
 
 
+def own_note(own: Counter, suit: int, constraint: Constraint) -> str:
+    """A closing sentence for a ladder promise by a caller who showed cards of the suit before:
+    the promise counts on top of those, so say what it asks in all ("" when nothing was shown)."""
+    shown = sorted(Card(c) for c in own.elements() if Card(c).suit == suit)
+    if not shown:
+        return ""
+    return f" On top of {cards_phrase(shown)} this player showed before, that is: {constraint.describe()}."
+
+
 def top_label(cards: tuple[Card, ...], exact: bool) -> str:
     if len(cards) == 1 and exact:
         c = cards[0]

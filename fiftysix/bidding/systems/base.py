@@ -7,14 +7,17 @@ rule the call breaks. The auction engine (``fiftysix.bidding.auction``) does the
 """
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from fiftysix.bidding import calls as K
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
+from fiftysix.bidding.promises import new_cards, own_in_suit, own_note
 from fiftysix.bidding.state import Reading, State
-from fiftysix.cards import SUIT_NAMES, Hand
-from fiftysix.constraints import TRUE
+from fiftysix.cards import SUIT_NAMES, Card, Hand
+from fiftysix.constraints import TRUE, Constraint
 from fiftysix.scoring import Contract
 
 FORM_NAMES = {
@@ -39,6 +42,38 @@ def bid_text(st: State) -> str:
     return f"{st.high_call} ({st.value}) by seat {st.high_seat}"
 
 
+@dataclass(frozen=True)
+class Top:
+    """The top of a suit's ladder as a call sees it, with what the caller showed there before.
+
+    ``cards``: the top remaining cards the call is about; ``own``: every card the caller showed
+    by earlier calls; ``held``: how many of those are of this suit (exact lengths count on top).
+    """
+
+    suit: int
+    cards: tuple[Card, ...]
+    own: Counter
+    held: int
+
+    @property
+    def name(self) -> str:
+        return SUIT_NAMES[self.suit]
+
+    @property
+    def shows(self) -> tuple[Card, ...]:
+        """What the call takes off the ladder (the cards beyond those the caller showed)."""
+        return new_cards(self.cards, self.own)
+
+    def meaning(self, label: str, sentence: str,
+                promise: Callable[[Counter, int], Constraint]) -> Meaning:
+        """The meaning whose constraint is ``promise(own, held)``. Where the cards the caller
+        showed before change that constraint, the sentence closes by saying what it asks in all,
+        so the words say what the constraint says."""
+        c = promise(self.own, self.held)
+        note = own_note(self.own, self.suit, c) if c != promise(Counter(), 0) else ""
+        return Meaning(label, sentence + note, c)
+
+
 class System:
     """Base of the registered systems. Subclasses set the class attributes and handlers."""
 
@@ -48,6 +83,8 @@ class System:
     forms: frozenset[str] = frozenset()
     redouble_ends: bool = True
     max_plus: int = 3
+    ns_example: str = "33NS"
+    """An NS bid with its value, for the message when the value is missing."""
     readings: tuple[str, ...] = ()
     """The readings this implementation chose where RULES.md leaves one open (for the docs)."""
     examples: tuple[tuple[str, str], ...] = ()
@@ -142,6 +179,41 @@ class System:
         if value < K.MIN_BID:
             return f"bids start at {K.MIN_BID}"
         return None
+
+    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> str | None:
+        """The rule a bid by ``seat`` to ``value`` (naming ``suit``) breaks now, or None.
+        The shared rule is the value's; a system adds its own limits here."""
+        return self.value_problem(st, value)
+
+    def bid_value(self, st: State, seat: int, call: Call) -> int | str:
+        """A number bid's value (``28H``, ``H28``, ``32NT``, ``33NS``) if it may be made now,
+        else the rule it breaks."""
+        if call.value is None:
+            return f"write the value with NS, e.g. {self.ns_example}"
+        return self.bid_problem(st, seat, call.value, call.suit) or call.value
+
+    def plus_count(self, call: Call) -> int | str:
+        """The N of a Plus N call whose number is required (1..max_plus), else the rule broken."""
+        if call.n is None:
+            return "write Plus with its number, e.g. +1H"
+        if call.n > self.max_plus:
+            return f"plus counts go up to +{self.max_plus}"
+        return call.n
+
+    def ladder_top(self, st: State, seat: int, suit: int, value: int, k: int = 1,
+                   partial: bool = False) -> Top | str:
+        """Check a ladder call to ``value`` in ``suit``, then take the top ``k`` remaining
+        cards of the suit (``partial``: fewer will do, none will not); else the rule broken."""
+        bad = self.bid_problem(st, seat, value, suit)
+        if bad:
+            return bad
+        cards = st.ladder.top(suit, k)  # type: ignore[union-attr]
+        if partial and not cards:
+            return f"no {SUIT_NAMES[suit]} are left on the ladder"
+        if not partial and len(cards) < k:
+            return f"only {len(cards)} {SUIT_NAMES[suit]} are left on the ladder"
+        own = st.own(seat)
+        return Top(suit, cards, own, own_in_suit(own, suit))
 
     def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
         return Reading(Meaning("pass", "Passes: says nothing about the hand.", TRUE))

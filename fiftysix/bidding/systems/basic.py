@@ -7,7 +7,7 @@ from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.bidding.state import Reading, State
 from fiftysix.bidding.systems.base import Handler, System, ordinal
-from fiftysix.bidding.promises import new_cards, own_in_suit, top_label
+from fiftysix.bidding.promises import top_label
 from fiftysix.cards import SUIT_NAMES
 from fiftysix.constraints import TRUE, conjoin
 from fiftysix.scoring import Contract
@@ -19,6 +19,7 @@ class Basic(System):
     source = "RULES.md 7.5, seeds 002 and 003"
     forms = frozenset({K.SUIT, K.REVERSE, K.NT, K.NS, K.PLUS, K.PLUS_NS, K.PASS, K.DOUBLE,
                        K.REDOUBLE})
+    ns_example = "29NS"
     redouble_ends = True
     readings = (
         "Number-suit shows the top remaining card(s) of the suit, coded by the jump over the"
@@ -45,7 +46,7 @@ class Basic(System):
         return {K.SUIT: self.suit_bid, K.REVERSE: self.reverse_bid, K.NT: self.nt_bid,
                 K.NS: self.ns_bid, K.PLUS: self.plus_bid, K.PLUS_NS: self.plus_ns_bid}
 
-    def bid_problem(self, st: State, value: int) -> str | None:
+    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> str | None:
         if st.doubled > 1:
             return "a Double ends the bidding: only Pass, or a Redouble by the doubled team"
         return self.value_problem(st, value)
@@ -53,53 +54,39 @@ class Basic(System):
     def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v, s = call.value, call.suit
         assert v is not None and s is not None
-        bad = self.bid_problem(st, v)
-        if bad:
-            return bad
         jump = v - st.floor
-        k = jump if jump in (2, 3) else 1
-        top = st.ladder.top(s, k)  # type: ignore[union-attr]
-        if not top:
-            return f"no {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        name = SUIT_NAMES[s]
-        return Reading(lambda: Meaning(f"top {P.short_phrase(top)}",
-                                       f"Bids {v} with {name} as trump: holds the top remaining"
-                                       f" {name if len(top) > 1 else 'card'}, {P.cards_phrase(top)}.",
-                                       P.holds_top(top, own)), v, s, new_cards(top, own), s)
+        t = self.ladder_top(st, seat, s, v, jump if jump in (2, 3) else 1, partial=True)
+        if isinstance(t, str):
+            return t
+        top, name = t.cards, t.name
+        return Reading(lambda: t.meaning(f"top {P.short_phrase(top)}",
+                                         f"Bids {v} with {name} as trump: holds the top remaining"
+                                         f" {name if len(top) > 1 else 'card'}, {P.cards_phrase(top)}.",
+                                         lambda own, o: P.holds_top(top, own)), v, s, t.shows, s)
 
     def reverse_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v, s = call.value, call.suit
         assert v is not None and s is not None
-        bad = self.bid_problem(st, v)
-        if bad:
-            return bad
-        top = st.ladder.top(s, 1)  # type: ignore[union-attr]
-        if not top:
-            return f"no {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        name = SUIT_NAMES[s]
+        t = self.ladder_top(st, seat, s, v, partial=True)
+        if isinstance(t, str):
+            return t
+        name = t.name
         return Reading(lambda: Meaning(f"4+ {name}, not the top", f"Bids {v} with {name} as trump:"
                                        f" a strong suit, 4 or more {name}, without the top"
                                        " remaining card.",
-                                       conjoin(P.length(s, 4), P.lacks_top(top[0], own))), v, s, (), s)
+                                       conjoin(P.length(s, 4), P.lacks_top(t.cards[0], t.own))), v, s, (), s)
 
     def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = call.value
-        assert v is not None
-        bad = self.bid_problem(st, v)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
         return Reading(lambda: Meaning("2+ Jacks", f"Bids {v} no-trump: strength without a suit,"
                                        " at least 2 Jacks.", P.jacks(2)), v, None)
 
     def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = call.value
-        if v is None:
-            return "write the value with NS, e.g. 29NS"
-        bad = self.bid_problem(st, v)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
         recent = st.recent_suits()
         if not recent:
             return Reading(Meaning("no-trump opening", f"Opens {v} Noes: a no-trump bid with no"
@@ -109,31 +96,24 @@ class Basic(System):
                                        f" {SUIT_NAMES[s]}, the last suit bid.", P.void(s)), v, None)
 
     def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        s, n = call.suit, call.n
+        s, n = call.suit, self.plus_count(call)
         assert s is not None
-        if n is None:
-            return "write Plus with its number, e.g. +1H"
-        if n > self.max_plus:
-            return f"plus counts go up to +{self.max_plus}"
+        if isinstance(n, str):
+            return n
         if st.value is None:
             return "Plus forms come only after the first bid"
         v = st.floor + n
-        bad = self.bid_problem(st, v)
-        if bad:
-            return bad
-        top = st.ladder.top(s, n)  # type: ignore[union-attr]
-        if len(top) < n:
-            return f"only {len(top)} {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        o = own_in_suit(own, s)
-        name = SUIT_NAMES[s]
-        return Reading(lambda: Meaning(top_label(top, True),
-                                       f"Raises by {n} to {v} with {name} as trump: exactly"
-                                       + (f" one {name[:-1]}, the top remaining card:" if n == 1 else
-                                          f" {n} {name}, the top {n} remaining:")
-                                       + f" {P.cards_phrase(top)}.",
-                                       conjoin(P.holds_top(top, own), P.length(s, n + o, n + o))),
-                       v, s, new_cards(top, own), s)
+        t = self.ladder_top(st, seat, s, v, n)
+        if isinstance(t, str):
+            return t
+        top, name = t.cards, t.name
+        return Reading(lambda: t.meaning(top_label(top, True),
+                                         f"Raises by {n} to {v} with {name} as trump: exactly"
+                                         + (f" one {name[:-1]}, the top remaining card:" if n == 1 else
+                                            f" {n} {name}, the top {n} remaining:")
+                                         + f" {P.cards_phrase(top)}.",
+                                         lambda own, o: conjoin(P.holds_top(top, own), P.length(s, n + o, n + o))),
+                       v, s, t.shows, s)
 
     def plus_ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         n = call.n
@@ -142,7 +122,7 @@ class Basic(System):
         if st.value is None:
             return "Plus forms come only after the first bid"
         v = st.floor + n
-        bad = self.bid_problem(st, v)
+        bad = self.bid_problem(st, seat, v)
         if bad:
             return bad
         s = self.suit_needed(st, n)

@@ -7,7 +7,6 @@ from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.bidding.state import Reading, State
 from fiftysix.bidding.systems.base import Handler, System, ordinal
-from fiftysix.bidding.promises import new_cards, own_in_suit
 from fiftysix.cards import RANK_NAMES, SUIT_NAMES
 from fiftysix.constraints import TRUE, conjoin
 
@@ -36,7 +35,8 @@ class Classic(System):
         "Lengths count on top of cards the same player showed earlier in the suit, and holding"
         " the top remaining card after showing the first Jack means holding both.",
         "Nos is written NS and raises by 1: no card of the last suit named; Plus X Nos is +XNS"
-        " (X >= 2) and raises by X: no card of the X-th most recent suit named (distinct suits)."
+        " (X >= 2) and raises by X: no card of the suit the X-th last announcer named, counting"
+        " the calls that named a suit one by one (a suit named twice counts twice; RULES.md 7.4)."
         " 33NS, +1NS and +NS are not classic calls.",
         "Plus Pass (+P) raises by 1, names no trump and promises nothing; the caller becomes the"
         " high bidder (all passing after it: no-trump by that team). The first call of the"
@@ -67,38 +67,30 @@ class Classic(System):
 
     def plus_pass(self, st: State, seat: int, call: Call) -> Reading | str:
         v = st.floor + 1
-        bad = self.value_problem(st, v)
+        bad = self.bid_problem(st, seat, v)
         if bad:
             return bad
         return Reading(Meaning("Plus Pass", f"Plus Pass: raises to {v} with no trump; says nothing"
                                " about the hand, and everyone gets a new chance to call.", TRUE),
                        v, None)
 
-    def _top(self, st: State, s: int, k: int) -> tuple:
-        return st.ladder.top(s, k)  # type: ignore[union-attr]
-
     def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v, s = call.value, call.suit
         assert v is not None and s is not None
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
         k = v - st.floor
-        top = self._top(st, s, k)
-        if not top:
-            return f"no {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        o = own_in_suit(own, s)
-        name = SUIT_NAMES[s]
+        t = self.ladder_top(st, seat, s, v, k, partial=True)
+        if isinstance(t, str):
+            return t
+        top, name = t.cards, t.name
 
         def explain() -> Meaning:
-            return Meaning(f"top {P.short_phrase(top)} + 3 or more",
-                           f"Raises by {k} to {v} with {name} as trump: the top"
-                           f"{'' if len(top) == 1 else ' ' + str(len(top))} remaining"
-                           f" {name if len(top) > 1 else name[:-1]} ({P.cards_phrase(top)}) and many"
-                           f" more: at least 3 other {name}.",
-                           conjoin(P.holds_top(top, own), P.length(s, o + len(top) + 3)))
-        return Reading(explain, v, s, new_cards(top, own), s)
+            return t.meaning(f"top {P.short_phrase(top)} + 3 or more",
+                             f"Raises by {k} to {v} with {name} as trump: the top"
+                             f"{'' if len(top) == 1 else ' ' + str(len(top))} remaining"
+                             f" {name if len(top) > 1 else name[:-1]} ({P.cards_phrase(top)}) and many"
+                             f" more: at least 3 other {name}.",
+                             lambda own, o: conjoin(P.holds_top(top, own), P.length(s, o + len(top) + 3)))
+        return Reading(explain, v, s, t.shows, s)
 
     def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         s, n = call.suit, call.n
@@ -106,28 +98,23 @@ class Classic(System):
         if n is not None and n > 1:
             return f"classic has Plus (+{SUIT_NAMES[s][0].upper()}) and Plus One (+1{SUIT_NAMES[s][0].upper()}) only: write {n}+{SUIT_NAMES[s][0].upper()} (X-Plus)"
         v = st.floor + 1
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
-        top = self._top(st, s, 1)
-        if not top:
-            return f"no {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        o = own_in_suit(own, s)
-        name = SUIT_NAMES[s]
+        t = self.ladder_top(st, seat, s, v, partial=True)
+        if isinstance(t, str):
+            return t
+        top, name = t.cards, t.name
         card = RANK_NAMES[top[0].rank]
 
         def explain() -> Meaning:
             if n == 1:
-                return Meaning(f"Plus One: the {card} alone",
-                               f"Plus One {name}, {v}: the top remaining {name[:-1]}"
-                               f" ({P.cards_phrase(top)}) and no other {name[:-1]}.",
-                               conjoin(P.holds_top(top, own), P.length(s, o + 1, o + 1)))
-            return Meaning(f"Plus: the {card} + 2 or more",
-                           f"Plus {name}, {v}: the top remaining {name[:-1]} ({P.cards_phrase(top)})"
-                           f" and at least 2 other {name}.",
-                           conjoin(P.holds_top(top, own), P.length(s, o + 3)))
-        return Reading(explain, v, s, new_cards(top, own), s)
+                return t.meaning(f"Plus One: the {card} alone",
+                                 f"Plus One {name}, {v}: the top remaining {name[:-1]}"
+                                 f" ({P.cards_phrase(top)}) and no other {name[:-1]}.",
+                                 lambda own, o: conjoin(P.holds_top(top, own), P.length(s, o + 1, o + 1)))
+            return t.meaning(f"Plus: the {card} + 2 or more",
+                             f"Plus {name}, {v}: the top remaining {name[:-1]} ({P.cards_phrase(top)})"
+                             f" and at least 2 other {name}.",
+                             lambda own, o: conjoin(P.holds_top(top, own), P.length(s, o + 3)))
+        return Reading(explain, v, s, t.shows, s)
 
     def x_plus(self, st: State, seat: int, call: Call) -> Reading | str:
         s, k = call.suit, call.n
@@ -135,57 +122,47 @@ class Classic(System):
         if k > self.max_plus:
             return f"X-Plus goes up to {self.max_plus}+"
         v = st.floor + k
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
-        top = self._top(st, s, k)
-        if len(top) < k:
-            return f"only {len(top)} {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        o = own_in_suit(own, s)
-        name = SUIT_NAMES[s]
+        t = self.ladder_top(st, seat, s, v, k)
+        if isinstance(t, str):
+            return t
+        top, name = t.cards, t.name
         word = "One" if k == 1 else {2: "Two", 3: "Three"}.get(k, str(k))
 
         def explain() -> Meaning:
-            return Meaning(f"{word} Plus: {P.short_phrase(top)} + exactly 1",
-                           f"{word} Plus {name}, {v}: the top{'' if k == 1 else ' ' + str(k)} remaining"
-                           f" {name if k > 1 else name[:-1]}"
-                           f" ({P.cards_phrase(top)}) and exactly one other {name[:-1]}.",
-                           conjoin(P.holds_top(top, own), P.length(s, o + k + 1, o + k + 1)))
-        return Reading(explain, v, s, new_cards(top, own), s)
+            return t.meaning(f"{word} Plus: {P.short_phrase(top)} + exactly 1",
+                             f"{word} Plus {name}, {v}: the top{'' if k == 1 else ' ' + str(k)} remaining"
+                             f" {name if k > 1 else name[:-1]}"
+                             f" ({P.cards_phrase(top)}) and exactly one other {name[:-1]}.",
+                             lambda own, o: conjoin(P.holds_top(top, own), P.length(s, o + k + 1, o + k + 1)))
+        return Reading(explain, v, s, t.shows, s)
 
     def minus(self, st: State, seat: int, call: Call) -> Reading | str:
         s, n = call.suit, call.n
         assert s is not None
         v = st.floor + 1
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
-        top = self._top(st, s, 1)
-        if not top:
-            return f"no {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        o = own_in_suit(own, s)
-        name = SUIT_NAMES[s]
-        card = RANK_NAMES[top[0].rank]
+        t = self.ladder_top(st, seat, s, v, partial=True)
+        if isinstance(t, str):
+            return t
+        top, name = t.cards[0], t.name
+        card = RANK_NAMES[top.rank]
 
         def explain() -> Meaning:
             if n is None:
-                return Meaning(f"Minus: 3-4 {name}, no {card}",
-                               f"Minus {name}, {v}: 3 to 4 {name} without the top remaining card"
-                               f" ({card}).",
-                               conjoin(P.length(s, o + 3, o + 4), P.lacks_top(top[0], own)))
-            return Meaning(f"Minus-{n}: {n} {name if n > 1 else name[:-1]}, no {card}",
-                           f"Minus-{n} {name}, {v}: exactly {n} {name if n > 1 else name[:-1]},"
-                           f" not the top remaining card ({card}).",
-                           conjoin(P.length(s, o + n, o + n), P.lacks_top(top[0], own)))
+                return t.meaning(f"Minus: 3-4 {name}, no {card}",
+                                 f"Minus {name}, {v}: 3 to 4 {name} without the top remaining card"
+                                 f" ({card}).",
+                                 lambda own, o: conjoin(P.length(s, o + 3, o + 4), P.lacks_top(top, own)))
+            return t.meaning(f"Minus-{n}: {n} {name if n > 1 else name[:-1]}, no {card}",
+                             f"Minus-{n} {name}, {v}: exactly {n} {name if n > 1 else name[:-1]},"
+                             f" not the top remaining card ({card}).",
+                             lambda own, o: conjoin(P.length(s, o + n, o + n), P.lacks_top(top, own)))
         return Reading(explain, v, s, (), s)
 
     def nos(self, st: State, seat: int, call: Call) -> Reading | str:
         if call.value is not None:
             return "classic's Nos is written NS, without a number"
         v = st.floor + 1
-        bad = self.value_problem(st, v)
+        bad = self.bid_problem(st, seat, v)
         if bad:
             return bad
         s = self.suit_needed(st, 1)
@@ -200,21 +177,22 @@ class Classic(System):
         if k is None or k == 1:
             return "classic's Nos is written NS; Plus X Nos is +2NS, +3NS, ..."
         v = st.floor + k
-        bad = self.value_problem(st, v)
+        bad = self.bid_problem(st, seat, v)
         if bad:
             return bad
-        s = self.suit_needed(st, k)
-        if isinstance(s, str):
-            return s
+        # RULES.md 7.4: "none of the X-th last announcer's suit": count the calls that named a
+        # suit, one by one (a suit announced twice counts twice), as Nos counts the last one.
+        if k > len(st.named):
+            return (f"only {len(st.named)} call(s) have named a suit, so there is no"
+                    f" {ordinal(k)} announcer's suit")
+        s = st.named[-k][1]
         return Reading(lambda: Meaning(f"Plus {k} Nos: no {SUIT_NAMES[s]}", f"Plus {k} Nos, {v}: no"
-                                       f" card of {SUIT_NAMES[s]}, the {ordinal(k)} suit announced.",
-                                       P.void(s)), v, None)
+                                       f" card of {SUIT_NAMES[s]}, the suit of the {ordinal(k)}"
+                                       " announcer.", P.void(s)), v, None)
 
     def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = call.value
-        assert v is not None
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
         return Reading(Meaning("No-Trump", f"No-Trump at {v}: a game without trumps; promises"
                                " nothing specific about the hand.", TRUE), v, None)

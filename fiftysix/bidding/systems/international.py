@@ -6,7 +6,7 @@ from fiftysix.bidding import promises as P
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.bidding.state import Reading, State
-from fiftysix.bidding.promises import new_cards, own_in_suit, top_label
+from fiftysix.bidding.promises import new_cards, top_label
 from fiftysix.bidding.systems.base import Handler, System, ordinal
 from fiftysix.cards import RANK_NAMES, SUIT_NAMES, Card
 from fiftysix.constraints import TRUE, conjoin
@@ -67,15 +67,17 @@ class International(System):
     def forced(self, st: State, seat: int, call: Call) -> Reading | str:
         if st.records:
             return "28-Pass is only the forced opening: the first call of the auction"
+        if call.value != K.MIN_BID:
+            return f"the forced opening is {K.MIN_BID}-Pass: it always stands at {K.MIN_BID}"
         return Reading(Meaning("forced opening", "The forced opening at 28, no trump: shares"
                                " nothing about the hand.", TRUE), 28, None)
 
     def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v, s = call.value, call.suit
-        assert v is not None and s is not None
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
+        s = call.suit
+        assert s is not None
         jump = v - st.floor
         cards = jump_cards(s, jump)
         own = st.own(seat)
@@ -84,18 +86,18 @@ class International(System):
         def explain() -> Meaning:
             what = P.cards_phrase(cards)
             jumptext = f" (a jump of {jump} over {st.floor})" if len(cards) > 1 else ""
-            c = conjoin(*[P.holds_top(cards)], P.length(s, 4))
+            c = conjoin(P.holds_top(cards), P.length(s, 4))
             return Meaning(f"{P.short_phrase(cards)}, 4+ {name}",
                            f"Bids {v} with {name} as trump{jumptext}: holds {what} and at least"
                            f" {4 - len(cards)} other {name if len(cards) < 3 else name[:-1]} (4+ {name}).", c)
         return Reading(explain, v, s, new_cards(cards, own), s)
 
     def reverse_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v, s = call.value, call.suit
-        assert v is not None and s is not None
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
+        s = call.suit
+        assert s is not None
         name = SUIT_NAMES[s]
         return Reading(lambda: Meaning(f"no Jack, 4+ {name}",
                                        f"Bids {v} with {name} as trump: no Jack of {name}, but"
@@ -108,20 +110,15 @@ class International(System):
                        conjoin(P.jacks(3), P.no_long_suit(4)))
 
     def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = call.value
-        assert v is not None
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
         return Reading(lambda: self.nt_meaning(v, "Bids"), v, None)
 
     def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        if call.value is None:
-            return "write the value with NS, e.g. 33NS"
-        v = call.value
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
         s = self.suit_needed(st, 1)
         if isinstance(s, str):
             return s + ": NS needs a suit to be void in"
@@ -129,38 +126,30 @@ class International(System):
                                        f"Bids {v} no-trump: no card of {SUIT_NAMES[s]}, the last"
                                        " suit bid.", P.void(s)), v, None)
 
-    def plus_step(self, st: State, call: Call) -> int:
-        return call.n or 1
-
     def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         s, n = call.suit, call.n
         assert s is not None
         if n is not None and n > self.max_plus:
             return f"plus counts go up to +{self.max_plus}"
-        v = st.floor + (n or 1)
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
         k = n or 1
-        top = st.ladder.top(s, k)  # type: ignore[union-attr]
-        if len(top) < k:
-            return f"only {len(top)} {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        o = own_in_suit(own, s)
-        name = SUIT_NAMES[s]
+        v = st.floor + k
+        t = self.ladder_top(st, seat, s, v, k)
+        if isinstance(t, str):
+            return t
+        top, name = t.cards, t.name
 
         def explain() -> Meaning:
             if n is None:
-                return Meaning(f"2-3 {name} with the {P.short_phrase(top)[0]}",
-                               f"Raises to {v} with {name} as trump: 2-3 {name} including the top"
-                               f" remaining card, {P.cards_phrase(top)}.",
-                               conjoin(P.holds_top(top, own), P.length(s, 2 + o, 3 + o)))
+                return t.meaning(f"2-3 {name} with the {P.short_phrase(top)[0]}",
+                                 f"Raises to {v} with {name} as trump: 2-3 {name} including the top"
+                                 f" remaining card, {P.cards_phrase(top)}.",
+                                 lambda own, o: conjoin(P.holds_top(top, own), P.length(s, 2 + o, 3 + o)))
             what = (f"exactly 1 {name[:-1]}: {P.cards_phrase(top)}, the top remaining card" if k == 1
                     else f"exactly {k} {name}: the top {k} remaining, {P.cards_phrase(top)}")
-            return Meaning(top_label(top, True),
-                           f"Raises to {v} with {name} as trump: {what}.",
-                           conjoin(P.holds_top(top, own), P.length(s, k + o, k + o)))
-        return Reading(explain, v, s, new_cards(top, own), s)
+            return t.meaning(top_label(top, True),
+                             f"Raises to {v} with {name} as trump: {what}.",
+                             lambda own, o: conjoin(P.holds_top(top, own), P.length(s, k + o, k + o)))
+        return Reading(explain, v, s, t.shows, s)
 
     def suit_plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         s, n = call.suit, call.n
@@ -168,35 +157,29 @@ class International(System):
         if n not in (None, 1):
             return f"the suit-plus form is {SUIT_NAMES[s][0].upper()}+1 or {SUIT_NAMES[s][0].upper()}+ only"
         v = st.floor + 1
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
-        top = st.ladder.top(s, 1)  # type: ignore[union-attr]
-        if not top:
-            return f"no {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        o = own_in_suit(own, s)
-        name = SUIT_NAMES[s]
-        t = top[0]
-        topname = RANK_NAMES[t.rank]
+        t = self.ladder_top(st, seat, s, v, partial=True)
+        if isinstance(t, str):
+            return t
+        top, name = t.cards[0], t.name
+        topname = RANK_NAMES[top.rank]
 
         def explain() -> Meaning:
             if n == 1:
-                return Meaning(f"singleton {name[:-1]}, not the {topname}",
-                               f"Raises to {v} with {name} as trump: exactly one {name[:-1]}, not the"
-                               f" top remaining card ({topname}): can ruff the second round.",
-                               conjoin(P.length(s, 1 + o, 1 + o), P.lacks_top(t, own)))
-            return Meaning(f"2-3 {name} without the {topname}",
-                           f"Raises to {v} with {name} as trump: 2-3 {name} without the top"
-                           f" remaining card ({topname}).",
-                           conjoin(P.length(s, 2 + o, 3 + o), P.lacks_top(t, own)))
+                return t.meaning(f"singleton {name[:-1]}, not the {topname}",
+                                 f"Raises to {v} with {name} as trump: exactly one {name[:-1]}, not the"
+                                 f" top remaining card ({topname}): can ruff the second round.",
+                                 lambda own, o: conjoin(P.length(s, 1 + o, 1 + o), P.lacks_top(top, own)))
+            return t.meaning(f"2-3 {name} without the {topname}",
+                             f"Raises to {v} with {name} as trump: 2-3 {name} without the top"
+                             f" remaining card ({topname}).",
+                             lambda own, o: conjoin(P.length(s, 2 + o, 3 + o), P.lacks_top(top, own)))
         return Reading(explain, v, s, (), s)
 
     def plus_nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         if call.n != 1:
             return "the plus-NT form is +1NT"
         v = st.floor + 1
-        bad = self.value_problem(st, v)
+        bad = self.bid_problem(st, seat, v)
         if bad:
             return bad
         over_nt = (st.value is not None and st.trump is None and st.high_call is not None
@@ -210,7 +193,7 @@ class International(System):
 
     def plus_ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v = st.floor + 1
-        bad = self.value_problem(st, v)
+        bad = self.bid_problem(st, seat, v)
         if bad:
             return bad
         if call.n is None:

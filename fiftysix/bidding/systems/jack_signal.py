@@ -17,6 +17,7 @@ class JackSignal(System):
     title = "Jack-signal (online table)"
     source = "RULES.md 7.3, seed 004"
     forms = frozenset({K.SUIT, K.REVERSE, K.NS, K.PLUS, K.PASS, K.DOUBLE, K.REDOUBLE})
+    ns_example = "32NS"
     redouble_ends = True
     readings = (
         "The Jack signal is the table's doing, so where the caller's hand is known it is a"
@@ -50,7 +51,7 @@ class JackSignal(System):
             return "the first bidder must open at 28 or more"
         return super().pass_call(st, seat, call)
 
-    def own_bid_problem(self, st: State, seat: int, value: int, suit: int | None) -> str | None:
+    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> str | None:
         bad = self.value_problem(st, value)
         if bad or st.high_seat != seat:
             return bad
@@ -59,11 +60,11 @@ class JackSignal(System):
         return None
 
     def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v, s = call.value, call.suit
-        assert v is not None and s is not None
-        bad = self.own_bid_problem(st, seat, v, s)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
+        s = call.suit
+        assert s is not None
         name = SUIT_NAMES[s]
         if call.kind == K.SUIT:
             jack = (Card.make(s, 0),)
@@ -75,12 +76,9 @@ class JackSignal(System):
                                        conjoin(P.length(s, 1), P.has_jack(s, False))), v, s, (), s)
 
     def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = call.value
-        if v is None:
-            return "write the value with NS, e.g. 32NS"
-        bad = self.own_bid_problem(st, seat, v, None)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
         k = v - st.floor
         s = self.suit_needed(st, k)
         if isinstance(s, str):
@@ -90,12 +88,10 @@ class JackSignal(System):
                                        P.void(s)), v, None)
 
     def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        s, n = call.suit, call.n
+        s, n = call.suit, self.plus_count(call)
         assert s is not None
-        if n is None:
-            return "write Plus with its number, e.g. +1H"
-        if n > self.max_plus:
-            return f"plus counts go up to +{self.max_plus}"
+        if isinstance(n, str):
+            return n
         if st.value is not None:
             if st.high_seat == seat:
                 return "the high bidder may not say Plus (an own raise jumps to 40, 48 or 56)"
@@ -105,14 +101,10 @@ class JackSignal(System):
             if s != partner_suit:
                 return f"Plus is in the suit your partner called last ({SUIT_NAMES[partner_suit]})"
         v = st.floor + n
-        bad = self.value_problem(st, v)
-        if bad:
-            return bad
-        top = st.ladder.top(s, n)  # type: ignore[union-attr]
-        if len(top) < n:
-            return f"only {len(top)} {SUIT_NAMES[s]} are left on the ladder"
-        own = st.own(seat)
-        name = SUIT_NAMES[s]
+        t = self.ladder_top(st, seat, s, v, n)
+        if isinstance(t, str):
+            return t
+        top, own, name = t.cards, t.own, t.name
         single = n == 1 and top[0].rank == 0 and own.get(top[0], 0) == 0
 
         def explain() -> Meaning:
@@ -124,10 +116,10 @@ class JackSignal(System):
                 return Meaning(f"the other Jack of {name}", f"Plus 1 to {v} in {name}: the other"
                                f" Jack of {name}, after showing the first one: holds both Jacks of"
                                f" {name}; says nothing about length.", P.holds_top(top, own))
-            return Meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: the top {n}"
-                           f" remaining card{'s' if n > 1 else ''}, {P.cards_phrase(top)}.",
-                           P.holds_top(top, own))
-        return Reading(explain, v, s, new_cards(top, own), s)
+            return t.meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: the top {n}"
+                             f" remaining card{'s' if n > 1 else ''}, {P.cards_phrase(top)}.",
+                             lambda own, o: P.holds_top(top, own))
+        return Reading(explain, v, s, t.shows, s)
 
     def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> str | None:
         bad = super().hand_problem(st, seat, call, reading, hand)

@@ -21,6 +21,7 @@ class Kerala(System):
     title = "Kerala tournament rules"
     source = "RULES.md 7.2, seed 001"
     forms = frozenset({K.SUIT, K.NS, K.RAISE, K.PASS, K.DOUBLE, K.REDOUBLE})
+    ns_example = "30NS"
     redouble_ends = False
     readings = (
         "A number-suit bid promises at least one card of the suit (it proposes that trump).",
@@ -52,7 +53,7 @@ class Kerala(System):
                            28, None, counts_as=Call(K.NS, 28))
         return super().pass_call(st, seat, call)
 
-    def bid_problem(self, st: State, seat: int, value: int) -> str | None:
+    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> str | None:
         if st.raised:
             return "after an own raise nobody may bid higher: only Pass, Double or Redouble"
         if st.high_seat == seat:
@@ -60,23 +61,20 @@ class Kerala(System):
         return self.value_problem(st, value)
 
     def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v, s = call.value, call.suit
-        assert v is not None and s is not None
-        bad = self.bid_problem(st, seat, v)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
+        s = call.suit
+        assert s is not None
         name = SUIT_NAMES[s]
         return Reading(lambda: Meaning(f"proposes {name}", f"Bids {v} proposing {name} as trump:"
                                        f" holds at least one {name[:-1]}.", P.length(s, 1)),
                        v, s, (), s)
 
     def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = call.value
-        if v is None:
-            return "write the value with NS, e.g. 30NS"
-        bad = self.bid_problem(st, seat, v)
-        if bad:
-            return bad
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, str):
+            return v
         recent = st.recent_suits()
         if not recent:
             return Reading(Meaning("no-trump bid", f"Bids {v} NS with no suit bid yet: a no-trump"
