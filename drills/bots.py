@@ -1,0 +1,194 @@
+"""The bidding bot: a truthful, sensible bidder for any system and table.
+
+For a hand, a seat and an auction, the bot makes only calls whose promise its hand keeps
+(``fits``), so every generated auction tells the truth under the system. Among the truthful
+calls it prefers, in order: calls that show Jacks and long suits, support for partner's
+suit, and the cheapest value; it never takes the value above what its hand and its
+partners' shown cards can plausibly make (``value_limit``), and passes when nothing
+truthful fits under that limit.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from fiftysix.bidding import Auction
+from fiftysix.bidding.calls import DOUBLE, FORCED, MAX_BID, PASS, REDOUBLE, Call
+from fiftysix.bidding.state import Reading
+from fiftysix.cards import NUM_SUITS, RANK_POINTS, Deal, Hand, Table
+from fiftysix.constraints import atoms
+from fiftysix.errors import FiftySixError
+from drills.questions import promise_text
+
+MAX_CALLS = 400
+"""A safety stop: no real auction is this long."""
+QUIET_KINDS = (PASS, DOUBLE, REDOUBLE, FORCED)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The bot's call and the reason in words (used by explanations)."""
+
+    call: Call
+    reason: str
+    truthful: bool = True
+
+
+def readings(auction: Auction, hand: Hand | None = None, max_value: int = MAX_BID) -> list[tuple[Call, Reading]]:
+    """The legal next calls (for ``hand`` if given) up to ``max_value``, each with its reading.
+
+    Walks the system's candidates and asks it to interpret each, as ``Auction.legal_calls``
+    does, but skips bids whose written value is above ``max_value`` before interpreting
+    them (the bot and the generator never want those, and interpreting is the slow part).
+    A reading's ``value`` is None for calls that leave the standing bid as it is.
+    """
+    if auction.is_over:
+        return []
+    st, system = auction.state, auction.system
+    seat = st.to_move
+    out, seen = [], set()
+    for c in system.candidates(st, seat):
+        if c in seen or (c.value is not None and c.value > max_value and c.kind != PASS):
+            continue
+        seen.add(c)
+        r = system.interpret(st, seat, c)
+        if isinstance(r, str) or (hand is not None and system.hand_problem(st, seat, c, r, hand)):
+            continue
+        if r.value is not None and r.value > max_value and c.kind != PASS:
+            continue
+        out.append((c, r))
+    return out
+
+
+def shown_points(auction: Auction, seats: tuple[int, ...]) -> int:
+    """Card points the given seats' calls promised (single-card promises only), counted once."""
+    need: dict[int, int] = {}
+    for rec in auction.calls:
+        if rec.seat not in seats:
+            continue
+        for a in atoms(rec.meaning.constraint):
+            if len(a.kinds) == 1 and a.lo > 0:
+                k = a.kinds[0]
+                need[k] = max(need.get(k, 0), min(a.lo, 2))
+    return sum(RANK_POINTS[k % 8] * n for k, n in need.items())
+
+
+def value_limit(hand: Hand, table: Table, seat: int, trump: int | None, auction: Auction,
+                shown: int | None = None) -> int:
+    """The highest value this hand will bid to with ``trump``: a rough expected team take.
+
+    Own points, plus a share of the rest for each partner (all the points partners' calls
+    have shown, ``shown``, computed when not given), plus 2 a card for trump length above
+    the average and 1.5 for each trump Jack or Nine; at no-trump 1 for each Jack.
+    """
+    n, points = table.players, hand.points
+    partners = table.partners(seat)
+    if shown is None:
+        shown = shown_points(auction, partners)
+    rest = 56 - points - shown
+    team = points + shown + len(partners) * rest / (n - 1) * 0.85
+    avg_len = table.hand_size / NUM_SUITS
+    if trump is not None:
+        held = hand.suit_cards(trump)
+        team += 2.0 * max(0.0, len(held) - avg_len) + 1.5 * sum(1 for c in held if c.rank <= 1)
+    else:
+        team += 1.0 * sum(1 for c in hand if c.rank == 0)
+    return max(28, min(56, int(team)))
+
+
+def _info(call: Call, constraint, hand: Hand, partner_suits: set[int]) -> float:
+    """How much a truthful call tells: cards it shows (Jacks most), length, support."""
+    score = 0.0
+    for a in atoms(constraint):
+        if a.lo > 0:
+            pts = sum(RANK_POINTS[k % 8] for k in a.kinds) / len(a.kinds)
+            score += a.lo * (0.5 + pts) if len(a.kinds) <= 4 else 0.4 * a.lo
+        if a.hi == 0:
+            score += 1.0  # a void is news
+    if call.suit is not None and call.suit in partner_suits:
+        score += 2.0  # support partner
+    if call.suit is not None:
+        score += 0.3 * hand.suit_length(call.suit)
+    return score
+
+
+class Bot:
+    """A truthful bidder. ``aggression`` shifts the value limit (in points); ``seed`` breaks ties."""
+
+    def __init__(self, seed: int | None = None, aggression: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.aggression = aggression
+
+    def options(self, auction: Auction, hand: Hand, max_value: int = MAX_BID) -> list[tuple[Call, Reading, bool]]:
+        """Legal calls for this hand up to ``max_value``, with reading and whether the hand keeps it."""
+        counts = hand.counts()
+        return [(c, r, r.meaning.constraint.holds(counts)) for c, r in readings(auction, hand, max_value)]
+
+    def truthful_calls(self, auction: Auction, hand: Hand) -> list[Call]:
+        """The legal calls (for this hand) whose promise the hand keeps."""
+        return [c for c, _, ok in self.options(auction, hand) if ok]
+
+    def choose(self, auction: Auction, hand: Hand) -> Choice:
+        """The call to make now, with the reason."""
+        st = auction.state
+        seat, table = st.to_move, auction.table
+        partners = set(table.partners(seat))
+        shown = shown_points(auction, tuple(partners))
+        limits = {t: value_limit(hand, table, seat, t, auction, shown) + self.aggression
+                  for t in (None, 0, 1, 2, 3)}
+        counts = hand.counts()
+        options = readings(auction, hand, max(limits.values()))
+        if not any(c.kind == PASS for c, _ in options):  # a forced bid: look at everything
+            options = readings(auction, hand)
+        if not options:
+            raise FiftySixError(f"seat {seat} has no legal call")
+        ours = partners | {seat}
+        partner_suits = {s for p, s in st.named if p in partners}
+        floor = st.value if st.value is not None else 27
+        scored: list[tuple[float, int, Call, str]] = []
+        for c, r in options:
+            if r.value is None or c.kind in QUIET_KINDS:
+                continue
+            lim = limits[r.trump]
+            if r.value > lim:
+                continue  # do not raise the target without the cards
+            if st.high_seat in ours and r.value - floor > 1:
+                continue  # our side holds the bid: only cheap calls that show something
+            m = r.meaning
+            if not m.constraint.holds(counts):
+                continue  # never a call whose promise the hand breaks
+            info = _info(c, m.constraint, hand, partner_suits)
+            if info <= 0 and st.high_seat in ours:
+                continue  # nothing to say over our own side's bid
+            score = info - 0.8 * (r.value - floor) + self.rng.random() * 0.01
+            scored.append((score, -r.value, c,
+                           f"it tells partners something true ({promise_text(m)}) and stays within"
+                           f" the {lim} this hand can support"))
+        pass_legal = [(c, r) for c, r in options if c.kind == PASS]
+        if scored:
+            best = max(scored, key=lambda s: (s[0], s[1]))
+            if best[0] > 0 or not pass_legal:
+                return Choice(best[2], best[3])
+        for c, r in pass_legal:
+            if r.meaning.constraint.holds(counts):
+                return Choice(c, "nothing true to show within what the hand can make")
+        # Pass is not allowed or not true (a forced bid): the cheapest truthful call, else the cheapest
+        ok = [(c, r) for c, r in options if c.kind not in (DOUBLE, REDOUBLE) and r.meaning.constraint.holds(counts)]
+        pool = ok or options
+        c, r = min(pool, key=lambda cr: (cr[1].value or 99, str(cr[0])))
+        return Choice(c, "the cheapest call allowed here, since a bid is forced", bool(ok))
+
+    def bid(self, deal: Deal, system: str) -> Auction:
+        """Bid a whole deal with this bot in every seat; returns the finished auction."""
+        auction = Auction(system=system, table=deal.table)
+        for _ in range(MAX_CALLS):
+            if auction.is_over:
+                return auction
+            choice = self.choose(auction, deal.hand(auction.to_move))
+            auction.apply(choice.call)
+        raise FiftySixError(f"the auction did not end after {MAX_CALLS} calls")
+
+
+def bid_deal(deal: Deal, system: str, seed: int | None = None) -> Auction:
+    """Bid a deal with the bot in every seat (same seed, same auction)."""
+    return Bot(seed).bid(deal, system)

@@ -1,0 +1,270 @@
+"""Quiz questions: one dataclass for generated questions and coaches' questions alike.
+
+A question carries its whole context (system, table, the seat asked about, the auction so
+far, the learner's hand where it matters), the prompt, the choices, every right answer,
+the preferred one, an explanation and tags. ``to_dict`` / ``from_dict`` give the JSON form
+used by quiz banks (docs/banks.md); ``from_dict`` reports a malformed question by its id.
+
+The five question types (their ``type`` strings):
+
+* ``meaning``        - what does this call mean? (``data["call"]`` is the call asked about)
+* ``which-call``     - which call shows this holding?
+* ``your-call``      - your hand and the auction: what does the system bid?
+* ``partner-holds``  - what must a seat hold? (``data["about_seat"]``)
+* ``makeable``       - will the contract make? graded against a Monte Carlo estimate
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from fiftysix.bidding.calls import format_call, parse_call
+from fiftysix.cards import DEFAULT_DECK, Hand, Table
+from fiftysix.errors import FiftySixError
+
+QUESTION_TYPES = ("meaning", "which-call", "your-call", "partner-holds", "makeable")
+TYPE_TITLES = {
+    "meaning": "What does this call mean?",
+    "which-call": "Which call shows this?",
+    "your-call": "Your call",
+    "partner-holds": "What must they hold?",
+    "makeable": "Makeable?",
+}
+CALL_CHOICE_TYPES = ("which-call", "your-call")
+"""Types whose choices are calls (compared in canonical call notation)."""
+MAKEABLE_BANDS = ("under 25%", "25% to 50%", "50% to 75%", "75% or more")
+"""The choices of a ``makeable`` question: how often the contract makes."""
+_BAND_EDGES = ((0.0, 0.25), (0.25, 0.5), (0.5, 0.75), (0.75, 1.0))
+
+
+def makeable_bands(lo: float, hi: float) -> tuple[str, ...]:
+    """The bands that overlap the estimate's interval [lo, hi]: each counts as right."""
+    return tuple(b for b, (a, z) in zip(MAKEABLE_BANDS, _BAND_EDGES) if a <= hi and lo <= z)
+
+
+def promise_text(meaning: Any) -> str:
+    """What a call promises, in the words of its constraint (a ``Meaning``)."""
+    text = meaning.constraint.describe()
+    return "nothing about the hand" if text == "nothing" else text
+
+
+class QuestionError(FiftySixError):
+    """A question that is malformed: the message names the question's id."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where a question stands: system, table, the seat asked about, auction, hand."""
+
+    system: str
+    players: int = 6
+    deck: int = 48
+    teams: str = "alternate"
+    seat: int = 1
+    auction: str = ""
+    hand: str | None = None
+
+    @property
+    def table(self) -> Table:
+        return Table(self.players, self.deck, self.teams)
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"system": self.system, "players": self.players, "deck": self.deck,
+                             "teams": self.teams, "seat": self.seat, "auction": self.auction}
+        if self.hand is not None:
+            d["hand"] = self.hand
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping, default_system: str | None = None) -> "Context":
+        """Read a context; ``deck`` defaults from the table size, ``system`` from the bank."""
+        if not isinstance(d, Mapping):
+            raise QuestionError(f"context must be an object, got {type(d).__name__}")
+        system = d.get("system", default_system)
+        if not system or not isinstance(system, str):
+            raise QuestionError("context has no system (give one in the question or the bank)")
+        players = _int_field(d, "players", 6)
+        deck = _int_field(d, "deck", DEFAULT_DECK.get(players, 48))
+        seat = _int_field(d, "seat", 1)
+        auction = d.get("auction", "") or ""
+        if not isinstance(auction, str):
+            raise QuestionError("context auction must be text, e.g. '28H P +1H'")
+        hand = d.get("hand")
+        if hand is not None and not isinstance(hand, str):
+            raise QuestionError("context hand must be text in S.H.D.C form, e.g. 'JJ9.A.KQ.'")
+        return cls(system, players, deck, str(d.get("teams", "alternate")), seat,
+                   " ".join(auction.split()), hand)
+
+    def check_table(self) -> Table:
+        """The table, with the seat and hand notation checked (cards, not legality)."""
+        table = self.table
+        table.check_seat(self.seat)
+        if self.hand is not None:
+            Hand.parse(self.hand)
+        return table
+
+    def describe(self) -> str:
+        """One line for people: system, table, seat."""
+        return (f"{self.system}, {self.players} players ({self.deck}-card deck"
+                f"{', pairs' if self.teams == 'pairs' else ''}), seat {self.seat}")
+
+
+def _int_field(d: Mapping, key: str, default: int) -> int:
+    v = d.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, (int, str)):
+        raise QuestionError(f"context {key} must be a whole number, got {v!r}")
+    try:
+        return int(v)
+    except ValueError:
+        raise QuestionError(f"context {key} must be a whole number, got {v!r}") from None
+
+
+@dataclass(frozen=True)
+class Question:
+    """One quiz question. ``answers`` holds every right choice; ``preferred`` the best one."""
+
+    id: str
+    type: str
+    context: Context
+    prompt: str
+    choices: tuple[str, ...]
+    answers: tuple[str, ...]
+    explanation: str = ""
+    tags: tuple[str, ...] = ()
+    preferred: str | None = None
+    family: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def answer(self) -> str:
+        """The preferred answer (the first right one when none is preferred)."""
+        return self.preferred or self.answers[0]
+
+    @property
+    def template(self) -> str:
+        """The scheduling key: question type, system, table and call family.
+
+        Questions that drill the same idea in the same setting share a template, so the
+        scheduler reviews the idea, not one random deal.
+        """
+        c = self.context
+        return f"{self.type}/{c.system}/{c.players}p{'-pairs' if c.teams == 'pairs' else ''}/{self.family or '-'}"
+
+    def is_correct(self, response: str) -> bool:
+        """Whether ``response`` (a choice's text, a call in any accepted spelling) is right."""
+        return _normalise(response, self) in {_normalise(a, self) for a in self.answers}
+
+    def choice_for(self, response: str) -> str | None:
+        """The choice a response names: its text, or its number 1..n, or its letter a..z."""
+        r = response.strip()
+        if r.isdigit() and 1 <= int(r) <= len(self.choices):
+            return self.choices[int(r) - 1]
+        if len(r) == 1 and r.isalpha() and len(self.choices) <= 26 and not _looks_like_call(r):
+            i = ord(r.lower()) - ord("a")
+            if 0 <= i < len(self.choices):
+                return self.choices[i]
+        key = _normalise(r, self)
+        for c in self.choices:
+            if _normalise(c, self) == key:
+                return c
+        return None
+
+    def validate(self) -> None:
+        """Check the structure (not the engine): raise QuestionError naming the id."""
+        try:
+            if not self.id:
+                raise QuestionError("a question needs a non-empty id")
+            if self.type not in QUESTION_TYPES:
+                raise QuestionError(f"unknown type {self.type!r}: use one of {', '.join(QUESTION_TYPES)}")
+            if not self.prompt.strip():
+                raise QuestionError("the prompt is empty")
+            if len(self.choices) < 2:
+                raise QuestionError("a question needs at least two choices")
+            if len({_normalise(c, self) for c in self.choices}) != len(self.choices):
+                raise QuestionError("two choices are the same")
+            if not self.answers:
+                raise QuestionError("no answer given")
+            keys = {_normalise(c, self) for c in self.choices}
+            for a in self.answers:
+                if _normalise(a, self) not in keys:
+                    raise QuestionError(f"answer {a!r} is not one of the choices")
+            if self.preferred is not None and not self.is_correct(self.preferred):
+                raise QuestionError(f"preferred answer {self.preferred!r} is not among the answers")
+            self.context.check_table()
+        except QuestionError as e:
+            raise QuestionError(f"question {self.id!r}: {e}") from None
+        except FiftySixError as e:
+            raise QuestionError(f"question {self.id!r}: {e}") from None
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {
+            "id": self.id, "type": self.type, "context": self.context.to_dict(),
+            "prompt": self.prompt, "choices": list(self.choices), "answers": list(self.answers),
+        }
+        if self.preferred is not None:
+            d["preferred"] = self.preferred
+        d["explanation"] = self.explanation
+        d["tags"] = list(self.tags)
+        if self.family:
+            d["family"] = self.family
+        if self.data:
+            d["data"] = dict(self.data)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping, default_system: str | None = None, index: int | None = None) -> "Question":
+        """Read and validate a question dict; errors name its id (or its position)."""
+        where = f"question {d.get('id')!r}" if isinstance(d, Mapping) and d.get("id") else (
+            f"question #{index + 1}" if index is not None else "question")
+        if not isinstance(d, Mapping):
+            raise QuestionError(f"{where}: must be an object, got {type(d).__name__}")
+        try:
+            qid = d.get("id")
+            if not isinstance(qid, str) or not qid.strip():
+                raise QuestionError("needs an 'id' (text)")
+            for key in ("type", "prompt"):
+                if not isinstance(d.get(key), str):
+                    raise QuestionError(f"needs {key!r} (text)")
+            choices = _str_list(d, "choices")
+            if "answers" in d:
+                answers = _str_list(d, "answers")
+            elif isinstance(d.get("answer"), str):
+                answers = [d["answer"]]
+            else:
+                raise QuestionError("needs 'answers' (a list of the right choices) or 'answer'")
+            tags = _str_list(d, "tags") if "tags" in d else []
+            preferred = d.get("preferred")
+            if preferred is not None and not isinstance(preferred, str):
+                raise QuestionError("'preferred' must be text")
+            data = d.get("data", {})
+            if not isinstance(data, Mapping):
+                raise QuestionError("'data' must be an object")
+            q = cls(qid, d["type"], Context.from_dict(d.get("context", {}), default_system), d["prompt"],
+                    tuple(choices), tuple(answers), str(d.get("explanation", "")), tuple(tags),
+                    preferred, str(d.get("family", "")), dict(data))
+        except QuestionError as e:
+            raise QuestionError(f"{where}: {e}") from None
+        q.validate()
+        return q
+
+
+def _str_list(d: Mapping, key: str) -> list[str]:
+    v = d.get(key)
+    if not isinstance(v, Sequence) or isinstance(v, str) or not all(isinstance(x, str) for x in v):
+        raise QuestionError(f"{key!r} must be a list of text")
+    return list(v)
+
+
+def _looks_like_call(text: str) -> bool:
+    return text.strip().upper() in ("P", "X", "XX")
+
+
+def _normalise(text: str, q: Question) -> str:
+    """Canonical comparison key: calls in canonical notation, other text case- and space-folded."""
+    t = " ".join(text.split())
+    if q.type in CALL_CHOICE_TYPES:
+        try:
+            return format_call(parse_call(t))
+        except FiftySixError:  # not a call: compare as text
+            return t.upper().replace(" ", "")
+    return t.casefold()

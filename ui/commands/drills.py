@@ -1,0 +1,227 @@
+"""Subcommands for training: ``quiz`` (generated questions) and ``bank check|export|import|make``."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from fiftysix.errors import FiftySixError
+from ui.commands.common import add_json_arg, add_table_args, table_from
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("quiz", help="generated bidding questions: interactive, or --json to print them")
+    p.add_argument("--system", default="international", help="bidding system (default international)")
+    add_table_args(p)
+    p.add_argument("-n", type=int, default=10, help="number of questions (default 10)")
+    p.add_argument("--seed", type=int, default=None, help="random seed (same seed, same quiz)")
+    p.add_argument("--types", default=None,
+                   help="comma-separated question types (meaning, which-call, your-call, partner-holds,"
+                        " makeable); default: all but makeable (each makeable question runs a simulation)")
+    p.add_argument("--bank", default=None, help="ask questions from this bank file instead of generating")
+    p.add_argument("--spaced", action="store_true",
+                   help="pick due questions first and cap new ones (spaced repetition)")
+    p.add_argument("--no-record", action="store_true", help="do not store answers in the progress file")
+    add_json_arg(p)
+    p.set_defaults(handler=cmd_quiz)
+
+    b = sub.add_parser("bank", help="coaches' quiz banks: check, export, import, make")
+    bsub = b.add_subparsers(dest="bank_command", metavar="ACTION")
+    c = bsub.add_parser("check", help="check a bank against the engine; every problem names its question")
+    c.add_argument("bank", help="bank file (JSON, docs/banks.md)")
+    add_json_arg(c)
+    c.set_defaults(handler=cmd_bank_check)
+    e = bsub.add_parser("export", help="write a bank as JSON, CSV, Moodle GIFT or Anki CSV")
+    e.add_argument("bank")
+    e.add_argument("--format", required=True, choices=("json", "csv", "gift", "anki"))
+    e.add_argument("-o", "--output", default=None, help="output file (default: standard output)")
+    add_json_arg(e)
+    e.set_defaults(handler=cmd_bank_export)
+    i = bsub.add_parser("import", help="read a bank from JSON, CSV, GIFT or Anki CSV and write it as JSON")
+    i.add_argument("file")
+    i.add_argument("--format", default=None, choices=("json", "csv", "gift", "anki"),
+                   help="input format (default: from the file name)")
+    i.add_argument("--system", default=None, help="system for plain GIFT questions that carry none")
+    i.add_argument("-o", "--output", default=None, help="bank file to write (default: standard output)")
+    add_json_arg(i)
+    i.set_defaults(handler=cmd_bank_import)
+    m = bsub.add_parser("make", help="generate a checked bank from random deals")
+    m.add_argument("--system", default="international")
+    m.add_argument("--players", default="6", help="table sizes, comma-separated (default 6)")
+    m.add_argument("-n", type=int, default=30, help="questions per table size (default 30)")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--types", default=None)
+    m.add_argument("--title", default=None)
+    m.add_argument("--author", default="fiftysix generator")
+    m.add_argument("-o", "--output", required=True)
+    add_json_arg(m)
+    m.set_defaults(handler=cmd_bank_make)
+    b.set_defaults(handler=lambda args: _bank_help(b))
+
+
+def _bank_help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
+
+
+def _types(text: str | None) -> tuple[str, ...] | None:
+    if not text:
+        return None
+    return tuple(t.strip() for t in text.split(",") if t.strip())
+
+
+# --- quiz ------------------------------------------------------------------------------------------
+
+def cmd_quiz(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    from drills.generate import Generator
+    if args.n < 1:
+        raise FiftySixError("ask for at least one question (-n 1 or more)")
+    seed = args.seed if args.seed is not None else int(time.time()) % 100_000
+    if args.bank:
+        from drills.banks import load_bank
+        pool = list(load_bank(args.bank).questions)
+    else:
+        from fiftysix.bidding import get_system
+        get_system(args.system)
+        gen = Generator(args.system, table_from(args), seed)
+        pool = gen.questions(args.n * (3 if args.spaced else 1), _types(args.types))
+    store = None
+    if not args.no_record and not args.json:
+        from drills.progress import ProgressStore
+        store = ProgressStore()
+    if args.spaced:
+        from drills.progress import ProgressStore
+        questions = (store or ProgressStore()).next_questions(pool, args.n, seed=seed)
+    else:
+        questions = pool[:args.n]
+    if args.json:
+        emit({"system": args.system, "seed": seed, "questions": [q.to_dict() for q in questions]})
+        return 0
+    return _run_interactive(questions, store)
+
+
+def _show(q, n: int, total: int) -> None:
+    from drills.banks import question_text
+    print(f"\n[{n}/{total}] " + question_text(q).replace("\n", "\n  "))
+    for i, c in enumerate(q.choices):
+        print(f"   {chr(ord('a') + i)}) {c}")
+
+
+def _run_interactive(questions, store) -> int:
+    right = 0
+    for n, q in enumerate(questions, start=1):
+        _show(q, n, len(questions))
+        t0 = time.monotonic()
+        while True:
+            try:
+                raw = input("answer (letter, number or call; q to stop): ").strip()
+            except EOFError:
+                raw = "q"
+            if raw.lower() in ("q", "quit"):
+                print(f"\n{right} of {n - 1} right.")
+                return 0
+            choice = q.choice_for(raw)
+            if choice is not None:
+                break
+            print("  not one of the choices; try again")
+        ok = q.is_correct(choice)
+        right += ok
+        print(("  right." if ok else f"  wrong: {' / '.join(q.answers)}.")
+              + (f" Best: {q.preferred}." if q.preferred and len(q.answers) > 1 else ""))
+        if q.explanation:
+            print("  " + q.explanation)
+        if store is not None:
+            store.record_answer(q, choice, ok, time.monotonic() - t0)
+    print(f"\n{right} of {len(questions)} right.")
+    return 0
+
+
+# --- banks -------------------------------------------------------------------------------------------
+
+def cmd_bank_check(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    from drills.bankcheck import check_file
+    bank, problems = check_file(args.bank)
+    count = len(bank.questions) if bank is not None else None
+    if args.json:
+        emit({"bank": args.bank, "questions": count, "ok": not problems,
+              "problems": [p.to_dict() for p in problems]})
+    else:
+        for p in problems:
+            print(p)
+        if problems:
+            print(f"{args.bank}: {len(problems)} problem(s)", file=sys.stderr)
+        else:
+            print(f"{args.bank}: {count} question(s), no problems")
+    return 1 if problems else 0
+
+
+def cmd_bank_export(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    from drills.banks import export_text, load_bank, write_atomic
+    bank = load_bank(args.bank)
+    text = export_text(bank, args.format)
+    if args.output:
+        write_atomic(args.output, text)
+        if args.json:
+            emit({"bank": args.bank, "format": args.format, "output": args.output,
+                  "questions": len(bank.questions)})
+        else:
+            print(f"wrote {len(bank.questions)} question(s) to {args.output}")
+    elif args.json:
+        emit({"bank": args.bank, "format": args.format, "text": text})
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_bank_import(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    from drills.bankcheck import check_bank
+    from drills.banks import dumps, guess_format, import_text, save_bank
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise FiftySixError(f"cannot read {path}: {e.strerror or e}") from None
+    fmt = args.format or guess_format(path, text)
+    bank = import_text(text, fmt, str(path), args.system)
+    problems = check_bank(bank)
+    if args.output:
+        save_bank(bank, args.output)
+    if args.json:
+        emit({"file": args.file, "format": fmt, "output": args.output, "questions": len(bank.questions),
+              "problems": [p.to_dict() for p in problems]})
+    else:
+        if not args.output:
+            sys.stdout.write(dumps(bank))
+        for p in problems:
+            print(p, file=sys.stderr)
+        print(f"{args.file}: {len(bank.questions)} question(s) imported"
+              + (f" to {args.output}" if args.output else "")
+              + (f"; {len(problems)} problem(s) (fiftysix bank check)" if problems else "; checked, no problems"),
+              file=sys.stderr)
+    return 0
+
+
+def cmd_bank_make(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    from drills.bankcheck import check_bank
+    from drills.banks import save_bank
+    from drills.generate import make_bank
+    try:
+        players = [int(p) for p in args.players.split(",")]
+    except ValueError:
+        raise FiftySixError(f"--players takes table sizes like 4,6,8, not {args.players!r}") from None
+    bank = make_bank(args.system, players, args.n, args.seed, _types(args.types), args.title, args.author)
+    problems = check_bank(bank)
+    if problems:
+        raise FiftySixError(f"the generated bank has {len(problems)} problem(s), first: {problems[0]}")
+    save_bank(bank, args.output)
+    if args.json:
+        emit({"output": args.output, "questions": len(bank.questions)})
+    else:
+        print(f"wrote {len(bank.questions)} checked question(s) to {args.output}")
+    return 0
