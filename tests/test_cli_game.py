@@ -4,6 +4,7 @@ import json
 import random
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -159,7 +160,7 @@ def test_bad_input_one_error_line(capsys, argv, message):
 
 
 def test_console_script_exit_codes():
-    exe = ROOT / ".venv" / "bin" / "fiftysix"
+    exe = Path(sys.executable).parent / "fiftysix"  # the console script of the running environment
     ok = subprocess.run([str(exe), "deal", "--players", "4", "--seed", "2"], capture_output=True, text=True,
                         timeout=60)
     assert ok.returncode == 0
