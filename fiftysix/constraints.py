@@ -115,6 +115,8 @@ def _default_count_text(c: Count) -> str:
         what = CARD_NAMES[ks[0]]
     elif len(suits) == 1 and len(ks) == NUM_RANKS:
         what = SUIT_NAMES[next(iter(suits))]
+        if c.hi == 1 or (c.lo == 1 and c.hi >= 99):  # "at least 1 heart", "exactly 1 heart"
+            what = what[:-1]
     elif len({k % NUM_RANKS for k in ks}) == 1 and len(ks) == NUM_SUITS:
         what = RANKS[ks[0] % NUM_RANKS] + "s (any suit)"
     else:
