@@ -17,6 +17,7 @@ from fiftysix.errors import FiftySixError
 COMMAND_MODULES = [
     "ui.commands.game",
     "ui.commands.bidding",
+    "ui.commands.records",
     "ui.commands.drills",
 ]
 

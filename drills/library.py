@@ -1,0 +1,366 @@
+"""The hand library: played hands (hand records) kept in the app's SQLite file.
+
+The records live in the same file as the learner's progress (``drills.progress``:
+``progress.sqlite3`` under ``$FIFTYSIX_DATA_DIR`` or the user data directory), in tables
+of their own (``library_*``). Each record is stored in its canonical text with the
+columns a search needs (players, system, contract, result, date).
+
+An import reads and checks every record of every file first (``fiftysix.records``); only
+when all of them are sound are they written, in one transaction, so a bad file leaves
+the library exactly as it was. A record already in the library (same canonical text) is
+skipped, not doubled.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+from fiftysix.errors import FiftySixError
+from fiftysix.records import Record, format_record, format_records, parse_record, read_records
+from fiftysix.scoring import Contract
+from drills.progress import default_db_path
+
+LIBRARY_SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS library_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS library_records (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    digest TEXT NOT NULL UNIQUE,
+    text TEXT NOT NULL,
+    event TEXT NOT NULL,
+    date TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    deck INTEGER NOT NULL,
+    teams TEXT NOT NULL,
+    system TEXT NOT NULL,
+    contract TEXT NOT NULL,
+    value INTEGER,
+    strain TEXT NOT NULL,
+    declarer INTEGER,
+    result INTEGER,
+    made INTEGER,
+    source TEXT NOT NULL,
+    imported_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS library_records_date ON library_records (date);
+CREATE TABLE IF NOT EXISTS library_players (
+    record_id INTEGER NOT NULL REFERENCES library_records(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (record_id, seat)
+);
+CREATE INDEX IF NOT EXISTS library_players_name ON library_players (name COLLATE NOCASE);
+"""
+
+
+class LibraryError(FiftySixError):
+    """The library file cannot be used, or a search asks for something impossible."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One stored record and its search columns."""
+
+    id: int
+    event: str
+    date: str
+    players: int
+    deck: int
+    teams: str
+    system: str
+    names: tuple[str, ...]
+    contract: str
+    declarer: int | None
+    result: int | None
+    made: bool | None
+    source: str
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "event": self.event, "date": self.date, "players": self.players,
+                "deck": self.deck, "teams": self.teams, "system": self.system, "names": list(self.names),
+                "contract": self.contract, "declarer": self.declarer, "result": self.result,
+                "made": self.made, "source": self.source}
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    files: tuple[str, ...]
+    read: int
+    added: int
+    duplicates: int
+    ids: tuple[int, ...]
+
+    def to_dict(self) -> dict:
+        return {"files": list(self.files), "read": self.read, "added": self.added,
+                "duplicates": self.duplicates, "ids": list(self.ids)}
+
+
+def digest(record: Record) -> str:
+    """A record's identity in the library: the hash of its canonical text."""
+    return hashlib.sha256(format_record(record).encode("utf-8")).hexdigest()
+
+
+_DATE_RE = re.compile(r"^(\d{4})(?:[.\-/](\d{1,2})(?:[.\-/](\d{1,2}))?)?$")
+
+
+def _date_bound(text: str, upper: bool) -> str:
+    """``2026``, ``2026.11``, ``2026-11-29`` -> a YYYY.MM.DD bound for text comparison."""
+    m = _DATE_RE.match(text.strip())
+    if not m:
+        raise LibraryError(f"cannot read {text!r} as a date: write YYYY.MM.DD, YYYY.MM or YYYY")
+    y, mo, d = m.groups()
+    mo = f"{int(mo):02d}" if mo else ("12" if upper else "01")
+    d = f"{int(d):02d}" if d else ("31" if upper else "01")
+    return f"{y}.{mo}.{d}"
+
+
+class Library:
+    """The hand library in a SQLite file (created on first use)."""
+
+    def __init__(self, path: str | os.PathLike | None = None, timeout: float = 30.0) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        self.timeout = timeout
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connect() as con:
+                con.execute("PRAGMA journal_mode=WAL")
+                con.executescript(_SCHEMA)
+                row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
+                if row is None:
+                    con.execute("INSERT OR IGNORE INTO library_meta (key, value) VALUES ('schema', ?)",
+                                (str(LIBRARY_SCHEMA_VERSION),))
+                elif int(row[0]) > LIBRARY_SCHEMA_VERSION:
+                    raise LibraryError(f"{self.path} holds a hand library from a newer fiftysix"
+                                       f" (schema {row[0]})")
+        except sqlite3.DatabaseError as e:
+            raise LibraryError(f"cannot use library file {self.path}: {e}") from None
+        except OSError as e:
+            raise LibraryError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        try:
+            con.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
+            con.execute("PRAGMA foreign_keys=ON")
+            yield con
+        finally:
+            con.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._connect() as con:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def add(self, records: Sequence[Record], source: str = "") -> ImportReport:
+        """Store records in one transaction (all or none); duplicates are skipped. Each is
+        checked first by reading its canonical text back, so a record built in code with an
+        illegal auction or play is refused (RecordError) like a bad file."""
+        for r in records:
+            if parse_record(format_record(r), source or "record") != r:
+                raise LibraryError("a record does not read back the same from its text; not stored")
+        return self._store([(r, source) for r in records], (source,) if source else ())
+
+    def import_files(self, paths: Iterable[str | os.PathLike]) -> ImportReport:
+        """Read and check every record of every file, then store them all, or nothing."""
+        items: list[tuple[Record, str]] = []
+        files: list[str] = []
+        for p in paths:
+            name = str(p)
+            files.append(name)
+            try:
+                records = read_records(name)
+            except FileNotFoundError:
+                raise LibraryError(f"no such file: {name}") from None
+            except IsADirectoryError:
+                raise LibraryError(f"{name} is a folder, not a record file") from None
+            items.extend((r, Path(name).name) for r in records)
+        return self._store(items, tuple(files))
+
+    def _store(self, items: list[tuple[Record, str]], files: tuple[str, ...]) -> ImportReport:
+        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        added: list[int] = []
+        dups = 0
+        try:
+            with self._transaction() as con:
+                for record, source in items:
+                    text = format_record(record)
+                    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+                    if con.execute("SELECT 1 FROM library_records WHERE digest=?", (key,)).fetchone():
+                        dups += 1
+                        continue
+                    c = record.contract
+                    made = record.made
+                    cur = con.execute(
+                        "INSERT INTO library_records (digest, text, event, date, players, deck, teams, system,"
+                        " contract, value, strain, declarer, result, made, source, imported_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (key, text, record.event, record.date, record.table.players, record.table.deck,
+                         record.table.teams, record.system, str(c) if c else "", c.value if c else None,
+                         c.strain if c else "", c.declarer if c else None, record.result,
+                         None if made is None else int(made), source, now))
+                    rid = int(cur.lastrowid)
+                    added.append(rid)
+                    for seat, name in enumerate(record.players, start=1):
+                        if name:
+                            con.execute("INSERT INTO library_players (record_id, seat, name) VALUES (?, ?, ?)",
+                                        (rid, seat, name))
+        except sqlite3.DatabaseError as e:
+            raise LibraryError(f"cannot write to library file {self.path}: {e}") from None
+        return ImportReport(files, len(items), len(added), dups, tuple(added))
+
+    def delete(self, ids: Iterable[int]) -> int:
+        """Remove records by id; returns how many were removed."""
+        ids = list(ids)
+        with self._transaction() as con:
+            n = 0
+            for i in ids:
+                n += con.execute("DELETE FROM library_records WHERE id=?", (int(i),)).rowcount
+        return n
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def search(self, player: str | None = None, system: str | None = None, contract: str | None = None,
+               result: str | None = None, since: str | None = None, until: str | None = None,
+               players: int | None = None, event: str | None = None, limit: int | None = None) -> list[Entry]:
+        """Records matching every filter given, oldest date first.
+
+        ``player``: part of a player's name (any case). ``contract``: ``40H`` (value and
+        strain; ``40Hx`` also the doubling), ``NT``/``H`` (a strain) or ``40`` (a value).
+        ``result``: ``made``, ``failed``, or a number of card points (``34``) or at least
+        some (``34+``). ``since``/``until``: dates, inclusive (``2026``, ``2026.11``,
+        ``2026.11.29``).
+        """
+        where: list[str] = []
+        args: list[object] = []
+        if player:
+            where.append("r.id IN (SELECT record_id FROM library_players WHERE name LIKE ? ESCAPE '\\')")
+            args.append("%" + _like(player.strip()) + "%")
+        if system:
+            where.append("r.system = ?")
+            args.append(system.strip().lower())
+        if players is not None:
+            where.append("r.players = ?")
+            args.append(int(players))
+        if event:
+            where.append("r.event LIKE ? ESCAPE '\\'")
+            args.append("%" + _like(event.strip()) + "%")
+        if contract:
+            w, a = _contract_filter(contract)
+            where.append(w)
+            args.extend(a)
+        if result:
+            w, a = _result_filter(result)
+            where.append(w)
+            args.extend(a)
+        if since:
+            where.append("r.date != '' AND r.date >= ?")
+            args.append(_date_bound(since, upper=False))
+        if until:
+            where.append("r.date != '' AND r.date <= ?")
+            args.append(_date_bound(until, upper=True))
+        sql = ("SELECT r.id, r.event, r.date, r.players, r.deck, r.teams, r.system, r.contract, r.declarer,"
+               " r.result, r.made, r.source FROM library_records r")
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY r.date, r.id"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        with self._connect() as con:
+            rows = con.execute(sql, args).fetchall()
+            names = self._names(con, [r[0] for r in rows])
+        return [Entry(r[0], r[1], r[2], r[3], r[4], r[5], r[6],
+                      tuple(names.get(r[0], {}).get(s, "") for s in range(1, r[3] + 1)),
+                      r[7], r[8], r[9], None if r[10] is None else bool(r[10]), r[11]) for r in rows]
+
+    def list(self, limit: int | None = None) -> list[Entry]:
+        return self.search(limit=limit)
+
+    def _names(self, con: sqlite3.Connection, ids: list[int]) -> dict[int, dict[int, str]]:
+        out: dict[int, dict[int, str]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            q = ",".join("?" * len(chunk))
+            for rid, seat, name in con.execute(
+                    f"SELECT record_id, seat, name FROM library_players WHERE record_id IN ({q})", chunk):
+                out.setdefault(rid, {})[seat] = name
+        return out
+
+    def count(self) -> int:
+        with self._connect() as con:
+            return con.execute("SELECT COUNT(*) FROM library_records").fetchone()[0]
+
+    def get(self, record_id: int) -> Record:
+        """The record with this id."""
+        with self._connect() as con:
+            row = con.execute("SELECT text FROM library_records WHERE id=?", (int(record_id),)).fetchone()
+        if row is None:
+            raise LibraryError(f"the library has no record {record_id}")
+        return parse_record(row[0], f"library record {record_id}")
+
+    def records(self, ids: Iterable[int]) -> list[Record]:
+        return [self.get(i) for i in ids]
+
+    def export(self, path: str | os.PathLike, ids: Sequence[int] | None = None) -> int:
+        """Write records (all of them, or those ids) to a record file; returns how many."""
+        if ids is None:
+            ids = [e.id for e in self.list()]
+        records = self.records(ids)
+        text = format_records(records) if records else ""
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise LibraryError(f"cannot write {path}: {e.strerror or e}") from None
+        return len(records)
+
+
+def _like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _contract_filter(text: str) -> tuple[str, list[object]]:
+    t = text.strip().upper().replace("NS", "NT")
+    if t in ("S", "H", "D", "C", "NT", "N"):
+        return "r.strain = ?", ["NT" if t == "N" else t]
+    if t.isdigit():
+        return "r.value = ?", [int(t)]
+    try:
+        c = Contract.parse(t)
+    except FiftySixError:
+        raise LibraryError(f"cannot read {text!r} as a contract filter: write 40H, 40Hx, NT, H or 40") from None
+    if t.endswith("X"):
+        return "r.contract = ?", [str(c)]
+    return "(r.value = ? AND r.strain = ?)", [c.value, c.strain]
+
+
+def _result_filter(text: str) -> tuple[str, list[object]]:
+    t = text.strip().lower()
+    if t in ("made", "make", "m"):
+        return "r.made = 1", []
+    if t in ("failed", "fail", "down", "f"):
+        return "r.made = 0", []
+    m = re.fullmatch(r"(\d{1,2})\s*(\+|-)?", t)
+    if m:
+        op = {"+": ">=", "-": "<=", None: "="}[m.group(2)]
+        return f"r.result {op} ?", [int(m.group(1))]
+    raise LibraryError(f"cannot read {text!r} as a result filter: write made, failed, 34, 34+ or 34-")

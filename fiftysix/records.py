@@ -1,0 +1,643 @@
+"""The hand-record format: a PBN-like text file holding one or more played hands.
+
+A record is a block of tags ``[Name "value"]`` with two sections, ``[Auction]`` and
+``[Play]``, whose calls and cards follow on the lines after the tag. Commentary on any
+call or card is written in braces right after it; braces between tags are comments on the
+whole record. Records are separated by a blank line. ``docs/records.md`` has the full
+description and examples.
+
+``parse_records`` reads a file and checks every record completely - the deal against the
+table, the auction replayed under its system, the play replayed card by card - and raises
+``RecordError`` naming the line and the problem at the first fault, so a bad file is
+never half-loaded. ``format_records`` writes the one canonical form, and
+``parse_records(format_records(rs)) == rs``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Iterator, Sequence
+
+from fiftysix import bidding
+from fiftysix.cards import CARD_NAMES, TOTAL_POINTS, Card, Deal, Table
+from fiftysix.errors import FiftySixError, IllegalPlayError, NotationError
+from fiftysix.play import PlayState
+from fiftysix.scoring import Contract
+
+TAG_ORDER = ("Event", "Date", "Table", "Deck", "Teams", "System", "Dealer", "Players",
+             "Deal", "Won", "Auction", "Contract", "Declarer", "Play", "Result")
+"""Every tag the format knows, in the order ``format_record`` writes them."""
+SECTIONS = ("Auction", "Play")
+_TAGS = {t.lower(): t for t in TAG_ORDER}
+
+
+class RecordError(NotationError):
+    """A hand-record file that cannot be read: the message names the line and the problem."""
+
+    def __init__(self, message: str, line: int | None = None, source: str = "") -> None:
+        where = ""
+        if source and line is not None:
+            where = f"{source} line {line}: "
+        elif line is not None:
+            where = f"line {line}: "
+        elif source:
+            where = f"{source}: "
+        super().__init__(where + message)
+        self.line = line
+        self.source = source
+        self.problem = message
+
+
+@dataclass(frozen=True)
+class Noted:
+    """A call or a card in canonical notation, with the commentary written after it."""
+
+    token: str
+    comment: str = ""
+
+
+@dataclass(frozen=True)
+class Record:
+    """One hand: table, deal, names, the auction, the contract, the play and the result.
+
+    ``contract`` is the auction's final contract (or the ``Contract``/``Declarer`` tags of a
+    record without an auction). ``won`` is set for an ending (a partial deal): the card
+    points each team had already won. ``result`` is the declaring team's card points at
+    the end of the record: what the play gave, or what was claimed when the play stops
+    before the hand is decided.
+    """
+
+    table: Table
+    deal: Deal
+    event: str = ""
+    date: str = ""
+    players: tuple[str, ...] = ()
+    system: str = "international"
+    won: tuple[int, ...] | None = None
+    auction: tuple[Noted, ...] = ()
+    contract: Contract | None = None
+    leader: int = 1
+    play: tuple[Noted, ...] = ()
+    result: int | None = None
+    notes: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)
+    """Line of the record's first tag in the file it came from (0 when built in code)."""
+
+    def __post_init__(self) -> None:
+        if not any(self.players):
+            object.__setattr__(self, "players", ())
+
+    @property
+    def is_ending(self) -> bool:
+        return not self.deal.is_complete
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(Card.parse(n.token) for n in self.play)
+
+    @property
+    def made(self) -> bool | None:
+        """Did the declarers reach their target? None without a contract or a result."""
+        if self.contract is None or self.result is None:
+            return None
+        return self.result >= self.contract.value
+
+    def player(self, seat: int) -> str:
+        """The name in ``seat``, or ``seat N`` when the record gives none."""
+        self.table.check_seat(seat)
+        if self.players and self.players[seat - 1]:
+            return self.players[seat - 1]
+        return f"seat {seat}"
+
+    def play_state(self, upto: int | None = None, early_stop: bool = True) -> PlayState:
+        """The play replayed through the first ``upto`` cards (all of them by default)."""
+        if self.contract is None:
+            raise RecordError("this record has no contract, so its play cannot be replayed")
+        state = PlayState(self.deal, self.contract.trump, leader=self.leader,
+                          target=self.contract.value, declarer_team=self.contract.team,
+                          early_stop=early_stop, points=list(self.won or ()))
+        for n in self.play[:upto]:
+            state.play(Card.parse(n.token))
+        return state
+
+
+# --- reading: tokens ----------------------------------------------------------------------
+
+_TOKEN_RE = re.compile(r"""
+    (?P<nl>\n)
+  | (?P<ws>[ \t\r\f\v\ufeff]+)
+  | (?P<pct>%[^\n]*)
+  | (?P<tag>\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_-]*)[ \t]*
+        (?:"(?P<value>(?:[^"\\\n]|\\.)*)"[ \t]*)?\])
+  | (?P<brace>\{(?P<comment>(?:[^}\\]|\\.)*)\})
+  | (?P<word>[^\s\[\]{}%"]+)
+  | (?P<bad>.)
+""", re.VERBOSE | re.DOTALL)
+
+
+@dataclass
+class _Tok:
+    kind: str  # tag, brace, word, blank
+    line: int
+    name: str = ""
+    value: str | None = None
+
+
+_ESC_RE = re.compile(r"\\(.)", re.DOTALL)
+
+
+def _unescape(text: str) -> str:
+    return _ESC_RE.sub(lambda m: m.group(1), text)
+
+
+def _escape_value(text: str) -> str:
+    """A tag value on one line: quotes and backslashes escaped, line breaks as spaces."""
+    t = text.replace("\\", "\\\\").replace('"', '\\"')
+    return t.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+
+
+def _escape_comment(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("}", "\\}").replace("{", "\\{")
+
+
+def _tokens(text: str, source: str) -> Iterator[_Tok]:
+    """Tags, comments, words and blank lines, each with its line number."""
+    line = 1
+    content_on_line = False
+    pending_blank = False
+    for m in _TOKEN_RE.finditer(text):
+        if m.group("nl") is not None:
+            if not content_on_line:
+                pending_blank = True
+            line += 1
+            content_on_line = False
+            continue
+        if m.group("ws") is not None or m.group("pct") is not None:
+            continue
+        if pending_blank:
+            yield _Tok("blank", line)
+            pending_blank = False
+        content_on_line = True
+        if m.group("tag") is not None:
+            yield _Tok("tag", line, m.group("name"), None if m.group("value") is None else _unescape(m.group("value")))
+        elif m.group("brace") is not None:
+            body = m.group("comment")
+            yield _Tok("brace", line, value=_unescape(body))
+            line += body.count("\n")
+        elif m.group("word") is not None:
+            yield _Tok("word", line, value=m.group("word"))
+        else:
+            ch = m.group("bad")
+            if ch == "{":
+                raise RecordError("a comment opened with { is never closed with }", line, source)
+            if ch == "[":
+                raise RecordError("a tag opened with [ is not closed on the same line, or is not of the form"
+                                  ' [Name "value"]', line, source)
+            if ch == '"':
+                raise RecordError('a quoted value outside a tag: write tags as [Name "value"]', line, source)
+            raise RecordError(f"unexpected {ch!r}", line, source)
+
+
+@dataclass
+class _Raw:
+    """One record's tokens, grouped: tag values, section items, record comments."""
+
+    line: int
+    tags: dict[str, tuple[str | None, int]] = field(default_factory=dict)
+    sections: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def _group(text: str, source: str) -> list[_Raw]:
+    raws: list[_Raw] = []
+    cur: _Raw | None = None
+    section: str | None = None
+    last_item: list | None = None  # the section list whose last item takes a comment
+    for tok in _tokens(text, source):
+        if tok.kind == "blank":
+            cur, section, last_item = None, None, None
+            continue
+        if tok.kind == "tag":
+            name = _TAGS.get(tok.name.lower())
+            if name is None:
+                raise RecordError(f"unknown tag [{tok.name}]; the tags are {', '.join(TAG_ORDER)}", tok.line, source)
+            if cur is None:
+                cur = _Raw(tok.line)
+                raws.append(cur)
+            if name in cur.tags:
+                raise RecordError(f"tag [{name}] appears twice in one record (put a blank line between records)",
+                                  tok.line, source)
+            cur.tags[name] = (tok.value, tok.line)
+            if name in SECTIONS:
+                section = name
+                cur.sections[name] = []
+                last_item = cur.sections[name]
+            else:
+                section, last_item = None, None
+            continue
+        if cur is None:
+            what = "a comment" if tok.kind == "brace" else repr(tok.value[:40])
+            raise RecordError(f"{what} before any tag: a record begins with a tag such as [Event \"...\"]",
+                              tok.line, source)
+        if tok.kind == "brace":
+            if last_item:
+                tok_text, old, ln = last_item[-1]
+                last_item[-1] = (tok_text, old + ("\n" if old else "") + tok.value, ln)
+            else:
+                cur.notes.append(tok.value)
+            continue
+        # a word
+        if section is None:
+            raise RecordError(f"{tok.value[:40]!r} is outside the [Auction] and [Play] sections;"
+                              " put tag values in quotes", tok.line, source)
+        cur.sections[section].append((tok.value, "", tok.line))
+    return raws
+
+
+# --- reading: one record --------------------------------------------------------------------
+
+def _tag(raw: _Raw, name: str) -> tuple[str | None, int]:
+    return raw.tags.get(name, (None, raw.line))
+
+
+def _int_tag(raw: _Raw, name: str, source: str, default: int | None = None) -> int | None:
+    value, line = _tag(raw, name)
+    if value is None or not value.strip():
+        return default
+    v = value.strip()
+    if not re.fullmatch(r"\d{1,3}", v):
+        raise RecordError(f"[{name} \"{value}\"] should be a number", line, source)
+    return int(v)
+
+
+_DATE_RE = re.compile(r"^(\d{4}|\?{4})[.\-/](\d{1,2}|\?\?)[.\-/](\d{1,2}|\?\?)$")
+
+
+def _parse_date(value: str, line: int, source: str) -> str:
+    v = value.strip()
+    if not v:
+        return ""
+    m = _DATE_RE.match(v)
+    if not m:
+        raise RecordError(f"[Date \"{value}\"]: write the date as YYYY.MM.DD (?? for unknown parts)", line, source)
+    y, mo, d = m.groups()
+    mo = mo if mo == "??" else f"{int(mo):02d}"
+    d = d if d == "??" else f"{int(d):02d}"
+    if (mo != "??" and not 1 <= int(mo) <= 12) or (d != "??" and not 1 <= int(d) <= 31):
+        raise RecordError(f"[Date \"{value}\"]: no such month or day", line, source)
+    return f"{y}.{mo}.{d}"
+
+
+def known_systems() -> tuple[str, ...]:
+    """The bidding systems a record may name: those registered in ``fiftysix.bidding``."""
+    return tuple(bidding.SYSTEM_NAMES)
+
+
+def _parse_one(raw: _Raw, source: str) -> Record:
+    unknown_value = [n for n in raw.tags if n not in SECTIONS and raw.tags[n][0] is None]
+    if unknown_value:
+        n = unknown_value[0]
+        raise RecordError(f"[{n}] needs a value in quotes, e.g. [{n} \"...\"]", raw.tags[n][1], source)
+
+    # the table
+    players = _int_tag(raw, "Table", source)
+    names_v, names_line = _tag(raw, "Players")
+    names: tuple[str, ...] = ()
+    if names_v is not None and names_v.strip():
+        names = tuple("" if p.strip() in ("-", "?") else p.strip() for p in names_v.split(";"))
+    deal_v, deal_line = _tag(raw, "Deal")
+    if deal_v is None or not deal_v.strip():
+        raise RecordError("the record has no [Deal \"...\"] tag (or it is empty)", raw.line, source)
+    deal_text = re.sub(r"^\s*\d\s*:", "", deal_v)  # accept a PBN-style "1:" prefix
+    if players is None:
+        players = len(deal_text.split()) if deal_text.split() else 0
+        if names and len(names) != players:
+            players = len(names)
+    deck = _int_tag(raw, "Deck", source)
+    teams_v = _tag(raw, "Teams")[0]
+    teams = (teams_v or "alternate").strip().lower() or "alternate"
+    try:
+        table = Table.make(players, deck, teams)
+    except FiftySixError as e:
+        msg = str(e)
+        which = "Teams" if "team" in msg else ("Deck" if "deck" in msg and "Deck" in raw.tags else "Table")
+        line = raw.tags[which][1] if which in raw.tags else deal_line
+        raise RecordError(msg, line, source) from None
+    if names and len(names) != table.players:
+        raise RecordError(f"[Players] names {len(names)} player(s); the table has {table.players} seats"
+                          " (separate the names with ';')", names_line, source)
+    dealer = _tag(raw, "Dealer")
+    if dealer[0] is not None and dealer[0].strip():
+        d = dealer[0].strip()
+        if d != str(table.players) and not (names and d == names[-1]):
+            raise RecordError(f"[Dealer \"{d}\"]: seats are numbered from the dealer's right, so the dealer"
+                              f" is seat {table.players}", dealer[1], source)
+
+    # the deal
+    try:
+        deal = Deal.parse(deal_text, table, partial=True)
+    except FiftySixError as e:
+        raise RecordError(f"[Deal]: {e}", deal_line, source) from None
+    if len(deal.hands[0]) == 0:
+        raise RecordError("[Deal]: every hand is empty", deal_line, source)
+
+    won: tuple[int, ...] | None = None
+    won_v, won_line = _tag(raw, "Won")
+    if deal.is_complete:
+        if won_v is not None and any(int(x) for x in re.findall(r"\d+", won_v)):
+            raise RecordError("[Won] is for endings: a full deal starts with no points won", won_line, source)
+    else:
+        parts = (won_v or "").replace(",", " ").split()
+        if not parts:
+            parts = ["0"] * table.num_teams
+        if len(parts) != table.num_teams or not all(p.isdigit() for p in parts):
+            raise RecordError(f"[Won \"{won_v}\"]: give the card points already won by each of the"
+                              f" {table.num_teams} teams, e.g. \"{' '.join(['0'] * table.num_teams)}\"",
+                              won_line, source)
+        won = tuple(int(p) for p in parts)
+        out = sum(h.points for h in deal.hands)
+        if sum(won) + out != TOTAL_POINTS:
+            raise RecordError(f"[Won \"{won_v}\"]: the points won ({sum(won)}) and the points still in the hands"
+                              f" ({out}) must add up to {TOTAL_POINTS}", won_line, source)
+
+    # event, date, system
+    event = (_tag(raw, "Event")[0] or "").strip()
+    date_v, date_line = _tag(raw, "Date")
+    date = _parse_date(date_v or "", date_line, source)
+    sys_v, sys_line = _tag(raw, "System")
+    system = (sys_v or "international").strip().lower() or "international"
+    known = known_systems()
+    if system not in known:
+        raise RecordError(f"unknown system {sys_v!r}: use one of {', '.join(known)}", sys_line, source)
+
+    # the auction and the contract
+    auction_items = raw.sections.get("Auction", [])
+    if "Auction" in raw.tags:
+        v, line = raw.tags["Auction"]
+        if v is not None and v.strip() not in ("", "1"):
+            raise RecordError(f"[Auction \"{v}\"]: seat 1 always calls first", line, source)
+    auction: tuple[Noted, ...] = ()
+    contract: Contract | None = None
+    if auction_items:
+        if not deal.is_complete:
+            raise RecordError("an auction needs the full deal, but [Deal] is an ending", auction_items[0][2], source)
+        auction, contract = replay_auction(auction_items, system, table, deal, source)
+    contract = _contract_tags(raw, table, contract, bool(auction_items), source)
+
+    # the play
+    lead_v, lead_line = _tag(raw, "Play")
+    leader = 1
+    if lead_v is not None and lead_v.strip():
+        if not lead_v.strip().isdigit() or not 1 <= int(lead_v) <= table.players:
+            raise RecordError(f"[Play \"{lead_v}\"]: the value is the seat that leads the first trick,"
+                              f" 1..{table.players}", lead_line, source)
+        leader = int(lead_v)
+    play_items = raw.sections.get("Play", [])
+    play: list[Noted] = []
+    state: PlayState | None = None
+    if play_items:
+        if contract is None:
+            raise RecordError("the play needs a contract: give an [Auction] or [Contract] and [Declarer]",
+                              play_items[0][2], source)
+        state = PlayState(deal, contract.trump, leader=leader, target=contract.value,
+                          declarer_team=contract.team, points=list(won or ()))
+        for n, (tok, comment, line) in enumerate(play_items, start=1):
+            try:
+                card = Card.parse(tok)
+            except FiftySixError as e:
+                raise RecordError(f"card {n} of the play: {e}", line, source) from None
+            try:
+                state.play(card)
+            except IllegalPlayError as e:
+                raise RecordError(f"card {n} of the play is illegal: {e}", line, source) from None
+            play.append(Noted(CARD_NAMES[card], comment))
+
+    # the result
+    res_v, res_line = _tag(raw, "Result")
+    if res_v is None and play_items:
+        res_line = play_items[-1][2]
+    result = _parse_result(res_v, res_line, contract, state, won, source)
+    return Record(table=table, deal=deal, event=event, date=date, players=names, system=system, won=won,
+                  auction=auction, contract=contract, leader=leader, play=tuple(play), result=result,
+                  notes=tuple(raw.notes), line=raw.line)
+
+
+def _contract_tags(raw: _Raw, table: Table, from_auction: Contract | None, has_auction: bool,
+                   source: str) -> Contract | None:
+    items = raw.sections.get("Auction") or [("", "", raw.line)]
+    auction_line = items[-1][2]
+    cv, cline = _tag(raw, "Contract")
+    dv, dline = _tag(raw, "Declarer")
+    given: Contract | None = None
+    if cv is not None and cv.strip():
+        if dv is None or not dv.strip():
+            if from_auction is None:
+                raise RecordError("[Contract] needs a [Declarer \"seat\"] tag too", cline, source)
+            seat = from_auction.declarer
+        else:
+            if not dv.strip().isdigit() or not 1 <= int(dv) <= table.players:
+                raise RecordError(f"[Declarer \"{dv}\"]: give the final bidder's seat, 1..{table.players}",
+                                  dline, source)
+            seat = int(dv)
+        try:
+            given = Contract.parse(cv, table, seat)
+        except FiftySixError as e:
+            raise RecordError(f"[Contract]: {e}", cline, source) from None
+    elif dv is not None and dv.strip() and not has_auction:
+        raise RecordError("[Declarer] needs a [Contract \"...\"] tag too", dline, source)
+    if has_auction:
+        if from_auction is None:
+            raise RecordError("the auction is not over: is the file cut short?", auction_line, source)
+        if given is not None and given != from_auction:
+            raise RecordError(f"[Contract \"{cv}\"] by seat {given.declarer} does not match the auction,"
+                              f" which ends in {from_auction} by seat {from_auction.declarer}", cline, source)
+        return from_auction
+    return given
+
+
+def _parse_result(value: str | None, line: int, contract: Contract | None, state: PlayState | None,
+                  won: tuple[int, ...] | None, source: str) -> int | None:
+    claimed: int | None = None
+    word = ""
+    if value is not None and value.strip():
+        m = re.fullmatch(r"\s*(\d{1,2})\s*(made|failed|down|make|fail)?\s*", value, re.IGNORECASE)
+        if not m:
+            raise RecordError(f"[Result \"{value}\"]: give the declaring team's card points, e.g. \"34 made\"",
+                              line, source)
+        claimed = int(m.group(1))
+        word = (m.group(2) or "").lower()
+        if claimed > TOTAL_POINTS:
+            raise RecordError(f"[Result \"{value}\"]: card points run from 0 to {TOTAL_POINTS}", line, source)
+        if contract is None:
+            raise RecordError("[Result] needs a contract: give an [Auction] or [Contract] and [Declarer]",
+                              line, source)
+        if word and (word in ("made", "make")) != (claimed >= contract.value):
+            raise RecordError(f"[Result \"{value}\"]: {claimed} points {'makes' if claimed >= contract.value else 'fails'}"
+                              f" a contract of {contract.value}", line, source)
+    if state is None:
+        if claimed is not None and won is not None and contract is not None:
+            lo = won[contract.team]
+            hi = lo + TOTAL_POINTS - sum(won)
+            if not lo <= claimed <= hi:
+                raise RecordError(f"[Result]: the declarers can end with {lo} to {hi} points, not {claimed}",
+                                  line, source)
+        return claimed
+    assert contract is not None
+    got = state.points[contract.team]
+    if state.is_over:
+        if claimed is not None and claimed != got:
+            raise RecordError(f"[Result \"{value}\"] but the play gives the declarers {got} points", line, source)
+        return got
+    hi = got + state.points_out
+    if claimed is None:
+        raise RecordError("the play stops before the hand is decided and there is no [Result \"...\"]"
+                          " (a claim): is the file cut short?", line, source)
+    if not got <= claimed <= hi:
+        raise RecordError(f"[Result \"{value}\"]: after the play recorded the declarers can end with"
+                          f" {got} to {hi} points", line, source)
+    return claimed
+
+
+# --- the auction ------------------------------------------------------------------------------
+
+def replay_auction(items: Sequence[tuple[str, str, int]], system: str, table: Table, deal: Deal,
+                   source: str = "") -> tuple[tuple[Noted, ...], Contract | None]:
+    """Replay the calls (token, comment, line) under ``system`` with the deal's hands; return
+    them in canonical notation and the final contract (None while the auction is not over).
+
+    Raises RecordError naming the line of the first illegal call.
+    """
+    try:
+        auction = bidding.Auction(system=system, table=table, hands=deal)
+    except FiftySixError as e:
+        raise RecordError(f"[System \"{system}\"]: {e}", items[0][2] if items else None, source) from None
+    out: list[Noted] = []
+    for n, (tok, comment, line) in enumerate(items, start=1):
+        if auction.is_over:
+            raise RecordError(f"call {n} {tok!r}: the auction is already over", line, source)
+        seat = auction.to_move
+        try:
+            call = bidding.parse_call(tok)
+        except FiftySixError as e:
+            raise RecordError(f"call {n} {tok!r}: {e}", line, source) from None
+        try:
+            auction.apply(call)
+        except FiftySixError as e:
+            raise RecordError(f"illegal {e}" if str(e).startswith("call ") else
+                              f"call {n} {tok!r} by seat {seat} is illegal: {e}", line, source) from None
+        out.append(Noted(bidding.format_call(call), comment))
+    return tuple(out), auction.contract
+
+
+# --- reading: public ---------------------------------------------------------------------------
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def decode_record_bytes(data: bytes, source: str = "") -> str:
+    """Bytes of a record file as text; anything but UTF-8 text is a RecordError."""
+    if len(data) > MAX_FILE_BYTES:
+        raise RecordError(f"the file is {len(data) // (1024 * 1024)} MB; record files are at most"
+                          f" {MAX_FILE_BYTES // (1024 * 1024)} MB", None, source)
+    if b"\x00" in data[:65536]:
+        raise RecordError("this is not a text file (it holds NUL bytes)", 1, source)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise RecordError(f"the file is not UTF-8 text (bad byte at offset {e.start})", line, source) from None
+
+
+def parse_records(text: str, source: str = "") -> list[Record]:
+    """Read every record in ``text``; the first fault raises RecordError (nothing is returned)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # Windows and old Mac line ends
+    raws = _group(text, source)
+    if not raws:
+        raise RecordError("no records found: a record begins with a tag such as [Event \"...\"]", None, source)
+    return [_parse_one(r, source) for r in raws]
+
+
+def parse_record(text: str, source: str = "") -> Record:
+    """Read a text holding exactly one record."""
+    rs = parse_records(text, source)
+    if len(rs) != 1:
+        raise RecordError(f"expected one record, found {len(rs)}", rs[1].line, source)
+    return rs[0]
+
+
+def read_records(path: str) -> list[Record]:
+    """Read a record file (UTF-8)."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_FILE_BYTES + 1)
+    return parse_records(decode_record_bytes(data, str(path)), str(path))
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+def _noted_lines(items: Sequence[Noted], per_line: int) -> list[str]:
+    lines: list[str] = []
+    for start in range(0, len(items), per_line):
+        parts = []
+        for n in items[start:start + per_line]:
+            parts.append(n.token + (" {" + _escape_comment(n.comment) + "}" if n.comment else ""))
+        lines.append(" ".join(parts))
+    return lines
+
+
+def format_record(record: Record) -> str:
+    """The canonical text of one record (no trailing blank line)."""
+    t = record.table
+    lines: list[str] = []
+
+    def tag(name: str, value: object) -> None:
+        lines.append(f'[{name} "{_escape_value(str(value))}"]')
+
+    if record.event:
+        tag("Event", record.event)
+    if record.date:
+        tag("Date", record.date)
+    tag("Table", t.players)
+    tag("Deck", t.deck)
+    tag("Teams", t.teams)
+    tag("System", record.system)
+    tag("Dealer", t.players)
+    if record.players and any(record.players):
+        tag("Players", "; ".join(p or "-" for p in record.players))
+    tag("Deal", record.deal)
+    if record.won is not None:
+        tag("Won", " ".join(str(w) for w in record.won))
+    if record.auction:
+        lines.append("[Auction]")
+        lines.extend(_noted_lines(record.auction, t.players))
+    if record.contract is not None:
+        tag("Contract", record.contract)
+        tag("Declarer", record.contract.declarer)
+    if record.play:
+        tag("Play", record.leader)
+        lines.extend(_noted_lines(record.play, t.players))
+    elif record.leader != 1:
+        tag("Play", record.leader)
+    if record.result is not None:
+        made = record.made
+        tag("Result", f"{record.result}" + ("" if made is None else (" made" if made else " failed")))
+    for note in record.notes:
+        lines.append("{" + _escape_comment(note) + "}")
+    return "\n".join(lines)
+
+
+def format_records(records: Iterable[Record]) -> str:
+    """The canonical text of a file of records: one blank line between records."""
+    return "\n\n".join(format_record(r) for r in records) + "\n"
+
+
+def write_records(path: str, records: Iterable[Record]) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(format_records(records))
+
+
+def with_comment(record: Record, section: str, index: int, comment: str) -> Record:
+    """A copy of ``record`` with ``comment`` on call/card ``index`` (0-based) of ``section``."""
+    items = list(record.auction if section == "Auction" else record.play)
+    items[index] = Noted(items[index].token, comment)
+    return replace(record, **{"auction" if section == "Auction" else "play": tuple(items)})

@@ -1,0 +1,158 @@
+"""Subcommands over hand records: ``review`` and ``library import|list|search|export``."""
+from __future__ import annotations
+
+import argparse
+
+from fiftysix.errors import FiftySixError
+from ui.commands.common import add_json_arg
+
+
+class CommandError(FiftySixError):
+    """Bad arguments to a records subcommand."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("review", help="review a recorded hand: meanings of the calls, cost of every card")
+    p.add_argument("file", help="a hand-record file (docs/records.md)")
+    p.add_argument("--record", type=int, default=1, help="which record of the file, from 1 (default 1)")
+    p.add_argument("--max-seconds", type=float, default=5.0,
+                   help="time budget for each position's double-dummy search (default 5; 0 = no limit);"
+                        " positions not solved in time are shown as unknown")
+    add_json_arg(p)
+    p.set_defaults(handler=cmd_review)
+
+    lib = sub.add_parser("library", help="the hand library: import, list, search and export records")
+    lsub = lib.add_subparsers(dest="library_command", metavar="ACTION")
+    lib.set_defaults(handler=lambda args: _missing_action(lib))
+
+    p = lsub.add_parser("import", help="import record files (all records of all files, or nothing)")
+    p.add_argument("files", nargs="+", help="hand-record files")
+    _db_arg(p)
+    add_json_arg(p)
+    p.set_defaults(handler=cmd_import)
+
+    p = lsub.add_parser("list", help="list the records in the library")
+    p.add_argument("--limit", type=int, default=None)
+    _db_arg(p)
+    add_json_arg(p)
+    p.set_defaults(handler=cmd_list)
+
+    p = lsub.add_parser("search", help="search the library by player, system, contract, result and date")
+    _filter_args(p)
+    _db_arg(p)
+    add_json_arg(p)
+    p.set_defaults(handler=cmd_search)
+
+    p = lsub.add_parser("export", help="write library records to a record file")
+    p.add_argument("out", help="the file to write")
+    p.add_argument("--id", type=int, action="append", dest="ids", help="a record id (repeat); default: all"
+                   " records that match the filters")
+    _filter_args(p)
+    _db_arg(p)
+    add_json_arg(p)
+    p.set_defaults(handler=cmd_export)
+
+
+def _missing_action(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
+
+
+def _db_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", default=None, help="the library file (default: the app's data file)")
+
+
+def _filter_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--player", help="part of a player's name")
+    p.add_argument("--system", help="bidding system, e.g. international")
+    p.add_argument("--contract", help="40H, 40Hx, NT, H, or a value such as 40")
+    p.add_argument("--result", help="made, failed, or card points: 34, 34+ (at least), 34- (at most)")
+    p.add_argument("--since", help="from this date on (YYYY.MM.DD, YYYY.MM or YYYY)")
+    p.add_argument("--until", help="up to this date (YYYY.MM.DD, YYYY.MM or YYYY)")
+    p.add_argument("--players", type=int, choices=(4, 6, 8), help="table size")
+    p.add_argument("--event", help="part of the event name")
+    p.add_argument("--limit", type=int, default=None)
+
+
+def _filters(args: argparse.Namespace) -> dict:
+    return {k: getattr(args, k) for k in ("player", "system", "contract", "result", "since", "until",
+                                          "players", "event", "limit")}
+
+
+def _library(args: argparse.Namespace):
+    from drills.library import Library
+    return Library(args.db)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    from analyser.review import format_review, review
+    from fiftysix.records import read_records
+    records = read_records(args.file)
+    if not 1 <= args.record <= len(records):
+        raise CommandError(f"--record {args.record}: {args.file} holds {len(records)} record(s)")
+    if args.max_seconds < 0:
+        raise CommandError(f"--max-seconds must be 0 (no limit) or more, not {args.max_seconds}")
+    record = records[args.record - 1]
+    r = review(record, max_seconds=args.max_seconds or None)
+    from drills.system_bids import system_bids
+    bids = system_bids(record)
+    if args.json:
+        out = r.to_dict()
+        for call, bid in zip(out["calls"], bids):
+            call["system_bid"] = bid.system
+            call["system_reason"] = bid.reason
+        emit(out)
+    else:
+        print(format_review(r, {b.index: (b.system, b.reason) for b in bids}))
+    return 0
+
+
+def _entry_line(e) -> str:
+    names = ", ".join(n for n in e.names if n) or "-"
+    contract = f"{e.contract} by {e.declarer}" if e.contract else "no contract"
+    result = "" if e.result is None else f" {e.result} {'made' if e.made else 'failed'}"
+    return (f"{e.id:>5}  {e.date or '----.--.--'}  {e.players}p {e.system:<13} {contract:<12}{result:<11}"
+            f"  {e.event or '-'}  [{names}]")
+
+
+def _print_entries(entries, as_json: bool) -> None:
+    from ui.cli import emit
+    if as_json:
+        emit([e.to_dict() for e in entries])
+        return
+    for e in entries:
+        print(_entry_line(e))
+    print(f"{len(entries)} record(s)")
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    report = _library(args).import_files(args.files)
+    if args.json:
+        emit(report.to_dict())
+    else:
+        print(f"read {report.read} record(s); added {report.added}, already there {report.duplicates}")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    _print_entries(_library(args).list(limit=args.limit), args.json)
+    return 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    _print_entries(_library(args).search(**_filters(args)), args.json)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    lib = _library(args)
+    ids = args.ids if args.ids else [e.id for e in lib.search(**_filters(args))]
+    n = lib.export(args.out, ids)
+    if args.json:
+        emit({"file": args.out, "records": n, "ids": ids})
+    else:
+        print(f"wrote {n} record(s) to {args.out}")
+    return 0
