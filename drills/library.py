@@ -16,7 +16,6 @@ import hashlib
 import os
 import re
 import sqlite3
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -25,7 +24,8 @@ from typing import Iterable, Iterator, Sequence
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, format_record, format_records, parse_record, read_records
 from fiftysix.scoring import Contract
-from drills.progress import default_db_path
+from drills import store
+from drills.store import default_db_path
 
 LIBRARY_SCHEMA_VERSION = 1
 
@@ -148,26 +148,11 @@ class Library:
         except OSError as e:
             raise LibraryError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
 
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        try:
-            con.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
-            con.execute("PRAGMA foreign_keys=ON")
-            yield con
-        finally:
-            con.close()
+    def _connect(self):
+        return store.connect(self.path, self.timeout, foreign_keys=True)
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._connect() as con:
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                yield con
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            con.execute("COMMIT")
+    def _transaction(self):
+        return store.transaction(self.path, self.timeout, foreign_keys=True)
 
     # --- writing ---------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """A learner's progress: review history and FSRS card state in one SQLite file.
 
-The file is ``progress.sqlite3`` under ``$FIFTYSIX_DATA_DIR`` when that is set, else under
-the user data directory (platformdirs). Every answer is one ``BEGIN IMMEDIATE``
+The file is the shared store of ``drills.store`` (``$FIFTYSIX_DATA_DIR`` or the user data
+directory). Every answer is one ``BEGIN IMMEDIATE``
 transaction that reads the card, reviews it and writes the card and the review together,
 in WAL mode with a busy timeout: two app sessions (threads or processes) answering at
 once queue up instead of overwriting each other, so nothing is lost. Each operation opens
@@ -15,18 +15,17 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
 from fiftysix.errors import FiftySixError
+from drills import store
 from drills.questions import Question
+from drills.store import DATA_DIR_ENV, DB_NAME, data_dir, default_db_path  # noqa: F401 (re-exported)
 from drills.schedule import (DEFAULT_NEW_PER_DAY, Card, Rating, new_card, pick_questions, rating_for,
                              review, utcnow)
 
-DATA_DIR_ENV = "FIFTYSIX_DATA_DIR"
-DB_NAME = "progress.sqlite3"
 SCHEMA_VERSION = 1
 GROUPINGS = ("system", "family", "type", "players", "template", "question_id")
 
@@ -65,17 +64,6 @@ class ProgressError(FiftySixError):
     """The progress file cannot be opened or is not a fiftysix progress file."""
 
 
-def data_dir() -> Path:
-    """Where the app keeps its data: ``$FIFTYSIX_DATA_DIR`` or the platform's user data dir."""
-    env = os.environ.get(DATA_DIR_ENV)
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-    return Path(platformdirs.user_data_dir("fiftysix", appauthor=False))
-
-
-def default_db_path() -> Path:
-    return data_dir() / DB_NAME
 
 
 def _stamp(t: datetime) -> str:
@@ -109,26 +97,11 @@ class ProgressStore:
         except OSError as e:
             raise ProgressError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
 
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        try:
-            con.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
-            yield con
-        finally:
-            con.close()
+    def _connect(self):
+        return store.connect(self.path, self.timeout)
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE: take the write lock before reading, so read-modify-write is atomic."""
-        with self._connect() as con:
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                yield con
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            con.execute("COMMIT")
+    def _transaction(self):
+        return store.transaction(self.path, self.timeout)
 
     # --- writing ---------------------------------------------------------------------------
 
