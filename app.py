@@ -1,6 +1,41 @@
 """The Streamlit app: the page router and the shared sidebar, nothing else."""
+from __future__ import annotations
+
 import streamlit as st
 
+from fiftysix.cards import DEFAULT_DECK
+from ui.components import decks_for, system_names
+
 st.set_page_config(page_title="56 trainer", page_icon="🃏", layout="wide")
-st.title("56 — trainer and hand analyser")
-st.write("The app's pages arrive with the app issue; the command line `fiftysix --help` works today.")
+
+PAGES = {
+    "Learn": [
+        st.Page("ui/pages/explain.py", title="Explain", icon=":material/record_voice_over:", default=True),
+        st.Page("ui/pages/drill.py", title="Drill", icon=":material/target:"),
+        st.Page("ui/pages/progress.py", title="Progress", icon=":material/trending_up:"),
+    ],
+    "Analyse": [
+        st.Page("ui/pages/analyse.py", title="Analyse", icon=":material/search:"),
+        st.Page("ui/pages/review.py", title="Review", icon=":material/replay:"),
+    ],
+    "Teach": [
+        st.Page("ui/pages/coach.py", title="Coach", icon=":material/school:"),
+        st.Page("ui/pages/rules.py", title="Rules", icon=":material/gavel:"),
+    ],
+}
+page = st.navigation(PAGES)
+
+with st.sidebar:
+    st.markdown("### ♠ ♥ 56 ♦ ♣")
+    names = system_names()
+    st.selectbox("Bidding system", names, key="system")
+    players = st.selectbox("Players", (4, 6, 8), index=1, key="players")
+    decks = decks_for(players)
+    if st.session_state.get("deck") not in decks:
+        st.session_state["deck"] = DEFAULT_DECK[players]
+    st.selectbox("Deck", decks, key="deck", format_func=lambda d: f"{d} cards")
+    st.selectbox("Teams", ("alternate", "pairs"), key="teams",
+                 format_func=lambda t: "odd v even seats" if t == "alternate" else "partners opposite")
+    st.text_input("Player name", value="player", key="player", max_chars=40)
+
+page.run()

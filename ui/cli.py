@@ -18,6 +18,8 @@ COMMAND_MODULES = [
     "ui.commands.game",
     "ui.commands.bidding",
     "ui.commands.records",
+    "ui.commands.simulate",
+    "ui.commands.solver",
     "ui.commands.drills",
 ]
 

@@ -1,0 +1,568 @@
+"""Numba kernels of the double-dummy solver: arrays and scalars in, arrays and scalars out.
+
+Cards are bits of an int64: bit ``suit * 16 + rank`` with rank 0 the strongest card of the
+suit, so inside one suit a lower bit beats a higher one. A seat's hand is two masks:
+``h1`` (holds at least one copy of the card) and ``h2`` (holds a second copy).
+
+The search answers one question: can the maximising side win at least ``target`` more
+points from this position? It is a fail-soft alpha-beta, asked with a zero window: the
+returned ``v`` proves "at least v" when ``v >= target`` and "at most v" otherwise. The
+transposition table keeps, per trick-start position, a lower and an upper bound on the
+points the maximising side wins from there, reused across targets and across deals. Its
+key is the position up to relabelling cards (per suit: who holds the remaining cards in
+power order, their points, copy ties; the leader), salted with rules, trump and side, so
+that positions differing only in which of two interchangeable cards went earlier meet.
+Further cut-offs: points already sure from a settled trick, and the leader's cashable
+top cards. Equivalent cards (adjacent in power among the cards still out, equal points,
+no other copy elsewhere) are tried once.
+
+Everything a search reads and writes, except the table, lives in one int64 work array
+``W`` (offsets below), so that a recursive call passes three arrays, not twenty.
+``W[ST_NODES]`` counts nodes, ``W[ST_LIMIT]`` is the limit, ``W[ST_ABORT]`` is set to 1
+when the limit stopped the search (its answer is then meaningless and nothing is stored).
+The table is two int64 arrays: ``TK`` keys, ``TV`` packed lower bound, upper bound, depth
+and best lead (8 bits each).
+"""
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.extending import intrinsic
+
+# root state ``rs`` (int64)
+RS_SEAT, RS_TLEN, RS_LSUIT, RS_WSEAT, RS_WCARD, RS_TPTS, RS_TCARDS, RS_LEFT, RS_NCARDS, RS_SALT = range(10)
+RS_SIZE = 10
+
+# work array ``W``
+MAX_MOVES = 16
+O_H1 = 0
+O_H2 = 8
+O_ISMAX = 16
+O_SUIT = 24
+O_PTS = 88
+O_SMASK = 152
+P_NSEAT = 156
+P_TRUMP = P_NSEAT + 1
+P_BONUS = P_NSEAT + 2
+P_TMASK = P_NSEAT + 3
+P_EXACT = P_NSEAT + 7
+ST_NODES = P_NSEAT + 4
+ST_LIMIT = P_NSEAT + 5
+ST_ABORT = P_NSEAT + 6
+O_MV = P_NSEAT + 8
+O_SC = O_MV + 65 * MAX_MOVES
+W_SIZE = O_SC + 65 * MAX_MOVES
+
+
+@intrinsic
+def _ctz(typingctx, x):
+    """Index of the lowest set bit (x != 0)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@njit(cache=True)
+def _canon(W, seat):
+    """Key of a trick-start position up to relabelling cards: per suit, the holders, points
+    and copy ties of the remaining cards in power order, and the leader. Positions with
+    the same key have the same value (cards of equal points keep their order)."""
+    nseat = W[P_NSEAT]
+    u = np.int64(0)
+    for s in range(nseat):
+        u |= W[O_H1 + s]
+    k = np.int64(-3750763034362895579) ^ seat
+    for su in range(4):
+        x = u & W[O_SMASK + su]
+        k = (k ^ (1000 + su)) * np.int64(1099511628211)
+        while x != 0:
+            b = x & -x
+            x ^= b
+            c = _ctz(b)
+            tie = np.int64(0)
+            for s in range(nseat):
+                if W[O_H1 + s] & b:
+                    code = s | (W[O_PTS + c] << 3) | tie
+                    if W[O_H2 + s] & b:
+                        code |= 64
+                    k = (k ^ code) * np.int64(1099511628211)
+                    tie = np.int64(128)
+    k ^= (k >> 31) & np.int64(0x1FFFFFFFF)
+    k *= np.int64(-4658895280553007687)
+    k ^= (k >> 29) & np.int64(0x7FFFFFFFF)
+    return k
+
+
+@njit(cache=True)
+def _quick(W, seat):
+    """Points the leader's side surely wins by cashing top cards: top trumps, then the top
+    cards of the best other suit (where no opponent of the leader can ruff), or that
+    suit alone. A lower bound.
+
+    What the other seats must add (their cheapest card of the suit while they still hold
+    it) is counted only for the suit cashed first: during the first suit a seat may
+    discard cards of the second.
+    """
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    bonus = W[P_BONUS]
+    side = W[O_ISMAX + seat]
+    u = np.int64(0)
+    for s in range(nseat):
+        if s != seat:
+            u |= W[O_H1 + s]
+    mine = W[O_H1 + seat]
+    trump_own = np.int64(0)
+    trump_all = np.int64(0)
+    side_own = np.int64(0)
+    side_all = np.int64(0)
+    for su in range(4):
+        sm = W[O_SMASK + su]
+        x = mine & sm
+        if x == 0:
+            continue
+        rounds_safe = 99
+        if trump >= 0 and su != trump:
+            for s in range(nseat):
+                if s != seat and W[O_ISMAX + s] != side and (W[O_H1 + s] & W[O_SMASK + trump]) != 0:
+                    n = _popc(W[O_H1 + s] & sm) + _popc(W[O_H2 + s] & sm)
+                    if n < rounds_safe:
+                        rounds_safe = n
+        own = np.int64(0)
+        extra = np.int64(0)
+        r = 0
+        others = u & sm
+        while x != 0 and r < rounds_safe:
+            b = x & -x
+            if (others & (b - 1)) != 0:
+                break
+            c = _ctz(b)
+            copies = 2 if (W[O_H2 + seat] & b) != 0 else 1
+            for _ in range(copies):
+                if r >= rounds_safe:
+                    break
+                r += 1
+                own += W[O_PTS + c] + bonus
+                for s in range(nseat):
+                    if s != seat:
+                        f = W[O_H1 + s] & sm
+                        if f != 0 and _popc(f) + _popc(W[O_H2 + s] & sm) >= r:
+                            m = np.int64(99)
+                            while f != 0:
+                                fb = f & -f
+                                f ^= fb
+                                pp = W[O_PTS + _ctz(fb)]
+                                if pp < m:
+                                    m = pp
+                            extra += m
+            if (others & b) != 0:
+                break
+            x ^= b
+        if su == trump:
+            trump_own = own
+            trump_all = own + extra
+        else:
+            if own > side_own:
+                side_own = own
+            if own + extra > side_all:
+                side_all = own + extra
+    return max(trump_all + side_own, side_all + trump_own)
+
+
+@njit(cache=True, inline="always")
+def _popc(x):
+    n = 0
+    while x != 0:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _beats(W, c, wcard, trump):
+    """Does card ``c`` played now take the trick from ``wcard``? (Equal cards: first stays.)"""
+    if (c >> 4) == (wcard >> 4):
+        return c < wcard
+    return (c >> 4) == trump
+
+
+@njit(cache=True)
+def _last_trick(W, seat):
+    """Points the maximising side wins from a last trick (every hand holds one card)."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    ws = seat
+    wc = _ctz(W[O_H1 + seat])
+    pts = W[O_PTS + wc] + W[P_BONUS]
+    s = seat
+    for _ in range(nseat - 1):
+        s += 1
+        if s == nseat:
+            s = 0
+        c = _ctz(W[O_H1 + s])
+        pts += W[O_PTS + c]
+        if _beats(W, c, wc, trump):
+            ws = s
+            wc = c
+    return pts if W[O_ISMAX + ws] == 1 else np.int64(0)
+
+
+@njit(cache=True)
+def _holds(W, c, seat, tlen, lsuit, trump):
+    """Would card ``c`` stay the winner of the trick? (no opponent of ``seat``'s side still
+    to play after ``seat`` can beat it)"""
+    nseat = W[P_NSEAT]
+    side = W[O_ISMAX + seat]
+    cb = np.int64(1) << c
+    s = seat
+    for _ in range(nseat - tlen - 1):
+        s += 1
+        if s == nseat:
+            s = 0
+        if W[O_ISMAX + s] != side:
+            h = W[O_H1 + s]
+            f = h & W[O_SMASK + lsuit]
+            if f != 0:
+                if (c >> 4) == lsuit and (f & (cb - 1)) != 0:
+                    return False
+            elif trump >= 0:
+                t = h & W[O_SMASK + trump]
+                if t != 0 and ((c >> 4) != trump or (t & (cb - 1)) != 0):
+                    return False
+    return True
+
+
+@njit(cache=True)
+def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
+    """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
+    equivalence class, best first; returns how many."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    hand = W[O_H1 + seat]
+    legal = hand
+    if tlen > 0:
+        f = hand & W[O_SMASK + lsuit]
+        if f != 0:
+            legal = f
+    foreign = tcards
+    for s in range(nseat):
+        if s != seat:
+            foreign |= W[O_H1 + s]
+    my = W[O_ISMAX + seat]
+    partner_wins = tlen > 0 and W[O_ISMAX + wseat] == my
+    partner_holds = partner_wins and _holds(W, wcard, seat, tlen, lsuit, trump)
+    mvo = O_MV + d * MAX_MOVES
+    sco = O_SC + d * MAX_MOVES
+    n = 0
+    for su in range(4):
+        x = legal & W[O_SMASK + su]
+        prev = -1
+        while x != 0:
+            b = x & -x
+            x ^= b
+            c = _ctz(b)
+            p = W[O_PTS + c]
+            if prev >= 0 and p == W[O_PTS + prev] and (foreign & b) == 0:
+                pb = np.int64(1) << prev
+                between = (b - 1) & ~((pb << 1) - 1)
+                if (foreign & (pb | between)) == 0:
+                    prev = c
+                    continue
+            prev = c
+            weak = c & 15
+            if tlen == 0:
+                above = foreign & W[O_SMASK + su] & (b - 1)
+                if above == 0:
+                    s_ = 100 + 8 * p + (20 if su == trump else 0)
+                else:
+                    s_ = -8 * p + weak
+                    tb = above & -above
+                    for s in range(nseat):
+                        if s != seat and (W[O_H1 + s] & tb) != 0:
+                            if W[O_ISMAX + s] == my:
+                                s_ += 50
+                            break
+            else:
+                win = _beats(W, c, wcard, trump)
+                if partner_holds:
+                    if win:
+                        s_ = 8 * p - 20 - weak
+                    else:
+                        s_ = 40 + 8 * p + weak
+                elif partner_wins:
+                    if win:
+                        s_ = 8 * p - 20 - weak
+                    else:
+                        s_ = 10 - 8 * p + weak
+                else:
+                    if win:
+                        s_ = 60 + 8 * p + weak
+                    else:
+                        s_ = -8 * p + weak
+            j = n
+            while j > 0 and W[sco + j - 1] < s_:
+                W[sco + j] = W[sco + j - 1]
+                W[mvo + j] = W[mvo + j - 1]
+                j -= 1
+            W[sco + j] = s_
+            W[mvo + j] = c
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _tt_find(TK, i0, k):
+    """Slot of key ``k`` in the two-entry bucket at ``i0``, or -1."""
+    if TK[i0] == k:
+        return i0
+    if TK[i0 + 1] == k:
+        return i0 + 1
+    return -1
+
+
+@njit(cache=True)
+def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, key, ncards):
+    """Fail-soft alpha-beta on the points the maximising side wins from here.
+
+    Returns ``v``: at most ``alpha`` means "at most v", at least ``beta`` means "at least
+    v", in between it is exact. A zero window (target - 1, target) asks "can the side
+    win target?". Endings of at most ``W[P_EXACT]`` cards are solved exactly whatever the
+    window, so that their table entries serve every later target.
+    """
+    if beta <= 0:
+        return np.int64(0)
+    if alpha >= left:
+        return left
+    W[ST_NODES] += 1
+    if W[ST_NODES] > W[ST_LIMIT]:
+        W[ST_ABORT] = 1
+        return np.int64(0)
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    if tlen > 0:
+        # is the trick in progress settled? (no opponent of the winner still to play can beat it)
+        wside = W[O_ISMAX + wseat]
+        wb = np.int64(1) << wcard
+        settled = True
+        s = seat
+        for _ in range(nseat - tlen):
+            if W[O_ISMAX + s] != wside:
+                h = W[O_H1 + s]
+                f = h & W[O_SMASK + lsuit]
+                if f != 0:
+                    if (wcard >> 4) == lsuit and (f & (wb - 1)) != 0:
+                        settled = False
+                        break
+                elif trump >= 0:
+                    t = h & W[O_SMASK + trump]
+                    if t != 0 and ((wcard >> 4) != trump or (t & (wb - 1)) != 0):
+                        settled = False
+                        break
+            s += 1
+            if s == nseat:
+                s = 0
+        if settled:
+            sure = tpts + W[P_BONUS]
+            if wside == 1:
+                if sure >= beta:
+                    return sure
+            elif left - sure <= alpha:
+                return left - sure
+    best = -1
+    k = np.int64(0)
+    i0 = 0
+    if tlen == 0:
+        if ncards == nseat:
+            return _last_trick(W, seat)
+        if ncards <= W[P_EXACT]:
+            alpha = np.int64(-1)
+            beta = left + 1
+        k = _canon(W, seat) ^ key
+        i0 = k & W[P_TMASK] & ~np.int64(1)
+        e = _tt_find(TK, i0, k)
+        if e >= 0:
+            v = TV[e]
+            lb = v & 255
+            ub = (v >> 8) & 255
+            if lb >= beta or lb == ub:
+                return lb
+            if ub <= alpha:
+                return ub
+            best = ((v >> 24) & 255) - 1
+        q = _quick(W, seat)
+        if W[O_ISMAX + seat] == 1:
+            if q >= beta:
+                return q
+        elif left - q <= alpha:
+            return left - q
+    a0 = alpha
+    b0 = beta
+    d = ncards
+    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d)
+    mvo = O_MV + d * MAX_MOVES
+    if best >= 0:
+        for j in range(n):
+            if W[mvo + j] == best:
+                for i in range(j, 0, -1):
+                    W[mvo + i] = W[mvo + i - 1]
+                W[mvo] = best
+                break
+    my = W[O_ISMAX + seat] == 1
+    res = np.int64(-1) if my else np.int64(1000)
+    cut = -1
+    nxt = seat + 1
+    if nxt == nseat:
+        nxt = 0
+    for j in range(n):
+        c = W[mvo + j]
+        b = np.int64(1) << c
+        two = (W[O_H2 + seat] & b) != 0
+        if two:
+            W[O_H2 + seat] ^= b
+        else:
+            W[O_H1 + seat] ^= b
+        p = W[O_PTS + c]
+        ws = wseat
+        wc = wcard
+        ls = lsuit
+        if tlen == 0:
+            ws = seat
+            wc = c
+            ls = c >> 4
+        elif _beats(W, c, wcard, trump):
+            ws = seat
+            wc = c
+        if tlen + 1 == nseat:
+            tp = tpts + p + W[P_BONUS]
+            if W[O_ISMAX + ws] == 1:
+                r = tp + _ab(W, TK, TV, np.int64(alpha - tp), np.int64(beta - tp), np.int64(ws), np.int64(0),
+                             np.int64(-1), np.int64(-1), np.int64(-1), np.int64(0), np.int64(0),
+                             np.int64(left - tp), np.int64(key), np.int64(ncards - 1))
+            else:
+                r = _ab(W, TK, TV, np.int64(alpha), np.int64(beta), np.int64(ws), np.int64(0), np.int64(-1),
+                        np.int64(-1), np.int64(-1), np.int64(0), np.int64(0), np.int64(left - tp),
+                        np.int64(key), np.int64(ncards - 1))
+        else:
+            r = _ab(W, TK, TV, np.int64(alpha), np.int64(beta), np.int64(nxt), np.int64(tlen + 1), np.int64(ls),
+                    np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(tcards | b), np.int64(left),
+                    np.int64(key), np.int64(ncards - 1))
+        if two:
+            W[O_H2 + seat] |= b
+        else:
+            W[O_H1 + seat] |= b
+        if W[ST_ABORT] != 0:
+            return np.int64(0)
+        if my:
+            if r > res:
+                res = r
+                if r > alpha:
+                    alpha = r
+                    cut = c
+        else:
+            if r < res:
+                res = r
+                if r < beta:
+                    beta = r
+                    cut = c
+        if alpha >= beta:
+            break
+    if tlen == 0:
+        e = _tt_find(TK, i0, k)
+        if e >= 0:
+            v = TV[e]
+            lb = v & 255
+            ub = (v >> 8) & 255
+            bb = (v >> 24) & 255
+        else:
+            if ((TV[i0] >> 16) & 255) <= ncards:
+                TK[i0 + 1] = TK[i0]
+                TV[i0 + 1] = TV[i0]
+                e = i0
+            else:
+                e = i0 + 1
+            TK[e] = k
+            lb = np.int64(0)
+            ub = min(left, np.int64(255))
+            bb = np.int64(0)
+        if res >= b0:
+            if res > lb:
+                lb = res
+        elif res <= a0:
+            if res < ub:
+                ub = res
+        else:
+            lb = res
+            ub = res
+        if cut >= 0:
+            bb = cut + 1
+        TV[e] = lb | (ub << 8) | (ncards << 16) | (bb << 24)
+    return res
+
+
+@njit(cache=True)
+def _probe(W, TK, TV, rs, target):
+    """One fail-soft search from a root state ``rs``."""
+    key = rs[RS_SALT]
+    return _ab(W, TK, TV, np.int64(target - 1), np.int64(target), rs[RS_SEAT], rs[RS_TLEN], rs[RS_LSUIT], rs[RS_WSEAT],
+               rs[RS_WCARD], rs[RS_TPTS], rs[RS_TCARDS], rs[RS_LEFT], np.int64(key), rs[RS_NCARDS])
+
+
+@njit(cache=True)
+def solve_kernel(W, TK, TV, rs, target):
+    """Yes/no: can the maximising side win ``target`` more points from ``rs``? Check the abort flag."""
+    W[P_TMASK] = TK.shape[0] - 1
+    return _probe(W, TK, TV, rs, target) >= target
+
+
+@njit(cache=True)
+def _narrow(W, TK, TV, rs, window):
+    lo = window[0]
+    hi = window[1]
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        r = _probe(W, TK, TV, rs, mid)
+        if W[ST_ABORT] != 0:
+            break
+        if r >= mid:
+            lo = r
+        else:
+            hi = r
+        window[0] = lo
+        window[1] = hi
+
+
+@njit(cache=True)
+def value_kernel(W, TK, TV, rs, window):
+    """Narrow ``window`` = [lo, hi] (lo known makeable, hi an upper bound) to the exact value.
+
+    On return ``window[0] == window[1]`` is the value, unless the abort flag says the node
+    limit stopped it; the window then holds what was proved so far and a later call resumes.
+    """
+    W[P_TMASK] = TK.shape[0] - 1
+    _narrow(W, TK, TV, rs, window)
+
+
+@njit(cache=True, parallel=True)
+def value_many_kernel(WS, TK, TV, RS, out):
+    """Exact values of many positions (``WS[i]`` their work arrays, ``RS[i]`` root states).
+
+    Positions are split into contiguous groups, one per table row (``TK[g]``), so answers
+    do not depend on how threads are scheduled. ``out[i]`` is -1 where the node limit
+    (``WS[i][ST_LIMIT]``) stopped the search.
+    """
+    npos = WS.shape[0]
+    ng = TK.shape[0]
+    for g in prange(ng):
+        a = (npos * g) // ng
+        z = (npos * (g + 1)) // ng
+        for i in range(a, z):
+            W = WS[i]
+            W[P_TMASK] = TK.shape[1] - 1
+            window = np.zeros(2, np.int64)
+            window[1] = RS[i, RS_LEFT]
+            _narrow(W, TK[g], TV[g], RS[i], window)
+            out[i] = window[0] if W[ST_ABORT] == 0 else -1

@@ -1,0 +1,295 @@
+"""Between fiftysix objects and the solver kernels' arrays: rule tables and root states.
+
+The kernels know nothing of 56: they read the rules as tables (``Rules``): the seats and
+their teams, each card bit's suit and points, and the points a trick is worth by itself.
+``rules_for(table)`` gives the tables of a 56 set-up; ``bridge_rules()`` those of bridge
+(52 cards, one copy, one point a trick), which lets the same kernels be checked and timed
+against DDS.
+
+A card is bit ``suit * 16 + rank`` of an int64 (rank 0 the strongest of its suit).
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from analyser import _kernels as K
+from fiftysix.cards import RANK_POINTS, Card, Table
+from fiftysix.errors import DealError
+
+BITS_PER_SUIT = 16
+NO_TRUMP = -1
+EXACT_TRICKS = 0
+"""Endings of this many tricks are solved exactly whatever the search window."""
+
+SUIT_MASKS = np.array([((1 << BITS_PER_SUIT) - 1) << (BITS_PER_SUIT * s) for s in range(4)],
+                      dtype=np.uint64).astype(np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """The rules as the kernels read them."""
+
+    name: str
+    seats: int
+    team: tuple[int, ...]          # team index of each seat (0-based seats)
+    num_teams: int
+    kind_suit: np.ndarray          # int64[64]: suit of each card bit, -1 where no card
+    kind_points: np.ndarray        # int64[64]
+    copies: int                    # copies of each card in the deck
+    trick_points: int              # points a trick is worth besides its cards
+
+    def ismax(self, side: int) -> np.ndarray:
+        """1 for the seats of team ``side``, 0 for everyone else."""
+        return np.array([1 if t == side else 0 for t in self.team], dtype=np.int64)
+
+    def salt(self, trump: int, side: int) -> int:
+        """Transposition-table salt: positions under other rules, trump or side never meet."""
+        text = f"{self.name}|{trump}|{side}|{self.team}".encode()
+        lo = zlib.crc32(text)
+        hi = zlib.crc32(text[::-1] + b"#")
+        v = (hi << 32) | lo
+        return v - (1 << 64) if v >= 1 << 63 else v
+
+    def deck_bits(self) -> np.ndarray:
+        return np.flatnonzero(self.kind_suit >= 0)
+
+
+def card_bit(card: int) -> int:
+    """The kernel bit of a 56 card kind."""
+    c = int(card)
+    return (c // 8) * BITS_PER_SUIT + c % 8
+
+
+def bit_card(bit: int) -> Card:
+    """The 56 card kind of a kernel bit."""
+    return Card.make(bit // BITS_PER_SUIT, bit % BITS_PER_SUIT)
+
+
+@lru_cache(maxsize=None)
+def rules_for(table: Table) -> Rules:
+    """The rule tables of a 56 table set-up."""
+    suit = np.full(64, -1, dtype=np.int64)
+    pts = np.zeros(64, dtype=np.int64)
+    for c in table.kinds():
+        b = card_bit(c)
+        suit[b] = c.suit
+        pts[b] = RANK_POINTS[c.rank]
+    team = tuple(table.team_of(s) for s in table.seats)
+    name = f"56/{table.players}/{table.deck}/{table.teams}"
+    return Rules(name, table.players, team, table.num_teams, suit, pts, 2, 0)
+
+
+@lru_cache(maxsize=None)
+def bridge_rules() -> Rules:
+    """Bridge: 4 seats (N E S W = 0..3), N-S team 0, 52 cards, one point a trick.
+
+    Card bit ``suit * 16 + rank`` with rank 0 = ace .. 12 = two; suits S H D C = 0..3.
+    """
+    suit = np.full(64, -1, dtype=np.int64)
+    for s in range(4):
+        for r in range(13):
+            suit[s * BITS_PER_SUIT + r] = s
+    return Rules("bridge", 4, (0, 1, 0, 1), 2, suit, np.zeros(64, dtype=np.int64), 1, 1)
+
+
+@dataclass(frozen=True, eq=False)
+class Encoded:
+    """A position as kernel arrays (seats 0-based), checked for consistency."""
+
+    rules: Rules
+    h1: np.ndarray
+    h2: np.ndarray
+    trump: int                          # suit or NO_TRUMP
+    leader: int                         # leader of the current trick
+    trick: tuple[int, ...]              # card bits on the table, in playing order
+    won: tuple[int, ...]                # points won so far per team
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % self.rules.seats
+
+    @property
+    def ncards(self) -> int:
+        return int(sum(_popcount(int(a)) + _popcount(int(b)) for a, b in zip(self.h1, self.h2)))
+
+    def points_left(self) -> int:
+        """Points not yet won: cards in hands, cards on the table, and trick points to come."""
+        r = self.rules
+        pts = sum(int(r.kind_points[b]) for b in self.trick)
+        for s in range(r.seats):
+            for b in _bits(int(self.h1[s])):
+                pts += int(r.kind_points[b])
+            for b in _bits(int(self.h2[s])):
+                pts += int(r.kind_points[b])
+        tricks = (self.ncards + len(self.trick)) // r.seats
+        return pts + tricks * r.trick_points
+
+    def root_state(self, side: int) -> np.ndarray:
+        """The kernels' ``rs`` array for a search by team ``side``."""
+        r = self.rules
+        rs = np.zeros(K.RS_SIZE, dtype=np.int64)
+        rs[K.RS_SEAT] = self.to_move
+        rs[K.RS_TLEN] = len(self.trick)
+        rs[K.RS_LSUIT] = r.kind_suit[self.trick[0]] if self.trick else -1
+        wseat, wcard, tcards, tpts = -1, -1, 0, 0
+        for i, b in enumerate(self.trick):
+            seat = (self.leader + i) % r.seats
+            if i == 0 or _beats(b, wcard, r.kind_suit, self.trump):
+                wseat, wcard = seat, b
+            tcards |= 1 << b
+            tpts += int(r.kind_points[b])
+        rs[K.RS_WSEAT] = wseat
+        rs[K.RS_WCARD] = wcard
+        rs[K.RS_TPTS] = tpts
+        rs[K.RS_TCARDS] = np.array([tcards], dtype=np.uint64).astype(np.int64)[0]
+        rs[K.RS_LEFT] = self.points_left()
+        rs[K.RS_NCARDS] = self.ncards
+        rs[K.RS_SALT] = r.salt(self.trump, side)
+        return rs
+
+    def hand_bits(self, seat: int) -> list[int]:
+        """The card bits a seat holds, each copy once."""
+        return sorted(_bits(int(self.h1[seat])) + _bits(int(self.h2[seat])))
+
+    def legal_bits(self) -> list[int]:
+        """Distinct card bits the seat to move may play."""
+        seat = self.to_move
+        mine = _bits(int(self.h1[seat]))
+        if self.trick:
+            led = self.rules.kind_suit[self.trick[0]]
+            follow = [b for b in mine if self.rules.kind_suit[b] == led]
+            if follow:
+                return follow
+        return mine
+
+    def play(self, bit: int) -> "Encoded":
+        """The position after the seat to move plays ``bit`` (legality is the caller's job)."""
+        r = self.rules
+        seat = self.to_move
+        h1, h2 = self.h1.copy(), self.h2.copy()
+        m = np.array([1 << bit], dtype=np.uint64).astype(np.int64)[0]
+        if h2[seat] & m:
+            h2[seat] ^= m
+        else:
+            h1[seat] ^= m
+        trick = self.trick + (bit,)
+        if len(trick) < r.seats:
+            return Encoded(r, h1, h2, self.trump, self.leader, trick, self.won)
+        win, wcard = self.leader, trick[0]
+        for i, b in enumerate(trick[1:], start=1):
+            if _beats(b, wcard, r.kind_suit, self.trump):
+                win, wcard = (self.leader + i) % r.seats, b
+        won = list(self.won)
+        won[r.team[win]] += sum(int(r.kind_points[b]) for b in trick) + r.trick_points
+        return Encoded(r, h1, h2, self.trump, win, (), tuple(won))
+
+
+def _popcount(x: int) -> int:
+    return bin(x & ((1 << 64) - 1)).count("1")
+
+
+def _bits(x: int) -> list[int]:
+    x &= (1 << 64) - 1
+    out = []
+    while x:
+        b = x & -x
+        out.append(b.bit_length() - 1)
+        x ^= b
+    return out
+
+
+def _beats(b: int, wcard: int, kind_suit: np.ndarray, trump: int) -> bool:
+    if kind_suit[b] == kind_suit[wcard]:
+        return b < wcard
+    return bool(kind_suit[b] == trump)
+
+
+def _mask(bits: Iterable[int]) -> int:
+    m = 0
+    for b in bits:
+        m |= 1 << b
+    return m
+
+
+def encode(rules: Rules, hands: Sequence[Sequence[int]], trump: int | None, leader: int,
+           trick: Sequence[int] = (), won: Sequence[int] = ()) -> Encoded:
+    """Build and check a kernel position from card bits per seat (0-based ``leader``).
+
+    ``hands`` are what each seat still holds (a bit twice for both copies); ``trick`` the
+    bits already played to the current trick from ``leader`` on. Raises DealError naming
+    the problem: unknown cards, too many copies, hands of the wrong sizes.
+    """
+    n = rules.seats
+    if len(hands) != n:
+        raise DealError(f"the position has {len(hands)} hands; the table has {n} seats")
+    if not 0 <= leader < n:
+        raise DealError(f"leader {leader + 1} is not a seat of a {n}-seat table")
+    if len(trick) >= n:
+        raise DealError(f"a trick in progress holds at most {n - 1} cards, not {len(trick)}")
+    t = NO_TRUMP if trump is None else int(trump)
+    if not -1 <= t < 4:
+        raise DealError(f"trump must be a suit 0..3 or no-trump, not {trump}")
+    counts: dict[int, int] = {}
+    h1 = np.zeros(n, dtype=np.int64)
+    h2 = np.zeros(n, dtype=np.int64)
+    for seat, hand in enumerate(hands):
+        m1 = m2 = 0
+        for b in hand:
+            if not 0 <= b < 64 or rules.kind_suit[b] < 0:
+                raise DealError(f"seat {seat + 1}: card {b} is not in the deck")
+            counts[b] = counts.get(b, 0) + 1
+            if m1 >> b & 1:
+                if m2 >> b & 1 or rules.copies < 2:
+                    raise DealError(f"seat {seat + 1} holds card {b} more often than the deck has it")
+                m2 |= 1 << b
+            else:
+                m1 |= 1 << b
+        h1[seat] = np.array([m1], dtype=np.uint64).astype(np.int64)[0]
+        h2[seat] = np.array([m2], dtype=np.uint64).astype(np.int64)[0]
+    for b in trick:
+        if not 0 <= b < 64 or rules.kind_suit[b] < 0:
+            raise DealError(f"card {b} on the table is not in the deck")
+        counts[b] = counts.get(b, 0) + 1
+    for b, c in counts.items():
+        if c > rules.copies:
+            raise DealError(f"card {b} appears {c} times; the deck has it {rules.copies} time(s)")
+    sizes = [len(h) for h in hands]
+    played = {(leader + i) % n for i in range(len(trick))}
+    full = [sizes[s] + (1 if s in played else 0) for s in range(n)]
+    if len(set(full)) != 1:
+        raise DealError("hands must all be the same size (counting the card each seat has played"
+                        f" to the trick in progress); sizes are {sizes}")
+    w = list(won) if won else [0] * rules.num_teams
+    if len(w) != rules.num_teams:
+        raise DealError(f"points won must give one number per team ({rules.num_teams})")
+    enc = Encoded(rules, h1, h2, t, leader, tuple(int(b) for b in trick), tuple(int(x) for x in w))
+    return enc
+
+
+def ensure_trump_ok(trump: int | None) -> None:
+    if trump is not None and not 0 <= int(trump) < 4:
+        raise DealError(f"trump must be a suit 0..3 or None for no-trump, not {trump}")
+
+
+def work_array(enc: Encoded, side: int) -> np.ndarray:
+    """The kernels' work array ``W`` for a search by team ``side`` (node limit unset)."""
+    r = enc.rules
+    W = np.zeros(K.W_SIZE, dtype=np.int64)
+    n = r.seats
+    W[K.O_H1:K.O_H1 + n] = enc.h1
+    W[K.O_H2:K.O_H2 + n] = enc.h2
+    W[K.O_ISMAX:K.O_ISMAX + n] = r.ismax(side)
+    W[K.O_SUIT:K.O_SUIT + 64] = r.kind_suit
+    W[K.O_PTS:K.O_PTS + 64] = r.kind_points
+    W[K.O_SMASK:K.O_SMASK + 4] = SUIT_MASKS
+    W[K.P_NSEAT] = n
+    W[K.P_TRUMP] = enc.trump
+    W[K.P_BONUS] = r.trick_points
+    W[K.ST_LIMIT] = 2 ** 62
+    W[K.P_EXACT] = EXACT_TRICKS * n
+    return W

@@ -1,0 +1,351 @@
+"""Review of a played hand: what every call meant and whether it told the truth, and what
+every card cost double-dummy.
+
+``review(record)`` builds a ``Review``:
+
+* the auction: each call with its meaning (label, sentence) and whether the caller's hand
+  kept the promise (``fits``), listing the broken parts; where it broke it, the other
+  legal calls whose promise that hand would have kept;
+* the play: for each card, the declaring team's double-dummy total (points won so far
+  plus best play from here, every card played) before and after it, and its cost in
+  points to the team of the seat that played it; the declarers' double-dummy total at
+  the start against what they actually took; and the cards after which the contract's
+  fate (makeable or not, double-dummy) changed hands.
+
+Double-dummy values come from ``analyser.solver``; with ``pairs`` teams they are "the
+declaring team against all the others".
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from fiftysix.bidding import Auction, format_call
+from fiftysix.cards import CARD_NAMES, Card, Hand
+from fiftysix.constraints import fits
+from fiftysix.errors import FiftySixError
+from fiftysix.play import PlayState
+from fiftysix.records import Record, RecordError
+
+from analyser.solver import BudgetExceeded, Position, card_values, max_points
+
+
+@dataclass(frozen=True)
+class CallReview:
+    """One call of the auction, what it promised, and whether the caller's hand kept it."""
+
+    index: int
+    seat: int
+    player: str
+    call: str
+    value: int | None
+    trump: str | None
+    label: str
+    meaning: str
+    fits: bool | None
+    broken: tuple[str, ...] = ()
+    truthful: tuple[str, ...] = ()
+    comment: str = ""
+
+
+@dataclass(frozen=True)
+class CardReview:
+    """One card: the declarers' double-dummy total before and after it, and its cost."""
+
+    index: int
+    trick: int
+    seat: int
+    player: str
+    team: int
+    declarer_side: bool
+    card: str
+    before: int | None
+    after: int | None
+    cost: int | None
+    best: tuple[str, ...]
+    makeable_before: bool | None
+    makeable_after: bool | None
+    comment: str = ""
+
+
+@dataclass(frozen=True)
+class FateChange:
+    """After this card the contract's double-dummy fate passed to the other side."""
+
+    index: int
+    seat: int
+    player: str
+    card: str
+    now: str  # "make" or "fail": what best play from here gives the declarers
+    exact: bool = True  # False: the change happened somewhere in an unsolved stretch up to this card
+
+
+@dataclass(frozen=True)
+class Review:
+    players: int
+    deck: int
+    teams: str
+    system: str
+    contract: str | None
+    declarer: int | None
+    declaring_team: str | None
+    target: int | None
+    calls: tuple[CallReview, ...] = ()
+    cards: tuple[CardReview, ...] = ()
+    dd_start: int | None = None
+    dd_end: int | None = None
+    actual: int | None = None
+    result: int | None = None
+    made: bool | None = None
+    fate_changes: tuple[FateChange, ...] = ()
+    lost_by_team: dict[str, int] = field(default_factory=dict)
+    broken_promises: int = 0
+    unsolved: int = 0
+    notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _values(pos: Position, team: int, max_seconds: float | None) -> dict[Card, int] | None:
+    """Each legal card -> the declaring ``team``'s double-dummy total after it (None: over budget)."""
+    try:
+        return card_values(pos, side=team, max_seconds=max_seconds)
+    except BudgetExceeded:
+        return None
+
+
+def _total(pos: Position, team: int, max_seconds: float | None) -> int | None:
+    try:
+        return max_points(pos, side=team, max_seconds=max_seconds)[team]
+    except BudgetExceeded:
+        return None
+
+
+def _all_values(positions: list[Position], team: int, max_seconds: float | None
+                ) -> list[dict[Card, int] | None]:
+    """Card values at each position, solved from the last back to the first: later positions
+    are smaller, and their table entries speed up the earlier ones. With a budget, once a
+    position runs out of time the earlier (bigger) ones are not tried."""
+    out: list[dict[Card, int] | None] = [None] * len(positions)
+    for i in range(len(positions) - 1, -1, -1):
+        out[i] = _values(positions[i], team, max_seconds)
+        if out[i] is None:
+            break
+    return out
+
+
+# --- the auction ---------------------------------------------------------------------------
+
+def review_auction(record: Record) -> tuple[CallReview, ...]:
+    """Every call with its meaning and whether the caller's hand kept the promise; where it
+    did not, the legal calls (that promise something) the hand would have kept."""
+    if not record.auction:
+        return ()
+    auction = Auction(record.system, record.table, hands=record.deal)
+    out: list[CallReview] = []
+    for i, noted in enumerate(record.auction):
+        seat = auction.to_move
+        if seat is None:
+            raise RecordError(f"call {i + 1} {noted.token}: the auction is already over", record.line)
+        hand = record.deal.hand(seat)
+        try:
+            meaning = auction.meaning_of(noted.token, hand)
+        except FiftySixError as e:
+            raise RecordError(f"the auction does not replay: {e}", record.line) from None
+        ok: bool | None = None
+        broken: tuple[str, ...] = ()
+        truthful: tuple[str, ...] = ()
+        if not meaning.promises_nothing:
+            f = fits(hand, meaning.constraint)
+            ok, broken = f.ok, tuple(f.broken)
+            if not ok:
+                truthful = _truthful_calls(auction, hand)
+        rec = auction.apply(noted.token, hand)
+        out.append(CallReview(
+            index=i + 1, seat=seat, player=record.player(seat), call=noted.token, value=rec.value,
+            trump=None if rec.value is None else ("NT" if rec.trump is None else "SHDC"[rec.trump]),
+            label=meaning.label, meaning=meaning.sentence, fits=ok, broken=broken,
+            truthful=truthful, comment=noted.comment))
+    return tuple(out)
+
+
+def _truthful_calls(auction: Auction, hand: Hand) -> tuple[str, ...]:
+    """The legal calls now that promise something and whose promise ``hand`` keeps."""
+    out: list[str] = []
+    for call in auction.legal_calls(hand):
+        try:
+            meaning = auction.meaning_of(call, hand)
+        except FiftySixError:
+            continue
+        if not meaning.promises_nothing and fits(hand, meaning.constraint).ok:
+            out.append(format_call(call))
+    return tuple(out)
+
+
+# --- the play ------------------------------------------------------------------------------
+
+def review_play(record: Record, max_seconds: float | None = None
+                ) -> tuple[tuple[CardReview, ...], int | None, int | None, tuple[FateChange, ...]]:
+    """Per-card double-dummy review: (cards, the declarers' total at the start, after the
+    last card, the fate changes). ``max_seconds`` bounds each position's search; a position
+    not solved in time gets None for its values (and for the cost of the card played there)."""
+    c = record.contract
+    if c is None:
+        return (), None, None, ()
+    team = c.team
+    table = record.table
+    state = PlayState(record.deal, c.trump, leader=record.leader, early_stop=False, points=list(record.won or ()))
+    if not record.play:
+        total = _total(Position.from_state(state), team, max_seconds)
+        return (), total, total, ()
+    cards: list[CardReview] = []
+    changes: list[FateChange] = []
+    positions: list[Position] = []
+    for noted in record.play:
+        positions.append(Position.from_state(state))
+        state.play(Card.parse(noted.token))
+    all_vals = _all_values(positions, team, max_seconds)
+    dd_start: int | None = None
+    for i, noted in enumerate(record.play):
+        card = Card.parse(noted.token)
+        pos = positions[i]
+        seat = pos.to_move
+        mover_team = table.team_of(seat)
+        is_decl = mover_team == team
+        trick = i // table.players + 1  # a record's play starts at the start of a trick
+        before = after = cost = None
+        best: tuple[str, ...] = ()
+        vals = all_vals[i]
+        if vals is not None:
+            before = max(vals.values()) if is_decl else min(vals.values())
+            after = vals[card]
+            cost = before - after if is_decl else after - before
+            best = tuple(CARD_NAMES[k] for k, v in vals.items() if v == before)
+        elif i + 1 < len(record.play) and all_vals[i + 1] is not None:
+            nxt = all_vals[i + 1]
+            after = max(nxt.values()) if table.team_of(positions[i + 1].to_move) == team else min(nxt.values())
+        elif i + 1 == len(record.play):
+            after = _total(Position.from_state(state), team, max_seconds)
+        if i == 0:
+            dd_start = before
+        cards.append(CardReview(
+            index=i + 1, trick=trick, seat=seat, player=record.player(seat), team=mover_team,
+            declarer_side=is_decl, card=CARD_NAMES[card], before=before, after=after, cost=cost, best=best,
+            makeable_before=None if before is None else before >= c.value,
+            makeable_after=None if after is None else after >= c.value, comment=noted.comment))
+    # the fate changes where the known values cross the target; across an unsolved stretch
+    # the change is put on the last card of the stretch and marked inexact
+    last: bool | None = None
+    for k, x in enumerate(cards):
+        if x.makeable_before is not None:
+            if last is not None and x.makeable_before != last:
+                p = cards[k - 1]
+                changes.append(FateChange(p.index, p.seat, p.player, p.card,
+                                          "make" if x.makeable_before else "fail", exact=False))
+            last = x.makeable_before
+        if x.makeable_after is not None:
+            if last is not None and x.makeable_after != last:
+                changes.append(FateChange(x.index, x.seat, x.player, x.card,
+                                          "make" if x.makeable_after else "fail",
+                                          exact=x.makeable_before is not None))
+            last = x.makeable_after
+    return tuple(cards), dd_start, cards[-1].after, tuple(changes)
+
+
+def review(record: Record, max_seconds: float | None = None) -> Review:
+    """The full review of one record (auction and play); ``max_seconds`` bounds the
+    double-dummy search of each position (unsolved values are None)."""
+    calls = review_auction(record)
+    cards, dd_start, dd_end, changes = review_play(record, max_seconds)
+    c = record.contract
+    table = record.table
+    lost: dict[str, int] = {}
+    actual = None
+    if c is not None and record.play:
+        for cr in cards:
+            name = table.team_name(cr.team)
+            lost[name] = lost.get(name, 0) + (cr.cost or 0)
+        actual = record.play_state().points[c.team]
+    elif c is not None and record.won is not None:
+        actual = record.won[c.team]
+    return Review(
+        players=table.players, deck=table.deck, teams=table.teams, system=record.system,
+        contract=str(c) if c else None, declarer=c.declarer if c else None,
+        declaring_team=table.team_name(c.team) if c else None, target=c.value if c else None,
+        calls=calls, cards=cards, dd_start=dd_start, dd_end=dd_end, actual=actual, result=record.result,
+        made=record.made, fate_changes=changes, lost_by_team=lost,
+        broken_promises=sum(1 for x in calls if x.fits is False),
+        unsolved=sum(1 for x in cards if x.cost is None), notes=record.notes)
+
+
+# --- the readable report ---------------------------------------------------------------------
+
+def _num(v: int | None) -> str:
+    return "??" if v is None else f"{v:>2}"
+
+
+def format_review(r: Review, system_bids: dict[int, tuple[str, str]] | None = None) -> str:
+    """A plain-text report of a Review. ``system_bids``: call index -> (the call the system
+    would have made, why), shown where it differs from the call made."""
+    lines: list[str] = []
+    head = f"{r.players} players, {r.deck}-card deck, teams {r.teams}, system {r.system}"
+    lines.append(head)
+    if r.contract:
+        lines.append(f"Contract {r.contract} by seat {r.declarer} (team {r.declaring_team}), target {r.target}")
+    if r.calls:
+        lines.append("")
+        lines.append("Auction")
+        for x in r.calls:
+            flag = {True: "kept", False: "BROKEN", None: ""}[x.fits]
+            lines.append(f"  {x.index:>2}. seat {x.seat} {x.player if x.player != f'seat {x.seat}' else ''}"
+                         .rstrip() + f": {x.call:<6} {x.label}: {x.meaning}" + (f"  [{flag}]" if flag else ""))
+            for b in x.broken:
+                lines.append(f"        broken: {b}")
+            if x.truthful:
+                lines.append(f"        calls that would have told the truth: {' '.join(x.truthful)}")
+            alt = (system_bids or {}).get(x.index)
+            if alt is not None and alt[0] != x.call:
+                lines.append(f"        the system would have bid {alt[0] or '(nothing)'}: {alt[1]}")
+            if x.comment:
+                lines.append(f"        {{{x.comment}}}")
+    if r.cards:
+        lines.append("")
+        lines.append("Play (double-dummy total of the declarers before -> after each card)")
+        for x in r.cards:
+            side = "decl" if x.declarer_side else "def "
+            mark = f"  costs {x.cost}" if x.cost else ""
+            best = f" (best: {' '.join(x.best)})" if x.cost else ""
+            lines.append(f"  trick {x.trick:>2}  seat {x.seat} {side} {x.card:<3} {_num(x.before)} -> {_num(x.after)}"
+                         f"{mark}{best}")
+            if x.comment:
+                lines.append(f"        {{{x.comment}}}")
+    if r.unsolved:
+        lines.append(f"  ({r.unsolved} position(s) not solved within the time budget: shown as ??)")
+    lines.append("")
+    if r.dd_start is not None:
+        lines.append(f"Double-dummy at the start: the declarers take {r.dd_start} (target {r.target}:"
+                     f" {'makeable' if r.dd_start >= (r.target or 0) else 'not makeable'})")
+    elif r.contract:
+        lines.append("Double-dummy at the start: not solved within the time budget")
+    if r.actual is not None:
+        lines.append(f"Actually taken in the play recorded: {r.actual}"
+                     + (f"; double-dummy after the last card: {r.dd_end}" if r.dd_end is not None else ""))
+    if r.result is not None:
+        lines.append(f"Result: {r.result} points, {'made' if r.made else 'failed'}")
+    if r.lost_by_team:
+        lines.append("Points given away: " + ", ".join(f"team {k} {v}" for k, v in r.lost_by_team.items()))
+    if r.fate_changes:
+        lines.append("The contract changed hands:")
+        for f in r.fate_changes:
+            lines.append(f"  card {f.index}: seat {f.seat} played {f.card}; now the contract should"
+                         f" {'make' if f.now == 'make' else 'fail'}" + ("" if f.exact else " (at or before this card)"))
+    elif r.cards:
+        lines.append("The contract's double-dummy fate never changed hands"
+                     + (" in the positions solved." if r.unsolved else "."))
+    for n in r.notes:
+        lines.append(f"{{{n}}}")
+    return "\n".join(lines)
+
+
+__all__ = ["CallReview", "CardReview", "FateChange", "Review", "review", "review_auction", "review_play",
+           "format_review"]

@@ -1,0 +1,323 @@
+"""Double-dummy solver for 56 (and, through the same kernels, bridge): the typed public API.
+
+Every function takes a ``Position`` (any table set-up, a full deal or an ending, a trick in
+progress, points already won) and answers with best play by every seat:
+
+* ``solve(pos, target, side)``: can team ``side`` end with at least ``target`` points?
+* ``max_points(pos)``: the points each team ends with.
+* ``card_values(pos)``: for the seat to move, the final points of its team after each card.
+* ``table(deal)``: maximum points of each team under each trump and no-trump.
+* ``max_points_many(positions, side)``: many positions at once, in parallel threads.
+
+With ``pairs`` teams (3 or 4 teams) a team's value is "that team against all the others".
+Every entry point takes an optional ``max_nodes`` / ``max_seconds`` budget; running out
+raises ``BudgetExceeded``.
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from analyser import _kernels as K
+from analyser.encode import Encoded, card_bit, encode, rules_for, work_array
+from fiftysix.cards import Card, Deal, Hand, Table
+from fiftysix.errors import DealError, FiftySixError
+from fiftysix.play import PlayState
+
+DEFAULT_TABLE_MB = 48
+_ENTRY_BYTES = 16
+_FIRST_CHUNK = 1 << 16
+
+
+class BudgetExceeded(FiftySixError):
+    """The node or time budget ran out before the answer was proved."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position to solve: remaining hands, trump, the trick in progress, points won.
+
+    ``leader`` is the seat that led (or will lead) the current trick; ``current`` the
+    (seat, card) pairs already on the table in it; ``points`` the points won so far per
+    team index (default zeros). Hands must all be the same size once the cards on the
+    table are counted back.
+    """
+
+    table: Table
+    hands: tuple[Hand, ...]
+    trump: int | None
+    leader: int = 1
+    current: tuple[tuple[int, Card], ...] = ()
+    points: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        t = self.table
+        object.__setattr__(self, "hands", tuple(h if isinstance(h, Hand) else Hand(tuple(h)) for h in self.hands))
+        object.__setattr__(self, "current", tuple((int(s), Card(c)) for s, c in self.current))
+        if not self.points:
+            object.__setattr__(self, "points", (0,) * t.num_teams)
+        object.__setattr__(self, "points", tuple(int(p) for p in self.points))
+        t.check_seat(self.leader)
+        for i, (seat, _) in enumerate(self.current):
+            want = (self.leader - 1 + i) % t.players + 1
+            if seat != want:
+                raise DealError(f"card {i + 1} of the trick in progress was played by seat {seat};"
+                                f" seat {want} plays it after leader {self.leader}")
+        in_deck = set(t.kinds())
+        for seat, h in enumerate(self.hands, start=1):
+            for c in h:
+                if c not in in_deck:
+                    raise DealError(f"seat {seat}: {c} is not in the {t.deck}-card deck")
+        for _, c in self.current:
+            if c not in in_deck:
+                raise DealError(f"{c} on the table is not in the {t.deck}-card deck")
+        if self.trump is not None and not 0 <= self.trump < 4:
+            raise DealError(f"trump must be a suit 0..3 or None for no-trump, not {self.trump}")
+        self.encoded()  # checks sizes, copies, points
+
+    @classmethod
+    def from_deal(cls, deal: Deal, trump: int | None, leader: int = 1,
+                  played: Iterable[int | str] = ()) -> "Position":
+        """The position after ``played`` (cards from the opening lead on), checked for legality."""
+        state = PlayState(deal, trump, leader=leader, early_stop=False)
+        for c in played:
+            state.play(c)
+        return cls.from_state(state)
+
+    @classmethod
+    def from_state(cls, state: PlayState) -> "Position":
+        """The position a PlayState has reached."""
+        return cls(state.table, tuple(state.hands), state.trump, state.trick_leader,
+                   tuple(state.current), tuple(state.points))
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader - 1 + len(self.current)) % self.table.players + 1
+
+    def encoded(self) -> Encoded:
+        rules = rules_for(self.table)
+        hands = [[card_bit(c) for c in h] for h in self.hands]
+        return encode(rules, hands, self.trump, self.leader - 1,
+                      [card_bit(c) for _, c in self.current], self.points)
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        hand = self.hands[self.to_move - 1]
+        if self.current:
+            led = self.current[0][1].suit
+            follow = tuple(dict.fromkeys(hand.suit_cards(led)))
+            if follow:
+                return follow
+        return tuple(dict.fromkeys(hand.cards))
+
+
+@dataclass
+class Solver:
+    """A solver with its own transposition table (kept between calls; at most ``table_mb``).
+
+    Entries stay valid across positions and deals (keys are salted with the rules, trump
+    and side), so one solver can serve a whole session. The kernels hold the GIL, so two
+    Python threads never search one table at once.
+    """
+
+    table_mb: float = DEFAULT_TABLE_MB
+    _tt: tuple | None = field(default=None, init=False, repr=False)
+    nodes: int = field(default=0, init=False)
+    epoch: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        if not 0 < self.table_mb <= 64 * 1024:
+            raise FiftySixError(f"transposition table size must be positive MB, not {self.table_mb}")
+
+    def _table(self, rows: int = 1) -> tuple:
+        if self._tt is None or self._tt[0].shape[0] != rows:
+            per_row = self.table_mb * 2 ** 20 / _ENTRY_BYTES / rows
+            size = 1 << max(4, int(np.floor(np.log2(per_row))))
+            self._tt = (np.zeros((rows, size), np.int64), np.zeros((rows, size), np.int64))
+        return self._tt
+
+    def clear(self) -> None:
+        """Forget everything the table holds (cheaply: later keys no longer meet old ones)."""
+        self.epoch += 1
+
+    def _root(self, enc: Encoded, side: int) -> np.ndarray:
+        rs = enc.root_state(side)
+        rs[K.RS_SALT] ^= np.int64((self.epoch * 0x9E3779B97F4A7C15) % (1 << 63))
+        return rs
+
+    # --- the kernel drivers -------------------------------------------------------------
+
+    def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
+              max_seconds: float | None = None) -> bool:
+        """Can team ``side`` win ``need`` more points from ``enc``?"""
+        tk, tv = self._table()
+        rs = self._root(enc, side)
+        W = work_array(enc, side)
+        out = []
+        _drive(lambda: out.append(K.solve_kernel(W, tk[0], tv[0], rs, need)), W, max_nodes, max_seconds)
+        self.nodes += int(W[K.ST_NODES])
+        return bool(out[-1])
+
+    def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
+              max_nodes: int | None = None, max_seconds: float | None = None) -> int:
+        """Points team ``side`` wins from ``enc`` on (excluding points already won)."""
+        tk, tv = self._table()
+        rs = self._root(enc, side)
+        W = work_array(enc, side)
+        window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi], np.int64)
+        _drive(lambda: K.value_kernel(W, tk[0], tv[0], rs, window), W, max_nodes, max_seconds)
+        self.nodes += int(W[K.ST_NODES])
+        return int(window[0])
+
+
+def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None) -> None:
+    """Run a kernel call under a node and time budget.
+
+    The kernels count nodes but cannot read a clock, so a time budget becomes a node
+    limit from the measured node rate; a call stopped early is called again (the
+    transposition table keeps what was proved, and a value search keeps its window)
+    until it finishes or the budget is spent, then BudgetExceeded is raised.
+    """
+    start = time.perf_counter()
+    hard = 2 ** 62 if max_nodes is None else int(max_nodes)
+    while True:
+        limit = hard
+        if max_seconds is not None:
+            elapsed = time.perf_counter() - start
+            done = int(W[K.ST_NODES])
+            if done == 0 or elapsed <= 0:
+                extra = _FIRST_CHUNK
+            else:
+                extra = max(_FIRST_CHUNK, int(done / elapsed * (max_seconds - elapsed) * 0.5))
+            limit = min(hard, done + extra)
+        W[K.ST_LIMIT] = limit
+        W[K.ST_ABORT] = 0
+        call()
+        if W[K.ST_ABORT] == 0:
+            return
+        if W[K.ST_NODES] >= hard:
+            raise BudgetExceeded(f"the search ran past its budget of {hard} nodes")
+        if max_seconds is not None and time.perf_counter() - start >= max_seconds:
+            raise BudgetExceeded(f"the search ran past its time budget of {max_seconds:g} s")
+
+
+_default: Solver | None = None
+
+
+def default_solver() -> Solver:
+    """The process-wide solver (one transposition table, reused between calls)."""
+    global _default
+    if _default is None:
+        _default = Solver(float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB)))
+    return _default
+
+
+def _check_side(pos: Position, side: int) -> int:
+    if not 0 <= int(side) < pos.table.num_teams:
+        raise FiftySixError(f"no team {side} at this table (teams 0..{pos.table.num_teams - 1})")
+    return int(side)
+
+
+# --- the public API -------------------------------------------------------------------------
+
+def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None,
+          max_seconds: float | None = None, solver: Solver | None = None) -> bool:
+    """Can team ``side`` take at least ``target`` points in all (points already won count)?"""
+    side = _check_side(pos, side)
+    s = solver or default_solver()
+    enc = pos.encoded()
+    return s.probe(enc, side, int(target) - enc.won[side], max_nodes, max_seconds)
+
+
+def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
+               max_seconds: float | None = None, solver: Solver | None = None) -> dict[int, int]:
+    """Team index -> total points with best play by all (points already won included).
+
+    Two teams: both values come from one search. With ``pairs`` (3-4 teams) each team is
+    solved as "that team against all the others"; ``side`` limits the answer to one team.
+    """
+    s = solver or default_solver()
+    enc = pos.encoded()
+    left = enc.points_left()
+    if pos.table.num_teams == 2:
+        first = 0 if side is None else _check_side(pos, side)
+        v = s.value(enc, first, max_nodes=max_nodes, max_seconds=max_seconds)
+        return {first: enc.won[first] + v, 1 - first: enc.won[1 - first] + left - v}
+    teams = range(pos.table.num_teams) if side is None else [_check_side(pos, side)]
+    return {t: enc.won[t] + s.value(enc, t, max_nodes=max_nodes, max_seconds=max_seconds) for t in teams}
+
+
+def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
+                max_seconds: float | None = None, solver: Solver | None = None) -> dict[Card, int]:
+    """For the seat to move: each legal card -> final points of its team (or ``side``) with
+    best play after it. A card's cost is the best value minus its value."""
+    s = solver or default_solver()
+    team = pos.table.team_of(pos.to_move) if side is None else _check_side(pos, side)
+    enc = pos.encoded()
+    out: dict[Card, int] = {}
+    for card in pos.legal_cards():
+        nxt = enc.play(card_bit(card))
+        out[card] = nxt.won[team] + s.value(nxt, team, max_nodes=max_nodes, max_seconds=max_seconds)
+    return out
+
+
+TRUMP_NAMES = ("S", "H", "D", "C", "NT")
+
+
+def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
+          max_seconds: float | None = None, solver: Solver | None = None) -> dict[str, dict[int, int]]:
+    """"S","H","D","C","NT" -> team -> maximum points with that trump, ``leader`` leading."""
+    out = {}
+    for name, trump in zip(TRUMP_NAMES, (0, 1, 2, 3, None)):
+        pos = Position(deal.table, deal.hands, trump, leader)
+        out[name] = max_points(pos, max_nodes=max_nodes, max_seconds=max_seconds, solver=solver)
+    return out
+
+
+def max_points_many(positions: Sequence[Position], side: int, *, threads: int | None = None,
+                    max_nodes: int | None = None, table_mb: float = DEFAULT_TABLE_MB) -> np.ndarray:
+    """Total points of team ``side`` with best play, for many positions of one table set-up.
+
+    Positions are split into one contiguous group per thread, each with its own
+    transposition table, so answers (exact anyway) do not depend on the thread count.
+    ``max_nodes`` bounds the search of each position; if any position runs past it the
+    call raises BudgetExceeded. Returns int64[len(positions)] (points won so far included).
+    """
+    import numba
+    if not positions:
+        return np.zeros(0, np.int64)
+    tab = positions[0].table
+    if any(p.table != tab for p in positions):
+        raise FiftySixError("max_points_many needs positions of one table set-up")
+    encs = [p.encoded() for p in positions]
+    side = _check_side(positions[0], side)
+    WS = np.stack([work_array(e, side) for e in encs])
+    if max_nodes is not None:
+        WS[:, K.ST_LIMIT] = max_nodes
+    RS = np.stack([e.root_state(side) for e in encs])
+    nthreads = numba.get_num_threads() if threads is None else max(1, int(threads))
+    groups = max(1, min(nthreads, len(encs)))
+    tk, tv = Solver(table_mb)._table(groups)
+    out = np.zeros(len(encs), np.int64)
+    K.value_many_kernel(WS, tk, tv, RS, out)
+    if (out < 0).any():
+        raise BudgetExceeded(f"the search ran past its budget of {max_nodes} nodes for a position")
+    return out + np.array([e.won[side] for e in encs], np.int64)
+
+
+def warm_up() -> float:
+    """Compile (or load from the cache) every kernel; returns the seconds it took."""
+    from fiftysix.cards import random_deal
+    t0 = time.perf_counter()
+    tab = Table.make(4)
+    deal = random_deal(tab, seed=1)
+    pos = Position.from_deal(deal, 0, played=[deal.hands[0].cards[0]])
+    small = Solver(1)
+    solve(pos, 20, 0, solver=small)
+    max_points(pos, solver=small)
+    ending = Position(tab, tuple(Hand(h.cards[:2]) for h in deal.hands), None)
+    max_points_many([ending, ending], 0, threads=1, table_mb=1)
+    return time.perf_counter() - t0

@@ -1,0 +1,166 @@
+"""Benchmark of the double-dummy solver: times and node counts per table set-up, and the
+same kernels on bridge against DDS (endplay) on the same deals in the same run.
+
+    .venv/bin/python bench/solver.py [--deals 12] [--cap 60] [--bridge 8] [--quick]
+
+One thread, after warm-up. Each search starts from a fresh transposition table (a new
+epoch), so a figure never profits from an earlier search of the same deal. ``solve`` is
+timed at the deal's value (a proof that it makes) and at value + 1 (a proof that it does
+not). A search that runs past ``--cap`` seconds is counted at the cap and reported.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+
+from analyser import solver as S  # noqa: E402
+from analyser.encode import bridge_rules, encode  # noqa: E402
+from fiftysix.cards import Table, random_deal  # noqa: E402
+
+
+def timed(fn):
+    t = time.perf_counter()
+    try:
+        out = fn()
+        return time.perf_counter() - t, out, False
+    except S.BudgetExceeded:
+        return time.perf_counter() - t, None, True
+
+
+def stats(xs: list[float]) -> str:
+    a = np.array(xs)
+    return f"median {np.median(a) * 1e3:9.2f} ms  p95 {np.percentile(a, 95) * 1e3:9.2f} ms  max {a.max() * 1e3:9.2f} ms"
+
+
+def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
+    tab = Table.make(players)
+    rng = random.Random(56 + players)
+    solver = S.Solver()
+    t_solve, t_max, t_table, n_solve, n_max, capped = [], [], [], [], [], 0
+    for i in range(deals):
+        deal = random_deal(tab, seed=rng.randrange(10 ** 9))
+        trump = rng.choice((0, 1, 2, 3, None))
+        pos = S.Position(tab, deal.hands, trump, 1)
+        solver.clear()
+        solver.nodes = 0
+        dt, res, over = timed(lambda: S.max_points(pos, max_seconds=cap, solver=solver))
+        t_max.append(dt)
+        n_max.append(solver.nodes)
+        capped += over
+        if over:
+            continue
+        v = res[0]
+        for target in (v, v + 1):
+            solver.clear()
+            solver.nodes = 0
+            dt, _, over = timed(lambda: S.solve(pos, target, 0, max_seconds=cap, solver=solver))
+            t_solve.append(dt)
+            n_solve.append(solver.nodes)
+            capped += over
+        if i < tables:
+            solver.clear()
+            dt, _, over = timed(lambda: S.table(deal, max_seconds=cap, solver=solver))
+            t_table.append(dt)
+            capped += over
+    print(f"\n{players} x {tab.hand_size} ({tab.deck} cards), {deals} deals, cap {cap:g} s, capped searches: {capped}")
+    if t_solve:
+        print(f"  solve      {stats(t_solve)}   nodes median {int(np.median(n_solve))} max {max(n_solve)}")
+    print(f"  max_points {stats(t_max)}   nodes median {int(np.median(n_max))} max {max(n_max)}")
+    if t_table:
+        print(f"  table      {stats(t_table)}   ({len(t_table)} deals)")
+    if t_solve:
+        print(f"  max_points / solve (medians): {np.median(t_max) / np.median(t_solve):.1f}")
+
+
+RANKS = "AKQJT98765432"
+
+
+def bench_bridge(deals: int, cap: float) -> None:
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal as BDeal
+    from endplay.types import Denom, Player
+    rng = random.Random(13)
+    solver = S.Solver()
+    ratios, ours, dds, agree, capped = [], [], [], 0, 0
+    for _ in range(deals):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        hands = [sorted(cards[13 * k:13 * k + 13]) for k in range(4)]
+        text = "N:" + " ".join(".".join("".join(RANKS[c % 13] for c in h if c // 13 == s) for s in range(4))
+                               for h in hands)
+        first, trump = rng.randrange(4), rng.randrange(5)
+        deal = BDeal.from_pbn(text)
+        deal.first, deal.trump = Player(first), Denom(trump)
+        t = time.perf_counter()
+        want = max(tr for _, tr in solve_board(deal, SolveMode.OptimalOne))
+        td = time.perf_counter() - t
+        enc = encode(bridge_rules(), [[c // 13 * 16 + c % 13 for c in h] for h in hands],
+                     None if trump == 4 else trump, first)
+        solver.clear()
+        dt, got, over = timed(lambda: solver.value(enc, first % 2, max_seconds=cap))
+        capped += over
+        agree += (got == want)
+        ours.append(dt)
+        dds.append(td)
+        ratios.append(dt / td)
+    print(f"\nbridge full deals, {deals} deals (value for the side on lead), cap {cap:g} s")
+    print(f"  ours {stats(ours)}")
+    print(f"  DDS  {stats(dds)}")
+    print(f"  ratio ours/DDS: median {np.median(ratios):.0f}x  (geometric mean "
+          f"{math.exp(np.mean(np.log(ratios))):.0f}x); same trick count on {agree}/{deals}; capped {capped}")
+
+
+def cold_compile() -> None:
+    """Seconds for warm_up() in a fresh process with an empty numba cache, then with the cache."""
+    import tempfile
+    code = "from analyser.solver import warm_up; print(warm_up())"
+    root = str(Path(__file__).resolve().parents[1])
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, NUMBA_CACHE_DIR=tmp)
+        cold = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+        warm = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    print(f"warm_up(): cold compile {float(cold.stdout.strip() or 'nan'):.1f} s, from cache {float(warm.stdout.strip() or 'nan'):.2f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=12)
+    ap.add_argument("--cap", type=float, default=60.0)
+    ap.add_argument("--bridge", type=int, default=6)
+    ap.add_argument("--tables", type=int, default=3, help="deals of each set-up timed for table()")
+    ap.add_argument("--setups", default="4,6,8", help="table sizes to time, e.g. 4,6")
+    ap.add_argument("--quick", action="store_true", help="fewer deals, for a smoke run")
+    args = ap.parse_args()
+    if args.quick:
+        args.deals, args.bridge, args.tables, args.cap = 3, 2, 1, 10.0
+    print(f"solver benchmark, {time.strftime('%Y-%m-%d %H:%M')}, one thread, python {sys.version.split()[0]}")
+    cold_compile()
+    S.warm_up()
+    setups = {int(x) for x in args.setups.split(",")}
+    if 4 in setups:
+        bench_setup(4, args.deals * 3, args.cap, args.tables)
+    if 6 in setups:
+        bench_setup(6, args.deals, args.cap, args.tables)
+    if 8 in setups:
+        bench_setup(8, max(2, args.deals // 3), args.cap, min(args.tables, 1))
+    if args.bridge:
+        bench_bridge(args.bridge, args.cap)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\npeak resident memory of this process: {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""Analyse page: deal a hand, read its double-dummy table, simulate, and step through best play."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("analyser.solver")
+from analyser import solver  # noqa: E402
+from fiftysix.cards import Table, random_deal  # noqa: E402
+from tests.app_harness import open_page, texts  # noqa: E402
+
+TABLE = Table(4, 32, "alternate")
+
+
+def _cards_on_table(at) -> list[str]:
+    felt = [h.value for h in at.html if "fs-felt" in h.value]
+    return re.findall(r'data-card="(\w\w)"', felt[0])
+
+
+def test_deal_shows_every_hand_and_the_dd_table(tmp_path, monkeypatch):
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    at.number_input(key="an_seed").set_value(11)
+    at.button(key="an_deal_btn").click().run()
+    deal = random_deal(TABLE, seed=11)
+    assert sorted(_cards_on_table(at)) == sorted(str(c) for h in deal.hands for c in h)
+    rows = at.dataframe[0].value
+    expected = solver.table(deal, leader=1)
+    assert list(rows["trump"].str[-2:].str.strip()) == ["S", "H", "D", "C", "NT"]
+    for i, strain in enumerate(("S", "H", "D", "C", "NT")):
+        assert rows["team odd"].iloc[i] == expected[strain][0]
+        assert rows["team even"].iloc[i] == expected[strain][1]
+        assert rows["team odd"].iloc[i] + rows["team even"].iloc[i] == 56  # every point goes somewhere
+
+
+def test_paste_a_bad_deal_shows_an_error_not_a_traceback(tmp_path, monkeypatch):
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    at.segmented_control(key="an_mode").set_value("Paste").run()
+    at.text_area(key="an_paste").input("JJ9.A.KQ. nonsense").run()
+    at.button(key="an_paste_btn").click().run()
+    assert not at.exception
+    assert any("4-player table needs 4" in e.value or "hand" in e.value for e in at.error)
+
+
+def test_step_through_best_play(tmp_path, monkeypatch):
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    at.number_input(key="an_seed").set_value(3)
+    at.button(key="an_deal_btn").click().run()
+    at.selectbox(key="an_bp_trump").set_value("H").run()
+    deal = random_deal(TABLE, seed=3)
+    values = solver.card_values(solver.Position.from_deal(deal, 1, leader=1))
+    best = max(values.values())
+    at.button(key="an_bp_next").click().run()
+    assert not at.exception
+    played = at.session_state["an_played"]
+    assert len(played) == 1 and values[next(c for c in values if str(c) == played[0])] == best
+    # the lead left seat 1's hand and lies on the table
+    assert len(_cards_on_table(at)) == 32  # 31 in hands + the card led
+    assert "Seat 2 to play" in texts(at)
+
+
+def test_simulate_shows_share_interval_and_charts(tmp_path, monkeypatch):
+    pytest.importorskip("analyser.simulate")
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    at.number_input(key="an_est_n").set_value(20)
+    at.number_input(key="an_est_value").set_value(28)
+    at.button(key="FormSubmitter:an_est_form-Simulate").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    metrics = {m.label: m.value for m in at.metric}
+    share = int(metrics["Makeable"].rstrip("%"))
+    lo, hi = (int(x.strip().rstrip("%")) for x in metrics["95% interval"].split(" - "))
+    assert lo <= share <= hi and metrics["Deals"] == "20"
+    assert len(at.get("plotly_chart")) == 2  # points histogram + opening-lead chart (seat 1 is on lead)
+    hist = json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0]
+    assert sum(hist["y"]) == 20  # every deal has one maximum
+    made = sum(n for p, n in zip(hist["x"], hist["y"]) if p >= 28)
+    assert share == round(100 * made / 20)
+    leads = at.dataframe[-1].value
+    hand = random_deal(TABLE, seed=1).hand(1)  # the page's first deal; seat 1 leads, any card
+    assert sorted(leads["lead"]) == sorted({str(c) for c in hand})
+    # declarer leads, so the contract makes on a deal when some lead makes it: no lead does better
+    assert max(int(x.rstrip("%")) for x in leads["makes"]) <= share
+
+
+def test_play_a_chosen_card_then_back(tmp_path, monkeypatch):
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    at.number_input(key="an_seed").set_value(3)
+    at.button(key="an_deal_btn").click().run()
+    deal = random_deal(TABLE, seed=3)
+    worst = min(deal.hand(1).cards)  # any legal lead: seat 1 leads, every card is legal
+    at.selectbox(key="an_bp_pick_0").set_value(str(worst)).run()
+    at.button(key="an_bp_play").click().run()
+    assert at.session_state["an_played"] == [str(worst)]
+    at.button(key="an_bp_back").click().run()
+    assert at.session_state["an_played"] == []
+    assert len(_cards_on_table(at)) == 32

@@ -1,0 +1,51 @@
+"""Progress page: with answers stored, the metrics, charts and weakest spots reflect them."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+pytest.importorskip("drills.progress")
+from drills.progress import ProgressStore  # noqa: E402
+from drills.questions import Question  # noqa: E402
+from tests.app_harness import open_page, texts  # noqa: E402
+
+
+def _question(qid: str, family: str) -> Question:
+    return Question.from_dict({
+        "id": qid, "type": "meaning", "family": family,
+        "context": {"system": "international", "players": 6, "auction": "28H"},
+        "prompt": "What does 28H promise?", "choices": ["a heart Jack and 3+ other hearts", "no heart Jack"],
+        "answers": ["a heart Jack and 3+ other hearts"], "explanation": "number-suit"})
+
+
+def test_progress_shows_stored_answers(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    store = ProgressStore(learner="asha")
+    t0 = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
+    number, plus = _question("q1", "number-suit"), _question("q2", "plus-one")
+    # number-suit: 3 of 3 right; plus-one: 1 of 3 right -> the weakest spot.
+    for i in range(3):
+        store.record_answer(number, number.answer, now=t0 + timedelta(minutes=i))
+        store.record_answer(plus, plus.answer if i == 0 else "no heart Jack", now=t0 + timedelta(minutes=i))
+    at = open_page("progress", tmp_path, monkeypatch, player="asha")
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Answers"] == "6"
+    assert metrics["Accuracy"] == "67%"  # 4 of 6
+    charts = at.get("plotly_chart")
+    assert len(charts) == 2
+    spec = json.loads(charts[1].proto.spec)  # per call family: right and wrong answers
+    right = dict(zip(spec["data"][0]["x"], spec["data"][0]["y"]))
+    wrong = dict(zip(spec["data"][1]["x"], spec["data"][1]["y"]))
+    assert right == {"number-suit": 3, "plus-one": 1} and wrong == {"number-suit": 0, "plus-one": 2}
+    days = json.loads(charts[0].proto.spec)["data"][0]
+    assert days["x"] == ["05 Jan 2026"] and days["y"] == [4]
+    weakest = at.dataframe[0].value
+    assert "plus-one" in weakest.iloc[0, 0]
+    assert weakest["accuracy"].iloc[0] == pytest.approx(1 / 3)
+
+
+def test_progress_for_a_new_player_says_so(tmp_path, monkeypatch):
+    at = open_page("progress", tmp_path, monkeypatch, player="newcomer")
+    assert "No answers recorded for **newcomer**" in texts(at)

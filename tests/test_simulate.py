@@ -1,0 +1,209 @@
+"""Makeability estimates against exact expectations over every consistent arrangement."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from naive import naive_card_values, naive_max_points  # noqa: E402
+from test_dealer import HEARTS, ending_view, enumerate_arrangements  # noqa: E402
+
+from analyser.dealer import View, counts_to_deal  # noqa: E402
+from analyser.simulate import estimate, on_lead, wilson  # noqa: E402
+from fiftysix.cards import CARD_NAMES, Card, Table, random_deal  # noqa: E402
+from fiftysix.constraints import Count  # noqa: E402
+from fiftysix.errors import FiftySixError  # noqa: E402
+from fiftysix.play import PlayState  # noqa: E402
+from fiftysix.scoring import Contract  # noqa: E402
+
+TRUMP = 0  # ending_view plays with spades as trumps
+
+
+def exact_outcomes(view: View, side: int):
+    """For every consistent deal (with its number of arrangements): the side's final points
+    with best play, and after each possible lead of the viewing seat (plain minimax)."""
+    exact = enumerate_arrangements(view)
+    t = view.table
+    teams = [t.team_of(s) for s in t.seats]
+    rows = []
+    for key, weight in exact.items():
+        hands = []
+        for s in t.seats:
+            c = list(view.hand.counts()) if s == view.seat else list(key[view.hidden_seats.index(s)])
+            hands.append(c)
+        deal = counts_to_deal(t, np.array(hands))
+        st = PlayState(deal, TRUMP, early_stop=False)
+        st.play_all(c for _, c in view.plays)
+        won = st.points[side]
+        left = [[CARD_NAMES[c] for c in h] for h in st.hands]
+        leader = st.to_move - 1
+        total = won + naive_max_points(left, "S", leader, teams, side)
+        after = {k: won + v for k, v in naive_card_values(left, "S", leader, teams, side).items()}
+        rows.append((weight, total, after))
+    return rows
+
+
+def lead_view(seed: int = 1) -> View:
+    """A 4-player ending, three cards each, seat 1 on lead, seat 2 promised a heart."""
+    v = ending_view(seed, {2: Count(HEARTS, 1, 99)})
+    assert on_lead(v, TRUMP)
+    return v
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
+    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
+
+
+@pytest.mark.parametrize("seed, side, value", [(1, 0, 28), (16, 1, 28)])
+def test_estimate_matches_exact_expectation_with_leads_and_grid(seed, side, value):
+    view = lead_view(seed)
+    rows = exact_outcomes(view, side)
+    total_w = sum(w for w, _, _ in rows)
+    n = 400
+    est = estimate(view, Contract(value, TRUMP, 1 + side, side), n=n, seed=3, threads=1)
+    p = sum(w for w, t, _ in rows if t >= value) / total_w
+    assert 0.2 < p < 0.8  # a real question, not a foregone one
+    sd = np.sqrt(p * (1 - p) / n)
+    assert abs(est.rate - p) < 4.5 * sd
+    lo, hi = est.interval
+    assert lo <= est.rate <= hi
+    assert sum(est.points.values()) == n == est.deals
+    mean_exact = sum(w * t for w, t, _ in rows) / total_w
+    mean_est = sum(k * v for k, v in est.points.items()) / n
+    spread = np.sqrt(sum(w * (t - mean_exact) ** 2 for w, t, _ in rows) / total_w)
+    assert abs(mean_est - mean_exact) < 4.5 * spread / np.sqrt(n) + 1e-9
+    # the lead table: one row per distinct card left in seat 1's hand
+    leads = {str(r.card): r for r in est.leads}
+    assert set(leads) == set(rows[0][2])
+    for card, r in leads.items():
+        q = sum(w for w, _, after in rows if after[card] >= value) / total_w
+        assert abs(r.rate - q) < 4.5 * np.sqrt(max(q * (1 - q), 1e-4) / n)
+    # the best lead is at least as good as the position's value, deal by deal
+    assert max(r.rate for r in est.leads) >= est.rate - 1e-12
+    # where the unseen cards are
+    u = view.unseen()
+    exact = enumerate_arrangements(view)
+    ew = sum(exact.values())
+    for card, row in est.location.items():
+        assert sum(row.values()) == pytest.approx(1.0)
+        for i, s in enumerate(view.hidden_seats):
+            ex = sum(c * (key[i][card] - view.played_by(s).count(card)) for key, c in exact.items()) / ew / u[card]
+            assert abs(row[s] - ex) < 4.5 * np.sqrt(max(ex * (1 - ex), 1e-3) / n) + 1e-9
+
+
+def test_estimate_is_reproducible_and_thread_independent():
+    view = lead_view()
+    c = Contract(28, TRUMP, 2, 1)
+    a = estimate(view, c, n=120, seed=5, threads=1)
+    b = estimate(view, c, n=120, seed=5, threads=2)
+    assert a.to_dict() | {"seconds": 0} == b.to_dict() | {"seconds": 0}
+
+
+def test_stop_early_keeps_the_deals_solved():
+    view = lead_view()
+    c = Contract(28, TRUMP, 1, 0)
+    est = estimate(view, c, n=200, seed=1, batch=50, should_stop=lambda done, n: done >= 100)
+    assert est.stopped and est.deals == 100 and sum(est.points.values()) == 100
+    full = estimate(view, c, n=200, seed=1, batch=50)
+    assert full.deals == 200 and not full.stopped
+
+
+def test_not_on_lead_gives_no_lead_table():
+    t = Table.make(4)
+    deal = random_deal(t, 4)
+    st = PlayState(deal, TRUMP, early_stop=False)
+    while st.cards_left > 13:
+        st.play(st.legal_cards()[0])
+    plays = tuple((s, c) for tr in st.tricks for s, c in tr.plays) + tuple(st.current)
+    view = View(t, 2 if st.to_move != 2 else 3, deal.hand(2 if st.to_move != 2 else 3), {}, plays)
+    est = estimate(view, Contract(28, TRUMP, 1, 0), n=20, seed=1)
+    assert est.leads == () and est.deals == 20
+
+
+def test_bad_requests_are_refused():
+    view = lead_view()
+    with pytest.raises(FiftySixError):
+        estimate(view, Contract(28, TRUMP, 1, 0), n=0)
+    with pytest.raises(FiftySixError):
+        estimate(view, Contract(28, TRUMP, 1, 5), n=10)
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    from ui.cli import main
+    rc = main(list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_sample_command_prints_deals_that_keep_the_auction_promises(capsys):
+    import json
+
+    from fiftysix.bidding import Auction
+    from fiftysix.cards import Deal
+    from fiftysix.constraints import fits
+    t = Table.make(6)
+    auction = "28H P +1H 30S P +1S"
+    promises = Auction.parse(auction, "international", t).seat_constraints()
+    hand = next(h for h in (random_deal(t, s).hand(2) for s in range(200))
+                if h.count(Card.parse("JH")) == 0 and h.count(Card.parse("JS")) == 0)
+    rc, out, err = run_cli(capsys, "sample", "--players", "6", "--system", "international", "--seat", "2",
+                           "--hand", str(hand), "--auction", auction, "-n", "25", "--seed", "1", "--json")
+    assert rc == 0, err
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert len(lines) == 25
+    for row in lines:
+        deal = Deal.parse(row["deal"], t)
+        assert deal.hand(2) == hand
+        for s in t.seats:
+            if s != 2:
+                assert fits(deal.hand(s), promises[s]), (s, row["deal"])
+    rc2, out2, _ = run_cli(capsys, "sample", "--players", "6", "--seat", "2", "--hand", str(hand),
+                           "--auction", auction, "-n", "25", "--seed", "1", "--json")
+    assert out2 == out
+
+
+def test_sample_command_names_an_impossible_promise(capsys):
+    t = Table.make(6)
+    hand = random_deal(t, 5).hand(1)
+    unseen = 12 - hand.suit_length(1)
+    rc, out, err = run_cli(capsys, "sample", "--seat", "1", "--hand", str(hand), "--constraint",
+                           f'3:{{"count": ["JH","9H","AH","TH","KH","QH"], "min": {unseen + 1}}}', "-n", "5")
+    assert rc == 2 and out == ""
+    assert f"seat 3 promised at least {unseen + 1}" in err and f"only {unseen}" in err
+    rc, _, err = run_cli(capsys, "sample", "--seat", "1", "--hand", str(hand), "--constraint", "3:{oops", "-n", "5")
+    assert rc == 2 and "not JSON" in err
+
+
+def test_simulate_command_on_an_ending(capsys):
+    import json
+    view = lead_view(1)
+    played = " ".join(str(c) for _, c in view.plays)
+    rc, out, err = run_cli(capsys, "simulate", "--players", "4", "--seat", "1", "--hand", str(view.hand),
+                           "--played", played, "--contract", "28S", "--declarer", "odd", "-n", "60",
+                           "--seed", "2", "--json", "--constraint", '2:{"count": ["JH","9H","AH","TH"], "min": 1}')
+    assert rc == 0, err
+    d = json.loads(out)
+    assert d["contract"] == "28S" and d["declaring_team"] == "odd" and d["deals"] == 60
+    assert d["interval"][0] <= d["rate"] <= d["interval"][1]
+    assert sum(d["points"].values()) == 60
+    assert len(d["leads"]) == len(set(view.hand.cards) - set(view.played_by(1)))
+    direct = estimate(view, Contract(28, TRUMP, 1, 0), n=60, seed=2)
+    assert d["makes"] == direct.makes  # the command reads the same view as the library call
+    for row in d["location"].values():
+        assert sum(row.values()) == pytest.approx(1.0)
+
+
+def test_yes_no_mode_gives_the_same_makes():
+    view = lead_view(16)
+    c = Contract(28, TRUMP, 2, 1)
+    full = estimate(view, c, n=80, seed=4)
+    fast = estimate(view, c, n=80, seed=4, points=False)
+    assert fast.makes == full.makes and fast.points == {}
+    assert sorted((r.card, r.makes) for r in fast.leads) == sorted((r.card, r.makes) for r in full.leads)

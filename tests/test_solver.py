@@ -1,0 +1,209 @@
+"""The solver against the plain minimax of tests/naive.py, on many small random positions.
+
+Every table set-up, both team modes, trumps and no-trump, tricks in progress, points
+already won, and both copies of a card in play together (drawn from few suits so that
+identical cards meet in one trick).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from analyser import solver as S
+from fiftysix.cards import CARD_NAMES, SUITS, TABLE_SETUPS, Card, Hand, Table, deck_cards, random_deal
+from fiftysix.errors import DealError, FiftySixError, IllegalPlayError
+from tests.naive import naive_card_values, naive_max_points
+
+# (players, deck) -> (usual hand sizes, a bigger size drawn now and then): the minimax is slow
+SIZES = {(4, 32): ((2, 3, 3), 4), (4, 48): ((2, 3, 3), 4), (6, 48): ((1, 2, 2, 2), 3),
+         (8, 64): ((1, 2, 2), 3), (8, 48): ((1, 2, 2), 3)}
+PER_SETUP = 120
+
+
+def random_position(rng: random.Random, table: Table) -> S.Position:
+    """A small random ending: few suits (so duplicates meet), maybe a trick in progress."""
+    n = table.players
+    usual, big = SIZES[(n, table.deck)]
+    m = big if rng.random() < 0.04 else rng.choice(usual)
+    if n * m >= 16:
+        nsuits = 1 if rng.random() < 0.6 else 2
+    else:
+        nsuits = rng.choice((1, 2, 2, 3, 4))
+    suits = rng.sample(range(4), nsuits)
+    pool = [c for c in deck_cards(table.deck) if c.suit in suits]
+    while len(pool) < n * m:
+        suits.append(next(s for s in range(4) if s not in suits))
+        pool = [c for c in deck_cards(table.deck) if c.suit in suits]
+    rng.shuffle(pool)
+    leader = rng.randrange(n) + 1
+    tlen = rng.randrange(n) if rng.random() < 0.5 else 0
+    hands, current = [], []
+    k = 0
+    for i in range(n):
+        seat = (leader - 1 + i) % n + 1
+        hands.append((seat, pool[k:k + m]))
+        k += m
+    hands.sort()
+    hand_list = [list(h) for _, h in hands]
+    for i in range(tlen):
+        seat = (leader - 1 + i) % n + 1
+        card = hand_list[seat - 1].pop(rng.randrange(m))
+        current.append((seat, card))
+    trump = rng.choice(suits + [None])
+    points = tuple(rng.randrange(20) for _ in range(table.num_teams)) if rng.random() < 0.3 else ()
+    return S.Position(table, tuple(Hand(tuple(h)) for h in hand_list), trump, leader, tuple(current), points)
+
+
+def naive_args(pos: S.Position):
+    hands = [[CARD_NAMES[c] for c in h] for h in pos.hands]
+    trump = None if pos.trump is None else SUITS[pos.trump]
+    teams = [pos.table.team_of(s) for s in pos.table.seats]
+    trick = [CARD_NAMES[c] for _, c in pos.current]
+    return hands, trump, pos.leader - 1, teams, trick
+
+
+SETUPS = [(p, d, t) for (p, d) in TABLE_SETUPS for t in ("alternate", "pairs")]
+
+
+@pytest.mark.parametrize("players,deck,teams", SETUPS)
+def test_matches_minimax(players, deck, teams):
+    table = Table(players, deck, teams)
+    rng = random.Random(1000 * players + deck + (7 if teams == "pairs" else 0))
+    solver = S.Solver(table_mb=4)
+    for _ in range(PER_SETUP):
+        pos = random_position(rng, table)
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        want = {t: pos.points[t] + naive_max_points(hands, trump, leader, team_of, t, trick)
+                for t in range(table.num_teams)}
+        assert S.max_points(pos, solver=solver) == want, pos
+        side = rng.randrange(table.num_teams)
+        assert S.max_points(pos, side, solver=solver)[side] == want[side]
+        for target in range(pos.points[side] - 1, want[side] + 3):
+            assert S.solve(pos, target, side, solver=solver) == (target <= want[side]), (pos, target)
+        mover_team = table.team_of(pos.to_move)
+        naive_cv = naive_card_values(hands, trump, leader, team_of, mover_team, trick)
+        got = S.card_values(pos, solver=solver)
+        assert {CARD_NAMES[c]: v for c, v in got.items()} == {
+            c: pos.points[mover_team] + v for c, v in naive_cv.items()}, pos
+
+
+def test_fresh_and_shared_tables_agree():
+    """Answers do not depend on what the transposition table saw before."""
+    table = Table.make(6)
+    rng = random.Random(5)
+    shared = S.Solver(table_mb=1)
+    for _ in range(40):
+        pos = random_position(rng, table)
+        assert S.max_points(pos, solver=shared) == S.max_points(pos, solver=S.Solver(table_mb=1))
+
+
+def test_max_points_many_matches_single():
+    table = Table.make(4)
+    rng = random.Random(11)
+    positions = [random_position(rng, table) for _ in range(30)]
+    many = S.max_points_many(positions, 1, threads=3, table_mb=2)
+    single = [S.max_points(p)[1] for p in positions]
+    assert many.tolist() == single
+    assert S.max_points_many(positions, 1, threads=1, table_mb=2).tolist() == single
+
+
+def test_full_deal_values_sum_to_56_and_table_agrees():
+    table = Table.make(4)
+    deal = random_deal(table, seed=3)
+    res = S.table(deal)
+    assert set(res) == {"S", "H", "D", "C", "NT"}
+    for trump, name in zip((0, 1, 2, 3, None), ("S", "H", "D", "C", "NT")):
+        pos = S.Position(table, deal.hands, trump)
+        assert res[name] == S.max_points(pos)
+        assert res[name][0] + res[name][1] == 56
+        v = res[name][0]
+        assert S.solve(pos, v, 0) and not S.solve(pos, v + 1, 0)
+
+
+def test_from_deal_plays_the_opening_cards():
+    table = Table.make(4)
+    deal = random_deal(table, seed=9)
+    first = deal.hands[0].cards[0]
+    pos = S.Position.from_deal(deal, 1, played=[first])
+    assert pos.current == ((1, first),) and pos.to_move == 2
+    assert len(pos.hands[0]) == 7
+    with pytest.raises(IllegalPlayError):
+        S.Position.from_deal(deal, 1, played=[deal.hands[1].cards[0]])
+
+
+def test_bad_positions_are_named_errors():
+    table = Table.make(4)
+    deal = random_deal(table, seed=2)
+    hands = list(deal.hands)
+    with pytest.raises(DealError, match="same size"):
+        S.Position(table, (Hand(hands[0].cards[:-1]),) + tuple(hands[1:]), None)
+    with pytest.raises(DealError, match="not in the 32-card deck"):
+        S.Position(table, (Hand(hands[0].cards[:-1] + (Card.parse("KS"),)),) + tuple(hands[1:]), None)
+    with pytest.raises(DealError, match="times"):
+        three = Hand((Card.parse("JS"),) * 2)
+        S.Position(table, (three, three, Hand((Card.parse("9S"),) * 2), Hand((Card.parse("9H"),) * 2)), None)
+
+
+def test_budget_is_a_catchable_error():
+    table = Table.make(6)
+    pos = S.Position(table, random_deal(table, seed=2).hands, 1)
+    with pytest.raises(S.BudgetExceeded):
+        S.max_points(pos, max_nodes=500, solver=S.Solver(table_mb=1))
+    with pytest.raises(FiftySixError):
+        S.solve(pos, 30, 0, max_seconds=0.0, solver=S.Solver(table_mb=1))
+
+
+def test_finished_hand_gives_the_points_won():
+    table = Table.make(4)
+    pos = S.Position(table, tuple(Hand(()) for _ in range(4)), None, 2, (), (40, 16))
+    assert S.max_points(pos) == {0: 40, 1: 16}
+    assert S.solve(pos, 40, 0) and not S.solve(pos, 41, 0)
+
+
+def test_time_budget_lets_a_small_search_finish():
+    table = Table.make(4)
+    pos = S.Position(table, random_deal(table, seed=4).hands, 2)
+    assert S.max_points(pos, max_seconds=30.0) == S.max_points(pos, solver=S.Solver(table_mb=1))
+
+
+# --- command line ------------------------------------------------------------------------
+
+ENDING = "J9.A.. T.9J.. A.JT.. 9.T9.."   # 4 players, two cards each (an ending)
+
+
+def _cli_json(capsys, *argv: str):
+    from ui.cli import main
+    assert main(list(argv)) == 0
+    import json
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
+
+
+def test_cli_solve_matches_minimax(capsys):
+    table = Table.make(4)
+    hands = [[CARD_NAMES[c] for c in Hand.parse(h)] for h in ENDING.split()]
+    odd = naive_max_points(hands, "H", 1, [0, 1, 0, 1], 0)
+    even = naive_max_points(hands, "H", 1, [0, 1, 0, 1], 1)
+    (res,) = _cli_json(capsys, "solve", "--players", "4", "--deal", ENDING, "--trump", "H", "--leader", "2",
+                       "--target", str(odd), "--side", "odd", "--json")
+    assert res == {"odd": odd, "even": even, "makeable": True}
+    assert table.team_of(2) == 1
+
+
+def test_cli_batch_and_errors(capsys, tmp_path):
+    import json
+    from ui.cli import main
+    lines = [{"players": 4, "deal": ENDING, "trump": "NT", "played": "JS"},
+             {"players": 4, "deal": ENDING, "trump": "NT", "played": "JS JS"},
+             {"players": 4, "deal": "J9.A.. T.9J.."}]
+    f = tmp_path / "in.jsonl"
+    f.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    out = _cli_json(capsys, "solve", "--batch", str(f))
+    hands = [[CARD_NAMES[c] for c in Hand.parse(h)] for h in ENDING.split()]
+    hands[0].remove("JS")
+    want = [naive_max_points(hands, None, 0, [0, 1, 0, 1], t, ["JS"]) for t in (0, 1)]
+    assert out[0] == {"odd": want[0], "even": want[1]}
+    assert "does not hold" in out[1]["error"] and out[1]["line"] == 2
+    assert "hand" in out[2]["error"]
+    assert main(["table", "--players", "4", "--deal", "J9.A.. T.9J..", "--json"]) == 2
+    assert "error" in capsys.readouterr().err

@@ -1,0 +1,154 @@
+"""Subcommands over the Monte Carlo engine: ``sample`` (constrained deals) and ``simulate``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from fiftysix.cards import Hand
+from fiftysix.errors import ConstraintError, FiftySixError
+from ui.commands.common import add_json_arg, add_table_args, table_from
+
+
+def _add_view_args(p: argparse.ArgumentParser) -> None:
+    add_table_args(p)
+    p.add_argument("--system", default="international",
+                   help="bidding system whose meanings the auction's calls carry (default international)")
+    p.add_argument("--seat", type=int, default=1, help="the seat whose knowledge is used (default 1)")
+    p.add_argument("--hand", required=True, help="that seat's hand as dealt, e.g. JJ9.A.KQ.T9A")
+    p.add_argument("--auction", default="", help='calls so far from seat 1, e.g. "28H P +1H P"')
+    p.add_argument("--played", default="", help='cards played so far in order, e.g. "JH 9H AH TH ..."')
+    p.add_argument("--constraint", action="append", default=[], metavar="SEAT:JSON",
+                   help='an extra promise for a seat in the constraint language, e.g. '
+                        '\'3:{"count": ["JH"], "min": 1}\' (repeatable)')
+    p.add_argument("-n", type=int, default=200, help="number of deals (default 200)")
+    p.add_argument("--seed", type=int, default=1, help="random seed (same seed, same deals)")
+    add_json_arg(p)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("sample", help="deal the hidden cards consistently with what one seat knows")
+    _add_view_args(p)
+    p.set_defaults(handler=cmd_sample)
+    p = sub.add_parser("simulate", help="estimate how often a contract is makeable (double-dummy Monte Carlo)")
+    _add_view_args(p)
+    p.add_argument("--contract", default=None, help="e.g. 40S (default: the auction's contract or standing bid)")
+    p.add_argument("--declarer", default=None,
+                   help="declaring team (odd, even, 1-4, ...) or seat; needed with --contract")
+    p.add_argument("--threads", type=int, default=None, help="solver threads (default: all)")
+    p.add_argument("--no-leads", action="store_true", help="skip the table of opening leads")
+    p.add_argument("--no-points", action="store_true",
+                   help="only ask whether the contract makes (much faster; no points histogram)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar on stderr (default: when stderr is a terminal)")
+    p.set_defaults(handler=cmd_simulate)
+
+
+def _extra_constraints(items: list[str]) -> dict:
+    from fiftysix.constraints import from_dict
+    out: dict = {}
+    for item in items:
+        seat, _, text = item.partition(":")
+        if not seat.strip().isdigit() or not text.strip():
+            raise ConstraintError(f"cannot read {item!r}: write SEAT:JSON, e.g. 3:{{\"count\": [\"JH\"], \"min\": 1}}")
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ConstraintError(f"constraint for seat {seat}: not JSON ({e.msg})") from None
+        out.setdefault(int(seat), []).append(from_dict(d))
+    return out
+
+
+def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
+    """The viewing seat's View (auction meanings, extra promises, plays) and the Auction."""
+    from analyser.dealer import View
+    from fiftysix.constraints import conjoin
+    table = table_from(args)
+    table.check_seat(args.seat)
+    hand = Hand.parse(args.hand)
+    auction = None
+    cons: dict = {}
+    if args.auction.strip():
+        from fiftysix.bidding import Auction
+        auction = Auction.parse(args.auction, args.system, table)
+        cons = {s: [c] for s, c in auction.seat_constraints().items()}
+    for s, cs in _extra_constraints(args.constraint).items():
+        table.check_seat(s)
+        cons.setdefault(s, []).extend(cs)
+    merged = {s: conjoin(*cs) for s, cs in cons.items() if cs}
+    trump = trump_from_contract(auction) if trump_from_contract else (auction.trump if auction else None)
+    view = View.with_plays(table, args.seat, hand, merged, args.played, trump)
+    return view, auction
+
+
+def cmd_sample(args: argparse.Namespace) -> int:
+    from analyser.dealer import Dealer, counts_to_deal
+    from ui.cli import emit
+    view, _ = _view_and_auction(args)
+    dealer = Dealer(view)
+    counts = dealer.sample_counts(args.n, args.seed)
+    for i, c in enumerate(counts):
+        deal = counts_to_deal(view.table, c)
+        if args.json:
+            emit({"index": i, "deal": str(deal)})
+        else:
+            print(deal)
+    if dealer.acceptance_rate is not None:
+        print(f"acceptance rate {dealer.acceptance_rate:.3f}", file=sys.stderr)
+    return 0
+
+
+def _contract(args: argparse.Namespace, auction):
+    from analyser.simulate import contract_from_auction
+    from fiftysix.scoring import Contract
+    table = table_from(args)
+    if args.contract is None:
+        if auction is None:
+            raise FiftySixError("give --contract (and --declarer) or an --auction with a bid")
+        return contract_from_auction(auction)
+    if args.declarer is None:
+        if auction is not None and auction.state.high_seat is not None:
+            return Contract.parse(args.contract, table, auction.state.high_seat)
+        raise FiftySixError("--contract needs --declarer (a team such as odd/even, or a seat)")
+    d = args.declarer.strip()
+    if d.isdigit() and int(d) in table.seats:
+        seat = int(d)
+    else:
+        seat = table.team_seats(table.parse_team(d))[0]
+    return Contract.parse(args.contract, table, seat)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from analyser.simulate import estimate
+    from ui.cli import emit
+    holder: dict = {}
+
+    def trump_of(auction):
+        holder["contract"] = _contract(args, auction)
+        return holder["contract"].trump
+
+    view, _ = _view_and_auction(args, trump_of)
+    contract = holder["contract"]
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    est = estimate(view, contract, args.n, args.seed, leads=not args.no_leads, threads=args.threads,
+                   progress=progress, points=not args.no_points)
+    if args.json:
+        emit(est.to_dict())
+        return 0
+    lo, hi = est.interval
+    team = view.table.team_name(contract.team)
+    print(f"{contract} by {team} (seat {contract.declarer}), seen from seat {view.seat}: "
+          f"makeable on {est.makes}/{est.deals} deals = {est.rate:.1%} (95% {lo:.1%}-{hi:.1%})"
+          + (" [stopped early]" if est.stopped else ""))
+    if est.points:
+        print("declarers' points: " + "  ".join(f"{k}:{v}" for k, v in sorted(est.points.items())))
+    if est.leads:
+        print("after each lead: " + "  ".join(f"{r.card} {r.rate:.0%}" for r in est.leads))
+    print("where the unseen cards are (share of copies per seat):")
+    seats = view.hidden_seats
+    print("      " + " ".join(f"{s:>5}" for s in seats))
+    for card, row in est.location.items():
+        print(f"  {str(card):<3} " + " ".join(f"{row[s]:>5.2f}" for s in seats))
+    if est.acceptance_rate is not None:
+        print(f"acceptance rate of the rejection step: {est.acceptance_rate:.3f}")
+    return 0

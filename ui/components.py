@@ -1,0 +1,122 @@
+"""Streamlit pieces every page shares: the sidebar's settings, page start, errors, caching.
+
+Pages call the library and draw with these; the HTML itself is in ``ui.render``.
+"""
+from __future__ import annotations
+
+import importlib
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Iterator
+
+import streamlit as st
+
+from fiftysix.cards import DEFAULT_DECK, TABLE_SETUPS, Table
+from fiftysix.errors import FiftySixError
+from ui import render
+
+SYSTEM_NAMES = ("international", "kerala", "jack-signal", "classic", "basic")
+MAX_UPLOAD_BYTES = 256 * 1024
+"""Uploaded files (banks, hand records) larger than this are refused."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the sidebar chose: the table, the bidding system and who is playing."""
+
+    table: Table
+    system: str
+    player: str
+
+
+def system_names() -> tuple[str, ...]:
+    """Registered bidding systems (the library's registry once it is there)."""
+    try:
+        from fiftysix.bidding import SYSTEMS
+        names = tuple(SYSTEMS)
+        return names or SYSTEM_NAMES
+    except ImportError:
+        return SYSTEM_NAMES
+
+
+def decks_for(players: int) -> list[int]:
+    return sorted(d for p, d in TABLE_SETUPS if p == players)
+
+
+def settings() -> Settings:
+    """The sidebar's current choices (defaults when a page runs without the sidebar)."""
+    ss = st.session_state
+    players = int(ss.get("players", 6))
+    deck = int(ss.get("deck", DEFAULT_DECK[players]))
+    if deck not in decks_for(players):
+        deck = DEFAULT_DECK[players]
+    teams = ss.get("teams", "alternate")
+    return Settings(Table(players, deck, teams), ss.get("system", "international"),
+                    (ss.get("player") or "player").strip() or "player")
+
+
+def page_start(title: str, blurb: str = "") -> Settings:
+    """Emit the card styles, the page title and a one-line blurb; return the settings."""
+    st.html(render.CSS)
+    st.title(title)
+    if blurb:
+        st.caption(blurb)
+    return settings()
+
+
+def show(html_text: str) -> None:
+    """Draw a piece of ``ui.render`` HTML."""
+    st.html(html_text)
+
+
+def need(module: str) -> ModuleType:
+    """Import a library module, or say on the page that it has not arrived and stop the page."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        st.info(f"This part needs `{module}`, which is not available yet ({e}).")
+        st.stop()
+        raise  # pragma: no cover - st.stop() raises
+
+
+def have(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+        return True
+    except ImportError:
+        return False
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn a player's bad input (any FiftySixError) into an error box instead of a traceback."""
+    try:
+        yield
+    except FiftySixError as e:
+        st.error(str(e))
+
+
+def read_upload(upload, *, limit: int = MAX_UPLOAD_BYTES) -> str | None:
+    """The text of an uploaded file, or None after showing why it was refused."""
+    if upload is None:
+        return None
+    data = upload.getvalue()
+    if len(data) > limit:
+        st.error(f"{upload.name} is {len(data) // 1024} KiB; files up to {limit // 1024} KiB are accepted.")
+        return None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        st.error(f"{upload.name} is not a UTF-8 text file.")
+        return None
+
+
+@st.cache_resource(show_spinner="Warming up the solver (compiling, once per server)...")
+def warm_solver() -> ModuleType:
+    """The solver module, its kernels compiled once per server process."""
+    solver = importlib.import_module("analyser.solver")
+    warm = getattr(solver, "warm_up", None)
+    if warm is not None:
+        warm()
+    return solver

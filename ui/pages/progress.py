@@ -1,0 +1,86 @@
+"""Progress: accuracy over time and per call family, due cards, weakest spots."""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from fiftysix.errors import FiftySixError
+from ui.components import page_start
+
+
+def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], title: str) -> go.Figure:
+    """Stacked right / wrong answers per label, the accuracy written on top of each bar."""
+    wrong = [a - r for a, r in zip(answered, right)]
+    acc = [f"{r / a:.0%}" if a else "" for r, a in zip(right, answered)]
+    fig = go.Figure([
+        go.Bar(x=labels, y=right, name="right", marker_color="#1d6b40"),
+        go.Bar(x=labels, y=wrong, name="wrong", marker_color="#c0392b"),
+        go.Scatter(x=labels, y=answered, text=acc, mode="text", textposition="top center",
+                   showlegend=False, hoverinfo="skip", textfont=dict(size=14)),
+    ])
+    fig.update_layout(barmode="stack", title=title, height=330, margin=dict(t=50, b=10),
+                      yaxis_title="answers", xaxis_type="category",
+                      yaxis_range=[0, max(answered) * 1.25 + 0.5 if answered else 1])
+    return fig
+
+settings = page_start("Progress", "How your drilling is going: accuracy over time and by call family, "
+                      "what is due for review, and where you go wrong most.")
+try:
+    from drills.progress import ProgressStore
+    from drills.schedule import utcnow
+    store = ProgressStore(learner=settings.player)
+    history = store.history()
+except ImportError:
+    st.info("Progress arrives with `drills.progress`.")
+    st.stop()
+except FiftySixError as e:
+    st.error(str(e))
+    st.stop()
+
+if history.empty:
+    st.info(f"No answers recorded for **{settings.player}** yet: answer a few questions on the Drill page.")
+    st.stop()
+
+now = utcnow()
+answered = len(history)
+right = int(history["correct"].sum())
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Answers", answered)
+c2.metric("Accuracy", f"{right / answered:.0%}")
+c3.metric("Due now", store.due_count(now))
+c4.metric("Ideas met", history["template"].nunique())
+
+freq = st.segmented_control("Period", ["D", "W", "M"], default="D", key="pr_freq", required=True,
+                            format_func={"D": "day", "W": "week", "M": "month"}.get)
+over_time = store.accuracy_over_time(freq=freq)
+fmt = {"D": "%d %b %Y", "W": "week of %d %b %Y", "M": "%b %Y"}[freq]
+st.plotly_chart(right_wrong_chart([p.strftime(fmt) for p in over_time["period"]], list(over_time["right"]),
+                                  list(over_time["answered"]), "Accuracy over time"), key="pr_time")
+
+by = st.segmented_control("Group by", ["family", "type", "system"], default="family", key="pr_by",
+                          required=True, format_func={"family": "call family", "type": "question type",
+                                                      "system": "system"}.get)
+groups = store.accuracy(by=by)
+st.plotly_chart(right_wrong_chart([str(g) for g in groups[by]], list(groups["right"]), list(groups["answered"]),
+                                  f"Accuracy per {'call family' if by == 'family' else by}"), key="pr_groups")
+
+left, right_col = st.columns(2)
+with left:
+    st.subheader("Weakest spots")
+    weak = store.accuracy(by="template")
+    weak = weak[weak["answered"] >= 1].sort_values(["accuracy", "answered"], ascending=[True, False]).head(8)
+    st.dataframe(weak.rename(columns={"template": "idea (type/system/table/family)"}), hide_index=True,
+                 column_config={"accuracy": st.column_config.ProgressColumn(
+                     "accuracy", format="percent", min_value=0.0, max_value=1.0)})
+with right_col:
+    st.subheader("Due for review")
+    cards = store.cards()
+    due = sorted((card.due, key) for key, card in cards.items() if card.due <= now)
+    if due:
+        st.dataframe([{"idea": key, "due since": d.strftime("%Y-%m-%d %H:%M UTC")} for d, key in due],
+                     hide_index=True)
+    else:
+        upcoming = sorted((card.due, key) for key, card in cards.items())[:5]
+        st.success("Nothing is due now.")
+        if upcoming:
+            st.caption("Next up: " + ", ".join(f"{k} ({d:%d %b %H:%M})" for d, k in upcoming))

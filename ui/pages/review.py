@@ -1,0 +1,220 @@
+"""Review: upload or pick a played hand; step through its auction and play with what each call
+meant, the promises broken and what each card cost double-dummy."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from fiftysix.cards import Card
+from fiftysix.errors import FiftySixError
+from ui import render
+from ui.components import need, page_start, read_upload, show, warm_solver
+
+RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
+
+
+def sample_files() -> list[Path]:
+    """The sample hand-record files shipped in data/records/."""
+    if not RECORDS.is_dir():
+        return []
+    return sorted(p for p in RECORDS.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json"))
+
+
+POSITION_SECONDS = 5.0  # search budget per position; a position over it is shown as unsolved
+
+
+@st.cache_data(show_spinner="Solving every card of the play double-dummy...", max_entries=32)
+def review_of(record_text: str):
+    """The review of a record given in canonical text (positions over budget come back unsolved)."""
+    from analyser.review import review
+    from fiftysix.records import parse_record
+    return review(parse_record(record_text), max_seconds=POSITION_SECONDS)
+
+
+def choose_records(records_mod, library_mod) -> list:
+    """Records to review: an upload (checked, optionally saved to the library), the library, or samples."""
+    source = st.segmented_control("Hand records", ["Upload", "Library", "Samples"], default="Upload",
+                                  key="rv_source", required=True)
+    if source == "Upload":
+        up = st.file_uploader("A hand-record file (.txt)", type=["txt", "rec", "pbn", "56"], key="rv_upload",
+                              max_upload_size=1)
+        text = read_upload(up)
+        if text is None:
+            return []
+        try:
+            records = records_mod.parse_records(text, up.name)
+        except FiftySixError as e:
+            st.error(f"{up.name} was not loaded: {e}")
+            return []
+        if st.button(f"Save {len(records)} record(s) to the library", key="rv_save"):
+            try:
+                rep = library_mod.Library().add(records, up.name)
+                st.success(f"Saved {rep.added} record(s); {rep.duplicates} already there.")
+            except FiftySixError as e:
+                st.error(str(e))
+        return records
+    if source == "Library":
+        try:
+            lib = library_mod.Library()
+            entries = lib.list(limit=500)
+        except FiftySixError as e:
+            st.error(str(e))
+            return []
+        if not entries:
+            st.info("The library is empty: upload a record file and save it.")
+            return []
+        pick = st.selectbox("Record", entries, key="rv_lib_pick",
+                            format_func=lambda e: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · "
+                                                  f"{e.players} players")
+        return [lib.get(pick.id)]
+    files = sample_files()
+    if not files:
+        st.info("No sample records are installed under data/.")
+        return []
+    path = st.selectbox("Sample file", files, key="rv_sample", format_func=lambda p: p.name)
+    try:
+        return records_mod.parse_records(path.read_text(encoding="utf-8"), path.name)
+    except FiftySixError as e:
+        st.error(str(e))
+        return []
+
+
+def auction_panel(rev, table) -> None:
+    """The auction call by call: what each call meant and whether the caller's hand kept it."""
+    st.subheader("Auction")
+    if not rev.calls:
+        st.caption("The record has no auction.")
+        return
+    n = len(rev.calls)
+    first_broken = next((c.index for c in rev.calls if c.fits is False), n)
+    k = st.select_slider("Step through the auction", options=list(range(1, n + 1)), value=first_broken,
+                         key="rv_call",
+                         format_func=lambda i: f"{i}. {rev.calls[i - 1].call}") if n > 1 else 1
+    show(render.auction_html(table, [(c.seat, c.call, c.label, c.meaning) for c in rev.calls[:k]], mark=k - 1))
+    c = rev.calls[k - 1]
+    who = f"**Seat {c.seat}**" + ("" if c.player == f"seat {c.seat}" else f" ({c.player})")
+    text = f"{who} **{c.call}**: {c.label}. {c.meaning}"
+    if c.fits is False:
+        st.error(text + "\n\nBroken promise: " + "; ".join(c.broken) +
+                 (f"\n\nCalls that would have told the truth: {' '.join(c.truthful[:12])}" if c.truthful else ""))
+    elif c.fits:
+        st.success(text + "\n\nThe hand kept this promise.")
+    else:
+        st.info(text)
+    if c.comment:
+        st.caption(f"Comment: {c.comment}")
+    rows = []
+    for x in rev.calls:
+        flag = {True: "✔ kept", False: "✘ broken", None: ""}[x.fits]
+        rows.append({"#": x.index, "seat": x.seat, "player": x.player, "call": x.call, "label": x.label,
+                     "meaning": x.meaning, "promise": flag, "broken": "; ".join(x.broken),
+                     "would have told the truth": " ".join(x.truthful), "comment": x.comment})
+    with st.expander("Every call", expanded=bool(rev.broken_promises)):
+        st.dataframe(rows, hide_index=True)
+    if rev.broken_promises:
+        st.warning(f"{rev.broken_promises} call(s) promised something the caller's hand did not hold.")
+
+
+def value_chart(rev) -> go.Figure:
+    """The declarers' double-dummy total before the play and after every card."""
+    xs = [0] + [c.index for c in rev.cards]
+    ys = [rev.dd_start] + [c.after for c in rev.cards]  # None (unsolved) leaves a gap
+    labels = ["start"] + [f"{c.card} by seat {c.seat}" + (f" costs {c.cost}" if c.cost else "") for c in rev.cards]
+    colours = ["#555"] + ["#c0392b" if c.cost else "#1d6b40" for c in rev.cards]
+    sizes = [6] + [6 + 2 * min(c.cost or 0, 6) for c in rev.cards]
+    fig = go.Figure(go.Scatter(x=xs, y=ys, mode="lines+markers", line_shape="hv", text=labels,
+                               marker=dict(color=colours, size=sizes),
+                               hovertemplate="%{text}<br>declarers: %{y}<extra></extra>", name="double-dummy"))
+    if rev.target is not None:
+        fig.add_hline(y=rev.target, line_dash="dash", annotation_text=f"target {rev.target}")
+    fig.update_layout(title="Declarers' double-dummy total through the play", height=320,
+                      xaxis_title="cards played", yaxis_title="card points", margin=dict(t=40, b=10))
+    return fig
+
+
+@st.fragment
+def play_stepper(record, rev) -> None:
+    """Card by card: the table as it stands, the card just played and what it cost."""
+    table = record.table
+    n = len(record.play)
+    key = "rv_step"
+    st.session_state.setdefault(key, 0)
+    st.session_state[key] = min(st.session_state[key], n)
+    b1, b2, b3, b4 = st.columns(4)
+    if b1.button("Start", icon=":material/first_page:", key="rv_first", disabled=st.session_state[key] == 0):
+        st.session_state[key] = 0
+    if b2.button("Back", icon=":material/chevron_left:", key="rv_prev", disabled=st.session_state[key] == 0):
+        st.session_state[key] -= 1
+    if b3.button("Next card", icon=":material/chevron_right:", key="rv_next", disabled=st.session_state[key] >= n):
+        st.session_state[key] += 1
+    if b4.button("End", icon=":material/last_page:", key="rv_last", disabled=st.session_state[key] >= n):
+        st.session_state[key] = n
+    i = st.session_state[key]
+    state = record.play_state(upto=i, early_stop=False)
+    hands = {s: state.hands[s - 1] for s in table.seats}
+    pts = " · ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points))
+    trick = state.current or (state.tricks[-1].plays if state.tricks and i else ())
+    center = f"{render.contract_html(str(record.contract))}<br>{pts}" if record.contract else pts
+    show(render.table_html(table, hands, to_move=None if state.is_over else state.to_move, trick=trick,
+                           center=center))
+    if i == 0:
+        dd = "an unsolved number of" if rev.dd_start is None else rev.dd_start
+        st.markdown(f"**Before the opening lead** the declarers can take {dd} points with best play "
+                    f"(target {rev.target}).")
+    else:
+        c = rev.cards[i - 1]
+        side = "declarer" if c.declarer_side else "defender"
+        verdict = ("was not solved within the time limit" if c.cost is None
+                   else f"costs **{c.cost}** point(s): best was {' '.join(c.best)}" if c.cost
+                   else "is a best card")
+        who = f"seat {c.seat}" + ("" if c.player == f"seat {c.seat}" else f" ({c.player})")
+        st.markdown(f"Card {i} (trick {c.trick}): {who}, {side}, plays "
+                    f"**{c.card}**, which {verdict}. Declarers' double-dummy total "
+                    f"{'?' if c.before is None else c.before} → {'?' if c.after is None else c.after}.")
+        show(render.card_html(Card.parse(c.card), big=True, highlight=bool(c.cost)))
+        if c.comment:
+            st.info(c.comment)
+
+
+settings = page_start("Review", "Step through a played hand: what every call meant, which promises "
+                      "were broken, and what every card cost with best play.")
+records_mod = need("fiftysix.records")
+library_mod = need("drills.library")
+need("analyser.review")
+records = choose_records(records_mod, library_mod)
+if records:
+    if len(records) > 1:
+        idx = st.selectbox("Record in the file", range(len(records)), key="rv_pick",
+                           format_func=lambda i: f"{i + 1}. {records[i].event or 'hand'} "
+                                                 f"{records[i].contract or ''}")
+        record = records[idx]
+    else:
+        record = records[0]
+    warm_solver()
+    try:
+        rev = review_of(records_mod.format_record(record))
+    except FiftySixError as e:
+        st.error(f"This record cannot be reviewed: {e}")
+        st.stop()
+    c1, c2, c3, c4 = st.columns(4)
+    c1.metric("Contract", rev.contract or "none")
+    c2.metric("Double-dummy at the start", "-" if rev.dd_start is None else rev.dd_start)
+    c3.metric("Declarers took", "-" if rev.actual is None else rev.actual)
+    c4.metric("Broken promises", rev.broken_promises)
+    auction_panel(rev, record.table)
+    if rev.cards:
+        st.subheader("Play")
+        play_stepper(record, rev)
+        st.plotly_chart(value_chart(rev), key="rv_chart")
+        if rev.fate_changes:
+            st.markdown("**The contract changed hands:** " + "; ".join(
+                f"card {f.index} {f.card} by seat {f.seat} → now {f.now}s" for f in rev.fate_changes))
+        if rev.lost_by_team:
+            st.caption("Points given away by each team: " +
+                       ", ".join(f"{t} {v}" for t, v in rev.lost_by_team.items()))
+    if getattr(rev, "unsolved", 0):
+        st.caption(f"{rev.unsolved} position(s) were not solved within {POSITION_SECONDS:.0f} s each.")
+    for note in rev.notes:
+        st.caption(note)
