@@ -55,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FiftySixError as e:
         print(f"fiftysix {args.command}: error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): not an error of ours
+        sys.stderr.close()
+        return 0
     except (OSError, json.JSONDecodeError) as e:
         print(f"fiftysix {args.command}: error: {e}", file=sys.stderr)
         return 2
