@@ -18,6 +18,7 @@ declaring team against all the others".
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Callable
 
 from fiftysix.bidding import Auction, format_call
 from fiftysix.cards import CARD_NAMES, Card, Hand
@@ -27,6 +28,9 @@ from fiftysix.play import PlayState
 from fiftysix.records import Record, RecordError
 
 from analyser.solver import BudgetExceeded, Position, card_values, max_points
+
+Progress = Callable[[int, int], None]
+"""A progress callback: (positions solved, positions in all)."""
 
 
 @dataclass(frozen=True)
@@ -121,14 +125,16 @@ def _total(pos: Position, team: int, max_seconds: float | None) -> int | None:
         return None
 
 
-def _all_values(positions: list[Position], team: int, max_seconds: float | None
-                ) -> list[dict[Card, int] | None]:
+def _all_values(positions: list[Position], team: int, max_seconds: float | None,
+                on_progress: Progress | None = None) -> list[dict[Card, int] | None]:
     """Card values at each position, solved from the last back to the first: later positions
     are smaller, and their table entries speed up the earlier ones. With a budget, once a
     position runs out of time the earlier (bigger) ones are not tried."""
     out: list[dict[Card, int] | None] = [None] * len(positions)
     for i in range(len(positions) - 1, -1, -1):
         out[i] = _values(positions[i], team, max_seconds)
+        if on_progress is not None:
+            on_progress(len(positions) - i, len(positions))
         if out[i] is None:
             break
     return out
@@ -184,11 +190,12 @@ def _truthful_calls(auction: Auction, hand: Hand) -> tuple[str, ...]:
 
 # --- the play ------------------------------------------------------------------------------
 
-def review_play(record: Record, max_seconds: float | None = None
+def review_play(record: Record, max_seconds: float | None = None, on_progress: Progress | None = None
                 ) -> tuple[tuple[CardReview, ...], int | None, int | None, tuple[FateChange, ...]]:
     """Per-card double-dummy review: (cards, the declarers' total at the start, after the
     last card, the fate changes). ``max_seconds`` bounds each position's search; a position
-    not solved in time gets None for its values (and for the cost of the card played there)."""
+    not solved in time gets None for its values (and for the cost of the card played there).
+    ``on_progress(done, total)`` is called after each position is solved."""
     c = record.contract
     if c is None:
         return (), None, None, ()
@@ -204,7 +211,7 @@ def review_play(record: Record, max_seconds: float | None = None
     for noted in record.play:
         positions.append(Position.from_state(state))
         state.play(Card.parse(noted.token))
-    all_vals = _all_values(positions, team, max_seconds)
+    all_vals = _all_values(positions, team, max_seconds, on_progress)
     dd_start: int | None = None
     for i, noted in enumerate(record.play):
         card = Card.parse(noted.token)
@@ -252,11 +259,12 @@ def review_play(record: Record, max_seconds: float | None = None
     return tuple(cards), dd_start, cards[-1].after, tuple(changes)
 
 
-def review(record: Record, max_seconds: float | None = None) -> Review:
+def review(record: Record, max_seconds: float | None = None, on_progress: Progress | None = None) -> Review:
     """The full review of one record (auction and play); ``max_seconds`` bounds the
-    double-dummy search of each position (unsolved values are None)."""
+    double-dummy search of each position (unsolved values are None); ``on_progress(done,
+    total)`` reports the positions solved so far."""
     calls = review_auction(record)
-    cards, dd_start, dd_end, changes = review_play(record, max_seconds)
+    cards, dd_start, dd_end, changes = review_play(record, max_seconds, on_progress)
     c = record.contract
     table = record.table
     lost: dict[str, int] = {}

@@ -195,3 +195,12 @@ def test_system_bids_agree_with_a_bot_auction_and_flag_a_change():
     other = next(format_call(c) for c in a.legal_calls() if format_call(c) != calls[0].token)
     b2 = system_bids(replace(rec, auction=(Noted(other),)), seed=0)
     assert b2[0].system == calls[0].token and not b2[0].same and b2[0].made == other
+
+
+def test_progress_reports_every_position_up_to_the_total():
+    rec = random_record(4, 32, "alternate", 77, ending=3, auction=False)
+    seen: list[tuple[int, int]] = []
+    r = review(rec, on_progress=lambda k, n: seen.append((k, n)))
+    n = len(rec.play)
+    assert seen == [(k, n) for k in range(1, n + 1)]
+    assert all(x.before is not None for x in r.cards)

@@ -25,12 +25,24 @@ def sample_files() -> list[Path]:
 POSITION_SECONDS = 5.0  # search budget per position; a position over it is shown as unsolved
 
 
-@st.cache_data(show_spinner="Solving every card of the play double-dummy...", max_entries=32)
 def review_of(record_text: str):
-    """The review of a record given in canonical text (positions over budget come back unsolved)."""
+    """The review of a record given in canonical text, kept for the session (positions over
+    budget come back unsolved); a progress bar shows the positions solved while it runs."""
     from analyser.review import review
     from fiftysix.records import parse_record
-    return review(parse_record(record_text), max_seconds=POSITION_SECONDS)
+    done = st.session_state.setdefault("rv_reviews", {})
+    if record_text not in done:
+        bar = st.progress(0.0, text="Solving every card of the play double-dummy...")
+
+        def tick(k: int, n: int) -> None:
+            bar.progress(k / n, text=f"Solving every card of the play double-dummy: {k} of {n} positions")
+
+        rev = review(parse_record(record_text), max_seconds=POSITION_SECONDS, on_progress=tick)
+        bar.empty()
+        if len(done) >= 32:
+            done.pop(next(iter(done)))
+        done[record_text] = rev
+    return done[record_text]
 
 
 def choose_records(records_mod, library_mod) -> list:
