@@ -71,9 +71,9 @@ def length(suit: int, lo: int = 0, hi: int = 99) -> Count:
     if lo == hi:
         text = f"exactly {lo} {name}" if lo != 1 else f"exactly one {name[:-1]}"
     elif hi >= 99:
-        text = f"at least {lo} {name}"
+        text = f"at least {lo} {name}" if lo != 1 else f"at least one {name[:-1]}"
     elif lo == 0:
-        text = f"at most {hi} {name}"
+        text = f"at most {hi} {name}" if hi != 1 else f"at most one {name[:-1]}"
     else:
         text = f"{lo}-{hi} {name}"
     return Count(suit_kinds(suit), lo, hi, text)
