@@ -12,9 +12,13 @@ points the maximising side wins from there, reused across targets and across dea
 key is the position up to relabelling cards (per suit: who holds the remaining cards in
 power order, their points, copy ties; the leader), salted with rules, trump and side, so
 that positions differing only in which of two interchangeable cards went earlier meet.
-Further cut-offs: points already sure from a settled trick, and the leader's cashable
-top cards. Equivalent cards (adjacent in power among the cards still out, equal points,
-no other copy elsewhere) are tried once.
+Further cut-offs: points already sure from a settled trick (its cards so far plus the
+cheapest card each seat still to play must add), and when the next leader is fixed too,
+that leader's cashable top cards in the next trick; at trick starts the leader's cashable
+top cards and the other side's run of top trumps (it holds every copy left, so each wins
+its trick). Equivalent cards (adjacent in power among the cards still in hands, equal
+points, no other copy elsewhere, and, during a trick, the same effect on who wins it) are
+tried once.
 
 Everything a search reads and writes, except the table, lives in one int64 work array
 ``W`` (offsets below), so that a recursive call passes three arrays, not twenty.
@@ -52,7 +56,8 @@ ST_LIMIT = P_NSEAT + 5
 ST_ABORT = P_NSEAT + 6
 O_MV = P_NSEAT + 8
 O_SC = O_MV + 65 * MAX_MOVES
-W_SIZE = O_SC + 65 * MAX_MOVES
+O_PM = O_SC + 65 * MAX_MOVES
+W_SIZE = O_PM + 4
 
 
 @intrinsic
@@ -98,10 +103,14 @@ def _canon(W, seat):
 
 
 @njit(cache=True)
-def _quick(W, seat):
+def _quick(W, seat, pend):
     """Points the leader's side surely wins by cashing top cards: top trumps, then the top
     cards of the best other suit (where no opponent of the leader can ruff), or that
     suit alone. A lower bound.
+
+    ``pend`` marks (bit per seat) the seats still to play a card to the trick in progress
+    when the bound is for the trick after it (``seat`` wins this one): each of them may
+    still lose one card of any suit, so its suit lengths count one less.
 
     What the other seats must add (their cheapest card of the suit while they still hold
     it) is counted only for the suit cashed first: during the first suit a seat may
@@ -130,6 +139,8 @@ def _quick(W, seat):
             for s in range(nseat):
                 if s != seat and W[O_ISMAX + s] != side and (W[O_H1 + s] & W[O_SMASK + trump]) != 0:
                     n = _popc(W[O_H1 + s] & sm) + _popc(W[O_H2 + s] & sm)
+                    if (pend >> s) & 1:
+                        n -= 1
                     if n < rounds_safe:
                         rounds_safe = n
         own = np.int64(0)
@@ -150,7 +161,7 @@ def _quick(W, seat):
                 for s in range(nseat):
                     if s != seat:
                         f = W[O_H1 + s] & sm
-                        if f != 0 and _popc(f) + _popc(W[O_H2 + s] & sm) >= r:
+                        if f != 0 and _popc(f) + _popc(W[O_H2 + s] & sm) - ((pend >> s) & 1) >= r:
                             m = np.int64(99)
                             while f != 0:
                                 fb = f & -f
@@ -171,6 +182,62 @@ def _quick(W, seat):
             if own + extra > side_all:
                 side_all = own + extra
     return max(trump_all + side_own, side_all + trump_own)
+
+
+@njit(cache=True)
+def _trump_run(W, side):
+    """Points team ``side`` (1 = the maximising side) surely wins with the run of top trumps
+    it holds every remaining copy of: whenever one is played it is the best trump of its
+    trick, so that trick goes to the side."""
+    trump = W[P_TRUMP]
+    if trump < 0:
+        return np.int64(0)
+    nseat = W[P_NSEAT]
+    u = np.int64(0)
+    for s in range(nseat):
+        u |= W[O_H1 + s]
+    x = u & W[O_SMASK + trump]
+    run = np.int64(0)
+    pts = np.int64(0)
+    while x != 0:
+        b = x & -x
+        x ^= b
+        ok = True
+        for s in range(nseat):
+            if (W[O_H1 + s] & b) != 0 and W[O_ISMAX + s] != side:
+                ok = False
+                break
+        if not ok:
+            break
+        run |= b
+        c = _ctz(b)
+        for s in range(nseat):
+            if W[O_H1 + s] & b:
+                pts += W[O_PTS + c] * (2 if (W[O_H2 + s] & b) != 0 else 1)
+    if run == 0 or W[P_BONUS] == 0:
+        return pts
+    most = 0
+    for s in range(nseat):
+        k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
+        if k > most:
+            most = k
+    return pts + most * W[P_BONUS]
+
+
+@njit(cache=True, inline="always")
+def _minpts(W, m):
+    """Fewest points among the cards of mask ``m`` (m != 0); ``W[O_PM + p]`` masks the cards worth p."""
+    for p in range(4):
+        if (m & W[O_PM + p]) != 0:
+            return np.int64(p)
+    best = np.int64(1 << 30)
+    while m != 0:
+        b = m & -m
+        m ^= b
+        pp = W[O_PTS + _ctz(b)]
+        if pp < best:
+            best = pp
+    return best
 
 
 @njit(cache=True, inline="always")
@@ -248,7 +315,8 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
         f = hand & W[O_SMASK + lsuit]
         if f != 0:
             legal = f
-    foreign = tcards
+    # cards on the table matter for equivalence only through who wins this trick
+    foreign = np.int64(0)
     for s in range(nseat):
         if s != seat:
             foreign |= W[O_H1 + s]
@@ -266,7 +334,8 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
             x ^= b
             c = _ctz(b)
             p = W[O_PTS + c]
-            if prev >= 0 and p == W[O_PTS + prev] and (foreign & b) == 0:
+            if prev >= 0 and p == W[O_PTS + prev] and (foreign & b) == 0 and (
+                    tlen == 0 or _beats(W, c, wcard, trump) == _beats(W, prev, wcard, trump)):
                 pb = np.int64(1) << prev
                 between = (b - 1) & ~((pb << 1) - 1)
                 if (foreign & (pb | between)) == 0:
@@ -348,30 +417,45 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
         wside = W[O_ISMAX + wseat]
         wb = np.int64(1) << wcard
         settled = True
+        fixed = True
+        forced = np.int64(0)
+        pend = np.int64(0)
         s = seat
         for _ in range(nseat - tlen):
-            if W[O_ISMAX + s] != wside:
-                h = W[O_H1 + s]
-                f = h & W[O_SMASK + lsuit]
-                if f != 0:
-                    if (wcard >> 4) == lsuit and (f & (wb - 1)) != 0:
-                        settled = False
-                        break
-                elif trump >= 0:
-                    t = h & W[O_SMASK + trump]
-                    if t != 0 and ((wcard >> 4) != trump or (t & (wb - 1)) != 0):
-                        settled = False
-                        break
+            pend |= np.int64(1) << s
+            h = W[O_H1 + s]
+            f = h & W[O_SMASK + lsuit]
+            forced += _minpts(W, f if f != 0 else h)
+            over = False
+            if f != 0:
+                over = (wcard >> 4) == lsuit and (f & (wb - 1)) != 0
+            elif trump >= 0:
+                t = h & W[O_SMASK + trump]
+                over = t != 0 and ((wcard >> 4) != trump or (t & (wb - 1)) != 0)
+            if over:
+                if W[O_ISMAX + s] != wside:
+                    settled = False
+                    break
+                # a partner of the winner may still take over: the side is sure, the next leader not
+                fixed = False
             s += 1
             if s == nseat:
                 s = 0
         if settled:
-            sure = tpts + W[P_BONUS]
+            sure = tpts + W[P_BONUS] + forced
             if wside == 1:
                 if sure >= beta:
                     return sure
             elif left - sure <= alpha:
                 return left - sure
+            if fixed and ncards > nseat - tlen:
+                # the next trick's leader is known: add its cashable top cards
+                sure += _quick(W, wseat, pend)
+                if wside == 1:
+                    if sure >= beta:
+                        return sure
+                elif left - sure <= alpha:
+                    return left - sure
     best = -1
     k = np.int64(0)
     i0 = 0
@@ -393,12 +477,18 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
             if ub <= alpha:
                 return ub
             best = ((v >> 24) & 255) - 1
-        q = _quick(W, seat)
+        q = _quick(W, seat, np.int64(0))
         if W[O_ISMAX + seat] == 1:
             if q >= beta:
                 return q
         elif left - q <= alpha:
             return left - q
+        tr = _trump_run(W, 1 - W[O_ISMAX + seat])
+        if W[O_ISMAX + seat] == 1:
+            if left - tr <= alpha:
+                return left - tr
+        elif tr >= beta:
+            return tr
     a0 = alpha
     b0 = beta
     d = ncards

@@ -292,4 +292,7 @@ def work_array(enc: Encoded, side: int) -> np.ndarray:
     W[K.P_BONUS] = r.trick_points
     W[K.ST_LIMIT] = 2 ** 62
     W[K.P_EXACT] = EXACT_TRICKS * n
+    for p in range(4):
+        W[K.O_PM + p] = np.array([_mask(np.flatnonzero((r.kind_suit >= 0) & (r.kind_points == p)).tolist())],
+                                 dtype=np.uint64).astype(np.int64)[0]
     return W

@@ -207,3 +207,41 @@ def test_cli_batch_and_errors(capsys, tmp_path):
     assert "hand" in out[2]["error"]
     assert main(["table", "--players", "4", "--deal", "J9.A.. T.9J..", "--json"]) == 2
     assert "error" in capsys.readouterr().err
+
+
+def _check_against_minimax(pos: S.Position, solver: S.Solver) -> None:
+    hands, trump, leader, team_of, trick = naive_args(pos)
+    table = pos.table
+    want = {t: pos.points[t] + naive_max_points(hands, trump, leader, team_of, t, trick)
+            for t in range(table.num_teams)}
+    assert S.max_points(pos, solver=solver) == want, pos
+    mover_team = table.team_of(pos.to_move)
+    naive_cv = naive_card_values(hands, trump, leader, team_of, mover_team, trick)
+    got = S.card_values(pos, solver=solver)
+    assert {CARD_NAMES[c]: v for c, v in got.items()} == {
+        c: pos.points[mover_team] + v for c, v in naive_cv.items()}, pos
+
+
+def test_partner_may_take_over_a_settled_trick():
+    """The trick is the side's whatever comes, but a partner still to play may overtake and
+    lead next: the bound on the next trick must not assume the current winner leads it."""
+    table = Table(4, 48, "pairs")
+    pos = S.Position(table, (Hand.parse("T.9..9"), Hand.parse(".J.Q.T"), Hand.parse("J.T.J."),
+                             Hand.parse(".9.J.A")), 2, 4)
+    _check_against_minimax(pos, S.Solver(table_mb=1))
+
+
+@pytest.mark.parametrize("players,deck,teams", [(4, 32, "alternate"), (4, 48, "pairs"), (6, 48, "alternate"),
+                                                (6, 48, "pairs"), (8, 64, "alternate")])
+def test_tricks_in_progress_match_minimax(players, deck, teams):
+    """Positions with a trick in progress (where the settled-trick bounds act), new seeds."""
+    table = Table(players, deck, teams)
+    rng = random.Random(77 * players + deck + (3 if teams == "pairs" else 0))
+    solver = S.Solver(table_mb=2)
+    done = 0
+    while done < 40:
+        pos = random_position(rng, table)
+        if not pos.current:
+            continue
+        _check_against_minimax(pos, solver)
+        done += 1
