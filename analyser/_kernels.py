@@ -20,12 +20,23 @@ its trick). Equivalent cards (adjacent in power among the cards still in hands, 
 points, no other copy elsewhere, and, during a trick, the same effect on who wins it) are
 tried once.
 
+Partition search: every search result carries the set of cards whose ranks decided it
+(``W[O_REL + depth]``: trick winners that beat a card of their suit, the winning card of a
+settled trick, the cards of a ``_quick`` or ``_trump_run`` bound, a card tried once for its
+equivalence class when the card tried for it matters). A trick-start entry then holds, per
+suit, how many of the top cards left it depends on (``k``, 5 bits per suit in ``TV``); the
+cards below them are "small": only how many of each points value each seat holds there
+counts (they never decide a trick in the searched tree, so any position that agrees on the
+top k cards and on those counts has the same bounds). Each result is stored twice: under
+the exact key (two-entry bucket) and under its abstract key in a four-entry bucket chosen
+by the fully abstracted position (k = 0), where a lookup tries every entry's own k.
+
 Everything a search reads and writes, except the table, lives in one int64 work array
 ``W`` (offsets below), so that a recursive call passes three arrays, not twenty.
 ``W[ST_NODES]`` counts nodes, ``W[ST_LIMIT]`` is the limit, ``W[ST_ABORT]`` is set to 1
 when the limit stopped the search (its answer is then meaningless and nothing is stored).
 The table is two int64 arrays: ``TK`` keys, ``TV`` packed lower bound, upper bound, depth
-and best lead (8 bits each).
+and best lead (8 bits each), then the per-suit rank counts ``k``.
 """
 from __future__ import annotations
 
@@ -57,7 +68,13 @@ ST_ABORT = P_NSEAT + 6
 O_MV = P_NSEAT + 8
 O_SC = O_MV + 65 * MAX_MOVES
 O_PM = O_SC + 65 * MAX_MOVES
-W_SIZE = O_PM + 4
+O_REL = O_PM + 4            # per depth: cards whose ranks decided the value returned
+O_SKIP = O_REL + 66         # per depth: cards tried once for an equivalence class
+O_QM = O_SKIP + 66          # scratch: cards used by the last _quick / _trump_run bound
+HSTRIDE = 4 * 17 * 2 + 4    # per trick start: per suit 17 exact-prefix hashes, 17 small-card hashes, count
+O_HP = O_QM + 1
+W_SIZE = O_HP + 17 * HSTRIDE   # indexed by tricks left at a trick start
+_ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 
 
 @intrinsic
@@ -71,35 +88,112 @@ def _ctz(typingctx, x):
     return sig, codegen
 
 
+@njit(cache=True, inline="always")
+def _mix(k):
+    k ^= (k >> 31) & np.int64(0x1FFFFFFFF)
+    k *= np.int64(-4658895280553007687)
+    k ^= (k >> 29) & np.int64(0x7FFFFFFFF)
+    return k
+
+
 @njit(cache=True)
-def _canon(W, seat):
-    """Key of a trick-start position up to relabelling cards: per suit, the holders, points
-    and copy ties of the remaining cards in power order, and the leader. Positions with
-    the same key have the same value (cards of equal points keep their order)."""
+def _ahash(W, d):
+    """Per suit, for every k: ``W[O_HP + 17 su + k]`` hashes the holders, points and copy
+    ties of the top k distinct cards left (in power order), ``W[O_HS + 17 su + k]`` the
+    multiset of (holder, points) of the cards below them (an additive hash, so that only
+    how many cards of each points value each seat holds there counts)."""
     nseat = W[P_NSEAT]
     u = np.int64(0)
     for s in range(nseat):
         u |= W[O_H1 + s]
-    k = np.int64(-3750763034362895579) ^ seat
+    o = O_HP + d * HSTRIDE
     for su in range(4):
         x = u & W[O_SMASK + su]
-        k = (k ^ (1000 + su)) * np.int64(1099511628211)
+        hp = np.int64(1000 + su)
+        i = 0
+        W[o + 17 * su] = hp
         while x != 0:
             b = x & -x
             x ^= b
             c = _ctz(b)
             tie = np.int64(0)
+            z = np.int64(0)
             for s in range(nseat):
                 if W[O_H1 + s] & b:
                     code = s | (W[O_PTS + c] << 3) | tie
+                    zz = _ZT[(s << 6) | (su << 4) | (W[O_PTS + c] & 15)]
+                    z += zz
                     if W[O_H2 + s] & b:
                         code |= 64
-                    k = (k ^ code) * np.int64(1099511628211)
+                        z += zz
+                    hp = (hp ^ code) * np.int64(1099511628211)
                     tie = np.int64(128)
-    k ^= (k >> 31) & np.int64(0x1FFFFFFFF)
-    k *= np.int64(-4658895280553007687)
-    k ^= (k >> 29) & np.int64(0x7FFFFFFFF)
+            W[o + 68 + 17 * su + i] = z
+            i += 1
+            W[o + 17 * su + i] = hp
+        W[o + 136 + su] = i
+        W[o + 68 + 17 * su + i] = 0
+        acc = np.int64(0)
+        for j in range(i - 1, -1, -1):
+            acc += W[o + 68 + 17 * su + j]
+            W[o + 68 + 17 * su + j] = acc
+
+
+@njit(cache=True, inline="always")
+def _akey(W, kv, base, d):
+    """Key of the position abstracted to the top ``k`` distinct cards per suit (5 bits each
+    of ``kv``); needs ``_ahash`` first."""
+    k = base
+    o = O_HP + d * HSTRIDE
+    for su in range(4):
+        kk = (kv >> (5 * su)) & 31
+        n = W[o + 136 + su]
+        if kk > n:
+            kk = n
+        h = W[o + 17 * su + kk] * np.int64(-7046029254386353131) + W[o + 68 + 17 * su + kk] + kk * np.int64(
+            0x9E3779B97F4A7C15 - (1 << 64)) + su
+        k += _mix(h)
+    k = _mix(k)
+    if k == 0:
+        k = 1
     return k
+
+
+@njit(cache=True)
+def _kvec(W, rel):
+    """Per suit, how many distinct cards left from the top down to the lowest of ``rel``."""
+    nseat = W[P_NSEAT]
+    u = np.int64(0)
+    for s in range(nseat):
+        u |= W[O_H1 + s]
+    kv = np.int64(0)
+    for su in range(4):
+        sm = W[O_SMASK + su]
+        r = rel & u & sm
+        if r != 0:
+            lo = np.int64(63) - _clz(r)
+            below = (np.int64(2) << lo) - 1 if lo < 62 else np.int64(-1)
+            kv |= np.int64(_popc(u & sm & below)) << (5 * su)
+    return kv
+
+
+@njit(cache=True)
+def _topk(W, kv):
+    """The top ``k`` distinct cards left per suit (the cards a table entry's ranks cover)."""
+    nseat = W[P_NSEAT]
+    u = np.int64(0)
+    for s in range(nseat):
+        u |= W[O_H1 + s]
+    m = np.int64(0)
+    for su in range(4):
+        kk = (kv >> (5 * su)) & 31
+        x = u & W[O_SMASK + su]
+        while x != 0 and kk > 0:
+            b = x & -x
+            x ^= b
+            m |= b
+            kk -= 1
+    return m
 
 
 @njit(cache=True)
@@ -125,6 +219,7 @@ def _quick(W, seat, pend):
         if s != seat:
             u |= W[O_H1 + s]
     mine = W[O_H1 + seat]
+    qm = np.int64(0)
     trump_own = np.int64(0)
     trump_all = np.int64(0)
     side_own = np.int64(0)
@@ -153,6 +248,7 @@ def _quick(W, seat, pend):
                 break
             c = _ctz(b)
             copies = 2 if (W[O_H2 + seat] & b) != 0 else 1
+            qm |= b
             for _ in range(copies):
                 if r >= rounds_safe:
                     break
@@ -181,6 +277,7 @@ def _quick(W, seat, pend):
                 side_own = own
             if own + extra > side_all:
                 side_all = own + extra
+    W[O_QM] = qm
     return max(trump_all + side_own, side_all + trump_own)
 
 
@@ -198,6 +295,7 @@ def _trump_run(W, side):
         u |= W[O_H1 + s]
     x = u & W[O_SMASK + trump]
     run = np.int64(0)
+    W[O_QM] = 0
     pts = np.int64(0)
     while x != 0:
         b = x & -x
@@ -210,6 +308,7 @@ def _trump_run(W, side):
         if not ok:
             break
         run |= b
+        W[O_QM] = run
         c = _ctz(b)
         for s in range(nseat):
             if W[O_H1 + s] & b:
@@ -238,6 +337,17 @@ def _minpts(W, m):
         if pp < best:
             best = pp
     return best
+
+
+@intrinsic
+def _clz(typingctx, x):
+    """Number of leading zero bits (x != 0)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
 
 
 @njit(cache=True, inline="always")
@@ -275,6 +385,17 @@ def _last_trick(W, seat):
         if _beats(W, c, wc, trump):
             ws = s
             wc = c
+    wb = np.int64(1) << wc
+    same = 0
+    s = seat
+    for _ in range(nseat):
+        if (W[O_H1 + s] & W[O_SMASK + (wc >> 4)]) != 0:
+            same += 1
+        s += 1
+        if s == nseat:
+            s = 0
+    if same > 1:
+        W[O_REL + nseat] = wb
     return pts if W[O_ISMAX + ws] == 1 else np.int64(0)
 
 
@@ -326,6 +447,7 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
     mvo = O_MV + d * MAX_MOVES
     sco = O_SC + d * MAX_MOVES
     n = 0
+    skip = np.int64(0)
     for su in range(4):
         x = legal & W[O_SMASK + su]
         prev = -1
@@ -339,6 +461,7 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
                 pb = np.int64(1) << prev
                 between = (b - 1) & ~((pb << 1) - 1)
                 if (foreign & (pb | between)) == 0:
+                    skip |= b
                     prev = c
                     continue
             prev = c
@@ -380,17 +503,59 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
             W[sco + j] = s_
             W[mvo + j] = c
             n += 1
+    W[O_SKIP + d] = skip
     return n
 
 
-@njit(cache=True, inline="always")
-def _tt_find(TK, i0, k):
-    """Slot of key ``k`` in the two-entry bucket at ``i0``, or -1."""
-    if TK[i0] == k:
-        return i0
-    if TK[i0 + 1] == k:
-        return i0 + 1
-    return -1
+FULL_KV = np.int64(0xFFFFF)
+
+
+@njit(cache=True)
+def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left):
+    """Record a search result (fail-soft ``res`` of window a0, b0) under key ``k`` in the
+    bucket of ``nslots`` at ``i0``; ``kv`` the ranks it depends on. With ``merge_kv`` an
+    existing entry keeps, per suit, the larger rank count of the two (sound for both)."""
+    e = -1
+    for j in range(i0, i0 + nslots):
+        if TK[j] == k:
+            e = j
+            break
+    if e >= 0:
+        v = TV[e]
+        lb = v & 255
+        ub = (v >> 8) & 255
+        bb = (v >> 24) & 255
+        if merge_kv:
+            ko = (v >> 32) & 0xFFFFF
+            m = np.int64(0)
+            for su in range(4):
+                x = max((ko >> (5 * su)) & 31, (kv >> (5 * su)) & 31)
+                m |= x << (5 * su)
+            kv = m
+    else:
+        e = i0
+        dmin = np.int64(1 << 30)
+        for j in range(i0, i0 + nslots):
+            dj = (TV[j] >> 16) & 255 if TK[j] != 0 else np.int64(-1)
+            if dj < dmin:
+                dmin = dj
+                e = j
+        TK[e] = k
+        lb = np.int64(0)
+        ub = min(left, np.int64(255))
+        bb = np.int64(0)
+    if res >= b0:
+        if res > lb:
+            lb = res
+    elif res <= a0:
+        if res < ub:
+            ub = res
+    else:
+        lb = res
+        ub = res
+    if cut >= 0:
+        bb = cut + 1
+    TV[e] = lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32)
 
 
 @njit(cache=True)
@@ -402,6 +567,7 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
     win target?". Endings of at most ``W[P_EXACT]`` cards are solved exactly whatever the
     window, so that their table entries serve every later target.
     """
+    W[O_REL + ncards] = 0
     if beta <= 0:
         return np.int64(0)
     if alpha >= left:
@@ -443,6 +609,7 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
                 s = 0
         if settled:
             sure = tpts + W[P_BONUS] + forced
+            W[O_REL + ncards] = wb
             if wside == 1:
                 if sure >= beta:
                     return sure
@@ -451,13 +618,15 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
             if fixed and ncards > nseat - tlen:
                 # the next trick's leader is known: add its cashable top cards
                 sure += _quick(W, wseat, pend)
+                W[O_REL + ncards] = wb | W[O_QM]
                 if wside == 1:
                     if sure >= beta:
                         return sure
                 elif left - sure <= alpha:
                     return left - sure
+            W[O_REL + ncards] = 0
     best = -1
-    k = np.int64(0)
+    base = np.int64(0)
     i0 = 0
     if tlen == 0:
         if ncards == nseat:
@@ -465,29 +634,48 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
         if ncards <= W[P_EXACT]:
             alpha = np.int64(-1)
             beta = left + 1
-        k = _canon(W, seat) ^ key
-        i0 = k & W[P_TMASK] & ~np.int64(1)
-        e = _tt_find(TK, i0, k)
-        if e >= 0:
+        _ahash(W, ncards // nseat)
+        base = key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
+        i0 = _akey(W, np.int64(0), base, ncards // nseat) & W[P_TMASK] & ~np.int64(3)
+        kx = _akey(W, FULL_KV, base, ncards // nseat)
+        ix = kx & W[P_TMASK] & ~np.int64(1)
+        for e in range(-2, 4):
+            if e < 0:
+                e = ix + 2 + e
+                if TK[e] != kx:
+                    continue
+            else:
+                e = i0 + e
+            tk = TK[e]
             v = TV[e]
-            lb = v & 255
-            ub = (v >> 8) & 255
-            if lb >= beta or lb == ub:
-                return lb
-            if ub <= alpha:
-                return ub
-            best = ((v >> 24) & 255) - 1
+            if tk != 0 and ((v >> 16) & 255) == ncards:
+                kv = (v >> 32) & 0xFFFFF
+                if tk == kx or _akey(W, kv, base, ncards // nseat) == tk:
+                    lb = v & 255
+                    ub = (v >> 8) & 255
+                    if lb >= beta or lb == ub:
+                        W[O_REL + ncards] = _topk(W, kv)
+                        return lb
+                    if ub <= alpha:
+                        W[O_REL + ncards] = _topk(W, kv)
+                        return ub
+                    if best < 0:
+                        best = ((v >> 24) & 255) - 1
         q = _quick(W, seat, np.int64(0))
         if W[O_ISMAX + seat] == 1:
             if q >= beta:
+                W[O_REL + ncards] = W[O_QM]
                 return q
         elif left - q <= alpha:
+            W[O_REL + ncards] = W[O_QM]
             return left - q
         tr = _trump_run(W, 1 - W[O_ISMAX + seat])
         if W[O_ISMAX + seat] == 1:
             if left - tr <= alpha:
+                W[O_REL + ncards] = W[O_QM]
                 return left - tr
         elif tr >= beta:
+            W[O_REL + ncards] = W[O_QM]
             return tr
     a0 = alpha
     b0 = beta
@@ -503,6 +691,7 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
                 break
     my = W[O_ISMAX + seat] == 1
     res = np.int64(-1) if my else np.int64(1000)
+    rel = np.int64(0)
     cut = -1
     nxt = seat + 1
     if nxt == nseat:
@@ -537,8 +726,11 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
                         np.int64(-1), np.int64(-1), np.int64(0), np.int64(0), np.int64(left - tp),
                         np.int64(key), np.int64(ncards - 1))
         else:
+            nt = tcards | b
+            if (tcards & b) != 0:
+                nt |= np.int64(-9223372036854775807 - 1)
             r = _ab(W, TK, TV, np.int64(alpha), np.int64(beta), np.int64(nxt), np.int64(tlen + 1), np.int64(ls),
-                    np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(tcards | b), np.int64(left),
+                    np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(nt), np.int64(left),
                     np.int64(key), np.int64(ncards - 1))
         if two:
             W[O_H2 + seat] |= b
@@ -546,6 +738,11 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
             W[O_H1 + seat] |= b
         if W[ST_ABORT] != 0:
             return np.int64(0)
+        rel |= W[O_REL + ncards - 1]
+        if tlen + 1 == nseat:
+            wbit = np.int64(1) << wc
+            if ((tcards | b) & W[O_SMASK + (wc >> 4)] & ~wbit) != 0 or (tcards & b) != 0 or tcards < 0:
+                rel |= wbit
         if my:
             if r > res:
                 res = r
@@ -560,36 +757,26 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
                     cut = c
         if alpha >= beta:
             break
+    sk = W[O_SKIP + d]
+    if sk != 0:
+        # a card tried once for its class matters only if the card tried for it does
+        u = np.int64(0)
+        for s in range(nseat):
+            u |= W[O_H1 + s]
+        while sk != 0:
+            b = sk & -sk
+            sk ^= b
+            above = u & W[O_SMASK + (_ctz(b) >> 4)] & (b - 1)
+            if above != 0 and (rel & (np.int64(1) << (63 - _clz(above)))) != 0:
+                rel |= b
+    W[O_REL + ncards] = rel
     if tlen == 0:
-        e = _tt_find(TK, i0, k)
-        if e >= 0:
-            v = TV[e]
-            lb = v & 255
-            ub = (v >> 8) & 255
-            bb = (v >> 24) & 255
-        else:
-            if ((TV[i0] >> 16) & 255) <= ncards:
-                TK[i0 + 1] = TK[i0]
-                TV[i0 + 1] = TV[i0]
-                e = i0
-            else:
-                e = i0 + 1
-            TK[e] = k
-            lb = np.int64(0)
-            ub = min(left, np.int64(255))
-            bb = np.int64(0)
-        if res >= b0:
-            if res > lb:
-                lb = res
-        elif res <= a0:
-            if res < ub:
-                ub = res
-        else:
-            lb = res
-            ub = res
-        if cut >= 0:
-            bb = cut + 1
-        TV[e] = lb | (ub << 8) | (ncards << 16) | (bb << 24)
+        kv = _kvec(W, rel)
+        kx = _akey(W, FULL_KV, base, ncards // nseat)
+        _tt_store(TK, TV, kx & W[P_TMASK] & ~np.int64(1), 2, kx, kv, True, res, a0, b0, cut, ncards, left)
+        ka = _akey(W, kv, base, ncards // nseat)
+        if ka != kx:
+            _tt_store(TK, TV, i0, 4, ka, kv, False, res, a0, b0, cut, ncards, left)
     return res
 
 
