@@ -71,9 +71,14 @@ O_PM = O_SC + 65 * MAX_MOVES
 O_REL = O_PM + 4            # per depth: cards whose ranks decided the value returned
 O_SKIP = O_REL + 66         # per depth: cards tried once for an equivalence class
 O_QM = O_SKIP + 66          # scratch: cards used by the last _quick / _trump_run bound
-HSTRIDE = 4 * 17 * 2 + 4    # per trick start: per suit 17 exact-prefix hashes, 17 small-card hashes, count
-O_HP = O_QM + 1
-W_SIZE = O_HP + 17 * HSTRIDE   # indexed by tricks left at a trick start
+O_TMP = O_QM + 1            # scratch for _ahash: per suit 17 small-card hashes
+HSTRIDE = 4 * 32            # per trick start: per suit, for k = 0..31, the suit's part of the key
+O_HP = O_TMP + 4 * 17 + 2 * 17
+O_T2 = O_HP + 17 * HSTRIDE  # two-trick endings: per seat its two cards, the card it plays first, cards that decided
+O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, its search state
+P_EPOCH = O_T2S + 80         # the search's epoch (table entries of other epochs are free slots)
+W_SIZE = P_EPOCH + 1
+ABUCKET = 8                 # entries of an abstract-key bucket (least recently stored goes first)
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 
 
@@ -88,6 +93,28 @@ def _ctz(typingctx, x):
     return sig, codegen
 
 
+@intrinsic
+def _popc(typingctx, x):
+    """Number of set bits."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def _clz(typingctx, x):
+    """Number of leading zero bits (x != 0)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
 @njit(cache=True, inline="always")
 def _mix(k):
     k ^= (k >> 31) & np.int64(0x1FFFFFFFF)
@@ -98,61 +125,72 @@ def _mix(k):
 
 @njit(cache=True)
 def _ahash(W, d):
-    """Per suit, for every k: ``W[O_HP + 17 su + k]`` hashes the holders, points and copy
-    ties of the top k distinct cards left (in power order), ``W[O_HS + 17 su + k]`` the
-    multiset of (holder, points) of the cards below them (an additive hash, so that only
-    how many cards of each points value each seat holds there counts)."""
+    """Per suit and for every k, the suit's part of the key of the position abstracted to
+    the top k distinct cards left (``W[O_HP + 128 d + 32 su + k]``, and the number of
+    distinct cards left at ``+ 31``): the holders, points and copy ties of those k cards
+    in power order, and the multiset of (holder, points) of the cards below them (an
+    additive hash, so that only how many cards of each points value each seat holds there
+    counts)."""
     nseat = W[P_NSEAT]
     u = np.int64(0)
     for s in range(nseat):
         u |= W[O_H1 + s]
     o = O_HP + d * HSTRIDE
     for su in range(4):
-        x = u & W[O_SMASK + su]
-        hp = np.int64(1000 + su)
-        i = 0
-        W[o + 17 * su] = hp
-        while x != 0:
-            b = x & -x
-            x ^= b
-            c = _ctz(b)
-            tie = np.int64(0)
-            z = np.int64(0)
-            for s in range(nseat):
-                if W[O_H1 + s] & b:
-                    code = s | (W[O_PTS + c] << 3) | tie
-                    zz = _ZT[(s << 6) | (su << 4) | (W[O_PTS + c] & 15)]
-                    z += zz
-                    if W[O_H2 + s] & b:
-                        code |= 64
-                        z += zz
-                    hp = (hp ^ code) * np.int64(1099511628211)
-                    tie = np.int64(128)
-            W[o + 68 + 17 * su + i] = z
-            i += 1
-            W[o + 17 * su + i] = hp
-        W[o + 136 + su] = i
-        W[o + 68 + 17 * su + i] = 0
+        sm = W[O_SMASK + su]
+        us = u & sm
+        n = _popc(us)
+        t = O_TMP + 17 * su      # per position: first holder's code, second holder's code, small-card hash
+        for j in range(n):
+            W[t + j] = -1
+            W[O_TMP + 68 + j] = -1
+            W[O_TMP + 85 + j] = 0
+        for s in range(nseat):
+            x = W[O_H1 + s] & sm
+            while x != 0:
+                b = x & -x
+                x ^= b
+                j = _popc(us & (b - 1))
+                c = _ctz(b)
+                code = s | (W[O_PTS + c] << 3)
+                zz = _ZT[(s << 6) | (su << 4) | (W[O_PTS + c] & 15)]
+                if W[O_H2 + s] & b:
+                    code |= 64
+                    zz += zz
+                if W[t + j] < 0:
+                    W[t + j] = code
+                else:
+                    W[O_TMP + 68 + j] = code | 128
+                W[O_TMP + 85 + j] += zz
+        g = o + 32 * su
         acc = np.int64(0)
-        for j in range(i - 1, -1, -1):
-            acc += W[o + 68 + 17 * su + j]
-            W[o + 68 + 17 * su + j] = acc
+        for j in range(n - 1, -1, -1):
+            acc += W[O_TMP + 85 + j]
+            W[O_TMP + 85 + j] = acc
+        hp = np.int64(1000 + su)
+        W[g] = _mix(hp * np.int64(-7046029254386353131) + (acc if n > 0 else 0) + su)
+        for k in range(1, n + 1):
+            hp = (hp ^ W[t + k - 1]) * np.int64(1099511628211)
+            if W[O_TMP + 68 + k - 1] >= 0:
+                hp = (hp ^ W[O_TMP + 68 + k - 1]) * np.int64(1099511628211)
+            small = W[O_TMP + 85 + k] if k < n else np.int64(0)
+            W[g + k] = _mix(hp * np.int64(-7046029254386353131) + small + k * np.int64(
+                0x9E3779B97F4A7C15 - (1 << 64)) + su)
+        W[g + 31] = n
 
 
 @njit(cache=True, inline="always")
 def _akey(W, kv, base, d):
     """Key of the position abstracted to the top ``k`` distinct cards per suit (5 bits each
     of ``kv``); needs ``_ahash`` first."""
-    k = base
     o = O_HP + d * HSTRIDE
+    k = base
     for su in range(4):
+        g = o + 32 * su
         kk = (kv >> (5 * su)) & 31
-        n = W[o + 136 + su]
-        if kk > n:
-            kk = n
-        h = W[o + 17 * su + kk] * np.int64(-7046029254386353131) + W[o + 68 + 17 * su + kk] + kk * np.int64(
-            0x9E3779B97F4A7C15 - (1 << 64)) + su
-        k += _mix(h)
+        if kk > W[g + 31]:
+            kk = W[g + 31]
+        k += W[g + kk]
     k = _mix(k)
     if k == 0:
         k = 1
@@ -339,26 +377,6 @@ def _minpts(W, m):
     return best
 
 
-@intrinsic
-def _clz(typingctx, x):
-    """Number of leading zero bits (x != 0)."""
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
-
-
-@njit(cache=True, inline="always")
-def _popc(x):
-    n = 0
-    while x != 0:
-        x &= x - 1
-        n += 1
-    return n
-
-
 @njit(cache=True, inline="always")
 def _beats(W, c, wcard, trump):
     """Does card ``c`` played now take the trick from ``wcard``? (Equal cards: first stays.)"""
@@ -397,6 +415,154 @@ def _last_trick(W, seat):
     if same > 1:
         W[O_REL + nseat] = wb
     return pts if W[O_ISMAX + ws] == 1 else np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def _t2_leaf(W, wseat, wcard, tpts):
+    """Value of a two-trick ending once its first trick is complete (``wseat`` won it with
+    ``wcard``, ``tpts`` points in it): the last trick follows by force."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    bonus = W[P_BONUS]
+    rel = np.int64(0)
+    same = 0
+    for t in range(nseat):
+        if (W[O_T2 + 2 * t + W[O_T2 + 16 + t]] >> 4) == (wcard >> 4):
+            same += 1
+    if same > 1:
+        rel |= np.int64(1) << wcard
+    v = tpts + bonus if W[O_ISMAX + wseat] == 1 else np.int64(0)
+    ws = wseat
+    wc = W[O_T2 + 2 * wseat + 1 - W[O_T2 + 16 + wseat]]
+    pts = W[O_PTS + wc] + bonus
+    same = 1
+    t = wseat
+    for _ in range(nseat - 1):
+        t += 1
+        if t == nseat:
+            t = 0
+        c = W[O_T2 + 2 * t + 1 - W[O_T2 + 16 + t]]
+        pts += W[O_PTS + c]
+        if (c >> 4) == (wc >> 4):
+            same += 1
+        if _beats(W, c, wc, trump):
+            ws = t
+            wc = c
+    if same > 1:
+        rel |= np.int64(1) << wc
+    W[O_T2 + 24] |= rel
+    if W[O_ISMAX + ws] == 1:
+        v += pts
+    return v
+
+
+@njit(cache=True)
+def _two_tricks(W, seat, alpha, beta):
+    """Fail-soft value of a two-trick ending with ``seat`` to lead (every seat holds two
+    cards), solved outright by alpha-beta over the first trick (the last one follows by
+    force), without recursion; ``W[O_T2 + 24]`` gets the cards whose ranks decided it."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    for t in range(nseat):
+        h1 = W[O_H1 + t]
+        a = _ctz(h1)
+        W[O_T2 + 2 * t] = a
+        W[O_T2 + 2 * t + 1] = a if W[O_H2 + t] != 0 else _ctz(h1 & (h1 - 1))
+    W[O_T2 + 24] = 0
+    # per level i (cards played so far): seat, options, next option, first option, trick
+    # winner / winning card / points before the seat plays, window, best so far
+    S_ = O_T2S
+    NA = O_T2S + 8
+    JJ = O_T2S + 16
+    FI = O_T2S + 24
+    WS = O_T2S + 32
+    WC = O_T2S + 40
+    TP = O_T2S + 48
+    AL = O_T2S + 56
+    BE = O_T2S + 64
+    RS = O_T2S + 72
+    lsuit = np.int64(-1)
+    i = 0
+    W[S_] = seat
+    W[WS] = -1
+    W[WC] = -1
+    W[TP] = 0
+    W[AL] = alpha
+    W[BE] = beta
+    fresh = True
+    while True:
+        s = W[S_ + i]
+        if fresh:
+            # set up level i: the seat's playable cards, the likelier good one first
+            a = W[O_T2 + 2 * s]
+            b = W[O_T2 + 2 * s + 1]
+            na = 2
+            first = 0
+            if a == b:
+                na = 1
+            elif i > 0 and ((a >> 4) == lsuit) != ((b >> 4) == lsuit):
+                na = 1
+                if (b >> 4) == lsuit:
+                    W[O_T2 + 2 * s] = b
+                    W[O_T2 + 2 * s + 1] = a
+            elif i > 0:
+                wc = W[WC + i]
+                wa = _beats(W, a, wc, trump)
+                wb = _beats(W, b, wc, trump)
+                ours = W[O_ISMAX + W[WS + i]] == W[O_ISMAX + s]
+                if wa != wb and not ours:
+                    first = 0 if wa else 1
+                elif ours == (W[O_PTS + b] > W[O_PTS + a]):
+                    first = 1
+            W[NA + i] = na
+            W[JJ + i] = 0
+            W[FI + i] = first
+            W[RS + i] = -1 if W[O_ISMAX + s] == 1 else 1 << 30
+            fresh = False
+        if W[JJ + i] < W[NA + i] and W[AL + i] < W[BE + i]:
+            j = W[JJ + i] ^ W[FI + i]
+            W[JJ + i] += 1
+            W[O_T2 + 16 + s] = j
+            c = W[O_T2 + 2 * s + j]
+            ws = W[WS + i]
+            wc = W[WC + i]
+            if i == 0:
+                lsuit = c >> 4
+                ws = s
+                wc = c
+            elif _beats(W, c, wc, trump):
+                ws = s
+                wc = c
+            tp = W[TP + i] + W[O_PTS + c]
+            if i + 1 < nseat:
+                nxt = s + 1
+                if nxt == nseat:
+                    nxt = 0
+                i += 1
+                W[S_ + i] = nxt
+                W[WS + i] = ws
+                W[WC + i] = wc
+                W[TP + i] = tp
+                W[AL + i] = W[AL + i - 1]
+                W[BE + i] = W[BE + i - 1]
+                fresh = True
+                continue
+            r = _t2_leaf(W, ws, wc, tp)
+        else:
+            r = W[RS + i]
+            if i == 0:
+                return r
+            i -= 1
+            s = W[S_ + i]
+        if W[O_ISMAX + s] == 1:
+            if r > W[RS + i]:
+                W[RS + i] = r
+                if r > W[AL + i]:
+                    W[AL + i] = r
+        elif r < W[RS + i]:
+            W[RS + i] = r
+            if r < W[BE + i]:
+                W[BE + i] = r
 
 
 @njit(cache=True)
@@ -511,10 +677,12 @@ FULL_KV = np.int64(0xFFFFF)
 
 
 @njit(cache=True)
-def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left):
+def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep):
     """Record a search result (fail-soft ``res`` of window a0, b0) under key ``k`` in the
     bucket of ``nslots`` at ``i0``; ``kv`` the ranks it depends on. With ``merge_kv`` an
-    existing entry keeps, per suit, the larger rank count of the two (sound for both)."""
+    existing entry keeps, per suit, the larger rank count of the two (sound for both).
+    A new key takes the slot of an entry from another epoch (an earlier, cleared search)
+    or else of the shallowest entry."""
     e = -1
     for j in range(i0, i0 + nslots):
         if TK[j] == k:
@@ -536,7 +704,7 @@ def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, lef
         e = i0
         dmin = np.int64(1 << 30)
         for j in range(i0, i0 + nslots):
-            dj = (TV[j] >> 16) & 255 if TK[j] != 0 else np.int64(-1)
+            dj = (TV[j] >> 16) & 255 if TK[j] != 0 and ((TV[j] >> 52) & 0x7FF) == ep else np.int64(-1)
             if dj < dmin:
                 dmin = dj
                 e = j
@@ -555,7 +723,44 @@ def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, lef
         ub = res
     if cut >= 0:
         bb = cut + 1
-    TV[e] = lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32)
+    TV[e] = lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32) | (ep << 52)
+
+
+@njit(cache=True)
+def _tt_store_lru(TK, TV, i0, k, kv, res, a0, b0, cut, ncards, left, ep):
+    """Record a search result under abstract key ``k`` at the front of the bucket at ``i0``
+    (its entries all share the fully abstracted position, so they are kept in the order
+    they were last stored; the last one goes)."""
+    e = i0 + ABUCKET - 1
+    for j in range(i0, i0 + ABUCKET):
+        if TK[j] == k:
+            e = j
+            break
+    v = TV[e] if TK[e] == k else np.int64(-1)
+    for j in range(e, i0, -1):
+        TK[j] = TK[j - 1]
+        TV[j] = TV[j - 1]
+    if v >= 0 and ((v >> 32) & 0xFFFFF) == kv:
+        lb = v & 255
+        ub = (v >> 8) & 255
+        bb = (v >> 24) & 255
+    else:
+        lb = np.int64(0)
+        ub = min(left, np.int64(255))
+        bb = np.int64(0)
+    if res >= b0:
+        if res > lb:
+            lb = res
+    elif res <= a0:
+        if res < ub:
+            ub = res
+    else:
+        lb = res
+        ub = res
+    if cut >= 0:
+        bb = cut + 1
+    TK[i0] = k
+    TV[i0] = lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32) | (ep << 52)
 
 
 @njit(cache=True)
@@ -631,15 +836,19 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
     if tlen == 0:
         if ncards == nseat:
             return _last_trick(W, seat)
+        if ncards == 2 * nseat:
+            v = _two_tricks(W, seat, alpha, beta)
+            W[O_REL + ncards] = W[O_T2 + 24]
+            return v
         if ncards <= W[P_EXACT]:
             alpha = np.int64(-1)
             beta = left + 1
         _ahash(W, ncards // nseat)
         base = key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
-        i0 = _akey(W, np.int64(0), base, ncards // nseat) & W[P_TMASK] & ~np.int64(3)
+        i0 = _akey(W, np.int64(0), base, ncards // nseat) & W[P_TMASK] & ~np.int64(ABUCKET - 1)
         kx = _akey(W, FULL_KV, base, ncards // nseat)
         ix = kx & W[P_TMASK] & ~np.int64(1)
-        for e in range(-2, 4):
+        for e in range(-2, ABUCKET):
             if e < 0:
                 e = ix + 2 + e
                 if TK[e] != kx:
@@ -698,6 +907,23 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
         nxt = 0
     for j in range(n):
         c = W[mvo + j]
+        if j > 0:
+            # a card whose rank mattered nowhere in the lines searched so far (it is weaker
+            # than every card of its suit they depend on) gives the same result as such a
+            # card of the same suit and points already tried: skip it
+            su_ = c >> 4
+            rs = rel & W[O_SMASK + su_]
+            low = np.int64(63) - _clz(rs) if rs != 0 else np.int64(-1)
+            if c > low:
+                pc = W[O_PTS + c]
+                dup = False
+                for i in range(j):
+                    x = W[mvo + i]
+                    if (x >> 4) == su_ and x > low and W[O_PTS + x] == pc:
+                        dup = True
+                        break
+                if dup:
+                    continue
         b = np.int64(1) << c
         two = (W[O_H2 + seat] & b) != 0
         if two:
@@ -773,10 +999,11 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
     if tlen == 0:
         kv = _kvec(W, rel)
         kx = _akey(W, FULL_KV, base, ncards // nseat)
-        _tt_store(TK, TV, kx & W[P_TMASK] & ~np.int64(1), 2, kx, kv, True, res, a0, b0, cut, ncards, left)
+        _tt_store(TK, TV, kx & W[P_TMASK] & ~np.int64(1), 2, kx, kv, True, res, a0, b0, cut, ncards, left,
+                  W[P_EPOCH])
         ka = _akey(W, kv, base, ncards // nseat)
         if ka != kx:
-            _tt_store(TK, TV, i0, 4, ka, kv, False, res, a0, b0, cut, ncards, left)
+            _tt_store_lru(TK, TV, i0, ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
     return res
 
 

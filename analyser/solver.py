@@ -143,6 +143,11 @@ class Solver:
         """Forget everything the table holds (cheaply: later keys no longer meet old ones)."""
         self.epoch += 1
 
+    def _work(self, enc: Encoded, side: int) -> np.ndarray:
+        W = work_array(enc, side)
+        W[K.P_EPOCH] = self.epoch & 0x7FF
+        return W
+
     def _root(self, enc: Encoded, side: int) -> np.ndarray:
         rs = enc.root_state(side)
         rs[K.RS_SALT] ^= np.int64((self.epoch * 0x9E3779B97F4A7C15) % (1 << 63))
@@ -155,7 +160,7 @@ class Solver:
         """Can team ``side`` win ``need`` more points from ``enc``?"""
         tk, tv = self._table()
         rs = self._root(enc, side)
-        W = work_array(enc, side)
+        W = self._work(enc, side)
         out = []
         _drive(lambda: out.append(K.solve_kernel(W, tk[0], tv[0], rs, need)), W, max_nodes, max_seconds)
         self.nodes += int(W[K.ST_NODES])
@@ -166,7 +171,7 @@ class Solver:
         """Points team ``side`` wins from ``enc`` on (excluding points already won)."""
         tk, tv = self._table()
         rs = self._root(enc, side)
-        W = work_array(enc, side)
+        W = self._work(enc, side)
         window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi], np.int64)
         _drive(lambda: K.value_kernel(W, tk[0], tv[0], rs, window), W, max_nodes, max_seconds)
         self.nodes += int(W[K.ST_NODES])
