@@ -77,9 +77,13 @@ O_HP = O_TMP + 4 * 17 + 2 * 17
 O_T2 = O_HP + 17 * HSTRIDE  # two-trick endings: per seat its two cards, the card it plays first, cards that decided
 O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, its search state
 P_EPOCH = O_T2S + 80         # the search's epoch (table entries of other epochs are free slots)
-W_SIZE = P_EPOCH + 1
+P_SALT = P_EPOCH + 1        # the search's salt (rules, trump, side, epoch): abstract keys start from it
+W_SIZE = P_SALT + 1
 ABUCKET = 8                 # entries of an abstract-key bucket (least recently stored goes first)
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
+# exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
+# XOR over what each seat holds, kept up to date move by move
+_ZH = np.random.default_rng(57).integers(-2 ** 62, 2 ** 62, 2 * 8 * 64).astype(np.int64)
 
 
 @intrinsic
@@ -833,18 +837,51 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
     best = -1
     base = np.int64(0)
     i0 = 0
+    kx = np.int64(0)
+    ix = 0
     if tlen == 0:
         if ncards == nseat:
             return _last_trick(W, seat)
         if ncards == 2 * nseat:
+            # two-trick endings: solved outright, kept under the exact position's key (kept
+            # up to date move by move: no hashing)
+            kx = _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D)))
+            if kx == 0:
+                kx = 1
+            ix = kx & W[P_TMASK] & ~np.int64(1)
+            for e in range(ix, ix + 2):
+                if TK[e] == kx:
+                    v = TV[e]
+                    lb = v & 255
+                    ub = (v >> 8) & 255
+                    if lb >= beta or lb == ub or ub <= alpha:
+                        W[O_REL + ncards] = _topk(W, (v >> 32) & 0xFFFFF)
+                        return lb if lb >= beta or lb == ub else ub
+                    break
             v = _two_tricks(W, seat, alpha, beta)
-            W[O_REL + ncards] = W[O_T2 + 24]
+            rel = W[O_T2 + 24]
+            W[O_REL + ncards] = rel
+            _tt_store(TK, TV, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, np.int64(-1), ncards, left,
+                      W[P_EPOCH])
             return v
         if ncards <= W[P_EXACT]:
             alpha = np.int64(-1)
             beta = left + 1
+        kz = _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D)))
+        if kz == 0:
+            kz = 1
+        iz = kz & W[P_TMASK] & ~np.int64(1)
+        for e in range(iz, iz + 2):
+            if TK[e] == kz:
+                v = TV[e]
+                lb = v & 255
+                ub = (v >> 8) & 255
+                if lb >= beta or lb == ub or ub <= alpha:
+                    W[O_REL + ncards] = _topk(W, (v >> 32) & 0xFFFFF)
+                    return lb if lb >= beta or lb == ub else ub
+                break
         _ahash(W, ncards // nseat)
-        base = key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
+        base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
         i0 = _akey(W, np.int64(0), base, ncards // nseat) & W[P_TMASK] & ~np.int64(ABUCKET - 1)
         kx = _akey(W, FULL_KV, base, ncards // nseat)
         ix = kx & W[P_TMASK] & ~np.int64(1)
@@ -928,8 +965,10 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
         two = (W[O_H2 + seat] & b) != 0
         if two:
             W[O_H2 + seat] ^= b
+            ck = key ^ _ZH[((8 + seat) << 6) | c]
         else:
             W[O_H1 + seat] ^= b
+            ck = key ^ _ZH[(seat << 6) | c]
         p = W[O_PTS + c]
         ws = wseat
         wc = wcard
@@ -946,18 +985,18 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
             if W[O_ISMAX + ws] == 1:
                 r = tp + _ab(W, TK, TV, np.int64(alpha - tp), np.int64(beta - tp), np.int64(ws), np.int64(0),
                              np.int64(-1), np.int64(-1), np.int64(-1), np.int64(0), np.int64(0),
-                             np.int64(left - tp), np.int64(key), np.int64(ncards - 1))
+                             np.int64(left - tp), np.int64(ck), np.int64(ncards - 1))
             else:
                 r = _ab(W, TK, TV, np.int64(alpha), np.int64(beta), np.int64(ws), np.int64(0), np.int64(-1),
                         np.int64(-1), np.int64(-1), np.int64(0), np.int64(0), np.int64(left - tp),
-                        np.int64(key), np.int64(ncards - 1))
+                        np.int64(ck), np.int64(ncards - 1))
         else:
             nt = tcards | b
             if (tcards & b) != 0:
                 nt |= np.int64(-9223372036854775807 - 1)
             r = _ab(W, TK, TV, np.int64(alpha), np.int64(beta), np.int64(nxt), np.int64(tlen + 1), np.int64(ls),
                     np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(nt), np.int64(left),
-                    np.int64(key), np.int64(ncards - 1))
+                    np.int64(ck), np.int64(ncards - 1))
         if two:
             W[O_H2 + seat] |= b
         else:
@@ -998,9 +1037,12 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
     W[O_REL + ncards] = rel
     if tlen == 0:
         kv = _kvec(W, rel)
-        kx = _akey(W, FULL_KV, base, ncards // nseat)
-        _tt_store(TK, TV, kx & W[P_TMASK] & ~np.int64(1), 2, kx, kv, True, res, a0, b0, cut, ncards, left,
+        kz = _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D)))
+        if kz == 0:
+            kz = 1
+        _tt_store(TK, TV, kz & W[P_TMASK] & ~np.int64(1), 2, kz, kv, True, res, a0, b0, cut, ncards, left,
                   W[P_EPOCH])
+        _tt_store(TK, TV, ix, 2, kx, kv, True, res, a0, b0, cut, ncards, left, W[P_EPOCH])
         ka = _akey(W, kv, base, ncards // nseat)
         if ka != kx:
             _tt_store_lru(TK, TV, i0, ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
@@ -1011,6 +1053,18 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
 def _probe(W, TK, TV, rs, target):
     """One fail-soft search from a root state ``rs``."""
     key = rs[RS_SALT]
+    W[P_SALT] = key
+    for s in range(W[P_NSEAT]):
+        x = W[O_H1 + s]
+        while x != 0:
+            b = x & -x
+            x ^= b
+            key ^= _ZH[(s << 6) | _ctz(b)]
+        x = W[O_H2 + s]
+        while x != 0:
+            b = x & -x
+            x ^= b
+            key ^= _ZH[((8 + s) << 6) | _ctz(b)]
     return _ab(W, TK, TV, np.int64(target - 1), np.int64(target), rs[RS_SEAT], rs[RS_TLEN], rs[RS_LSUIT], rs[RS_WSEAT],
                rs[RS_WCARD], rs[RS_TPTS], rs[RS_TCARDS], rs[RS_LEFT], np.int64(key), rs[RS_NCARDS])
 
