@@ -677,9 +677,6 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
     return n
 
 
-FULL_KV = np.int64(0xFFFFF)
-
-
 @njit(cache=True)
 def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep):
     """Record a search result (fail-soft ``res`` of window a0, b0) under key ``k`` in the
@@ -837,27 +834,25 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
     best = -1
     base = np.int64(0)
     i0 = 0
-    kx = np.int64(0)
     ix = 0
     if tlen == 0:
         if ncards == nseat:
             return _last_trick(W, seat)
+        # the exact position first: its key is kept up to date move by move (no hashing)
+        kx = _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1
+        ix = kx & W[P_TMASK] & ~np.int64(1)
+        for e in range(ix, ix + 2):
+            if TK[e] == kx:
+                v = TV[e]
+                lb = v & 255
+                ub = (v >> 8) & 255
+                if lb >= beta or lb == ub or ub <= alpha:
+                    W[O_REL + ncards] = _topk(W, (v >> 32) & 0xFFFFF)
+                    return lb if lb >= beta or lb == ub else ub
+                best = ((v >> 24) & 255) - 1
+                break
         if ncards == 2 * nseat:
-            # two-trick endings: solved outright, kept under the exact position's key (kept
-            # up to date move by move: no hashing)
-            kx = _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D)))
-            if kx == 0:
-                kx = 1
-            ix = kx & W[P_TMASK] & ~np.int64(1)
-            for e in range(ix, ix + 2):
-                if TK[e] == kx:
-                    v = TV[e]
-                    lb = v & 255
-                    ub = (v >> 8) & 255
-                    if lb >= beta or lb == ub or ub <= alpha:
-                        W[O_REL + ncards] = _topk(W, (v >> 32) & 0xFFFFF)
-                        return lb if lb >= beta or lb == ub else ub
-                    break
+            # two-trick endings are solved outright
             v = _two_tricks(W, seat, alpha, beta)
             rel = W[O_T2 + 24]
             W[O_REL + ncards] = rel
@@ -867,36 +862,16 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
         if ncards <= W[P_EXACT]:
             alpha = np.int64(-1)
             beta = left + 1
-        kz = _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D)))
-        if kz == 0:
-            kz = 1
-        iz = kz & W[P_TMASK] & ~np.int64(1)
-        for e in range(iz, iz + 2):
-            if TK[e] == kz:
-                v = TV[e]
-                lb = v & 255
-                ub = (v >> 8) & 255
-                if lb >= beta or lb == ub or ub <= alpha:
-                    W[O_REL + ncards] = _topk(W, (v >> 32) & 0xFFFFF)
-                    return lb if lb >= beta or lb == ub else ub
-                break
+        # then the position abstracted to the top cards that decided a stored result
         _ahash(W, ncards // nseat)
         base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
         i0 = _akey(W, np.int64(0), base, ncards // nseat) & W[P_TMASK] & ~np.int64(ABUCKET - 1)
-        kx = _akey(W, FULL_KV, base, ncards // nseat)
-        ix = kx & W[P_TMASK] & ~np.int64(1)
-        for e in range(-2, ABUCKET):
-            if e < 0:
-                e = ix + 2 + e
-                if TK[e] != kx:
-                    continue
-            else:
-                e = i0 + e
+        for e in range(i0, i0 + ABUCKET):
             tk = TK[e]
             v = TV[e]
             if tk != 0 and ((v >> 16) & 255) == ncards:
                 kv = (v >> 32) & 0xFFFFF
-                if tk == kx or _akey(W, kv, base, ncards // nseat) == tk:
+                if _akey(W, kv, base, ncards // nseat) == tk:
                     lb = v & 255
                     ub = (v >> 8) & 255
                     if lb >= beta or lb == ub:
@@ -1037,15 +1012,10 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
     W[O_REL + ncards] = rel
     if tlen == 0:
         kv = _kvec(W, rel)
-        kz = _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D)))
-        if kz == 0:
-            kz = 1
-        _tt_store(TK, TV, kz & W[P_TMASK] & ~np.int64(1), 2, kz, kv, True, res, a0, b0, cut, ncards, left,
-                  W[P_EPOCH])
-        _tt_store(TK, TV, ix, 2, kx, kv, True, res, a0, b0, cut, ncards, left, W[P_EPOCH])
+        _tt_store(TK, TV, ix, 2, _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1, kv, True, res,
+                  a0, b0, cut, ncards, left, W[P_EPOCH])
         ka = _akey(W, kv, base, ncards // nseat)
-        if ka != kx:
-            _tt_store_lru(TK, TV, i0, ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
+        _tt_store_lru(TK, TV, i0, ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
     return res
 
 
