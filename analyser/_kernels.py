@@ -1039,7 +1039,7 @@ def _probe(W, TK, TV, rs, target):
                rs[RS_WCARD], rs[RS_TPTS], rs[RS_TCARDS], rs[RS_LEFT], np.int64(key), rs[RS_NCARDS])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_kernel(W, TK, TV, rs, target):
     """Yes/no: can the maximising side win ``target`` more points from ``rs``? Check the abort flag."""
     W[P_TMASK] = TK.shape[0] - 1
@@ -1063,7 +1063,7 @@ def _narrow(W, TK, TV, rs, window):
         window[1] = hi
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def value_kernel(W, TK, TV, rs, window):
     """Narrow ``window`` = [lo, hi] (lo known makeable, hi an upper bound) to the exact value.
 

@@ -16,7 +16,9 @@ raises ``BudgetExceeded``.
 from __future__ import annotations
 
 import os
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -119,14 +121,16 @@ class Solver:
     """A solver with its own transposition table (kept between calls; at most ``table_mb``).
 
     Entries stay valid across positions and deals (keys are salted with the rules, trump
-    and side), so one solver can serve a whole session. The kernels hold the GIL, so two
-    Python threads never search one table at once.
+    and side), so one solver can serve a whole session. The kernels release the GIL; a lock
+    keeps two Python threads from searching one table at once (give each thread its own
+    Solver to search in parallel).
     """
 
     table_mb: float = DEFAULT_TABLE_MB
     _tt: tuple | None = field(default=None, init=False, repr=False)
     nodes: int = field(default=0, init=False)
     epoch: int = field(default=0, init=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 0 < self.table_mb <= 64 * 1024:
@@ -158,24 +162,30 @@ class Solver:
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
               max_seconds: float | None = None) -> bool:
         """Can team ``side`` win ``need`` more points from ``enc``?"""
-        tk, tv = self._table()
-        rs = self._root(enc, side)
-        W = self._work(enc, side)
-        out = []
-        _drive(lambda: out.append(K.solve_kernel(W, tk[0], tv[0], rs, need)), W, max_nodes, max_seconds)
-        self.nodes += int(W[K.ST_NODES])
-        return bool(out[-1])
+        with self._lock:
+            tk, tv = self._table()
+            rs = self._root(enc, side)
+            W = self._work(enc, side)
+            out = []
+            try:
+                _drive(lambda: out.append(K.solve_kernel(W, tk[0], tv[0], rs, need)), W, max_nodes, max_seconds)
+            finally:
+                self.nodes += int(W[K.ST_NODES])
+            return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won)."""
-        tk, tv = self._table()
-        rs = self._root(enc, side)
-        W = self._work(enc, side)
-        window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi], np.int64)
-        _drive(lambda: K.value_kernel(W, tk[0], tv[0], rs, window), W, max_nodes, max_seconds)
-        self.nodes += int(W[K.ST_NODES])
-        return int(window[0])
+        with self._lock:
+            tk, tv = self._table()
+            rs = self._root(enc, side)
+            W = self._work(enc, side)
+            window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi], np.int64)
+            try:
+                _drive(lambda: K.value_kernel(W, tk[0], tv[0], rs, window), W, max_nodes, max_seconds)
+            finally:
+                self.nodes += int(W[K.ST_NODES])
+            return int(window[0])
 
 
 def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None) -> None:
@@ -273,13 +283,52 @@ TRUMP_NAMES = ("S", "H", "D", "C", "NT")
 
 
 def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
-          max_seconds: float | None = None, solver: Solver | None = None) -> dict[str, dict[int, int]]:
-    """"S","H","D","C","NT" -> team -> maximum points with that trump, ``leader`` leading."""
-    out = {}
-    for name, trump in zip(TRUMP_NAMES, (0, 1, 2, 3, None)):
-        pos = Position(deal.table, deal.hands, trump, leader)
-        out[name] = max_points(pos, max_nodes=max_nodes, max_seconds=max_seconds, solver=solver)
-    return out
+          max_seconds: float | None = None, solver: Solver | None = None,
+          threads: int | None = None) -> dict[str, dict[int, int]]:
+    """"S","H","D","C","NT" -> team -> maximum points with that trump, ``leader`` leading.
+
+    Without a ``solver`` the five trumps are solved in parallel threads (``threads``, by
+    default one per trump up to the number of CPUs), each with its own table; the budget
+    applies to each trump. A trump that runs past it raises BudgetExceeded.
+    """
+    done = table_rows(deal, leader, max_nodes=max_nodes, max_seconds=max_seconds, solver=solver,
+                      threads=threads)
+    for name, row in done.items():
+        if row is None:
+            raise BudgetExceeded(f"{name}: the search ran past its budget")
+    return done
+
+
+def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
+               max_seconds: float | None = None, solver: Solver | None = None,
+               threads: int | None = None, on_row=None) -> dict[str, dict[int, int] | None]:
+    """Like ``table`` but a trump that runs past the budget gives None instead of raising;
+    ``on_row(name, row)`` is called (from the calling thread) as each trump is done."""
+    names = TRUMP_NAMES
+    positions = [Position(deal.table, deal.hands, trump, leader) for trump in (0, 1, 2, 3, None)]
+
+    def one(pos: Position, own: Solver | None) -> dict[int, int] | None:
+        try:
+            return max_points(pos, max_nodes=max_nodes, max_seconds=max_seconds, solver=own)
+        except BudgetExceeded:
+            return None
+
+    out: dict[str, dict[int, int] | None] = {}
+    workers = min(len(names), os.cpu_count() or 1) if threads is None else max(1, int(threads))
+    if solver is not None or workers == 1:
+        for name, pos in zip(names, positions):
+            out[name] = one(pos, solver or default_solver())
+            if on_row is not None:
+                on_row(name, out[name])
+        return out
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(one, pos, Solver()): name for name, pos in zip(names, positions)}
+        for fut in futures:
+            name = futures[fut]
+            out[name] = fut.result()
+            if on_row is not None:
+                on_row(name, out[name])
+    return {name: out[name] for name in names}
 
 
 def max_points_many(positions: Sequence[Position], side: int, *, threads: int | None = None,

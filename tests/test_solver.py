@@ -11,7 +11,7 @@ import random
 import pytest
 
 from analyser import solver as S
-from fiftysix.cards import CARD_NAMES, SUITS, TABLE_SETUPS, Card, Hand, Table, deck_cards, random_deal
+from fiftysix.cards import CARD_NAMES, SUITS, TABLE_SETUPS, Card, Deal, Hand, Table, deck_cards, random_deal
 from fiftysix.errors import DealError, FiftySixError, IllegalPlayError
 from tests.naive import naive_card_values, naive_max_points
 
@@ -245,3 +245,36 @@ def test_tricks_in_progress_match_minimax(players, deck, teams):
             continue
         _check_against_minimax(pos, solver)
         done += 1
+
+
+def test_table_in_parallel_threads_equals_one_thread():
+    """The five trumps solved in threads (each its own table) give the sequential answers;
+    a trump over budget is None in table_rows and an error in table."""
+    table = Table.make(4)
+    deal = random_deal(table, seed=11)
+    hands = tuple(Hand(h.cards[:4]) for h in deal.hands)
+    small = Deal(table, hands)
+    one = S.table(small, threads=1, solver=S.Solver(table_mb=2))
+    many = S.table(small, threads=3)
+    assert one == many
+    for name, row in one.items():
+        pos = S.Position(table, hands, None if name == "NT" else "SHDC".index(name), 1)
+        hands_n, trump, leader, team_of, trick = naive_args(pos)
+        assert row[0] == naive_max_points(hands_n, trump, leader, team_of, 0, trick)
+    rows = S.table_rows(deal, threads=2, max_nodes=50)
+    assert set(rows) == {"S", "H", "D", "C", "NT"} and all(r is None for r in rows.values())
+    with pytest.raises(S.BudgetExceeded):
+        S.table(deal, threads=2, max_nodes=50)
+
+
+def test_one_solver_shared_by_threads_stays_exact():
+    """Kernels release the GIL; a solver's lock keeps two threads off one table at once."""
+    from concurrent.futures import ThreadPoolExecutor
+    table = Table.make(6)
+    rng = random.Random(5)
+    positions = [random_position(rng, table) for _ in range(24)]
+    shared = S.Solver(table_mb=2)
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda p: S.max_points(p, solver=shared), positions))
+    want = [S.max_points(p, solver=S.Solver(table_mb=1)) for p in positions]
+    assert got == want

@@ -27,16 +27,14 @@ SOLVE_SECONDS = 10.0  # search budget per trump (DD table) and per position (bes
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def dd_strain(deal_text: str, table_key: tuple[int, int, str], leader: int, strain: str) -> dict[int, int] | None:
-    """Most points each team takes with this trump, best play by all; None when the search
-    runs past its budget (cached per deal, leader and trump)."""
+def dd_table(deal_text: str, table_key: tuple[int, int, str], leader: int) -> dict[str, dict[int, int] | None]:
+    """Trump -> most points each team takes with it, best play by all; None where the search
+    runs past its budget. The five trumps are solved in parallel threads (cached per deal
+    and leader)."""
     solver = warm_solver()
     deal = Deal.parse(deal_text, table_of(table_key), partial=True)
-    pos = solver.Position(deal.table, deal.hands, TRUMPS[strain], leader)
-    try:
-        return {int(t): int(p) for t, p in solver.max_points(pos, max_seconds=SOLVE_SECONDS).items()}
-    except solver.BudgetExceeded:
-        return None
+    rows = solver.table_rows(deal, leader, max_seconds=SOLVE_SECONDS)
+    return {name: None if row is None else {int(t): int(p) for t, p in row.items()} for name, row in rows.items()}
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
@@ -104,19 +102,18 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                           format_func=lambda s: f"seat {s}")
     key = (table.players, table.deck, table.teams)
     warm_solver()
-    bar = st.empty()
     rows, slow = [], []
     with user_errors():
-        for i, strain in enumerate(STRAINS):
-            bar.progress(i / len(STRAINS), text=f"Solving {strain_label(strain)}...")
-            result = dd_strain(str(deal), key, leader, strain)
+        with st.spinner("Solving the five trumps..."):
+            results = dd_table(str(deal), key, leader)
+        for strain in STRAINS:
+            result = results[strain]
             row = {"trump": strain_label(strain)}
             for team in range(table.num_teams):
                 row[f"team {table.team_name(team)}"] = None if result is None else result[team]
             rows.append(row)
             if result is None:
                 slow.append(strain)
-        bar.empty()
         st.caption("Most card points each team can take with every card known and best play by all"
                    f" (out of {sum(h.points for h in deal.hands)}).")
         st.dataframe(rows, hide_index=True, width="content")
