@@ -606,6 +606,11 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
         f = hand & W[O_SMASK + lsuit]
         if f != 0:
             legal = f
+    if (legal & (legal - 1)) == 0:
+        # one kind of card to play: nothing to order
+        W[O_MV + d * MAX_MOVES] = _ctz(legal)
+        W[O_SKIP + d] = 0
+        return 1
     # cards on the table matter for equivalence only through who wins this trick
     foreign = np.int64(0)
     for s in range(nseat):

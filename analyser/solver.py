@@ -220,6 +220,8 @@ def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None
 
 
 _default: Solver | None = None
+_per_trump: list[Solver] = []
+_per_trump_lock = threading.Lock()
 
 
 def default_solver() -> Solver:
@@ -228,6 +230,15 @@ def default_solver() -> Solver:
     if _default is None:
         _default = Solver(float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB)))
     return _default
+
+
+def _trump_solvers() -> list[Solver]:
+    """One solver per trump for ``table`` in threads, kept (their tables warm) between calls."""
+    with _per_trump_lock:
+        if not _per_trump:
+            mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB))
+            _per_trump.extend(Solver(mb) for _ in TRUMP_NAMES)
+        return list(_per_trump)
 
 
 def _check_side(pos: Position, side: int) -> int:
@@ -322,7 +333,7 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
                 on_row(name, out[name])
         return out
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(one, pos, Solver()): name for name, pos in zip(names, positions)}
+        futures = {pool.submit(one, pos, own): name for name, pos, own in zip(names, positions, _trump_solvers())}
         for fut in futures:
             name = futures[fut]
             out[name] = fut.result()

@@ -3,8 +3,8 @@ same kernels on bridge against DDS (endplay) on the same deals in the same run.
 
     .venv/bin/python bench/solver.py [--deals 12] [--cap 60] [--bridge 8] [--quick]
 
-One thread, after warm-up. Each search starts from a fresh transposition table (a new
-epoch), so a figure never profits from an earlier search of the same deal. ``solve`` is
+One thread, after warm-up (and the table again with the five trumps in parallel threads).
+Each search starts from a fresh transposition table (a new epoch), so a figure never profits from an earlier search of the same deal. ``solve`` is
 timed at the deal's value (a proof that it makes) and at value + 1 (a proof that it does
 not). A search that runs past ``--cap`` seconds is counted at the cap and reported.
 """
@@ -30,6 +30,9 @@ from analyser.encode import bridge_rules, encode  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
 
 
+PAR_THREADS = min(5, os.cpu_count() or 1)
+
+
 def timed(fn):
     t = time.perf_counter()
     try:
@@ -48,7 +51,7 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
     tab = Table.make(players)
     rng = random.Random(56 + players)
     solver = S.Solver()
-    t_solve, t_max, t_table, n_solve, n_max, capped = [], [], [], [], [], 0
+    t_solve, t_max, t_table, t_par, n_solve, n_max, capped = [], [], [], [], [], [], 0
     for i in range(deals):
         deal = random_deal(tab, seed=rng.randrange(10 ** 9))
         trump = rng.choice((0, 1, 2, 3, None))
@@ -71,8 +74,16 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
             capped += over
         if i < tables:
             solver.clear()
-            dt, _, over = timed(lambda: S.table(deal, max_seconds=cap, solver=solver))
+            dt, seq, over = timed(lambda: S.table(deal, max_seconds=cap, solver=solver))
             t_table.append(dt)
+            capped += over
+            # the same table with the five trumps in parallel threads (each its own table,
+            # cleared: no entries from earlier deals)
+            for own in S._trump_solvers():
+                own.clear()
+            dt, par, over = timed(lambda: S.table(deal, max_seconds=cap, threads=PAR_THREADS))
+            assert over or seq is None or par == seq
+            t_par.append(dt)
             capped += over
     print(f"\n{players} x {tab.hand_size} ({tab.deck} cards), {deals} deals, cap {cap:g} s, capped searches: {capped}")
     if t_solve:
@@ -80,6 +91,7 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
     print(f"  max_points {stats(t_max)}   nodes median {int(np.median(n_max))} max {max(n_max)}")
     if t_table:
         print(f"  table      {stats(t_table)}   ({len(t_table)} deals)")
+        print(f"  table, {PAR_THREADS} threads {stats(t_par)}   speed-up x{np.median(t_table) / np.median(t_par):.2f}")
     if t_solve:
         print(f"  max_points / solve (medians): {np.median(t_max) / np.median(t_solve):.1f}")
 
