@@ -241,6 +241,14 @@ def _trump_solvers() -> list[Solver]:
         return list(_per_trump)
 
 
+def clear_solvers() -> None:
+    """Make the process-wide solvers (the default one and those ``table`` uses in threads)
+    forget what they hold; later searches start from empty tables."""
+    for s in ([_default] if _default is not None else []) + _trump_solvers():
+        with s._lock:
+            s.clear()
+
+
 def _check_side(pos: Position, side: int) -> int:
     if not 0 <= int(side) < pos.table.num_teams:
         raise FiftySixError(f"no team {side} at this table (teams 0..{pos.table.num_teams - 1})")

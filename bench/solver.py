@@ -79,8 +79,7 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
             capped += over
             # the same table with the five trumps in parallel threads (each its own table,
             # cleared: no entries from earlier deals)
-            for own in S._trump_solvers():
-                own.clear()
+            S.clear_solvers()
             dt, par, over = timed(lambda: S.table(deal, max_seconds=cap, threads=PAR_THREADS))
             assert over or seq is None or par == seq
             t_par.append(dt)
