@@ -682,6 +682,24 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
     return n
 
 
+@njit(cache=True, inline="always")
+def _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep):
+    """An entry's value word: its bounds ``lb``/``ub`` narrowed by the fail-soft result
+    ``res`` of a search with window (a0, b0), best move, size, rank counts and epoch."""
+    if res >= b0:
+        if res > lb:
+            lb = res
+    elif res <= a0:
+        if res < ub:
+            ub = res
+    else:
+        lb = res
+        ub = res
+    if cut >= 0:
+        bb = cut + 1
+    return lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32) | (ep << 52)
+
+
 @njit(cache=True)
 def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep):
     """Record a search result (fail-soft ``res`` of window a0, b0) under key ``k`` in the
@@ -718,18 +736,7 @@ def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, lef
         lb = np.int64(0)
         ub = min(left, np.int64(255))
         bb = np.int64(0)
-    if res >= b0:
-        if res > lb:
-            lb = res
-    elif res <= a0:
-        if res < ub:
-            ub = res
-    else:
-        lb = res
-        ub = res
-    if cut >= 0:
-        bb = cut + 1
-    TV[e] = lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32) | (ep << 52)
+    TV[e] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
 
 
 @njit(cache=True)
@@ -754,19 +761,8 @@ def _tt_store_lru(TK, TV, i0, k, kv, res, a0, b0, cut, ncards, left, ep):
         lb = np.int64(0)
         ub = min(left, np.int64(255))
         bb = np.int64(0)
-    if res >= b0:
-        if res > lb:
-            lb = res
-    elif res <= a0:
-        if res < ub:
-            ub = res
-    else:
-        lb = res
-        ub = res
-    if cut >= 0:
-        bb = cut + 1
     TK[i0] = k
-    TV[i0] = lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32) | (ep << 52)
+    TV[i0] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
 
 
 @njit(cache=True)
