@@ -24,7 +24,7 @@ Partition search: every search result carries the set of cards whose ranks decid
 (``W[O_REL + depth]``: trick winners that beat a card of their suit, the winning card of a
 settled trick, the cards of a ``_quick`` or ``_trump_run`` bound, a card tried once for its
 equivalence class when the card tried for it matters). A trick-start entry then holds, per
-suit, how many of the top cards left it depends on (``k``, 5 bits per suit in ``TV``); the
+suit, how many of the top cards left it depends on (``k``, 5 bits per suit of its value); the
 cards below them are "small": only how many of each points value each seat holds there
 counts (they never decide a trick in the searched tree, so any position that agrees on the
 top k cards and on those counts has the same bounds). Each result is stored twice: under
@@ -35,8 +35,9 @@ Everything a search reads and writes, except the table, lives in one int64 work 
 ``W`` (offsets below), so that a recursive call passes three arrays, not twenty.
 ``W[ST_NODES]`` counts nodes, ``W[ST_LIMIT]`` is the limit, ``W[ST_ABORT]`` is set to 1
 when the limit stopped the search (its answer is then meaningless and nothing is stored).
-The table is two int64 arrays: ``TK`` keys, ``TV`` packed lower bound, upper bound, depth
-and best lead (8 bits each), then the per-suit rank counts ``k``.
+The table is one int64 array ``T``: entry e's key at ``T[2e]`` and next to it (one cache line
+for both) its value at ``T[2e + 1]``: lower bound, upper bound, depth and best lead (8 bits
+each), the per-suit rank counts ``k`` (20 bits) and the search epoch (11 bits).
 """
 from __future__ import annotations
 
@@ -701,7 +702,7 @@ def _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep):
 
 
 @njit(cache=True)
-def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep):
+def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep):
     """Record a search result (fail-soft ``res`` of window a0, b0) under key ``k`` in the
     bucket of ``nslots`` at ``i0``; ``kv`` the ranks it depends on. With ``merge_kv`` an
     existing entry keeps, per suit, the larger rank count of the two (sound for both).
@@ -709,11 +710,11 @@ def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, lef
     or else of the shallowest entry."""
     e = -1
     for j in range(i0, i0 + nslots):
-        if TK[j] == k:
+        if T[2 * (j)] == k:
             e = j
             break
     if e >= 0:
-        v = TV[e]
+        v = T[2 * (e) + 1]
         lb = v & 255
         ub = (v >> 8) & 255
         bb = (v >> 24) & 255
@@ -728,31 +729,31 @@ def _tt_store(TK, TV, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, lef
         e = i0
         dmin = np.int64(1 << 30)
         for j in range(i0, i0 + nslots):
-            dj = (TV[j] >> 16) & 255 if TK[j] != 0 and ((TV[j] >> 52) & 0x7FF) == ep else np.int64(-1)
+            dj = (T[2 * (j) + 1] >> 16) & 255 if T[2 * (j)] != 0 and ((T[2 * (j) + 1] >> 52) & 0x7FF) == ep else np.int64(-1)
             if dj < dmin:
                 dmin = dj
                 e = j
-        TK[e] = k
+        T[2 * (e)] = k
         lb = np.int64(0)
         ub = min(left, np.int64(255))
         bb = np.int64(0)
-    TV[e] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
+    T[2 * (e) + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
 
 
 @njit(cache=True)
-def _tt_store_lru(TK, TV, i0, k, kv, res, a0, b0, cut, ncards, left, ep):
+def _tt_store_lru(T, i0, k, kv, res, a0, b0, cut, ncards, left, ep):
     """Record a search result under abstract key ``k`` at the front of the bucket at ``i0``
     (its entries all share the fully abstracted position, so they are kept in the order
     they were last stored; the last one goes)."""
     e = i0 + ABUCKET - 1
     for j in range(i0, i0 + ABUCKET):
-        if TK[j] == k:
+        if T[2 * (j)] == k:
             e = j
             break
-    v = TV[e] if TK[e] == k else np.int64(-1)
+    v = T[2 * (e) + 1] if T[2 * (e)] == k else np.int64(-1)
     for j in range(e, i0, -1):
-        TK[j] = TK[j - 1]
-        TV[j] = TV[j - 1]
+        T[2 * (j)] = T[2 * (j - 1)]
+        T[2 * (j) + 1] = T[2 * (j - 1) + 1]
     if v >= 0 and ((v >> 32) & 0xFFFFF) == kv:
         lb = v & 255
         ub = (v >> 8) & 255
@@ -761,12 +762,12 @@ def _tt_store_lru(TK, TV, i0, k, kv, res, a0, b0, cut, ncards, left, ep):
         lb = np.int64(0)
         ub = min(left, np.int64(255))
         bb = np.int64(0)
-    TK[i0] = k
-    TV[i0] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
+    T[2 * (i0)] = k
+    T[2 * (i0) + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
 
 
 @njit(cache=True)
-def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, key, ncards):
+def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, key, ncards):
     """Fail-soft alpha-beta on the points the maximising side wins from here.
 
     Returns ``v``: at most ``alpha`` means "at most v", at least ``beta`` means "at least
@@ -843,8 +844,8 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
         kx = _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1
         ix = kx & W[P_TMASK] & ~np.int64(1)
         for e in range(ix, ix + 2):
-            if TK[e] == kx:
-                v = TV[e]
+            if T[2 * (e)] == kx:
+                v = T[2 * (e) + 1]
                 lb = v & 255
                 ub = (v >> 8) & 255
                 if lb >= beta or lb == ub or ub <= alpha:
@@ -857,7 +858,7 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
             v = _two_tricks(W, seat, alpha, beta)
             rel = W[O_T2 + 24]
             W[O_REL + ncards] = rel
-            _tt_store(TK, TV, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, np.int64(-1), ncards, left,
+            _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, np.int64(-1), ncards, left,
                       W[P_EPOCH])
             return v
         if ncards <= W[P_EXACT]:
@@ -868,8 +869,8 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
         base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
         i0 = _akey(W, np.int64(0), base, ncards // nseat) & W[P_TMASK] & ~np.int64(ABUCKET - 1)
         for e in range(i0, i0 + ABUCKET):
-            tk = TK[e]
-            v = TV[e]
+            tk = T[2 * (e)]
+            v = T[2 * (e) + 1]
             if tk != 0 and ((v >> 16) & 255) == ncards:
                 kv = (v >> 32) & 0xFFFFF
                 if _akey(W, kv, base, ncards // nseat) == tk:
@@ -959,18 +960,18 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
         if tlen + 1 == nseat:
             tp = tpts + p + W[P_BONUS]
             if W[O_ISMAX + ws] == 1:
-                r = tp + _ab(W, TK, TV, np.int64(alpha - tp), np.int64(beta - tp), np.int64(ws), np.int64(0),
+                r = tp + _ab(W, T, np.int64(alpha - tp), np.int64(beta - tp), np.int64(ws), np.int64(0),
                              np.int64(-1), np.int64(-1), np.int64(-1), np.int64(0), np.int64(0),
                              np.int64(left - tp), np.int64(ck), np.int64(ncards - 1))
             else:
-                r = _ab(W, TK, TV, np.int64(alpha), np.int64(beta), np.int64(ws), np.int64(0), np.int64(-1),
+                r = _ab(W, T, np.int64(alpha), np.int64(beta), np.int64(ws), np.int64(0), np.int64(-1),
                         np.int64(-1), np.int64(-1), np.int64(0), np.int64(0), np.int64(left - tp),
                         np.int64(ck), np.int64(ncards - 1))
         else:
             nt = tcards | b
             if (tcards & b) != 0:
                 nt |= np.int64(-9223372036854775807 - 1)
-            r = _ab(W, TK, TV, np.int64(alpha), np.int64(beta), np.int64(nxt), np.int64(tlen + 1), np.int64(ls),
+            r = _ab(W, T, np.int64(alpha), np.int64(beta), np.int64(nxt), np.int64(tlen + 1), np.int64(ls),
                     np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(nt), np.int64(left),
                     np.int64(ck), np.int64(ncards - 1))
         if two:
@@ -1013,15 +1014,15 @@ def _ab(W, TK, TV, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, l
     W[O_REL + ncards] = rel
     if tlen == 0:
         kv = _kvec(W, rel)
-        _tt_store(TK, TV, ix, 2, _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1, kv, True, res,
+        _tt_store(T, ix, 2, _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1, kv, True, res,
                   a0, b0, cut, ncards, left, W[P_EPOCH])
         ka = _akey(W, kv, base, ncards // nseat)
-        _tt_store_lru(TK, TV, i0, ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
+        _tt_store_lru(T, i0, ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
     return res
 
 
 @njit(cache=True)
-def _probe(W, TK, TV, rs, target):
+def _probe(W, T, rs, target):
     """One fail-soft search from a root state ``rs``."""
     key = rs[RS_SALT]
     W[P_SALT] = key
@@ -1036,24 +1037,24 @@ def _probe(W, TK, TV, rs, target):
             b = x & -x
             x ^= b
             key ^= _ZH[((8 + s) << 6) | _ctz(b)]
-    return _ab(W, TK, TV, np.int64(target - 1), np.int64(target), rs[RS_SEAT], rs[RS_TLEN], rs[RS_LSUIT], rs[RS_WSEAT],
+    return _ab(W, T, np.int64(target - 1), np.int64(target), rs[RS_SEAT], rs[RS_TLEN], rs[RS_LSUIT], rs[RS_WSEAT],
                rs[RS_WCARD], rs[RS_TPTS], rs[RS_TCARDS], rs[RS_LEFT], np.int64(key), rs[RS_NCARDS])
 
 
 @njit(cache=True, nogil=True)
-def solve_kernel(W, TK, TV, rs, target):
+def solve_kernel(W, T, rs, target):
     """Yes/no: can the maximising side win ``target`` more points from ``rs``? Check the abort flag."""
-    W[P_TMASK] = TK.shape[0] - 1
-    return _probe(W, TK, TV, rs, target) >= target
+    W[P_TMASK] = T.shape[0] // 2 - 1
+    return _probe(W, T, rs, target) >= target
 
 
 @njit(cache=True)
-def _narrow(W, TK, TV, rs, window):
+def _narrow(W, T, rs, window):
     lo = window[0]
     hi = window[1]
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        r = _probe(W, TK, TV, rs, mid)
+        r = _probe(W, T, rs, mid)
         if W[ST_ABORT] != 0:
             break
         if r >= mid:
@@ -1065,33 +1066,33 @@ def _narrow(W, TK, TV, rs, window):
 
 
 @njit(cache=True, nogil=True)
-def value_kernel(W, TK, TV, rs, window):
+def value_kernel(W, T, rs, window):
     """Narrow ``window`` = [lo, hi] (lo known makeable, hi an upper bound) to the exact value.
 
     On return ``window[0] == window[1]`` is the value, unless the abort flag says the node
     limit stopped it; the window then holds what was proved so far and a later call resumes.
     """
-    W[P_TMASK] = TK.shape[0] - 1
-    _narrow(W, TK, TV, rs, window)
+    W[P_TMASK] = T.shape[0] // 2 - 1
+    _narrow(W, T, rs, window)
 
 
 @njit(cache=True, parallel=True)
-def value_many_kernel(WS, TK, TV, RS, out):
+def value_many_kernel(WS, T, RS, out):
     """Exact values of many positions (``WS[i]`` their work arrays, ``RS[i]`` root states).
 
-    Positions are split into contiguous groups, one per table row (``TK[g]``), so answers
+    Positions are split into contiguous groups, one per table row (``T[g]``), so answers
     do not depend on how threads are scheduled. ``out[i]`` is -1 where the node limit
     (``WS[i][ST_LIMIT]``) stopped the search.
     """
     npos = WS.shape[0]
-    ng = TK.shape[0]
+    ng = T.shape[0]
     for g in prange(ng):
         a = (npos * g) // ng
         z = (npos * (g + 1)) // ng
         for i in range(a, z):
             W = WS[i]
-            W[P_TMASK] = TK.shape[1] - 1
+            W[P_TMASK] = T.shape[1] // 2 - 1
             window = np.zeros(2, np.int64)
             window[1] = RS[i, RS_LEFT]
-            _narrow(W, TK[g], TV[g], RS[i], window)
+            _narrow(W, T[g], RS[i], window)
             out[i] = window[0] if W[ST_ABORT] == 0 else -1

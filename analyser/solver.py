@@ -127,7 +127,7 @@ class Solver:
     """
 
     table_mb: float = DEFAULT_TABLE_MB
-    _tt: tuple | None = field(default=None, init=False, repr=False)
+    _tt: np.ndarray | None = field(default=None, init=False, repr=False)
     nodes: int = field(default=0, init=False)
     epoch: int = field(default=0, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
@@ -136,11 +136,12 @@ class Solver:
         if not 0 < self.table_mb <= 64 * 1024:
             raise FiftySixError(f"transposition table size must be positive MB, not {self.table_mb}")
 
-    def _table(self, rows: int = 1) -> tuple:
-        if self._tt is None or self._tt[0].shape[0] != rows:
+    def _table(self, rows: int = 1) -> np.ndarray:
+        if self._tt is None or self._tt.shape[0] != rows:
             per_row = self.table_mb * 2 ** 20 / _ENTRY_BYTES / rows
             size = 1 << max(4, int(np.floor(np.log2(per_row))))
-            self._tt = (np.zeros((rows, size), np.int64), np.zeros((rows, size), np.int64))
+            # entry e: key at 2e, value at 2e + 1 (one cache line)
+            self._tt = np.zeros((rows, 2 * size), np.int64)
         return self._tt
 
     def clear(self) -> None:
@@ -163,12 +164,12 @@ class Solver:
               max_seconds: float | None = None) -> bool:
         """Can team ``side`` win ``need`` more points from ``enc``?"""
         with self._lock:
-            tk, tv = self._table()
+            tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
             out = []
             try:
-                _drive(lambda: out.append(K.solve_kernel(W, tk[0], tv[0], rs, need)), W, max_nodes, max_seconds)
+                _drive(lambda: out.append(K.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds)
             finally:
                 self.nodes += int(W[K.ST_NODES])
             return bool(out[-1])
@@ -177,12 +178,12 @@ class Solver:
               max_nodes: int | None = None, max_seconds: float | None = None) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won)."""
         with self._lock:
-            tk, tv = self._table()
+            tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
             window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi], np.int64)
             try:
-                _drive(lambda: K.value_kernel(W, tk[0], tv[0], rs, window), W, max_nodes, max_seconds)
+                _drive(lambda: K.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds)
             finally:
                 self.nodes += int(W[K.ST_NODES])
             return int(window[0])
@@ -373,9 +374,9 @@ def max_points_many(positions: Sequence[Position], side: int, *, threads: int | 
     RS = np.stack([e.root_state(side) for e in encs])
     nthreads = numba.get_num_threads() if threads is None else max(1, int(threads))
     groups = max(1, min(nthreads, len(encs)))
-    tk, tv = Solver(table_mb)._table(groups)
+    tt = Solver(table_mb)._table(groups)
     out = np.zeros(len(encs), np.int64)
-    K.value_many_kernel(WS, tk, tv, RS, out)
+    K.value_many_kernel(WS, tt, RS, out)
     if (out < 0).any():
         raise BudgetExceeded(f"the search ran past its budget of {max_nodes} nodes for a position")
     return out + np.array([e.won[side] for e in encs], np.int64)
