@@ -8,17 +8,20 @@ The search answers one question: can the maximising side win at least ``target``
 points from this position? It is a fail-soft alpha-beta, asked with a zero window: the
 returned ``v`` proves "at least v" when ``v >= target`` and "at most v" otherwise. The
 transposition table keeps, per trick-start position, a lower and an upper bound on the
-points the maximising side wins from there, reused across targets and across deals. Its
-key is the position up to relabelling cards (per suit: who holds the remaining cards in
-power order, their points, copy ties; the leader), salted with rules, trump and side, so
-that positions differing only in which of two interchangeable cards went earlier meet.
-Further cut-offs: points already sure from a settled trick (its cards so far plus the
+points the maximising side wins from there, reused across targets and across deals. Each
+position has an exact key, kept up to date move by move (the XOR of a random word per
+seat, card and copies held, salted with rules, trump, side and epoch), looked up first at
+no hashing cost; then an abstract key (below) that also meets positions differing only in
+which of two interchangeable cards went earlier. Two-trick endings are solved outright
+(``_two_tricks``: alpha-beta over the first trick, the last follows by force). Further
+cut-offs: points already sure from a settled trick (its cards so far plus the
 cheapest card each seat still to play must add), and when the next leader is fixed too,
 that leader's cashable top cards in the next trick; at trick starts the leader's cashable
 top cards and the other side's run of top trumps (it holds every copy left, so each wins
 its trick). Equivalent cards (adjacent in power among the cards still in hands, equal
 points, no other copy elsewhere, and, during a trick, the same effect on who wins it) are
-tried once.
+tried once; so is a card weaker than every card of its suit that the lines searched so far
+depended on, when a card of its suit and points was already tried (as DDS does).
 
 Partition search: every search result carries the set of cards whose ranks decided it
 (``W[O_REL + depth]``: trick winners that beat a card of their suit, the winning card of a
@@ -28,11 +31,12 @@ suit, how many of the top cards left it depends on (``k``, 5 bits per suit of it
 cards below them are "small": only how many of each points value each seat holds there
 counts (they never decide a trick in the searched tree, so any position that agrees on the
 top k cards and on those counts has the same bounds). Each result is stored twice: under
-the exact key (two-entry bucket) and under its abstract key in a four-entry bucket chosen
-by the fully abstracted position (k = 0), where a lookup tries every entry's own k.
+the exact key (two-entry bucket) and under its abstract key in an eight-entry bucket
+chosen by the fully abstracted position (k = 0), kept in the order entries were last
+stored, where a lookup tries every entry's own k.
 
 Everything a search reads and writes, except the table, lives in one int64 work array
-``W`` (offsets below), so that a recursive call passes three arrays, not twenty.
+``W`` (offsets below), so that a recursive call passes two arrays, not twenty.
 ``W[ST_NODES]`` counts nodes, ``W[ST_LIMIT]`` is the limit, ``W[ST_ABORT]`` is set to 1
 when the limit stopped the search (its answer is then meaningless and nothing is stored).
 The table is one int64 array ``T``: entry e's key at ``T[2e]`` and next to it (one cache line
