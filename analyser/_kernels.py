@@ -132,6 +132,15 @@ def _mix(k):
     return k
 
 
+@njit(cache=True, inline="always")
+def _in_hands(W):
+    """Every card some seat still holds (one bit per kind)."""
+    u = np.int64(0)
+    for s in range(W[P_NSEAT]):
+        u |= W[O_H1 + s]
+    return u
+
+
 @njit(cache=True)
 def _ahash(W, d):
     """Per suit and for every k, the suit's part of the key of the position abstracted to
@@ -141,9 +150,7 @@ def _ahash(W, d):
     additive hash, so that only how many cards of each points value each seat holds there
     counts)."""
     nseat = W[P_NSEAT]
-    u = np.int64(0)
-    for s in range(nseat):
-        u |= W[O_H1 + s]
+    u = _in_hands(W)
     o = O_HP + d * HSTRIDE
     for su in range(4):
         sm = W[O_SMASK + su]
@@ -210,9 +217,7 @@ def _akey(W, kv, base, d):
 def _kvec(W, rel):
     """Per suit, how many distinct cards left from the top down to the lowest of ``rel``."""
     nseat = W[P_NSEAT]
-    u = np.int64(0)
-    for s in range(nseat):
-        u |= W[O_H1 + s]
+    u = _in_hands(W)
     kv = np.int64(0)
     for su in range(4):
         sm = W[O_SMASK + su]
@@ -228,9 +233,7 @@ def _kvec(W, rel):
 def _topk(W, kv):
     """The top ``k`` distinct cards left per suit (the cards a table entry's ranks cover)."""
     nseat = W[P_NSEAT]
-    u = np.int64(0)
-    for s in range(nseat):
-        u |= W[O_H1 + s]
+    u = _in_hands(W)
     m = np.int64(0)
     for su in range(4):
         kk = (kv >> (5 * su)) & 31
@@ -337,9 +340,7 @@ def _trump_run(W, side):
     if trump < 0:
         return np.int64(0)
     nseat = W[P_NSEAT]
-    u = np.int64(0)
-    for s in range(nseat):
-        u |= W[O_H1 + s]
+    u = _in_hands(W)
     x = u & W[O_SMASK + trump]
     run = np.int64(0)
     W[O_QM] = 0
@@ -1007,9 +1008,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     sk = W[O_SKIP + d]
     if sk != 0:
         # a card tried once for its class matters only if the card tried for it does
-        u = np.int64(0)
-        for s in range(nseat):
-            u |= W[O_H1 + s]
+        u = _in_hands(W)
         while sk != 0:
             b = sk & -sk
             sk ^= b
