@@ -804,7 +804,6 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             pend |= np.int64(1) << s
             h = W[O_H1 + s]
             f = h & W[O_SMASK + lsuit]
-            forced += _minpts(W, f if f != 0 else h)
             over = False
             if f != 0:
                 over = (wcard >> 4) == lsuit and (f & (wb - 1)) != 0
@@ -821,6 +820,14 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             if s == nseat:
                 s = 0
         if settled:
+            s = seat
+            for _ in range(nseat - tlen):
+                h = W[O_H1 + s]
+                f = h & W[O_SMASK + lsuit]
+                forced += _minpts(W, f if f != 0 else h)
+                s += 1
+                if s == nseat:
+                    s = 0
             sure = tpts + W[P_BONUS] + forced
             W[O_REL + ncards] = wb
             if wside == 1:
