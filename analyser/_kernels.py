@@ -216,7 +216,6 @@ def _akey(W, kv, base, d):
 @njit(cache=True)
 def _kvec(W, rel):
     """Per suit, how many distinct cards left from the top down to the lowest of ``rel``."""
-    nseat = W[P_NSEAT]
     u = _in_hands(W)
     kv = np.int64(0)
     for su in range(4):
@@ -232,7 +231,6 @@ def _kvec(W, rel):
 @njit(cache=True)
 def _topk(W, kv):
     """The top ``k`` distinct cards left per suit (the cards a table entry's ranks cover)."""
-    nseat = W[P_NSEAT]
     u = _in_hands(W)
     m = np.int64(0)
     for su in range(4):
