@@ -272,6 +272,16 @@ def _quick(W, seat, pend):
     trump_all = np.int64(0)
     side_own = np.int64(0)
     side_all = np.int64(0)
+    side_sum = np.int64(0)
+    side_extra = np.int64(0)
+    # a partner of the leader holding only trumps must ruff a side-suit lead and takes the lead
+    many = True
+    if trump >= 0:
+        for s in range(nseat):
+            if s != seat and W[O_ISMAX + s] == side:
+                h = W[O_H1 + s]
+                if h != 0 and (h & ~W[O_SMASK + trump]) == 0:
+                    many = True
     for su in range(4):
         sm = W[O_SMASK + su]
         x = mine & sm
@@ -321,11 +331,17 @@ def _quick(W, seat, pend):
             trump_own = own
             trump_all = own + extra
         else:
+            side_sum += own
+            if extra > side_extra:
+                side_extra = extra
             if own > side_own:
                 side_own = own
             if own + extra > side_all:
                 side_all = own + extra
     W[O_QM] = qm
+    if many:
+        # the leader keeps the lead while cashing: every side suit's top cards add up
+        return trump_own + side_sum + max(trump_all - trump_own, side_extra)
     return max(trump_all + side_own, side_all + trump_own)
 
 
@@ -991,11 +1007,12 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             W[O_H1 + seat] |= b
         if W[ST_ABORT] != 0:
             return np.int64(0)
-        rel |= W[O_REL + ncards - 1]
+        crel = W[O_REL + ncards - 1]
         if tlen + 1 == nseat:
             wbit = np.int64(1) << wc
             if ((tcards | b) & W[O_SMASK + (wc >> 4)] & ~wbit) != 0 or (tcards & b) != 0 or tcards < 0:
-                rel |= wbit
+                crel |= wbit
+        rel |= crel
         if my:
             if r > res:
                 res = r
@@ -1009,6 +1026,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                     beta = r
                     cut = c
         if alpha >= beta:
+            # a cut-off rests on this card's line alone
+            rel = crel
             break
     sk = W[O_SKIP + d]
     if sk != 0:
