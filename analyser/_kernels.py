@@ -81,7 +81,7 @@ HSTRIDE = 4 * 32            # per trick start: per suit, for k = 0..31, the suit
 O_HP = O_TMP + 4 * 17 + 2 * 17
 O_T2 = O_HP + 17 * HSTRIDE  # two-trick endings: per seat its two cards, the card it plays first, cards that decided
 O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, its search state
-P_EPOCH = O_T2S + 80         # the search's epoch (table entries of other epochs are free slots)
+P_EPOCH = O_T2S + 88         # the search's epoch (table entries of other epochs are free slots)
 P_SALT = P_EPOCH + 1        # the search's salt (rules, trump, side, epoch): abstract keys start from it
 W_SIZE = P_SALT + 1
 ABUCKET = 8                 # entries of an abstract-key bucket (least recently stored goes first)
@@ -300,13 +300,21 @@ def _quick(W, seat, pend):
         extra = np.int64(0)
         r = 0
         others = u & sm
+        # once every other seat is out of the suit, the leader's cards win whatever their rank
+        most = 0
+        for s in range(nseat):
+            if s != seat:
+                n = _popc(W[O_H1 + s] & sm) + _popc(W[O_H2 + s] & sm)
+                if n > most:
+                    most = n
         while x != 0 and r < rounds_safe:
             b = x & -x
             if (others & (b - 1)) != 0:
                 break
             c = _ctz(b)
             copies = 2 if (W[O_H2 + seat] & b) != 0 else 1
-            qm |= b
+            if r < most:
+                qm |= b
             for _ in range(copies):
                 if r >= rounds_safe:
                     break
@@ -474,7 +482,7 @@ def _t2_leaf(W, wseat, wcard, tpts):
             wc = c
     if same > 1:
         rel |= np.int64(1) << wc
-    W[O_T2 + 24] |= rel
+    W[O_T2 + 25] = rel
     if W[O_ISMAX + ws] == 1:
         v += pts
     return v
@@ -492,7 +500,6 @@ def _two_tricks(W, seat, alpha, beta):
         a = _ctz(h1)
         W[O_T2 + 2 * t] = a
         W[O_T2 + 2 * t + 1] = a if W[O_H2 + t] != 0 else _ctz(h1 & (h1 - 1))
-    W[O_T2 + 24] = 0
     # per level i (cards played so far): seat, options, next option, first option, trick
     # winner / winning card / points before the seat plays, window, best so far
     S_ = O_T2S
@@ -505,6 +512,7 @@ def _two_tricks(W, seat, alpha, beta):
     AL = O_T2S + 56
     BE = O_T2S + 64
     RS = O_T2S + 72
+    RL = O_T2S + 80
     lsuit = np.int64(-1)
     i = 0
     W[S_] = seat
@@ -542,6 +550,7 @@ def _two_tricks(W, seat, alpha, beta):
             W[JJ + i] = 0
             W[FI + i] = first
             W[RS + i] = -1 if W[O_ISMAX + s] == 1 else 1 << 30
+            W[RL + i] = 0
             fresh = False
         if W[JJ + i] < W[NA + i] and W[AL + i] < W[BE + i]:
             j = W[JJ + i] ^ W[FI + i]
@@ -572,9 +581,12 @@ def _two_tricks(W, seat, alpha, beta):
                 fresh = True
                 continue
             r = _t2_leaf(W, ws, wc, tp)
+            crel = W[O_T2 + 25]
         else:
             r = W[RS + i]
+            crel = W[RL + i]
             if i == 0:
+                W[O_T2 + 24] = crel
                 return r
             i -= 1
             s = W[S_ + i]
@@ -587,6 +599,11 @@ def _two_tricks(W, seat, alpha, beta):
             W[RS + i] = r
             if r < W[BE + i]:
                 W[BE + i] = r
+        if W[AL + i] >= W[BE + i]:
+            # a cut-off rests on this line alone
+            W[RL + i] = crel
+        else:
+            W[RL + i] |= crel
 
 
 @njit(cache=True)
