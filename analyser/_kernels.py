@@ -83,7 +83,9 @@ O_T2 = O_HP + 17 * HSTRIDE  # two-trick endings: per seat its two cards, the car
 O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, its search state
 P_EPOCH = O_T2S + 88         # the search's epoch (table entries of other epochs are free slots)
 P_SALT = P_EPOCH + 1        # the search's salt (rules, trump, side, epoch): abstract keys start from it
-W_SIZE = P_SALT + 1
+O_CUT = P_SALT + 1          # the card that last cut off, by the mover's own holding and the trick so far
+NCUT = 4096
+W_SIZE = O_CUT + NCUT
 ABUCKET = 8                 # entries of an abstract-key bucket (least recently stored goes first)
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 # exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
@@ -949,6 +951,23 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     d = ncards
     n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d)
     mvo = O_MV + d * MAX_MOVES
+    ckey = np.int64(0)
+    if n > 1:
+        # the card that cut off last time the mover held these cards in this trick
+        if tlen == 0:
+            ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
+        else:
+            f = W[O_H1 + seat] & W[O_SMASK + lsuit]
+            if f != 0:
+                ckey = (_in_hands(W) & W[O_SMASK + lsuit]) * np.int64(-7046029254386353131) ^ (f << 1)
+            else:
+                ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
+            ckey ^= (wcard + 1) * np.int64(0x9E3779B97F4A7C15 - (1 << 64)) ^ (W[O_ISMAX + wseat] << 7)
+        ckey = _mix(ckey ^ (seat + 8 * tlen + 1) * np.int64(0x2545F4914F6CDD1D)) & ~np.int64(255)
+        if best < 0:
+            e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
+            if (e & ~np.int64(255)) == ckey:
+                best = e & 255
     if best >= 0:
         for j in range(n):
             if W[mvo + j] == best:
@@ -1045,6 +1064,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         if alpha >= beta:
             # a cut-off rests on this card's line alone
             rel = crel
+            if n > 1:
+                W[O_CUT + ((ckey >> 8) & (NCUT - 1))] = ckey | c
             break
     sk = W[O_SKIP + d]
     if sk != 0:
