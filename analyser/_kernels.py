@@ -48,6 +48,7 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba import njit, prange, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 # root state ``rs`` (int64)
@@ -122,6 +123,23 @@ def _clz(typingctx, x):
 
     def codegen(context, builder, signature, args):
         return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@intrinsic
+def _prefetch(typingctx, arr, idx):
+    """Ask the CPU to start fetching ``arr[idx]`` into cache (a hint: no effect on results)."""
+    sig = types.void(arr, types.int64)
+
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        i8p = ir.IntType(8).as_pointer()
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, ir.IntType(32), ir.IntType(32), ir.IntType(32)])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [builder.bitcast(builder.gep(ary.data, [args[1]]), i8p), ir.Constant(ir.IntType(32), 0),
+                          ir.Constant(ir.IntType(32), 3), ir.Constant(ir.IntType(32), 1)])
+        return context.get_dummy_value()
 
     return sig, codegen
 
@@ -824,6 +842,21 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         return np.int64(0)
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
+    if tlen + 1 == nseat and ncards > nseat + 1:
+        # the last card of a trick: start fetching the table entries of the trick starts it
+        # can lead to, so that the memory latency overlaps the work below
+        hand = W[O_H1 + seat]
+        x = hand & W[O_SMASK + lsuit]
+        if x == 0:
+            x = hand
+        while x != 0:
+            b = x & -x
+            x ^= b
+            c = _ctz(b)
+            ck = key ^ _ZH[((8 + seat) << 6) | c] if (W[O_H2 + seat] & b) != 0 else key ^ _ZH[(seat << 6) | c]
+            ws = seat if _beats(W, c, wcard, trump) else wseat
+            kx = _mix(ck ^ ((ws + 1) * np.int64(0x2545F4914F6CDD1D))) | 1
+            _prefetch(T, 2 * (kx & W[P_TMASK] & ~np.int64(1)))
     if tlen > 0:
         # is the trick in progress settled? (no opponent of the winner still to play can beat it)
         wside = W[O_ISMAX + wseat]
