@@ -84,7 +84,8 @@ O_T2 = O_HP + 17 * HSTRIDE  # two-trick endings: per seat its two cards, the car
 O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, its search state
 P_EPOCH = O_T2S + 88         # the search's epoch (table entries of other epochs are free slots)
 P_SALT = P_EPOCH + 1        # the search's salt (rules, trump, side, epoch): abstract keys start from it
-O_CUT = P_SALT + 1          # the card that last cut off, by the mover's own holding and the trick so far
+O_ACC = P_SALT + 1          # per suit: the sum of the small-card hash words of every card in hands (kept move by move)
+O_CUT = O_ACC + 4          # the card that last cut off, by the mover's own holding and the trick so far
 NCUT = 4096
 W_SIZE = O_CUT + NCUT
 ABUCKET = 8                 # entries of an abstract-key bucket (least recently stored goes first)
@@ -227,6 +228,18 @@ def _akey(W, kv, base, d):
         if kk > W[g + 31]:
             kk = W[g + 31]
         k += W[g + kk]
+    k = _mix(k)
+    if k == 0:
+        k = 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _akey0(W, base):
+    """The fully abstracted key (``_akey`` with k = 0), from the running per-suit sums."""
+    k = base
+    for su in range(4):
+        k += _mix(np.int64(1000 + su) * np.int64(-7046029254386353131) + W[O_ACC + su] + su)
     k = _mix(k)
     if k == 0:
         k = 1
@@ -944,9 +957,11 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             alpha = np.int64(-1)
             beta = left + 1
         # then the position abstracted to the top cards that decided a stored result
-        _ahash(W, ncards // nseat)
         base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
-        i0 = _akey(W, np.int64(0), base, ncards // nseat) & W[P_TMASK] & ~np.int64(ABUCKET - 1)
+        i0 = _akey0(W, base) & W[P_TMASK] & ~np.int64(ABUCKET - 1)
+        _prefetch(T, 2 * i0)
+        _prefetch(T, 2 * i0 + 8)
+        _ahash(W, ncards // nseat)
         for e in range(i0, i0 + ABUCKET):
             tk = T[2 * (e)]
             v = T[2 * (e) + 1]
@@ -1043,6 +1058,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             W[O_H1 + seat] ^= b
             ck = key ^ _ZH[(seat << 6) | c]
         p = W[O_PTS + c]
+        za = _ZT[(seat << 6) | (c & 48) | (p & 15)]
+        W[O_ACC + (c >> 4)] -= za
         ws = wseat
         wc = wcard
         ls = lsuit
@@ -1074,6 +1091,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             W[O_H2 + seat] |= b
         else:
             W[O_H1 + seat] |= b
+        W[O_ACC + (c >> 4)] += za
         if W[ST_ABORT] != 0:
             return np.int64(0)
         crel = W[O_REL + ncards - 1]
@@ -1125,6 +1143,16 @@ def _probe(W, T, rs, target):
     """One fail-soft search from a root state ``rs``."""
     key = rs[RS_SALT]
     W[P_SALT] = key
+    for su in range(4):
+        W[O_ACC + su] = 0
+    for s in range(W[P_NSEAT]):
+        for copy in range(2):
+            x = W[O_H1 + s + 8 * copy]
+            while x != 0:
+                b = x & -x
+                x ^= b
+                c = _ctz(b)
+                W[O_ACC + (c >> 4)] += _ZT[(s << 6) | (c & 48) | (W[O_PTS + c] & 15)]
     for s in range(W[P_NSEAT]):
         x = W[O_H1 + s]
         while x != 0:
