@@ -914,9 +914,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                     return sure
             elif left - sure <= alpha:
                 return left - sure
-            if fixed and ncards > nseat - tlen and nseat <= 4:
-                # the next trick's leader is known: add its cashable top cards (with more
-                # seats this costs more than it saves: 6 x 8 nodes +3%, time -6% without it)
+            if fixed and ncards > nseat - tlen:
+                # the next trick's leader is known: add its cashable top cards
                 sure += _quick(W, wseat, pend)
                 W[O_REL + ncards] = wb | W[O_QM]
                 if wside == 1:
