@@ -52,6 +52,7 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
     rng = random.Random(56 + players)
     solver = S.Solver()
     t_solve, t_max, t_table, t_par, n_solve, n_max, capped = [], [], [], [], [], [], 0
+    per_deal = []  # max_points against the two probes any exact answer needs (at v and v + 1)
     for i in range(deals):
         deal = random_deal(tab, seed=rng.randrange(10 ** 9))
         trump = rng.choice((0, 1, 2, 3, None))
@@ -65,6 +66,7 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
         if over:
             continue
         v = res[0]
+        pair = 0.0
         for target in (v, v + 1):
             solver.clear()
             solver.nodes = 0
@@ -72,6 +74,8 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
             t_solve.append(dt)
             n_solve.append(solver.nodes)
             capped += over
+            pair += dt
+        per_deal.append(t_max[-1] / pair)
         if i < tables:
             solver.clear()
             dt, seq, over = timed(lambda: S.table(deal, max_seconds=cap, solver=solver))
@@ -92,7 +96,8 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
         print(f"  table      {stats(t_table)}   ({len(t_table)} deals)")
         print(f"  table, {PAR_THREADS} threads {stats(t_par)}   speed-up x{np.median(t_table) / np.median(t_par):.2f}")
     if t_solve:
-        print(f"  max_points / solve (medians): {np.median(t_max) / np.median(t_solve):.1f}")
+        print(f"  max_points / solve (medians): {np.median(t_max) / np.median(t_solve):.1f}; per deal, max_points / "
+              f"(solve at v + solve at v + 1): median {np.median(per_deal):.2f}, max {max(per_deal):.2f}")
 
 
 RANKS = "AKQJT98765432"
