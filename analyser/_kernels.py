@@ -279,9 +279,10 @@ def _topk(W, kv):
 
 @njit(cache=True)
 def _quick(W, seat, pend):
-    """Points the leader's side surely wins by cashing top cards: top trumps, then the top
-    cards of the best other suit (where no opponent of the leader can ruff), or that
-    suit alone. A lower bound.
+    """Points the leader's side surely wins by cashing top cards: its top trumps and the top
+    cards of the other suits, as many rounds of each as every opponent holding trumps must
+    follow (so none can ruff); when a partner holds nothing but trumps (it would have to
+    ruff and take the lead) only the best single other suit counts. A lower bound.
 
     ``pend`` marks (bit per seat) the seats still to play a card to the trick in progress
     when the bound is for the trick after it (``seat`` wins this one): each of them may
@@ -289,7 +290,7 @@ def _quick(W, seat, pend):
 
     What the other seats must add (their cheapest card of the suit while they still hold
     it) is counted only for the suit cashed first: during the first suit a seat may
-    discard cards of the second.
+    discard cards of the next.
     """
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
@@ -300,6 +301,7 @@ def _quick(W, seat, pend):
         if s != seat:
             u |= W[O_H1 + s]
     mine = W[O_H1 + seat]
+    tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
     qm = np.int64(0)
     trump_own = np.int64(0)
     trump_all = np.int64(0)
@@ -313,33 +315,35 @@ def _quick(W, seat, pend):
         for s in range(nseat):
             if s != seat and W[O_ISMAX + s] == side:
                 h = W[O_H1 + s]
-                if h != 0 and (h & ~W[O_SMASK + trump]) == 0:
-                    many = True
+                if h != 0 and (h & ~tmask) == 0:
+                    many = False
     for su in range(4):
         sm = W[O_SMASK + su]
         x = mine & sm
         if x == 0:
             continue
+        # per other seat: how many cards of the suit it surely still holds, and its cheapest
+        # (``W[O_TMP + s]``, ``W[O_TMP + 8 + s]``); no opponent holding trumps may run out
+        # while the suit is cashed; once every other seat is out of the suit, the leader's
+        # cards win whatever their rank
         rounds_safe = 99
-        if trump >= 0 and su != trump:
-            for s in range(nseat):
-                if s != seat and W[O_ISMAX + s] != side and (W[O_H1 + s] & W[O_SMASK + trump]) != 0:
-                    n = _popc(W[O_H1 + s] & sm) + _popc(W[O_H2 + s] & sm)
-                    if (pend >> s) & 1:
-                        n -= 1
-                    if n < rounds_safe:
-                        rounds_safe = n
+        most = 0
+        for s in range(nseat):
+            if s == seat:
+                continue
+            f = W[O_H1 + s] & sm
+            n = _popc(f) + _popc(W[O_H2 + s] & sm)
+            if n > most:
+                most = n
+            n -= (pend >> s) & 1
+            W[O_TMP + s] = n
+            W[O_TMP + 8 + s] = _minpts(W, f) if f != 0 else np.int64(0)
+            if su != trump and (W[O_H1 + s] & tmask) != 0 and W[O_ISMAX + s] != side and n < rounds_safe:
+                rounds_safe = n
         own = np.int64(0)
         extra = np.int64(0)
         r = 0
         others = u & sm
-        # once every other seat is out of the suit, the leader's cards win whatever their rank
-        most = 0
-        for s in range(nseat):
-            if s != seat:
-                n = _popc(W[O_H1 + s] & sm) + _popc(W[O_H2 + s] & sm)
-                if n > most:
-                    most = n
         while x != 0 and r < rounds_safe:
             b = x & -x
             if (others & (b - 1)) != 0:
@@ -354,17 +358,8 @@ def _quick(W, seat, pend):
                 r += 1
                 own += W[O_PTS + c] + bonus
                 for s in range(nseat):
-                    if s != seat:
-                        f = W[O_H1 + s] & sm
-                        if f != 0 and _popc(f) + _popc(W[O_H2 + s] & sm) - ((pend >> s) & 1) >= r:
-                            m = np.int64(99)
-                            while f != 0:
-                                fb = f & -f
-                                f ^= fb
-                                pp = W[O_PTS + _ctz(fb)]
-                                if pp < m:
-                                    m = pp
-                            extra += m
+                    if s != seat and W[O_TMP + s] >= r:
+                        extra += W[O_TMP + 8 + s]
             if (others & b) != 0:
                 break
             x ^= b
