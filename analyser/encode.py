@@ -115,7 +115,7 @@ class Encoded:
 
     @property
     def ncards(self) -> int:
-        return int(sum(_popcount(int(a)) + _popcount(int(b)) for a, b in zip(self.h1, self.h2)))
+        return sum(_popcount(int(a)) + _popcount(int(b)) for a, b in zip(self.h1, self.h2))
 
     def points_left(self) -> int:
         """Points not yet won: cards in hands, cards on the table, and trick points to come."""
@@ -190,7 +190,7 @@ class Encoded:
 
 
 def _popcount(x: int) -> int:
-    return bin(x & ((1 << 64) - 1)).count("1")
+    return (x & ((1 << 64) - 1)).bit_count()
 
 
 def _bits(x: int) -> list[int]:
@@ -278,21 +278,29 @@ def ensure_trump_ok(trump: int | None) -> None:
 
 def work_array(enc: Encoded, side: int) -> np.ndarray:
     """The kernels' work array ``W`` for a search by team ``side`` (node limit unset)."""
-    r = enc.rules
-    W = np.zeros(K.W_SIZE, dtype=np.int64)
-    n = r.seats
+    W = _work_template(enc.rules, side).copy()
+    n = enc.rules.seats
     W[K.O_H1:K.O_H1 + n] = enc.h1
     W[K.O_H2:K.O_H2 + n] = enc.h2
+    W[K.P_TRUMP] = enc.trump
+    return W
+
+
+@lru_cache(maxsize=64)
+def _work_template(r: Rules, side: int) -> np.ndarray:
+    """The part of ``W`` that depends only on the rules and the side (built once)."""
+    W = np.zeros(K.W_SIZE, dtype=np.int64)
+    n = r.seats
     W[K.O_ISMAX:K.O_ISMAX + n] = r.ismax(side)
     W[K.O_SUIT:K.O_SUIT + 64] = r.kind_suit
     W[K.O_PTS:K.O_PTS + 64] = r.kind_points
     W[K.O_SMASK:K.O_SMASK + 4] = SUIT_MASKS
     W[K.P_NSEAT] = n
-    W[K.P_TRUMP] = enc.trump
     W[K.P_BONUS] = r.trick_points
     W[K.ST_LIMIT] = 2 ** 62
     W[K.P_EXACT] = EXACT_TRICKS * n
     for p in range(4):
         W[K.O_PM + p] = np.array([_mask(np.flatnonzero((r.kind_suit >= 0) & (r.kind_points == p)).tolist())],
                                  dtype=np.uint64).astype(np.int64)[0]
+    W.flags.writeable = False
     return W

@@ -101,10 +101,15 @@ class Position:
         return (self.leader - 1 + len(self.current)) % self.table.players + 1
 
     def encoded(self) -> Encoded:
-        rules = rules_for(self.table)
-        hands = [[card_bit(c) for c in h] for h in self.hands]
-        return encode(rules, hands, self.trump, self.leader - 1,
-                      [card_bit(c) for _, c in self.current], self.points)
+        """The kernel form (built once per position: the position is immutable)."""
+        enc = self.__dict__.get("_encoded")
+        if enc is None:
+            rules = rules_for(self.table)
+            hands = [[card_bit(c) for c in h] for h in self.hands]
+            enc = encode(rules, hands, self.trump, self.leader - 1,
+                         [card_bit(c) for _, c in self.current], self.points)
+            object.__setattr__(self, "_encoded", enc)
+        return enc
 
     def legal_cards(self) -> tuple[Card, ...]:
         hand = self.hands[self.to_move - 1]
