@@ -970,7 +970,9 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                     if ub <= alpha:
                         W[O_REL + ncards] = _topk(W, kv)
                         return ub
-                    if best < 0:
+                    if best < 0 and ((v >> 24) & 255) > 0 and (W[O_H1 + seat] >> (((v >> 24) & 255) - 1)) & 1:
+                        # (an entry of another position with the same abstraction: its best
+                        # card may not be in this hand)
                         best = ((v >> 24) & 255) - 1
         q = _quick(W, seat, np.int64(0))
         if W[O_ISMAX + seat] == 1:
