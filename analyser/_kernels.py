@@ -320,7 +320,9 @@ def _quick(W, seat, pend):
     for su in range(4):
         sm = W[O_SMASK + su]
         x = mine & sm
-        if x == 0:
+        others = u & sm
+        if x == 0 or (others & ((x & -x) - 1)) != 0:
+            # no card of the suit, or none above every other seat's
             continue
         # per other seat: how many cards of the suit it surely still holds, and its cheapest
         # (``W[O_TMP + s]``, ``W[O_TMP + 8 + s]``); no opponent holding trumps may run out
@@ -343,7 +345,6 @@ def _quick(W, seat, pend):
         own = np.int64(0)
         extra = np.int64(0)
         r = 0
-        others = u & sm
         while x != 0 and r < rounds_safe:
             b = x & -x
             if (others & (b - 1)) != 0:
