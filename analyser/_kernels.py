@@ -956,6 +956,22 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         i0 = _akey0(W, base) & W[P_TMASK] & ~np.int64(ABUCKET - 1)
         _prefetch(T, 2 * i0)
         _prefetch(T, 2 * i0 + 8)
+        q = _quick(W, seat, np.int64(0))
+        if W[O_ISMAX + seat] == 1:
+            if q >= beta:
+                W[O_REL + ncards] = W[O_QM]
+                return q
+        elif left - q <= alpha:
+            W[O_REL + ncards] = W[O_QM]
+            return left - q
+        tr = _trump_run(W, 1 - W[O_ISMAX + seat])
+        if W[O_ISMAX + seat] == 1:
+            if left - tr <= alpha:
+                W[O_REL + ncards] = W[O_QM]
+                return left - tr
+        elif tr >= beta:
+            W[O_REL + ncards] = W[O_QM]
+            return tr
         _ahash(W, ncards // nseat)
         for e in range(i0, i0 + ABUCKET):
             tk = T[2 * (e)]
@@ -975,22 +991,6 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                         # (an entry of another position with the same abstraction: its best
                         # card may not be in this hand)
                         best = ((v >> 24) & 255) - 1
-        q = _quick(W, seat, np.int64(0))
-        if W[O_ISMAX + seat] == 1:
-            if q >= beta:
-                W[O_REL + ncards] = W[O_QM]
-                return q
-        elif left - q <= alpha:
-            W[O_REL + ncards] = W[O_QM]
-            return left - q
-        tr = _trump_run(W, 1 - W[O_ISMAX + seat])
-        if W[O_ISMAX + seat] == 1:
-            if left - tr <= alpha:
-                W[O_REL + ncards] = W[O_QM]
-                return left - tr
-        elif tr >= beta:
-            W[O_REL + ncards] = W[O_QM]
-            return tr
     a0 = alpha
     b0 = beta
     d = ncards
