@@ -17,7 +17,7 @@ which of two interchangeable cards went earlier. Two-trick endings are solved ou
 cut-offs: points already sure from a settled trick (its cards so far plus the
 cheapest card each seat still to play must add), and when the next leader is fixed too,
 that leader's cashable top cards in the next trick; at trick starts the leader's cashable
-top cards and the other side's run of top trumps (it holds every copy left, so each wins
+top cards and either side's run of top trumps (it holds every copy left, so each wins
 its trick). Equivalent cards (adjacent in power among the cards still in hands, equal
 points, no other copy elsewhere, and, during a trick, the same effect on who wins it) are
 tried once; so is a card weaker than every card of its suit that the lines searched so far
@@ -957,6 +957,15 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         _prefetch(T, 2 * i0)
         _prefetch(T, 2 * i0 + 8)
         q = _quick(W, seat, np.int64(0))
+        if W[O_ISMAX + seat] == 1:
+            if q >= beta:
+                W[O_REL + ncards] = W[O_QM]
+                return q
+        elif left - q <= alpha:
+            W[O_REL + ncards] = W[O_QM]
+            return left - q
+        # the leader's side's run of top trumps (every copy in its hands, partners' too)
+        q = _trump_run(W, W[O_ISMAX + seat])
         if W[O_ISMAX + seat] == 1:
             if q >= beta:
                 W[O_REL + ncards] = W[O_QM]
