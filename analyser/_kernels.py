@@ -23,6 +23,16 @@ points, no other copy elsewhere, and, during a trick, the same effect on who win
 tried once; so is a card weaker than every card of its suit that the lines searched so far
 depended on, when a card of its suit and points was already tried (as DDS does).
 
+Move order: the best card a table entry records, else the card that last cut off when the
+mover held the same cards in the same kind of trick (a cut-off memory in ``W[O_CUT:]``,
+keyed at a trick start by the mover's hand, when following by the led suit's cards still
+out, the mover's own and the card winning so far; as bridge-solver keeps one), else a
+heuristic order. Choosing the same card in similar positions also makes lines meet in the
+table far more often. A cut-off's rank relevance is that of the cutting line alone.
+Table reads miss the CPU caches, so the last card of a trick prefetches the entries of the
+trick starts it can lead to, and the fully abstracted key (``W[O_ACC:]``, kept move by
+move) lets a trick start fetch its abstract bucket while it does other work.
+
 Partition search: every search result carries the set of cards whose ranks decided it
 (``W[O_REL + depth]``: trick winners that beat a card of their suit, the winning card of a
 settled trick, the cards of a ``_quick`` or ``_trump_run`` bound, a card tried once for its
