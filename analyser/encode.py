@@ -130,7 +130,15 @@ class Encoded:
         return pts + tricks * r.trick_points
 
     def root_state(self, side: int) -> np.ndarray:
-        """The kernels' ``rs`` array for a search by team ``side``."""
+        """The kernels' ``rs`` array for a search by team ``side`` (a fresh copy; built once
+        per side, the position being immutable)."""
+        cache = self.__dict__.setdefault("_root_states", {})
+        rs = cache.get(side)
+        if rs is None:
+            rs = cache[side] = self._root_state(side)
+        return rs.copy()
+
+    def _root_state(self, side: int) -> np.ndarray:
         r = self.rules
         rs = np.zeros(K.RS_SIZE, dtype=np.int64)
         rs[K.RS_SEAT] = self.to_move
