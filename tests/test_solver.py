@@ -273,3 +273,47 @@ def test_one_solver_shared_by_threads_stays_exact():
         got = list(pool.map(lambda p: S.max_points(p, solver=shared), positions))
     want = [S.max_points(p, solver=S.Solver(table_mb=1)) for p in positions]
     assert got == want
+
+
+def _cashing_position(rng: random.Random, table: Table) -> S.Position:
+    """An ending built for the cashable-cards bounds: the leader holds top cards of two or
+    three side suits, one partner may hold nothing but trumps (it would have to ruff and
+    take the lead), the others hold what is left, trumps included."""
+    n = table.players
+    m = rng.choice((2, 3, 3)) if n == 4 else rng.choice((2, 2, 3))
+    trump = rng.randrange(4)
+    pool = list(deck_cards(table.deck))
+    rng.shuffle(pool)
+    leader = rng.randrange(n) + 1
+    hands: dict[int, list[Card]] = {}
+    # the leader: the strongest side-suit cards of the shuffled pool (rank 0 is the Jack)
+    side = sorted((c for c in pool if c.suit != trump), key=lambda c: (c.rank, rng.random()))
+    hands[leader] = side[:m]
+    for c in hands[leader]:
+        pool.remove(c)
+    partners = [s for s in table.seats if s != leader and table.team_of(s) == table.team_of(leader)]
+    if partners and rng.random() < 0.7:
+        p = rng.choice(partners)
+        hands[p] = [c for c in pool if c.suit == trump][:m]
+        for c in hands[p]:
+            pool.remove(c)
+    for s in table.seats:
+        if s not in hands:
+            hands[s] = pool[:m]
+            del pool[:m]
+    return S.Position(table, tuple(Hand(tuple(hands[s])) for s in table.seats), trump, leader)
+
+
+@pytest.mark.parametrize("players,deck", [(4, 32), (6, 48)])
+def test_cashing_several_suits_matches_minimax(players, deck):
+    """Cashing top cards of several side suits, with opponents able to ruff and partners
+    forced to: the bounds that count them must never claim more than best play gives."""
+    table = Table.make(players, deck)
+    rng = random.Random(5600 + players)
+    solver = S.Solver(table_mb=2)
+    for _ in range(60 if players == 4 else 30):
+        pos = _cashing_position(rng, table)
+        want = _check_against_minimax(pos, solver)
+        side = table.team_of(pos.leader)
+        for target in range(want[side] - 2, want[side] + 3):
+            assert S.solve(pos, target, side, solver=solver) == (target <= want[side]), (pos, target)
