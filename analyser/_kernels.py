@@ -41,9 +41,9 @@ suit, how many of the top cards left it depends on (``k``, 5 bits per suit of it
 cards below them are "small": only how many of each points value each seat holds there
 counts (they never decide a trick in the searched tree, so any position that agrees on the
 top k cards and on those counts has the same bounds). Each result is stored twice: under
-the exact key (two-entry bucket) and under its abstract key in an eight-entry bucket
-chosen by the fully abstracted position (k = 0), kept in the order entries were last
-stored, where a lookup tries every entry's own k.
+the exact key (two-entry bucket) and under its abstract key in a bucket of 4 entries (8
+for bridge: ``W[P_ABUCKET]``) chosen by the fully abstracted position (k = 0), kept in
+the order entries were last stored, where a lookup tries every entry's own k.
 
 Everything a search reads and writes, except the table, lives in one int64 work array
 ``W`` (offsets below), so that a recursive call passes two arrays, not twenty.
@@ -95,10 +95,10 @@ O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, it
 P_EPOCH = O_T2S + 88         # the search's epoch (table entries of other epochs are free slots)
 P_SALT = P_EPOCH + 1        # the search's salt (rules, trump, side, epoch): abstract keys start from it
 O_ACC = P_SALT + 1          # per suit: the sum of the small-card hash words of every card in hands (kept move by move)
-O_CUT = O_ACC + 4          # the card that last cut off, by the mover's own holding and the trick so far
+P_ABUCKET = O_ACC + 4      # entries of an abstract-key bucket, 4 or 8 (least recently stored goes first)
+O_CUT = P_ABUCKET + 1      # the card that last cut off, by the mover's own holding and the trick so far
 NCUT = 4096
 W_SIZE = O_CUT + NCUT
-ABUCKET = 8                 # entries of an abstract-key bucket (least recently stored goes first)
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 # exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
 # XOR over what each seat holds, kept up to date move by move
@@ -816,12 +816,12 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep
 
 
 @njit(cache=True)
-def _tt_store_lru(T, i0, k, kv, res, a0, b0, cut, ncards, left, ep):
-    """Record a search result under abstract key ``k`` at the front of the bucket at ``i0``
-    (its entries all share the fully abstracted position, so they are kept in the order
-    they were last stored; the last one goes)."""
-    e = i0 + ABUCKET - 1
-    for j in range(i0, i0 + ABUCKET):
+def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, cut, ncards, left, ep):
+    """Record a search result under abstract key ``k`` at the front of the bucket of
+    ``nslots`` at ``i0`` (its entries all share the fully abstracted position, so they are
+    kept in the order they were last stored; the last one goes)."""
+    e = i0 + nslots - 1
+    for j in range(i0, i0 + nslots):
         if T[2 * (j)] == k:
             e = j
             break
@@ -963,9 +963,10 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             beta = left + 1
         # then the position abstracted to the top cards that decided a stored result
         base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
-        i0 = _akey0(W, base) & W[P_TMASK] & ~np.int64(ABUCKET - 1)
+        i0 = _akey0(W, base) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
         _prefetch(T, 2 * i0)
-        _prefetch(T, 2 * i0 + 8)
+        if W[P_ABUCKET] > 4:
+            _prefetch(T, 2 * i0 + 8)
         q = _quick(W, seat, np.int64(0))
         if W[O_ISMAX + seat] == 1:
             if q >= beta:
@@ -992,7 +993,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             W[O_REL + ncards] = W[O_QM]
             return tr
         _ahash(W, ncards // nseat)
-        for e in range(i0, i0 + ABUCKET):
+        for e in range(i0, i0 + W[P_ABUCKET]):
             tk = T[2 * (e)]
             v = T[2 * (e) + 1]
             if tk != 0 and ((v >> 16) & 255) == ncards:
@@ -1150,7 +1151,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         _tt_store(T, ix, 2, _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1, kv, True, res,
                   a0, b0, cut, ncards, left, W[P_EPOCH])
         ka = _akey(W, kv, base, ncards // nseat)
-        _tt_store_lru(T, i0, ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
+        _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
     return res
 
 
