@@ -967,23 +967,17 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         _prefetch(T, 2 * i0)
         if W[P_ABUCKET] > 4:
             _prefetch(T, 2 * i0 + 8)
-        q = _quick(W, seat, np.int64(0))
-        if W[O_ISMAX + seat] == 1:
-            if q >= beta:
+        # lower bounds for the leader's side: the leader's cashable cards, then the side's
+        # run of top trumps (every copy in its hands, partners' too)
+        for which in range(2):
+            q = _quick(W, seat, np.int64(0)) if which == 0 else _trump_run(W, W[O_ISMAX + seat])
+            if W[O_ISMAX + seat] == 1:
+                if q >= beta:
+                    W[O_REL + ncards] = W[O_QM]
+                    return q
+            elif left - q <= alpha:
                 W[O_REL + ncards] = W[O_QM]
-                return q
-        elif left - q <= alpha:
-            W[O_REL + ncards] = W[O_QM]
-            return left - q
-        # the leader's side's run of top trumps (every copy in its hands, partners' too)
-        q = _trump_run(W, W[O_ISMAX + seat])
-        if W[O_ISMAX + seat] == 1:
-            if q >= beta:
-                W[O_REL + ncards] = W[O_QM]
-                return q
-        elif left - q <= alpha:
-            W[O_REL + ncards] = W[O_QM]
-            return left - q
+                return left - q
         tr = _trump_run(W, 1 - W[O_ISMAX + seat])
         if W[O_ISMAX + seat] == 1:
             if left - tr <= alpha:
