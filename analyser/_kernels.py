@@ -164,6 +164,12 @@ def _mix(k):
 
 
 @njit(cache=True, inline="always")
+def _xkey(key, seat):
+    """The exact table key of a trick start: the position's running key and its leader."""
+    return _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1
+
+
+@njit(cache=True, inline="always")
 def _in_hands(W):
     """Every card some seat still holds (one bit per kind)."""
     u = np.int64(0)
@@ -874,7 +880,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             c = _ctz(b)
             ck = key ^ _ZH[((8 + seat) << 6) | c] if (W[O_H2 + seat] & b) != 0 else key ^ _ZH[(seat << 6) | c]
             ws = seat if _beats(W, c, wcard, trump) else wseat
-            kx = _mix(ck ^ ((ws + 1) * np.int64(0x2545F4914F6CDD1D))) | 1
+            kx = _xkey(ck, ws)
             _prefetch(T, 2 * (kx & W[P_TMASK] & ~np.int64(1)))
     if tlen > 0:
         # is the trick in progress settled? (no opponent of the winner still to play can beat it)
@@ -938,7 +944,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         if ncards == nseat:
             return _last_trick(W, seat)
         # the exact position first: its key is kept up to date move by move (no hashing)
-        kx = _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1
+        kx = _xkey(key, seat)
         ix = kx & W[P_TMASK] & ~np.int64(1)
         for e in range(ix, ix + 2):
             if T[2 * (e)] == kx:
@@ -1142,7 +1148,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     W[O_REL + ncards] = rel
     if tlen == 0:
         kv = _kvec(W, rel)
-        _tt_store(T, ix, 2, _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1, kv, True, res,
+        _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res,
                   a0, b0, cut, ncards, left, W[P_EPOCH])
         ka = _akey(W, kv, base, ncards // nseat)
         _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
