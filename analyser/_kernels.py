@@ -98,6 +98,7 @@ O_ACC = P_SALT + 1          # per suit: the sum of the small-card hash words of 
 P_ABUCKET = O_ACC + 4      # entries of an abstract-key bucket, 4 or 8 (least recently stored goes first)
 O_CUT = P_ABUCKET + 1      # the card that last cut off, by the mover's own holding and the trick so far
 NCUT = 4096
+_NOBOUND = -(1 << 40)          # a move's result slot: skipped without a bound of its own
 W_SIZE = O_CUT + NCUT
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 # exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
@@ -1047,24 +1048,43 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     nxt = seat + 1
     if nxt == nseat:
         nxt = 0
+    sco = O_SC + d * MAX_MOVES
     for j in range(n):
         c = W[mvo + j]
         if j > 0:
             # a card whose rank mattered nowhere in the lines searched so far (it is weaker
-            # than every card of its suit they depend on) gives the same result as such a
-            # card of the same suit and points already tried: skip it
+            # than every card of its suit they depend on) plays like such a card already
+            # tried, only its points differ (they move between two tricks, the one now and
+            # the one where the other card goes): of equal points it gives the same result;
+            # else skip it when the tried card's bound clears the window by the difference
             su_ = c >> 4
             rs = rel & W[O_SMASK + su_]
             low = np.int64(63) - _clz(rs) if rs != 0 else np.int64(-1)
             if c > low:
                 pc = W[O_PTS + c]
-                dup = False
+                skipped = False
                 for i in range(j):
                     x = W[mvo + i]
-                    if (x >> 4) == su_ and x > low and W[O_PTS + x] == pc:
-                        dup = True
+                    rx = W[sco + i]
+                    if (x >> 4) != su_ or x <= low or rx == _NOBOUND:
+                        continue
+                    px = W[O_PTS + x]
+                    if px == pc:
+                        skipped = True
+                        W[sco + j] = rx
                         break
-                if dup:
+                    dp = px - pc if px > pc else pc - px
+                    if my:
+                        if rx + dp <= alpha:
+                            skipped = True
+                            res = max(res, rx + dp)
+                    elif rx - dp >= beta:
+                        skipped = True
+                        res = min(res, rx - dp)
+                    if skipped:
+                        W[sco + j] = _NOBOUND
+                        break
+                if skipped:
                     continue
         b = np.int64(1) << c
         two = (W[O_H2 + seat] & b) != 0
@@ -1111,6 +1131,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         W[O_ACC + (c >> 4)] += za
         if W[ST_ABORT] != 0:
             return np.int64(0)
+        W[sco + j] = r
         crel = W[O_REL + ncards - 1]
         if tlen + 1 == nseat:
             wbit = np.int64(1) << wc
