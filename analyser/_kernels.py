@@ -653,34 +653,10 @@ def _two_tricks(W, seat, alpha, beta):
 
 
 @njit(cache=True)
-def _holds(W, c, seat, tlen, lsuit, trump):
-    """Would card ``c`` stay the winner of the trick? (no opponent of ``seat``'s side still
-    to play after ``seat`` can beat it)"""
-    nseat = W[P_NSEAT]
-    side = W[O_ISMAX + seat]
-    cb = np.int64(1) << c
-    s = seat
-    for _ in range(nseat - tlen - 1):
-        s += 1
-        if s == nseat:
-            s = 0
-        if W[O_ISMAX + s] != side:
-            h = W[O_H1 + s]
-            f = h & W[O_SMASK + lsuit]
-            if f != 0:
-                if (c >> 4) == lsuit and (f & (cb - 1)) != 0:
-                    return False
-            elif trump >= 0:
-                t = h & W[O_SMASK + trump]
-                if t != 0 and ((c >> 4) != trump or (t & (cb - 1)) != 0):
-                    return False
-    return True
-
-
-@njit(cache=True)
-def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
+def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, d):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
-    equivalence class, best first; returns how many."""
+    equivalence class, best first; returns how many. ``settled``: no opponent of the
+    side winning the trick so far can still beat its card."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     hand = W[O_H1 + seat]
@@ -701,7 +677,7 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d):
             foreign |= W[O_H1 + s]
     my = W[O_ISMAX + seat]
     partner_wins = tlen > 0 and W[O_ISMAX + wseat] == my
-    partner_holds = partner_wins and _holds(W, wcard, seat, tlen, lsuit, trump)
+    partner_holds = partner_wins and settled
     mvo = O_MV + d * MAX_MOVES
     sco = O_SC + d * MAX_MOVES
     n = 0
@@ -883,6 +859,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             ws = seat if _beats(W, c, wcard, trump) else wseat
             kx = _xkey(ck, ws)
             _prefetch(T, 2 * (kx & W[P_TMASK] & ~np.int64(1)))
+    settled = False
     if tlen > 0:
         # is the trick in progress settled? (no opponent of the winner still to play can beat it)
         wside = W[O_ISMAX + wseat]
@@ -1015,7 +992,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     a0 = alpha
     b0 = beta
     d = ncards
-    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, tcards, d)
+    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, d)
     mvo = O_MV + d * MAX_MOVES
     ckey = np.int64(0)
     if n > 1:
