@@ -87,9 +87,9 @@ O_PM = O_SC + 65 * MAX_MOVES
 O_REL = O_PM + 4            # per depth: cards whose ranks decided the value returned
 O_SKIP = O_REL + 66         # per depth: cards tried once for an equivalence class
 O_QM = O_SKIP + 66          # scratch: cards used by the last _quick / _trump_run bound
-O_TMP = O_QM + 1            # scratch for _ahash: per suit 17 small-card hashes
-HSTRIDE = 4 * 32            # per trick start: per suit, for k = 0..31, the suit's part of the key
-O_HP = O_TMP + 4 * 17 + 2 * 17
+O_TMP = O_QM + 1            # scratch for the cashable-cards bound (per seat lengths, cheapest cards)
+HSTRIDE = 4 * 32            # per trick start: per suit, for k = 0..26, the suit's part of the key (and its state)
+O_HP = O_TMP + 16
 O_T2 = O_HP + 17 * HSTRIDE  # two-trick endings: per seat its two cards, the card it plays first, cards that decided
 O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, its search state
 P_EPOCH = O_T2S + 88         # the search's epoch (table entries of other epochs are free slots)
@@ -180,63 +180,52 @@ def _in_hands(W):
 
 
 @njit(cache=True)
-def _ahash(W, d):
-    """Per suit and for every k, the suit's part of the key of the position abstracted to
-    the top k distinct cards left (``W[O_HP + 128 d + 32 su + k]``, and the number of
-    distinct cards left at ``+ 31``): the holders, points and copy ties of those k cards
-    in power order, and the multiset of (holder, points) of the cards below them (an
-    additive hash, so that only how many cards of each points value each seat holds there
-    counts)."""
+def _apart(W, g, su, kk):
+    """Extend suit ``su``'s parts of the abstract keys (at ``W[g + k]``) up to k = ``kk``:
+    the holders, points and copy ties of the top k distinct cards left, in power order,
+    and the multiset of (holder, points) of the cards below them (an additive hash, so that
+    only how many cards of each points value each seat holds there counts). The running
+    state after ``W[g + 30]`` parts sits at ``W[g + 27..29]``, the number of distinct cards
+    left at ``W[g + 31]``."""
     nseat = W[P_NSEAT]
-    u = _in_hands(W)
-    o = O_HP + d * HSTRIDE
-    for su in range(4):
-        sm = W[O_SMASK + su]
-        us = u & sm
-        n = _popc(us)
-        t = O_TMP + 17 * su      # per position: first holder's code, second holder's code, small-card hash
-        for j in range(n):
-            W[t + j] = -1
-            W[O_TMP + 68 + j] = -1
-            W[O_TMP + 85 + j] = 0
+    n = W[g + 31]
+    x = W[g + 27]
+    small = W[g + 28]
+    hp = W[g + 29]
+    for k in range(W[g + 30] + 1, kk + 1):
+        b = x & -x
+        x ^= b
+        p = W[O_PTS + _ctz(b)]
+        first = np.int64(-1)
+        second = np.int64(-1)
         for s in range(nseat):
-            x = W[O_H1 + s] & sm
-            while x != 0:
-                b = x & -x
-                x ^= b
-                j = _popc(us & (b - 1))
-                c = _ctz(b)
-                code = s | (W[O_PTS + c] << 3)
-                zz = _ZT[(s << 6) | (su << 4) | (W[O_PTS + c] & 15)]
-                if W[O_H2 + s] & b:
+            if (W[O_H1 + s] & b) != 0:
+                code = s | (p << 3)
+                zz = _ZT[(s << 6) | (su << 4) | (p & 15)]
+                if (W[O_H2 + s] & b) != 0:
                     code |= 64
                     zz += zz
-                if W[t + j] < 0:
-                    W[t + j] = code
+                if first < 0:
+                    first = code
                 else:
-                    W[O_TMP + 68 + j] = code | 128
-                W[O_TMP + 85 + j] += zz
-        g = o + 32 * su
-        acc = np.int64(0)
-        for j in range(n - 1, -1, -1):
-            acc += W[O_TMP + 85 + j]
-            W[O_TMP + 85 + j] = acc
-        hp = np.int64(1000 + su)
-        W[g] = _mix(hp * np.int64(-7046029254386353131) + (acc if n > 0 else 0) + su)
-        for k in range(1, n + 1):
-            hp = (hp ^ W[t + k - 1]) * np.int64(1099511628211)
-            if W[O_TMP + 68 + k - 1] >= 0:
-                hp = (hp ^ W[O_TMP + 68 + k - 1]) * np.int64(1099511628211)
-            small = W[O_TMP + 85 + k] if k < n else np.int64(0)
-            W[g + k] = _mix(hp * np.int64(-7046029254386353131) + small + k * np.int64(
-                0x9E3779B97F4A7C15 - (1 << 64)) + su)
-        W[g + 31] = n
+                    second = code | 128
+                small -= zz
+        hp = (hp ^ first) * np.int64(1099511628211)
+        if second >= 0:
+            hp = (hp ^ second) * np.int64(1099511628211)
+        W[g + k] = _mix(hp * np.int64(-7046029254386353131) + (small if k < n else np.int64(0)) + k * np.int64(
+            0x9E3779B97F4A7C15 - (1 << 64)) + su)
+    W[g + 27] = x
+    W[g + 28] = small
+    W[g + 29] = hp
+    W[g + 30] = kk
 
 
 @njit(cache=True, inline="always")
 def _akey(W, kv, base, d):
     """Key of the position abstracted to the top ``k`` distinct cards per suit (5 bits each
-    of ``kv``); needs ``_ahash`` first."""
+    of ``kv``); needs ``_akey0`` first at this trick start (tricks left ``d``), then computes
+    each suit's parts only as far as some key asks."""
     o = O_HP + d * HSTRIDE
     k = base
     for su in range(4):
@@ -244,6 +233,8 @@ def _akey(W, kv, base, d):
         kk = (kv >> (5 * su)) & 31
         if kk > W[g + 31]:
             kk = W[g + 31]
+        if kk > W[g + 30]:
+            _apart(W, g, su, kk)
         k += W[g + kk]
     k = _mix(k)
     if k == 0:
@@ -252,11 +243,23 @@ def _akey(W, kv, base, d):
 
 
 @njit(cache=True, inline="always")
-def _akey0(W, base):
-    """The fully abstracted key (``_akey`` with k = 0), from the running per-suit sums."""
+def _akey0(W, base, d):
+    """The fully abstracted key (``_akey`` with k = 0), from the running per-suit sums of
+    the small-card hash words; sets up the parts ``_akey`` extends at this trick start."""
+    o = O_HP + d * HSTRIDE
+    u = _in_hands(W)
     k = base
     for su in range(4):
-        k += _mix(np.int64(1000 + su) * np.int64(-7046029254386353131) + W[O_ACC + su] + su)
+        g = o + 32 * su
+        us = u & W[O_SMASK + su]
+        p0 = _mix(np.int64(1000 + su) * np.int64(-7046029254386353131) + W[O_ACC + su] + su)
+        W[g] = p0
+        W[g + 27] = us
+        W[g + 28] = W[O_ACC + su]
+        W[g + 29] = 1000 + su
+        W[g + 30] = 0
+        W[g + 31] = _popc(us)
+        k += p0
     k = _mix(k)
     if k == 0:
         k = 1
@@ -947,7 +950,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             beta = left + 1
         # then the position abstracted to the top cards that decided a stored result
         base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
-        i0 = _akey0(W, base) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
+        i0 = _akey0(W, base, ncards // nseat) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
         _prefetch(T, 2 * i0)
         if W[P_ABUCKET] > 4:
             _prefetch(T, 2 * i0 + 8)
@@ -970,7 +973,6 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         elif tr >= beta:
             W[O_REL + ncards] = W[O_QM]
             return tr
-        _ahash(W, ncards // nseat)
         for e in range(i0, i0 + W[P_ABUCKET]):
             tk = T[2 * (e)]
             v = T[2 * (e) + 1]
