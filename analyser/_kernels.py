@@ -403,43 +403,49 @@ def _quick(W, seat, pend):
 
 
 @njit(cache=True)
-def _trump_run(W, side):
-    """Points team ``side`` (1 = the maximising side) surely wins with the run of top trumps
-    it holds every remaining copy of: whenever one is played it is the best trump of its
-    trick, so that trick goes to the side."""
+def _trump_run(W):
+    """The run of top trumps one team holds every remaining copy of: whenever one is played
+    it is the best trump of its trick, so that trick goes to the team. Returns
+    ``2 * points + team`` (team 1 = the maximising side; the other team's run is empty)."""
     trump = W[P_TRUMP]
+    W[O_QM] = 0
     if trump < 0:
         return np.int64(0)
     nseat = W[P_NSEAT]
     u = _in_hands(W)
     x = u & W[O_SMASK + trump]
     run = np.int64(0)
-    W[O_QM] = 0
+    side = np.int64(-1)
     pts = np.int64(0)
     while x != 0:
         b = x & -x
         x ^= b
         ok = True
         for s in range(nseat):
-            if (W[O_H1 + s] & b) != 0 and W[O_ISMAX + s] != side:
-                ok = False
-                break
+            if (W[O_H1 + s] & b) != 0:
+                if side < 0:
+                    side = W[O_ISMAX + s]
+                elif W[O_ISMAX + s] != side:
+                    ok = False
+                    break
         if not ok:
             break
         run |= b
-        W[O_QM] = run
         c = _ctz(b)
         for s in range(nseat):
             if W[O_H1 + s] & b:
                 pts += W[O_PTS + c] * (2 if (W[O_H2 + s] & b) != 0 else 1)
-    if run == 0 or W[P_BONUS] == 0:
-        return pts
-    most = 0
-    for s in range(nseat):
-        k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
-        if k > most:
-            most = k
-    return pts + most * W[P_BONUS]
+    W[O_QM] = run
+    if run == 0:
+        return np.int64(0)
+    if W[P_BONUS] != 0:
+        most = 0
+        for s in range(nseat):
+            k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
+            if k > most:
+                most = k
+        pts += most * W[P_BONUS]
+    return 2 * pts + side
 
 
 @njit(cache=True, inline="always")
@@ -954,25 +960,26 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         _prefetch(T, 2 * i0)
         if W[P_ABUCKET] > 4:
             _prefetch(T, 2 * i0 + 8)
-        # lower bounds for the leader's side: the leader's cashable cards, then the side's
-        # run of top trumps (every copy in its hands, partners' too)
-        for which in range(2):
-            q = _quick(W, seat, np.int64(0)) if which == 0 else _trump_run(W, W[O_ISMAX + seat])
-            if W[O_ISMAX + seat] == 1:
+        # bounds: the leader's cashable cards (for its side), then a team's run of top
+        # trumps (every copy in its hands: for the leader's side or against it)
+        q = _quick(W, seat, np.int64(0))
+        if W[O_ISMAX + seat] == 1:
+            if q >= beta:
+                W[O_REL + ncards] = W[O_QM]
+                return q
+        elif left - q <= alpha:
+            W[O_REL + ncards] = W[O_QM]
+            return left - q
+        tr = _trump_run(W)
+        if tr > 1:
+            q = tr >> 1
+            if (tr & 1) == 1:
                 if q >= beta:
                     W[O_REL + ncards] = W[O_QM]
                     return q
             elif left - q <= alpha:
                 W[O_REL + ncards] = W[O_QM]
                 return left - q
-        tr = _trump_run(W, 1 - W[O_ISMAX + seat])
-        if W[O_ISMAX + seat] == 1:
-            if left - tr <= alpha:
-                W[O_REL + ncards] = W[O_QM]
-                return left - tr
-        elif tr >= beta:
-            W[O_REL + ncards] = W[O_QM]
-            return tr
         for e in range(i0, i0 + W[P_ABUCKET]):
             tk = T[2 * (e)]
             v = T[2 * (e) + 1]
