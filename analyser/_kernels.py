@@ -89,7 +89,7 @@ O_SKIP = O_REL + 66         # per depth: cards tried once for an equivalence cla
 O_QM = O_SKIP + 66          # scratch: cards used by the last _quick / _trump_run bound
 O_TMP = O_QM + 1            # scratch for the cashable-cards bound (per seat lengths, cheapest cards)
 HSTRIDE = 4 * 32            # per trick start: per suit, for k = 0..26, the suit's part of the key (and its state)
-O_HP = O_TMP + 16
+O_HP = O_TMP + 20
 O_T2 = O_HP + 17 * HSTRIDE  # two-trick endings: per seat its two cards, the card it plays first, cards that decided
 O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, its search state
 P_EPOCH = O_T2S + 88         # the search's epoch (table entries of other epochs are free slots)
@@ -860,6 +860,13 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         x = hand & W[O_SMASK + lsuit]
         if x == 0:
             x = hand
+        deep = ncards > 2 * nseat + 1
+        tot = np.int64(0)
+        if deep:
+            # those trick starts look up their abstract buckets too (``_akey0``)
+            for su in range(4):
+                W[O_TMP + 16 + su] = _mix(np.int64(1000 + su) * np.int64(-7046029254386353131) + W[O_ACC + su] + su)
+                tot += W[O_TMP + 16 + su]
         while x != 0:
             b = x & -x
             x ^= b
@@ -868,6 +875,15 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             ws = seat if _beats(W, c, wcard, trump) else wseat
             kx = _xkey(ck, ws)
             _prefetch(T, 2 * (kx & W[P_TMASK] & ~np.int64(1)))
+            if deep:
+                su = c >> 4
+                za = _ZT[(seat << 6) | (c & 48) | (W[O_PTS + c] & 15)]
+                ka = (W[P_SALT] ^ ((ws + 1) * np.int64(0x2545F4914F6CDD1D))) + tot - W[O_TMP + 16 + su] + _mix(
+                    np.int64(1000 + su) * np.int64(-7046029254386353131) + (W[O_ACC + su] - za) + su)
+                ka = _mix(ka)
+                if ka == 0:
+                    ka = 1
+                _prefetch(T, 2 * (ka & W[P_TMASK] & ~(W[P_ABUCKET] - 1)))
     settled = False
     if tlen > 0:
         # is the trick in progress settled? (no opponent of the winner still to play can beat it)
