@@ -1058,7 +1058,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             # than every card of its suit they depend on) plays like such a card already
             # tried, only its points differ (they move between two tricks, the one now and
             # the one where the other card goes): of equal points it gives the same result;
-            # else skip it when the tried card's bound clears the window by the difference
+            # else skip it when the tried card's bound clears the window by what the
+            # difference can change
             su_ = c >> 4
             rs = rel & W[O_SMASK + su_]
             low = np.int64(63) - _clz(rs) if rs != 0 else np.int64(-1)
@@ -1075,14 +1076,25 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                         skipped = True
                         W[sco + j] = rx
                         break
-                    dp = px - pc if px > pc else pc - px
+                    # the maximising side gains (pc - px) x (it wins this trick - it wins
+                    # the trick the other card goes to): either way in general, one way
+                    # only once this trick's side is settled
+                    up = px - pc if px > pc else pc - px
+                    dn = up
+                    if settled:
+                        if W[O_ISMAX + wseat] == 1:
+                            up = max(pc - px, 0)
+                            dn = max(px - pc, 0)
+                        else:
+                            up = max(px - pc, 0)
+                            dn = max(pc - px, 0)
                     if my:
-                        if rx + dp <= alpha:
+                        if rx + up <= alpha:
                             skipped = True
-                            res = max(res, rx + dp)
-                    elif rx - dp >= beta:
+                            res = max(res, rx + up)
+                    elif rx - dn >= beta:
                         skipped = True
-                        res = min(res, rx - dp)
+                        res = min(res, rx - dn)
                     if skipped:
                         W[sco + j] = _NOBOUND
                         break
