@@ -1051,55 +1051,71 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     if nxt == nseat:
         nxt = 0
     sco = O_SC + d * MAX_MOVES
+    other = np.int64(0)
+    if n > 1:
+        for s_ in range(nseat):
+            if s_ != seat:
+                other |= W[O_H1 + s_]
     for j in range(n):
         c = W[mvo + j]
         if j > 0:
-            # a card whose rank mattered nowhere in the lines searched so far (it is weaker
-            # than every card of its suit they depend on) plays like such a card already
-            # tried, only its points differ (they move between two tricks, the one now and
-            # the one where the other card goes): of equal points it gives the same result;
-            # else skip it when the tried card's bound clears the window by what the
-            # difference can change
+            # a card plays like one of its suit already tried when both are weaker than
+            # every card of the suit the lines searched so far depend on, or when they are
+            # neighbours (no card of any hand between them, both or neither taking the
+            # trick): only their points differ, and those move between two tricks (this
+            # one and the one the other card goes to). Of equal points it gives the same
+            # result; else skip it when the tried card's bound clears the window by what
+            # the difference can change
             su_ = c >> 4
             rs = rel & W[O_SMASK + su_]
             low = np.int64(63) - _clz(rs) if rs != 0 else np.int64(-1)
-            if c > low:
-                pc = W[O_PTS + c]
-                skipped = False
-                for i in range(j):
-                    x = W[mvo + i]
-                    rx = W[sco + i]
-                    if (x >> 4) != su_ or x <= low or rx == _NOBOUND:
-                        continue
-                    px = W[O_PTS + x]
-                    if px == pc:
-                        skipped = True
-                        W[sco + j] = rx
-                        break
-                    # the maximising side gains (pc - px) x (it wins this trick - it wins
-                    # the trick the other card goes to): either way in general, one way
-                    # only once this trick's side is settled
-                    up = px - pc if px > pc else pc - px
-                    dn = up
-                    if settled:
-                        if W[O_ISMAX + wseat] == 1:
-                            up = max(pc - px, 0)
-                            dn = max(px - pc, 0)
-                        else:
-                            up = max(px - pc, 0)
-                            dn = max(pc - px, 0)
-                    if my:
-                        if rx + up <= alpha:
-                            skipped = True
-                            res = max(res, rx + up)
-                    elif rx - dn >= beta:
-                        skipped = True
-                        res = min(res, rx - dn)
-                    if skipped:
-                        W[sco + j] = _NOBOUND
-                        break
-                if skipped:
+            pc = W[O_PTS + c]
+            skipped = False
+            near = np.int64(0)
+            for i in range(j):
+                x = W[mvo + i]
+                rx = W[sco + i]
+                if (x >> 4) != su_ or rx == _NOBOUND:
                     continue
+                px = W[O_PTS + x]
+                if c <= low or x <= low:
+                    hb = np.int64(1) << min(x, c)
+                    lb_ = np.int64(1) << max(x, c)
+                    span = ((lb_ << 1) - hb) & ~(hb | lb_)
+                    if ((other | W[O_H1 + seat]) & span) != 0 or ((other & (hb | lb_)) != 0) or (
+                            tlen > 0 and _beats(W, c, wcard, trump) != _beats(W, x, wcard, trump)):
+                        continue
+                    near = lb_
+                elif px == pc:
+                    skipped = True
+                    W[sco + j] = rx
+                    break
+                # the maximising side gains (pc - px) x (it wins this trick - it wins
+                # the trick the other card goes to): either way in general, one way
+                # only once this trick's side is settled
+                up = px - pc if px > pc else pc - px
+                dn = up
+                if settled:
+                    if W[O_ISMAX + wseat] == 1:
+                        up = max(pc - px, 0)
+                        dn = max(px - pc, 0)
+                    else:
+                        up = max(px - pc, 0)
+                        dn = max(pc - px, 0)
+                if my:
+                    if rx + up <= alpha:
+                        skipped = True
+                        res = max(res, rx + up)
+                elif rx - dn >= beta:
+                    skipped = True
+                    res = min(res, rx - dn)
+                if skipped:
+                    W[sco + j] = _NOBOUND
+                    # (neighbours stay so only while the weaker one's rank is kept)
+                    rel |= near
+                    break
+            if skipped:
+                continue
         b = np.int64(1) << c
         two = (W[O_H2 + seat] & b) != 0
         if two:
