@@ -317,3 +317,28 @@ def test_cashing_several_suits_matches_minimax(players, deck):
         side = table.team_of(pos.leader)
         for target in range(want[side] - 2, want[side] + 3):
             assert S.solve(pos, target, side, solver=solver) == (target <= want[side]), (pos, target)
+
+
+def test_points_margin_once_a_trick_is_settled():
+    """A card skipped because it plays like one already tried, give or take their points:
+    once the trick's side is settled the margin is one-sided, and which side matters
+    (this ending failed with the two sides' margins swapped)."""
+    table = Table(6, 48, "pairs")
+    hands = tuple(Hand.parse(h) for h in ("..T.", "..J.", "9.J..", "TK...", "T.9..", "...K"))
+    played = ((6, Card.parse("AC")), (1, Card.parse("9S")), (2, Card.parse("JH")))
+    pos = S.Position(table, hands, 0, 6, played)
+    want = _check_against_minimax(pos, S.Solver(table_mb=1))
+    for side in range(table.num_teams):
+        for target in range(0, want[side] + 2):
+            assert S.solve(pos, target, side, solver=S.Solver(table_mb=1)) == (target <= want[side])
+    # and many endings with a trick in progress
+    rng = random.Random(56)
+    solver = S.Solver(table_mb=2)
+    for teams in ("alternate", "pairs"):
+        table = Table(6, 48, teams)
+        done = 0
+        while done < 150:
+            pos = random_position(rng, table)
+            if pos.current:
+                _check_against_minimax(pos, solver)
+                done += 1
