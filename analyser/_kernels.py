@@ -21,7 +21,13 @@ top cards and either side's run of top trumps (it holds every copy left, so each
 its trick). Equivalent cards (adjacent in power among the cards still in hands, equal
 points, no other copy elsewhere, and, during a trick, the same effect on who wins it) are
 tried once; so is a card weaker than every card of its suit that the lines searched so far
-depended on, when a card of its suit and points was already tried (as DDS does).
+depended on, when a card of its suit and points was already tried (as DDS does). Such
+cards of different points (or neighbours of different points) differ only in where their
+points go: the points of the two cards swap between this trick and the later one the
+other card is played to, so the result moves by at most their difference, and only one
+way once this trick's side is settled. A card is skipped when the fail-soft bound of the
+card tried for it clears the window by that margin (56's card points made most small
+cards unlike each other: 6 x 8 nodes -25%, then -30% more with the one-sided margin).
 
 Move order: the best card a table entry records, else the card that last cut off when the
 mover held the same cards in the same kind of trick (a cut-off memory in ``W[O_CUT:]``,
@@ -30,8 +36,9 @@ out, the mover's own and the card winning so far; as bridge-solver keeps one), e
 heuristic order. Choosing the same card in similar positions also makes lines meet in the
 table far more often. A cut-off's rank relevance is that of the cutting line alone.
 Table reads miss the CPU caches, so the last card of a trick prefetches the entries of the
-trick starts it can lead to, and the fully abstracted key (``W[O_ACC:]``, kept move by
-move) lets a trick start fetch its abstract bucket while it does other work.
+trick starts it can lead to, and the abstract buckets of those with three or more tricks
+left (the fully abstracted key follows from ``W[O_ACC:]``, per-suit sums kept move by
+move); a trick start fetches its own bucket again while it does other work.
 
 Partition search: every search result carries the set of cards whose ranks decided it
 (``W[O_REL + depth]``: trick winners that beat a card of their suit, the winning card of a
@@ -40,7 +47,8 @@ equivalence class when the card tried for it matters). A trick-start entry then 
 suit, how many of the top cards left it depends on (``k``, 5 bits per suit of its value); the
 cards below them are "small": only how many of each points value each seat holds there
 counts (they never decide a trick in the searched tree, so any position that agrees on the
-top k cards and on those counts has the same bounds). Each result is stored twice: under
+top k cards and on those counts has the same bounds). Each suit's part of an abstract key
+is computed only as far down as some probed or stored entry's k asks (``_apart``). Each result is stored twice: under
 the exact key (two-entry bucket) and under its abstract key in a bucket of 4 entries (8
 for bridge: ``W[P_ABUCKET]``) chosen by the fully abstracted position (k = 0), kept in
 the order entries were last stored, where a lookup tries every entry's own k.
