@@ -1103,13 +1103,20 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                 # only once this trick's side is settled
                 up = px - pc if px > pc else pc - px
                 dn = up
+                now = np.int64(-1)
                 if settled:
-                    if W[O_ISMAX + wseat] == 1:
-                        up = max(pc - px, 0)
-                        dn = max(px - pc, 0)
-                    else:
-                        up = max(px - pc, 0)
-                        dn = max(pc - px, 0)
+                    now = W[O_ISMAX + wseat]
+                elif tlen + 1 == nseat:
+                    # the trick's last card: who takes it is known with either card
+                    bx = _beats(W, x, wcard, trump)
+                    if bx == _beats(W, c, wcard, trump):
+                        now = W[O_ISMAX + seat] if bx else W[O_ISMAX + wseat]
+                if now == 1:
+                    up = max(pc - px, 0)
+                    dn = max(px - pc, 0)
+                elif now == 0:
+                    up = max(px - pc, 0)
+                    dn = max(pc - px, 0)
                 if my:
                     if rx + up <= alpha:
                         skipped = True
