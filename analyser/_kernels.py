@@ -670,10 +670,11 @@ def _two_tricks(W, seat, alpha, beta):
 
 
 @njit(cache=True)
-def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, d):
+def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the
-    side winning the trick so far can still beat its card."""
+    side winning the trick so far can still beat its card; ``foreign``: the cards the
+    other seats hold."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     hand = W[O_H1 + seat]
@@ -688,10 +689,6 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, d):
         W[O_SKIP + d] = 0
         return 1
     # cards on the table matter for equivalence only through who wins this trick
-    foreign = np.int64(0)
-    for s in range(nseat):
-        if s != seat:
-            foreign |= W[O_H1 + s]
     my = W[O_ISMAX + seat]
     partner_wins = tlen > 0 and W[O_ISMAX + wseat] == my
     partner_holds = partner_wins and settled
@@ -1025,7 +1022,11 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     a0 = alpha
     b0 = beta
     d = ncards
-    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, d)
+    other = np.int64(0)
+    for s_ in range(nseat):
+        if s_ != seat:
+            other |= W[O_H1 + s_]
+    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d)
     mvo = O_MV + d * MAX_MOVES
     ckey = np.int64(0)
     if n > 1:
@@ -1059,11 +1060,6 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     if nxt == nseat:
         nxt = 0
     sco = O_SC + d * MAX_MOVES
-    other = np.int64(0)
-    if n > 1:
-        for s_ in range(nseat):
-            if s_ != seat:
-                other |= W[O_H1 + s_]
     for j in range(n):
         c = W[mvo + j]
         if j > 0:
