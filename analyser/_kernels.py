@@ -1065,8 +1065,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         if j > 0:
             # a card plays like one of its suit already tried when both are weaker than
             # every card of the suit the lines searched so far depend on, or when they are
-            # neighbours (no card of any hand between them, both or neither taking the
-            # trick): only their points differ, and those move between two tricks (this
+            # neighbours (no other hand holds a copy of either or a card between them, and
+            # both or neither take the trick): only their points differ, and those move between two tricks (this
             # one and the one the other card goes to). Of equal points it gives the same
             # result; else skip it when the tried card's bound clears the window by what
             # the difference can change
@@ -1086,7 +1086,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                     hb = np.int64(1) << min(x, c)
                     lb_ = np.int64(1) << max(x, c)
                     span = ((lb_ << 1) - hb) & ~(hb | lb_)
-                    if ((other | W[O_H1 + seat]) & span) != 0 or ((other & (hb | lb_)) != 0) or (
+                    if (other & span) != 0 or (other & (hb | lb_)) != 0 or (
                             tlen > 0 and _beats(W, c, wcard, trump) != _beats(W, x, wcard, trump)):
                         continue
                     near = lb_
