@@ -983,18 +983,15 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             _prefetch(T, 2 * i0 + 8)
         # bounds: the leader's cashable cards (for its side), then a team's run of top
         # trumps (every copy in its hands: for the leader's side or against it)
-        q = _quick(W, seat, np.int64(0))
-        if W[O_ISMAX + seat] == 1:
-            if q >= beta:
-                W[O_REL + ncards] = W[O_QM]
-                return q
-        elif left - q <= alpha:
-            W[O_REL + ncards] = W[O_QM]
-            return left - q
-        tr = _trump_run(W)
-        if tr > 1:
-            q = tr >> 1
-            if (tr & 1) == 1:
+        for which in range(2):
+            if which == 0:
+                q = _quick(W, seat, np.int64(0))
+                team = W[O_ISMAX + seat]
+            else:
+                tr = _trump_run(W)
+                q = tr >> 1
+                team = tr & 1
+            if team == 1:
                 if q >= beta:
                     W[O_REL + ncards] = W[O_QM]
                     return q
