@@ -934,8 +934,10 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                     return sure
             elif left - sure <= alpha:
                 return left - sure
-            if fixed and ncards > nseat - tlen:
-                # the next trick's leader is known: add its cashable top cards
+            if fixed and nseat == 4 and ncards > nseat - tlen:
+                # the next trick's leader is known: add its cashable top cards (at 4 seats;
+                # with 6 or 8 it saves fewer nodes than its time: 6 x 8 +2% to +6% nodes
+                # without it, -4% to -6% time)
                 sure += _quick(W, wseat, pend)
                 W[O_REL + ncards] = wb | W[O_QM]
                 if wside == 1:
