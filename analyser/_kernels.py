@@ -1071,22 +1071,22 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             # a card plays like one of its suit already tried when both are weaker than
             # every card of the suit the lines searched so far depend on, or when they are
             # neighbours (no other hand holds a copy of either or a card between them, and
-            # both or neither take the trick): only their points differ, and those move between two tricks (this
-            # one and the one the other card goes to). Of equal points it gives the same
-            # result; else skip it when the tried card's bound clears the window by what
-            # the difference can change
+            # both or neither take the trick): only their points differ, and those move
+            # between two tricks (this one and the one the other card goes to). Of equal
+            # points it gives the same result; else skip it when the tried card's bound
+            # clears the window by what the difference can change
             su_ = c >> 4
             rs = rel & W[O_SMASK + su_]
             low = np.int64(63) - _clz(rs) if rs != 0 else np.int64(-1)
             pc = W[O_PTS + c]
             skipped = False
-            near = np.int64(0)
             for i in range(j):
                 x = W[mvo + i]
                 rx = W[sco + i]
                 if (x >> 4) != su_ or rx == _NOBOUND:
                     continue
                 px = W[O_PTS + x]
+                near = np.int64(0)
                 if c <= low or x <= low:
                     hb = np.int64(1) << min(x, c)
                     lb_ = np.int64(1) << max(x, c)
