@@ -452,13 +452,31 @@ def _trump_run(W):
     W[O_QM] = run
     if run == 0:
         return np.int64(0)
-    if W[P_BONUS] != 0:
-        most = 0
-        for s in range(nseat):
-            k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
-            if k > most:
-                most = k
-        pts += most * W[P_BONUS]
+    # the run takes at least as many tricks as one seat holds run cards (``most``: they go
+    # to different tricks); in those tricks each other seat plays ``most`` cards, all but
+    # its own run cards (counted above) adding at least its cheapest other cards' points
+    most = 0
+    for s in range(nseat):
+        k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
+        W[O_TMP + s] = k
+        if k > most:
+            most = k
+    pts += most * W[P_BONUS]
+    for s in range(nseat):
+        need = most - W[O_TMP + s]
+        if need <= 0:
+            continue
+        h = W[O_H1 + s] & ~run
+        for p in range(4):
+            m = h & W[O_PM + p]
+            if m != 0:
+                k = _popc(m) + _popc(W[O_H2 + s] & m)
+                if k > need:
+                    k = need
+                pts += k * p
+                need -= k
+                if need == 0:
+                    break
     return 2 * pts + side
 
 
