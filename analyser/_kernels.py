@@ -311,6 +311,24 @@ def _topk(W, kv):
     return m
 
 
+@njit(cache=True, inline="always")
+def _cheapest(W, s, k, h):
+    """A lower bound on the points of any ``k`` cards of seat ``s`` among the cards of mask
+    ``h`` (copies counted; cards worth more than 3 points count as none)."""
+    tot = np.int64(0)
+    for p in range(4):
+        if k <= 0:
+            break
+        m = h & W[O_PM + p]
+        if m != 0:
+            n = _popc(m) + _popc(W[O_H2 + s] & m)
+            if n > k:
+                n = k
+            tot += n * p
+            k -= n
+    return tot
+
+
 @njit(cache=True)
 def _quick(W, seat, pend):
     """Points the leader's side surely wins by cashing top cards: its top trumps and the top
@@ -343,6 +361,9 @@ def _quick(W, seat, pend):
     side_all = np.int64(0)
     side_sum = np.int64(0)
     side_extra = np.int64(0)
+    trump_r = 0
+    side_r = 0
+    own_r = 0
     # a partner of the leader holding only trumps must ruff a side-suit lead and takes the lead
     many = True
     if trump >= 0:
@@ -401,19 +422,35 @@ def _quick(W, seat, pend):
         if su == trump:
             trump_own = own
             trump_all = own + extra
+            trump_r = r
         else:
             side_sum += own
+            side_r += r
             if extra > side_extra:
                 side_extra = extra
             if own > side_own:
                 side_own = own
+                own_r = r
             if own + extra > side_all:
                 side_all = own + extra
     W[O_QM] = qm
+    # or: in all the tricks cashed every other seat plays a card, at least its cheapest ones
     if many:
         # the leader keeps the lead while cashing: every side suit's top cards add up
-        return trump_own + side_sum + max(trump_all - trump_own, side_extra)
-    return max(trump_all + side_own, side_all + trump_own)
+        rounds = trump_r + side_r
+        best = trump_own + side_sum + max(trump_all - trump_own, side_extra)
+        own = trump_own + side_sum
+    else:
+        rounds = trump_r + own_r
+        best = max(trump_all + side_own, side_all + trump_own)
+        own = trump_own + side_own
+    if rounds > 0:
+        for s in range(nseat):
+            if s != seat:
+                own += _cheapest(W, s, rounds, W[O_H1 + s])
+        if own > best:
+            best = own
+    return best
 
 
 @njit(cache=True)
@@ -463,20 +500,8 @@ def _trump_run(W):
             most = k
     pts += most * W[P_BONUS]
     for s in range(nseat):
-        need = most - W[O_TMP + s]
-        if need <= 0:
-            continue
-        h = W[O_H1 + s] & ~run
-        for p in range(4):
-            m = h & W[O_PM + p]
-            if m != 0:
-                k = _popc(m) + _popc(W[O_H2 + s] & m)
-                if k > need:
-                    k = need
-                pts += k * p
-                need -= k
-                if need == 0:
-                    break
+        if most > W[O_TMP + s]:
+            pts += _cheapest(W, s, most - W[O_TMP + s], W[O_H1 + s] & ~run)
     return 2 * pts + side
 
 
