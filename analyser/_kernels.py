@@ -1084,7 +1084,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         else:
             f = W[O_H1 + seat] & W[O_SMASK + lsuit]
             if f != 0:
-                ckey = (_in_hands(W) & W[O_SMASK + lsuit]) * np.int64(-7046029254386353131) ^ (f << 1)
+                ckey = ((other | W[O_H1 + seat]) & W[O_SMASK + lsuit]) * np.int64(-7046029254386353131) ^ (f << 1)
             else:
                 ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
             ckey ^= (wcard + 1) * np.int64(0x9E3779B97F4A7C15 - (1 << 64)) ^ (W[O_ISMAX + wseat] << 7)
@@ -1248,7 +1248,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     sk = W[O_SKIP + d]
     if sk != 0:
         # a card tried once for its class matters only if the card tried for it does
-        u = _in_hands(W)
+        u = other | W[O_H1 + seat]
         while sk != 0:
             b = sk & -sk
             sk ^= b
