@@ -104,7 +104,13 @@ P_EPOCH = O_T2S + 88         # the search's epoch (table entries of other epochs
 P_SALT = P_EPOCH + 1        # the search's salt (rules, trump, side, epoch): abstract keys start from it
 O_ACC = P_SALT + 1          # per suit: the sum of the small-card hash words of every card in hands (kept move by move)
 P_ABUCKET = O_ACC + 4      # entries of an abstract-key bucket, 4 or 8 (least recently stored goes first)
-O_CUT = P_ABUCKET + 1      # the card that last cut off, by the mover's own holding and the trick so far
+P_PAYOFF = P_ABUCKET + 1   # 1: payoff-similar entries are kept (card points 0..3, at most 32 seat-suit groups)
+P_PBASE = P_PAYOFF + 1     # where the payoff-similar entries start in ``T`` (words), 0 when off
+P_PMASK = P_PBASE + 1      # their buckets - 1
+O_ACCB = P_PMASK + 1       # per suit: like ``O_ACC`` without the cards' points (only who holds how many)
+O_HB = O_ACCB + 4          # per trick start: like ``O_HP``, the suits' parts of the points-blind keys
+O_SIG = O_HB + 17 * HSTRIDE  # scratch: a position's small-card points per seat and suit (4 words)
+O_CUT = O_SIG + 4          # the card that last cut off, by the mover's own holding and the trick so far
 NCUT = 16384               # slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
 _NOBOUND = -(1 << 40)          # a move's result slot: skipped without a bound of its own
 W_SIZE = O_CUT + NCUT
@@ -194,12 +200,16 @@ def _apart(W, g, su, kk):
     and the multiset of (holder, points) of the cards below them (an additive hash, so that
     only how many cards of each points value each seat holds there counts). The running
     state after ``W[g + 30]`` parts sits at ``W[g + 27..29]``, the number of distinct cards
-    left at ``W[g + 31]``."""
+    left at ``W[g + 31]``. With payoff-similar entries on, the points-blind parts as well
+    (``W[g + O_HB - O_HP + k]``: the small cards only as how many each seat holds)."""
     nseat = W[P_NSEAT]
     n = W[g + 31]
     x = W[g + 27]
     small = W[g + 28]
     hp = W[g + 29]
+    blind = W[P_PAYOFF] != 0
+    gb = g + (O_HB - O_HP)
+    smallb = W[gb + 28]
     for k in range(W[g + 30] + 1, kk + 1):
         b = x & -x
         x ^= b
@@ -218,11 +228,20 @@ def _apart(W, g, su, kk):
                 else:
                     second = code | 128
                 small -= zz
+                if blind:
+                    zb = _ZT[(s << 6) | (su << 4)]
+                    if (W[O_H2 + s] & b) != 0:
+                        zb += zb
+                    smallb -= zb
         hp = (hp ^ first) * np.int64(1099511628211)
         if second >= 0:
             hp = (hp ^ second) * np.int64(1099511628211)
         W[g + k] = _mix(hp * np.int64(-7046029254386353131) + (small if k < n else np.int64(0)) + k * np.int64(
             0x9E3779B97F4A7C15 - (1 << 64)) + su)
+        if blind:
+            W[gb + k] = _mix(hp * np.int64(-7046029254386353131) + (smallb if k < n else np.int64(0)) + k * np.int64(
+                0x9E3779B97F4A7C15 - (1 << 64)) + su + 64)
+    W[gb + 28] = smallb
     W[g + 27] = x
     W[g + 28] = small
     W[g + 29] = hp
@@ -251,6 +270,25 @@ def _akey(W, kv, base, d):
 
 
 @njit(cache=True, inline="always")
+def _bkey(W, kv, base, d):
+    """``_akey`` with the small cards' points left out (payoff-similar positions meet)."""
+    o = O_HP + d * HSTRIDE
+    k = base
+    for su in range(4):
+        g = o + 32 * su
+        kk = (kv >> (5 * su)) & 31
+        if kk > W[g + 31]:
+            kk = W[g + 31]
+        if kk > W[g + 30]:
+            _apart(W, g, su, kk)
+        k += W[g + (O_HB - O_HP) + kk]
+    k = _mix(k)
+    if k == 0:
+        k = 1
+    return k
+
+
+@njit(cache=True, inline="always")
 def _part0(su, acc):
     """A suit's part of the fully abstracted key, from its running small-card sum ``acc``."""
     return _mix(np.int64(1000 + su) * np.int64(-7046029254386353131) + acc + su)
@@ -268,6 +306,9 @@ def _akey0(W, base, d):
         us = u & W[O_SMASK + su]
         p0 = _part0(su, W[O_ACC + su])
         W[g] = p0
+        if W[P_PAYOFF] != 0:
+            W[g + (O_HB - O_HP)] = _part0(su + 64, W[O_ACCB + su])
+            W[g + (O_HB - O_HP) + 28] = W[O_ACCB + su]
         W[g + 27] = us
         W[g + 28] = W[O_ACC + su]
         W[g + 29] = 1000 + su
@@ -278,6 +319,120 @@ def _akey0(W, base, d):
     if k == 0:
         k = 1
     return k
+
+
+@njit(cache=True, inline="always")
+def _below(W, su, kk):
+    """The cards of suit ``su`` in hands below its top ``kk`` distinct ones (the small cards)."""
+    x = _in_hands(W) & W[O_SMASK + su]
+    for _ in range(kk):
+        x &= x - 1
+    return x
+
+
+@njit(cache=True, inline="always")
+def _hist(W, s, m):
+    """Seat ``s``'s cards of mask ``m`` by points: how many worth 1, 2 and 3 (copies counted),
+    as ``a1 | a2 << 3 | a3 << 6``, and how many in all (``<< 8``); -1 past 7, 7 or 3."""
+    a1 = _popc(m & W[O_PM + 1]) + _popc(W[O_H2 + s] & m & W[O_PM + 1])
+    a2 = _popc(m & W[O_PM + 2]) + _popc(W[O_H2 + s] & m & W[O_PM + 2])
+    a3 = _popc(m & W[O_PM + 3]) + _popc(W[O_H2 + s] & m & W[O_PM + 3])
+    if a1 > 7 or a2 > 7 or a3 > 3:
+        return np.int64(-1)
+    return a1 | (a2 << 3) | (a3 << 6) | ((_popc(m) + _popc(W[O_H2 + s] & m)) << 8)
+
+
+@njit(cache=True)
+def _sig(W, kv):
+    """The small cards' points of this position under rank counts ``kv``, per seat and suit
+    (8 bits each, ``_hist``), into ``W[O_SIG:O_SIG + 4]``; False if a count does not fit."""
+    nseat = W[P_NSEAT]
+    for i in range(4):
+        W[O_SIG + i] = 0
+    for su in range(4):
+        small = _below(W, su, (kv >> (5 * su)) & 31)
+        if small == 0:
+            continue
+        for s in range(nseat):
+            m = small & W[O_H1 + s]
+            if m != 0:
+                h = _hist(W, s, m)
+                if h < 0:
+                    return False
+                gi = s * 4 + su
+                W[O_SIG + (gi >> 3)] |= (h & 255) << (8 * (gi & 7))
+    return True
+
+
+@njit(cache=True)
+def _shift(W, T, o, kv):
+    """How far the bounds of the payoff-similar entry at ``T[o]`` move for this position:
+    its small cards (same seats, suits and numbers, other points) matched to the entry's
+    lowest to lowest in each seat and suit; any line keeps its trick winners and the
+    maximising side's points change by the points its tricks gain or lose. Returns
+    ``down | up << 16``: this position's value is at least lb - down, at most ub + up."""
+    nseat = W[P_NSEAT]
+    down = np.int64(0)
+    up = np.int64(0)
+    for su in range(4):
+        small = _below(W, su, (kv >> (5 * su)) & 31)
+        if small == 0:
+            continue
+        for s in range(nseat):
+            m = small & W[O_H1 + s]
+            if m == 0:
+                continue
+            h = _hist(W, s, m)
+            gi = s * 4 + su
+            g = (T[o + 2 + (gi >> 3)] >> (8 * (gi & 7))) & 255
+            n = h >> 8
+            # cumulative counts below 1, 2 and 3 points, entry (f) and here (q)
+            f = n - (g & 7) - ((g >> 3) & 7) - ((g >> 6) & 3)
+            q = n - (h & 7) - ((h >> 3) & 7) - ((h >> 6) & 3)
+            for t in range(3):
+                if q > f:
+                    down += q - f
+                else:
+                    up += f - q
+                if t == 0:
+                    f += g & 7
+                    q += h & 7
+                elif t == 1:
+                    f += (g >> 3) & 7
+                    q += (h >> 3) & 7
+    return down | (up << 16)
+
+
+@njit(cache=True)
+def _pt_store(T, o, k, res, a0, b0, cut, ncards, kv, left, ep, W):
+    """Record a search result in the payoff-similar bucket at ``T[o]`` (4 entries of 8
+    words: key, value, the small cards' points ``W[O_SIG:O_SIG + 4]``), at its front; an
+    entry of the same position (key, rank counts and points) keeps its bounds too."""
+    e = 3
+    for j in range(4):
+        x = o + 8 * j
+        if T[x] == k and ((T[x + 1] >> 32) & 0xFFFFF) == kv and T[x + 2] == W[O_SIG] and T[
+                x + 3] == W[O_SIG + 1] and T[x + 4] == W[O_SIG + 2] and T[x + 5] == W[O_SIG + 3]:
+            e = j
+            break
+    x = o + 8 * e
+    same = T[x] == k and ((T[x + 1] >> 32) & 0xFFFFF) == kv and T[x + 2] == W[O_SIG] and T[
+        x + 3] == W[O_SIG + 1] and T[x + 4] == W[O_SIG + 2] and T[x + 5] == W[O_SIG + 3]
+    lb = np.int64(0)
+    ub = min(left, np.int64(255))
+    bb = np.int64(0)
+    if same:
+        v = T[x + 1]
+        lb = v & 255
+        ub = (v >> 8) & 255
+        bb = (v >> 24) & 255
+    for j in range(e, 0, -1):
+        for i in range(6):
+            T[o + 8 * j + i] = T[o + 8 * (j - 1) + i]
+    T[o] = k
+    T[o + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
+    for i in range(4):
+        T[o + 2 + i] = W[O_SIG + i]
 
 
 @njit(cache=True)
@@ -999,6 +1154,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     base = np.int64(0)
     i0 = 0
     ix = 0
+    pb = np.int64(-1)
     if tlen == 0:
         if ncards == nseat:
             return _last_trick(W, seat)
@@ -1032,6 +1188,13 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         _prefetch(T, 2 * i0)
         if W[P_ABUCKET] > 4:
             _prefetch(T, 2 * i0 + 8)
+        if W[P_PAYOFF] != 0 and ncards >= 3 * nseat:
+            # and the bucket of payoff-similar entries (the small cards' points left out)
+            g = O_HB + (ncards // nseat) * HSTRIDE
+            pb = W[P_PBASE] + 32 * (_mix((base ^ np.int64(0x61C8864680B583EB)) + W[g] + W[g + 32] + W[g + 64] + W[g + 96])
+                                    & W[P_PMASK])
+            for j in range(4):
+                _prefetch(T, pb + 8 * j)
         # bounds: the leader's cashable cards (for its side), then a team's run of top
         # trumps (every copy in its hands: for the leader's side or against it)
         for which in range(2):
@@ -1067,6 +1230,29 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                         # (an entry of another position with the same abstraction: its best
                         # card may not be in this hand)
                         best = ((v >> 24) & 255) - 1
+        if pb >= 0:
+            # an entry of a payoff-similar position: its bounds moved by what the small
+            # cards' points can change
+            for j in range(4):
+                o = pb + 8 * j
+                tk = T[o]
+                if tk == 0:
+                    break
+                v = T[o + 1]
+                if ((v >> 16) & 255) != ncards:
+                    continue
+                kv = (v >> 32) & 0xFFFFF
+                if _bkey(W, kv, base ^ np.int64(0x61C8864680B583EB), ncards // nseat) != tk:
+                    continue
+                sh = _shift(W, T, o, kv)
+                lb = (v & 255) - (sh & 0xFFFF)
+                if lb >= beta:
+                    W[O_REL + ncards] = _topk(W, kv)
+                    return lb
+                ub = ((v >> 8) & 255) + (sh >> 16)
+                if ub <= alpha:
+                    W[O_REL + ncards] = _topk(W, kv)
+                    return ub
     a0 = alpha
     b0 = beta
     d = ncards
@@ -1185,7 +1371,9 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             ck = key ^ _ZH[(seat << 6) | c]
         p = W[O_PTS + c]
         za = _ZT[(seat << 6) | (c & 48) | (p & 15)]
+        zb = _ZT[(seat << 6) | (c & 48)]
         W[O_ACC + (c >> 4)] -= za
+        W[O_ACCB + (c >> 4)] -= zb
         ws = wseat
         wc = wcard
         ls = lsuit
@@ -1218,6 +1406,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         else:
             W[O_H1 + seat] |= b
         W[O_ACC + (c >> 4)] += za
+        W[O_ACCB + (c >> 4)] += zb
         if W[ST_ABORT] != 0:
             return np.int64(0)
         W[sco + j] = r
@@ -1262,6 +1451,9 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                   a0, b0, cut, ncards, left, W[P_EPOCH])
         ka = _akey(W, kv, base, ncards // nseat)
         _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
+        if pb >= 0 and _sig(W, kv):
+            _pt_store(T, pb, _bkey(W, kv, base ^ np.int64(0x61C8864680B583EB), ncards // nseat), res, a0, b0, cut, ncards, kv,
+                      left, W[P_EPOCH], W)
     return res
 
 
@@ -1272,6 +1464,7 @@ def _probe(W, T, rs, target):
     W[P_SALT] = key
     for su in range(4):
         W[O_ACC + su] = 0
+        W[O_ACCB + su] = 0
     for s in range(W[P_NSEAT]):
         for copy in range(2):
             x = W[O_H1 + s + 8 * copy]
@@ -1280,6 +1473,7 @@ def _probe(W, T, rs, target):
                 x ^= b
                 c = _ctz(b)
                 W[O_ACC + (c >> 4)] += _ZT[(s << 6) | (c & 48) | (W[O_PTS + c] & 15)]
+                W[O_ACCB + (c >> 4)] += _ZT[(s << 6) | (c & 48)]
     for s in range(W[P_NSEAT]):
         x = W[O_H1 + s]
         while x != 0:
@@ -1295,10 +1489,24 @@ def _probe(W, T, rs, target):
                rs[RS_WCARD], rs[RS_TPTS], rs[RS_TCARDS], rs[RS_LEFT], np.int64(key), rs[RS_NCARDS])
 
 
+@njit(cache=True, inline="always")
+def _setup(W, nwords):
+    """Lay out a table of ``nwords`` words: with payoff-similar entries, the lower half for
+    the exact and abstract entries, the upper half for buckets of four payoff entries."""
+    ne = nwords // 2
+    if W[P_PAYOFF] != 0 and ne >= 256:
+        W[P_TMASK] = ne // 2 - 1
+        W[P_PBASE] = ne
+        W[P_PMASK] = ne // 32 - 1
+    else:
+        W[P_PAYOFF] = 0
+        W[P_TMASK] = ne - 1
+
+
 @njit(cache=True, nogil=True)
 def solve_kernel(W, T, rs, target):
     """Yes/no: can the maximising side win ``target`` more points from ``rs``? Check the abort flag."""
-    W[P_TMASK] = T.shape[0] // 2 - 1
+    _setup(W, T.shape[0])
     return _probe(W, T, rs, target) >= target
 
 
@@ -1331,7 +1539,7 @@ def value_kernel(W, T, rs, window):
     On return ``window[0] == window[1]`` is the value, unless the abort flag says the node
     limit stopped it; the window then holds what was proved so far and a later call resumes.
     """
-    W[P_TMASK] = T.shape[0] // 2 - 1
+    _setup(W, T.shape[0])
     _narrow(W, T, rs, window)
 
 
@@ -1350,7 +1558,7 @@ def value_many_kernel(WS, T, RS, out):
         z = (npos * (g + 1)) // ng
         for i in range(a, z):
             W = WS[i]
-            W[P_TMASK] = T.shape[1] // 2 - 1
+            _setup(W, T.shape[1])
             window = np.zeros(2, np.int64)
             window[1] = RS[i, RS_LEFT]
             _narrow(W, T[g], RS[i], window)

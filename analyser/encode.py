@@ -311,6 +311,9 @@ def _work_template(r: Rules, side: int) -> np.ndarray:
     W[K.P_ABUCKET] = r.abstract_bucket
     W[K.ST_LIMIT] = 2 ** 62
     W[K.P_EXACT] = EXACT_TRICKS * n
+    pts = r.kind_points[r.kind_suit >= 0]
+    # payoff-similar table entries need card points 0..3 (some above 0) and 32 seat-suit groups at most
+    W[K.P_PAYOFF] = int(pts.max(initial=0) > 0 and pts.max() <= 3 and pts.min() >= 0 and n * 4 <= 32)
     for p in range(4):
         W[K.O_PM + p] = np.array([_mask(np.flatnonzero((r.kind_suit >= 0) & (r.kind_points == p)).tolist())],
                                  dtype=np.uint64).astype(np.int64)[0]
