@@ -343,3 +343,58 @@ def test_points_margin_once_a_trick_is_settled():
             if pos.current:
                 _check_against_minimax(pos, solver)
                 done += 1
+
+
+def _swap_small_cards(rng: random.Random, pos: S.Position) -> S.Position | None:
+    """``pos`` with two cards of one suit and different points swapped between two seats,
+    both below the suit's best card in play: a position the table may answer from
+    ``pos``'s entries, its bounds moved by the points (None if there is no such pair)."""
+    hands = [list(h) for h in pos.hands]
+    held = [(c, s) for s, h in enumerate(hands) for c in h]
+    suits = sorted({c.suit for c, _ in held})
+    rng.shuffle(suits)
+    for su in suits:
+        ranks = sorted({c.rank for c, _ in held if c.suit == su})
+        low = [(c, s) for c, s in held if c.suit == su and c.rank in ranks[1:]]
+        pairs = [(a, b) for a in low for b in low if a[1] < b[1] and a[0].points != b[0].points]
+        if pairs:
+            (ca, sa), (cb, sb) = rng.choice(pairs)
+            hands[sa][hands[sa].index(ca)] = cb
+            hands[sb][hands[sb].index(cb)] = ca
+            return S.Position(pos.table, tuple(Hand(tuple(h)) for h in hands), pos.trump, pos.leader)
+    return None
+
+
+@pytest.mark.parametrize("players,deck,size", [(4, 32, 3), (6, 48, 3)])
+def test_payoff_similar_positions_match_minimax(players, deck, size):
+    """Positions that differ only in where cards of no deciding rank lie (so only in the
+    points each seat's small cards are worth) share table entries, the bounds moved by what
+    those points can change: after solving one, its twin is solved right, and from the
+    table (fewer nodes in all than solving each twin alone)."""
+    table = Table(players, deck)
+    rng = random.Random(31 * players + size)
+    shared, alone, done = 0, 0, 0
+    for _ in range(1000):
+        if done == 40:
+            break
+        suits = rng.sample(range(4), 2)
+        pool = [c for c in deck_cards(deck) if c.suit in suits]
+        rng.shuffle(pool)
+        hands = tuple(Hand(tuple(pool[size * i:size * (i + 1)])) for i in range(players))
+        pos = S.Position(table, hands, rng.choice(suits + [None]), rng.randrange(players) + 1)
+        twin = _swap_small_cards(rng, pos)
+        if twin is None:
+            continue
+        done += 1
+        solver = S.Solver(table_mb=2)
+        S.max_points(pos, solver=solver)
+        solver.nodes = 0
+        hands, trump, leader, team_of, trick = naive_args(twin)
+        want = {t: naive_max_points(hands, trump, leader, team_of, t, trick) for t in range(table.num_teams)}
+        assert S.max_points(twin, solver=solver) == want, twin
+        shared += solver.nodes
+        fresh = S.Solver(table_mb=2)
+        assert S.max_points(twin, solver=fresh) == want
+        alone += fresh.nodes
+    assert done == 40
+    assert shared < alone
