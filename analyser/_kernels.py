@@ -263,10 +263,11 @@ def _apart(W, g, su, kk):
 
 
 @njit(cache=True, inline="always")
-def _akey(W, kv, base, d):
+def _keyat(W, kv, base, d, off):
     """Key of the position abstracted to the top ``k`` distinct cards per suit (5 bits each
-    of ``kv``); needs ``_akey0`` first at this trick start (tricks left ``d``), then computes
-    each suit's parts only as far as some key asks."""
+    of ``kv``), from the suits' parts at ``W[O_HP + off:]``; needs ``_akey0`` first at this
+    trick start (tricks left ``d``), then computes each suit's parts only as far as some
+    key asks."""
     o = O_HP + d * HSTRIDE
     k = base
     for su in range(4):
@@ -276,7 +277,7 @@ def _akey(W, kv, base, d):
             kk = W[g + 31]
         if kk > W[g + 30]:
             _apart(W, g, su, kk)
-        k += W[g + kk]
+        k += W[g + off + kk]
     k = _mix(k)
     if k == 0:
         k = 1
@@ -284,22 +285,15 @@ def _akey(W, kv, base, d):
 
 
 @njit(cache=True, inline="always")
+def _akey(W, kv, base, d):
+    """The abstract key (see ``_keyat``)."""
+    return _keyat(W, kv, base, d, 0)
+
+
+@njit(cache=True, inline="always")
 def _bkey(W, kv, base, d):
     """``_akey`` with the small cards' points left out (payoff-similar positions meet)."""
-    o = O_HP + d * HSTRIDE
-    k = base
-    for su in range(4):
-        g = o + 32 * su
-        kk = (kv >> (5 * su)) & 31
-        if kk > W[g + 31]:
-            kk = W[g + 31]
-        if kk > W[g + 30]:
-            _apart(W, g, su, kk)
-        k += W[g + (O_HB - O_HP) + kk]
-    k = _mix(k)
-    if k == 0:
-        k = 1
-    return k
+    return _keyat(W, kv, base, d, O_HB - O_HP)
 
 
 @njit(cache=True, inline="always")
