@@ -414,10 +414,11 @@ def _shift(W, T, o, kv):
 
 
 @njit(cache=True)
-def _pt_store(T, o, k, res, a0, b0, cut, ncards, kv, left, ep, W):
+def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
     """Record a search result in the payoff-similar bucket at ``T[o]`` (``PBUCKET`` entries
-    of 8 words: key, value, the small cards' points ``W[O_SIG:O_SIG + 4]``), at its front;
-    an entry of the same position (key, rank counts and points) keeps its bounds too."""
+    of 8 words: key, value, the small cards' points ``W[O_SIG:O_SIG + 4]``, the fully
+    abstracted points-blind key ``kb`` that chose the bucket), at its front; an entry of
+    the same position (key, rank counts and points) keeps its bounds too."""
     e = PBUCKET - 1
     for j in range(PBUCKET):
         x = o + 8 * j
@@ -437,9 +438,10 @@ def _pt_store(T, o, k, res, a0, b0, cut, ncards, kv, left, ep, W):
         ub = (v >> 8) & 255
         bb = (v >> 24) & 255
     for j in range(e, 0, -1):
-        for i in range(6):
+        for i in range(7):
             T[o + 8 * j + i] = T[o + 8 * (j - 1) + i]
     T[o] = k
+    T[o + 6] = kb
     T[o + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
     for i in range(4):
         T[o + 2 + i] = W[O_SIG + i]
@@ -1165,6 +1167,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     i0 = 0
     ix = 0
     pb = np.int64(-1)
+    kb = np.int64(0)
     if tlen == 0:
         if ncards == nseat:
             return _last_trick(W, seat)
@@ -1249,7 +1252,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                 if tk == 0:
                     break
                 v = T[o + 1]
-                if ((v >> 16) & 255) != ncards:
+                if T[o + 6] != kb or ((v >> 16) & 255) != ncards:
+                    # (another position's bucket: the cheap check first)
                     continue
                 kv = (v >> 32) & 0xFFFFF
                 if _bkey(W, kv, base ^ np.int64(0x61C8864680B583EB), ncards // nseat) != tk:
@@ -1462,8 +1466,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         ka = _akey(W, kv, base, ncards // nseat)
         _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
         if pb >= 0 and _sig(W, kv):
-            _pt_store(T, pb, _bkey(W, kv, base ^ np.int64(0x61C8864680B583EB), ncards // nseat), res, a0, b0, cut, ncards, kv,
-                      left, W[P_EPOCH], W)
+            _pt_store(T, pb, _bkey(W, kv, base ^ np.int64(0x61C8864680B583EB), ncards // nseat), kb, res, a0, b0, cut,
+                      ncards, kv, left, W[P_EPOCH], W)
     return res
 
 
