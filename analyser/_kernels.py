@@ -341,13 +341,13 @@ def _below(W, u, su, kk):
 @njit(cache=True, inline="always")
 def _hist(W, s, m):
     """Seat ``s``'s cards of mask ``m`` by points: how many worth 1, 2 and 3 (copies counted),
-    as ``a1 | a2 << 3 | a3 << 6``, and how many in all (``<< 8``); -1 past 7, 7 or 3."""
+    as ``a1 | a2 << 3 | a3 << 6``; -1 past 7, 7 or 3."""
     a1 = _popc(m & W[O_PM + 1]) + _popc(W[O_H2 + s] & m & W[O_PM + 1])
     a2 = _popc(m & W[O_PM + 2]) + _popc(W[O_H2 + s] & m & W[O_PM + 2])
     a3 = _popc(m & W[O_PM + 3]) + _popc(W[O_H2 + s] & m & W[O_PM + 3])
     if a1 > 7 or a2 > 7 or a3 > 3:
         return np.int64(-1)
-    return a1 | (a2 << 3) | (a3 << 6) | ((_popc(m) + _popc(W[O_H2 + s] & m)) << 8)
+    return a1 | (a2 << 3) | (a3 << 6)
 
 
 @njit(cache=True)
@@ -369,7 +369,7 @@ def _sig(W, kv):
                 if h < 0:
                     return False
                 gi = s * 4 + su
-                W[O_SIG + (gi >> 3)] |= (h & 255) << (8 * (gi & 7))
+                W[O_SIG + (gi >> 3)] |= h << (8 * (gi & 7))
     return True
 
 
@@ -379,37 +379,30 @@ def _shift(W, T, o, kv):
     its small cards (same seats, suits and numbers, other points) matched to the entry's
     lowest to lowest in each seat and suit; any line keeps its trick winners and the
     maximising side's points change by the points its tricks gain or lose. Returns
-    ``down | up << 16``: this position's value is at least lb - down, at most ub + up."""
-    nseat = W[P_NSEAT]
+    ``down | up << 16``: this position's value is at least lb - down, at most ub + up.
+    Per seat and suit, matched that way, the cards worth t points or more (t = 1, 2, 3)
+    that the entry has over this position each lose one point, and the other way round."""
+    if not _sig(W, kv):
+        # (a count past the signature's fields: no use of the entry)
+        return np.int64(0xFFFF | (0xFFFF << 16))
     down = np.int64(0)
     up = np.int64(0)
-    u = _in_hands(W)
-    for su in range(4):
-        small = _below(W, u, su, (kv >> (5 * su)) & 31)
-        if small == 0:
+    for gi in range(W[P_NSEAT] * 4):
+        g = (T[o + 2 + (gi >> 3)] >> (8 * (gi & 7))) & 255
+        h = (W[O_SIG + (gi >> 3)] >> (8 * (gi & 7))) & 255
+        if g == h:
             continue
-        for s in range(nseat):
-            m = small & W[O_H1 + s]
-            if m == 0:
-                continue
-            h = _hist(W, s, m)
-            gi = s * 4 + su
-            g = (T[o + 2 + (gi >> 3)] >> (8 * (gi & 7))) & 255
-            n = h >> 8
-            # cumulative counts below 1, 2 and 3 points, entry (f) and here (q)
-            f = n - (g & 7) - ((g >> 3) & 7) - ((g >> 6) & 3)
-            q = n - (h & 7) - ((h >> 3) & 7) - ((h >> 6) & 3)
-            for t in range(3):
-                if q > f:
-                    down += q - f
-                else:
-                    up += f - q
-                if t == 0:
-                    f += g & 7
-                    q += h & 7
-                elif t == 1:
-                    f += (g >> 3) & 7
-                    q += (h >> 3) & 7
+        # cards worth 3, at least 2, at least 1: the entry's minus this position's
+        d = ((g >> 6) & 3) - ((h >> 6) & 3)
+        for t in range(3):
+            if d > 0:
+                down += d
+            else:
+                up -= d
+            if t == 0:
+                d += ((g >> 3) & 7) - ((h >> 3) & 7)
+            elif t == 1:
+                d += (g & 7) - (h & 7)
     return down | (up << 16)
 
 
