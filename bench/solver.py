@@ -183,7 +183,12 @@ def main() -> None:
     if args.bridge:
         bench_bridge(args.bridge, args.cap)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\npeak resident memory of this process: {peak:.0f} MB")
+    huge = ""
+    if os.path.exists("/proc/self/smaps_rollup"):
+        for line in open("/proc/self/smaps_rollup"):
+            if line.startswith("AnonHugePages:"):
+                huge = f" ({int(line.split()[1]) / 1024:.0f} MB of it on 2 MB pages)"
+    print(f"\npeak resident memory of this process: {peak:.0f} MB{huge}")
 
 
 if __name__ == "__main__":

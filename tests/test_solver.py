@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from analyser import solver as S
@@ -70,7 +71,8 @@ SETUPS = [(p, d, t) for (p, d) in TABLE_SETUPS for t in ("alternate", "pairs")]
 def test_matches_minimax(players, deck, teams):
     table = Table(players, deck, teams)
     rng = random.Random(1000 * players + deck + (7 if teams == "pairs" else 0))
-    solver = S.Solver(table_mb=4)
+    # 16 MB: a table on 2 MB pages where the system has them; 4 MB: a plain numpy array
+    solver = S.Solver(table_mb=16 if teams == "alternate" else 4)
     for _ in range(PER_SETUP):
         pos = random_position(rng, table)
         want = _check_against_minimax(pos, solver)
@@ -78,6 +80,15 @@ def test_matches_minimax(players, deck, teams):
         assert S.max_points(pos, side, solver=solver)[side] == want[side]
         for target in range(pos.points[side] - 1, want[side] + 3):
             assert S.solve(pos, target, side, solver=solver) == (target <= want[side]), (pos, target)
+
+
+@pytest.mark.parametrize("rows,words", [(1, 1 << 10), (1, 1 << 21), (3, 1 << 20)])
+def test_table_memory_is_zeroed_and_writable(rows, words):
+    t = S._zeroed_table(rows, words)
+    assert t.shape == (rows, words) and t.dtype == np.int64 and t.flags.writeable
+    assert not t.any()
+    t[rows - 1, words - 1] = 7
+    assert t[rows - 1, words - 1] == 7 and t.sum() == 7
 
 
 def test_fresh_and_shared_tables_agree():
