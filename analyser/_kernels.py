@@ -1523,21 +1523,34 @@ def _narrow(W, T, rs, window):
     """Probe until ``window`` closes: first its middle, then a third of the way up from
     the lower end (on the 6 x 8 sets measured, a probe above the value, proving "less
     than", mostly cost more than one below it: nodes -11% to -13% against halving every
-    time; a side far below half can be the other way round)."""
+    time). Once at most 5 points wide, step by one from the end whose last proof was the
+    cheaper: near the value a deal's proofs of "at least" and of "less than" differ in
+    cost by up to 100x, and stepping from the cheap end leaves one costly proof (6 x 8,
+    90 deals: nodes -9%)."""
     lo = window[0]
     hi = window[1]
     mid = (lo + hi + 1) // 2
+    up_cost = np.int64(0)
+    down_cost = np.int64(0)
     while lo < hi:
+        n0 = W[ST_NODES]
         r = _probe(W, T, rs, mid)
         if W[ST_ABORT] != 0:
             break
         if r >= mid:
             lo = r
+            up_cost = W[ST_NODES] - n0
         else:
             hi = r
+            down_cost = W[ST_NODES] - n0
         window[0] = lo
         window[1] = hi
-        mid = lo + max((hi - lo + 1) // 3, 1)
+        if hi - lo > 5:
+            mid = lo + max((hi - lo + 1) // 3, 1)
+        elif down_cost >= up_cost:
+            mid = lo + 1
+        else:
+            mid = hi
 
 
 @njit(cache=True, nogil=True)
