@@ -367,7 +367,7 @@ def _hist(W, s, m):
     return a1 | (a2 << 3) | (a3 << 6)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _sig(W, kv):
     """The small cards' points of this position under rank counts ``kv``, per seat and suit
     (8 bits each, ``_hist``), into ``W[O_SIG:O_SIG + 4]``; False if a count does not fit."""
@@ -390,7 +390,7 @@ def _sig(W, kv):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _shift(W, T, o, kv):
     """How far the bounds of the payoff-similar entry at ``T[o]`` move for this position:
     its small cards (same seats, suits and numbers, other points) matched to the entry's
@@ -423,7 +423,7 @@ def _shift(W, T, o, kv):
     return down | (up << 16)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
     """Record a search result in the payoff-similar bucket at ``T[o]`` (``PBUCKET`` entries
     of 8 words: key, value, the small cards' points ``W[O_SIG:O_SIG + 4]``, the fully
@@ -457,7 +457,7 @@ def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
         T[o + 2 + i] = W[O_SIG + i]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _kvec(W, rel):
     """Per suit, how many distinct cards left from the top down to the lowest of ``rel``."""
     u = _in_hands(W)
@@ -472,7 +472,7 @@ def _kvec(W, rel):
     return kv
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _topk(W, kv):
     """The top ``k`` distinct cards left per suit (the cards a table entry's ranks cover)."""
     u = _in_hands(W)
@@ -506,7 +506,7 @@ def _cheapest(W, s, k, h):
     return tot
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _quick(W, seat, pend):
     """Points the leader's side surely wins by cashing top cards: its top trumps and the top
     cards of the other suits, as many rounds of each as every opponent holding trumps must
@@ -630,7 +630,7 @@ def _quick(W, seat, pend):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _trump_run(W):
     """The run of top trumps one team holds every remaining copy of: whenever one is played
     it is the best trump of its trick, so that trick goes to the team. Returns
@@ -895,7 +895,7 @@ def _two_tricks(W, seat, alpha, beta):
             W[RL + i] |= crel
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the
@@ -999,7 +999,7 @@ def _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep):
     return lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32) | (ep << 52)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep):
     """Record a search result (fail-soft ``res`` of window a0, b0) under key ``k`` in the
     bucket of ``nslots`` at ``i0``; ``kv`` the ranks it depends on. With ``merge_kv`` an
@@ -1038,7 +1038,7 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep
     T[2 * (e) + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, cut, ncards, left, ep):
     """Record a search result under abstract key ``k`` at the front of the bucket of
     ``nslots`` at ``i0`` (its entries all share the fully abstracted position, so they are
