@@ -1064,6 +1064,22 @@ def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, cut, ncards, left, ep):
     T[2 * (i0) + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
 
 
+@njit(cache=True, inline="always")
+def _exact(W, T, ix, kx, alpha, beta, ncards):
+    """The exact entry of this trick start (key ``kx``, at entry ``ix``): the value it
+    decides for the window, else -1; and its best lead (-1: none)."""
+    for e in range(ix, ix + 2):
+        if T[2 * e] == kx:
+            v = T[2 * e + 1]
+            lb = v & 255
+            ub = (v >> 8) & 255
+            if lb >= beta or lb == ub or ub <= alpha:
+                W[O_REL + ncards] = _topk(W, (v >> 32) & 0xFFFFF)
+                return (lb if lb >= beta or lb == ub else ub), np.int64(-1)
+            return np.int64(-1), ((v >> 24) & 255) - 1
+    return np.int64(-1), np.int64(-1)
+
+
 @njit(cache=True)
 def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, key, ncards):
     """Fail-soft alpha-beta on the points the maximising side wins from here.
@@ -1181,20 +1197,17 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     if tlen == 0:
         if ncards == nseat:
             return _last_trick(W, seat)
-        # the exact position first: its key is kept up to date move by move (no hashing)
+        # the exact position: its key is kept up to date move by move (no hashing); its
+        # entry, fetched since the trick's last card, is read after the bounds below (its
+        # memory latency overlaps them), except before a two-trick ending
         kx = _xkey(key, seat)
         ix = kx & W[P_TMASK] & ~np.int64(1)
-        for e in range(ix, ix + 2):
-            if T[2 * (e)] == kx:
-                v = T[2 * (e) + 1]
-                lb = v & 255
-                ub = (v >> 8) & 255
-                if lb >= beta or lb == ub or ub <= alpha:
-                    W[O_REL + ncards] = _topk(W, (v >> 32) & 0xFFFFF)
-                    return lb if lb >= beta or lb == ub else ub
-                best = ((v >> 24) & 255) - 1
-                break
+        al0 = alpha
+        be0 = beta
         if ncards == 2 * nseat:
+            hit, best = _exact(W, T, ix, kx, alpha, beta, ncards)
+            if hit >= 0:
+                return hit
             # two-trick endings are solved outright
             v = _two_tricks(W, seat, alpha, beta)
             rel = W[O_T2 + 24]
@@ -1235,6 +1248,9 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             elif left - q <= alpha:
                 W[O_REL + ncards] = W[O_QM]
                 return left - q
+        hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
+        if hit >= 0:
+            return hit
         for e in range(i0, i0 + W[P_ABUCKET]):
             tk = T[2 * (e)]
             v = T[2 * (e) + 1]
