@@ -1300,21 +1300,22 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     for s_ in range(nseat):
         if s_ != seat:
             other |= W[O_H1 + s_]
+    # the card that cut off last time the mover held these cards in this trick: its slot
+    # is fetched now, while the moves are generated
+    if tlen == 0:
+        ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
+    else:
+        f = W[O_H1 + seat] & W[O_SMASK + lsuit]
+        if f != 0:
+            ckey = ((other | W[O_H1 + seat]) & W[O_SMASK + lsuit]) * np.int64(-7046029254386353131) ^ (f << 1)
+        else:
+            ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
+        ckey ^= (wcard + 1) * np.int64(0x9E3779B97F4A7C15 - (1 << 64)) ^ (W[O_ISMAX + wseat] << 7)
+    ckey = _mix(ckey ^ (seat + 8 * tlen + 1) * np.int64(0x2545F4914F6CDD1D)) & ~np.int64(255)
+    _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
     n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d)
     mvo = O_MV + d * MAX_MOVES
-    ckey = np.int64(0)
     if n > 1:
-        # the card that cut off last time the mover held these cards in this trick
-        if tlen == 0:
-            ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
-        else:
-            f = W[O_H1 + seat] & W[O_SMASK + lsuit]
-            if f != 0:
-                ckey = ((other | W[O_H1 + seat]) & W[O_SMASK + lsuit]) * np.int64(-7046029254386353131) ^ (f << 1)
-            else:
-                ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
-            ckey ^= (wcard + 1) * np.int64(0x9E3779B97F4A7C15 - (1 << 64)) ^ (W[O_ISMAX + wseat] << 7)
-        ckey = _mix(ckey ^ (seat + 8 * tlen + 1) * np.int64(0x2545F4914F6CDD1D)) & ~np.int64(255)
         if best < 0:
             e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
             if (e & ~np.int64(255)) == ckey:
