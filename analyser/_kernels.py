@@ -35,10 +35,12 @@ keyed at a trick start by the mover's hand, when following by the led suit's car
 out, the mover's own and the card winning so far; as bridge-solver keeps one), else a
 heuristic order. Choosing the same card in similar positions also makes lines meet in the
 table far more often. A cut-off's rank relevance is that of the cutting line alone.
-Table reads miss the CPU caches, so the last card of a trick prefetches the entries of the
-trick starts it can lead to, and the abstract buckets of those with three or more tricks
-left (the fully abstracted key follows from ``W[O_ACC:]``, per-suit sums kept move by
-move); a trick start fetches its own bucket again while it does other work.
+Table reads miss the CPU caches, so the last card of a trick prefetches the exact entries
+of the trick starts it can lead to, and a trick start reads its exact entry only after its
+bounds and fetches its abstract and payoff buckets (the fully abstracted keys follow from
+``W[O_ACC:]`` and ``W[O_ACCB:]``, per-suit sums kept move by move) while it does other work.
+The search passes ``W`` and ``T`` on as data pointers (``_ptr``): array arguments cost two
+reference-count calls each per call.
 
 Partition search: every search result carries the set of cards whose ranks decided it
 (``W[O_REL + depth]``: trick winners that beat a card of their suit, the winning card of a
@@ -1101,36 +1103,20 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     if tlen + 1 == nseat and ncards > nseat + 1:
-        # the last card of a trick: start fetching the table entries of the trick starts it
-        # can lead to, so that the memory latency overlaps the work below
+        # the last card of a trick: start fetching the exact table entries of the trick
+        # starts it can lead to, so that the memory latency overlaps the work below (their
+        # abstract buckets too: 6 x 8 time +2% to +3%, too many fetches in flight)
         hand = W[O_H1 + seat]
         x = hand & W[O_SMASK + lsuit]
         if x == 0:
             x = hand
-        deep = ncards > 2 * nseat + 1
-        tot = np.int64(0)
-        if deep:
-            # those trick starts look up their abstract buckets too (``_akey0``)
-            for su in range(4):
-                W[O_TMP + 16 + su] = _part0(su, W[O_ACC + su])
-                tot += W[O_TMP + 16 + su]
         while x != 0:
             b = x & -x
             x ^= b
             c = _ctz(b)
             ck = key ^ _ZH[((8 + seat) << 6) | c] if (W[O_H2 + seat] & b) != 0 else key ^ _ZH[(seat << 6) | c]
             ws = seat if _beats(W, c, wcard, trump) else wseat
-            kx = _xkey(ck, ws)
-            _prefetch(T, 2 * (kx & W[P_TMASK] & ~np.int64(1)))
-            if deep:
-                su = c >> 4
-                za = _ZT[(seat << 6) | (c & 48) | (W[O_PTS + c] & 15)]
-                ka = (W[P_SALT] ^ ((ws + 1) * np.int64(0x2545F4914F6CDD1D))) + tot - W[O_TMP + 16 + su] + _part0(
-                    su, W[O_ACC + su] - za)
-                ka = _mix(ka)
-                if ka == 0:
-                    ka = 1
-                _prefetch(T, 2 * (ka & W[P_TMASK] & ~(W[P_ABUCKET] - 1)))
+            _prefetch(T, 2 * (_xkey(ck, ws) & W[P_TMASK] & ~np.int64(1)))
     settled = False
     if tlen > 0:
         # is the trick in progress settled? (no opponent of the winner still to play can beat it)
