@@ -1543,8 +1543,8 @@ def _narrow(W, T, rs, window):
     the lower end (on the 6 x 8 sets measured, a probe above the value, proving "less
     than", mostly cost more than one below it: nodes -11% to -13% against halving every
     time). Once at most 5 points wide, step by one from the end whose last proof was the
-    cheaper: near the value a deal's proofs of "at least" and of "less than" differ in
-    cost by up to 100x, and stepping from the cheap end leaves one costly proof (6 x 8,
+    cheaper: near the value a deal's proofs of "at least" and of "less than" often differ
+    in cost by 10x or more, and stepping from the cheap end leaves one costly proof (6 x 8,
     90 deals: nodes -9%)."""
     lo = window[0]
     hi = window[1]

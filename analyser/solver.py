@@ -34,9 +34,7 @@ from fiftysix.play import PlayState
 DEFAULT_TABLE_MB = 48
 _ENTRY_BYTES = 16
 _FIRST_CHUNK = 1 << 16
-
-
-_HUGE = 2 ** 21
+_HUGE = 2 ** 21  # bytes in a huge page
 
 
 def _zeroed_table(rows: int, words: int) -> np.ndarray:
