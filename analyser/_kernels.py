@@ -130,7 +130,8 @@ PBUCKET = 8                # payoff-similar entries per bucket (4: 6 x 8 nodes +
 O_CUT = O_SIG + 4          # the card that last cut off, by the mover's own holding and the trick so far
 NCUT = 16384               # slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
 _NOBOUND = -(1 << 40)          # a move's result slot: skipped without a bound of its own
-W_SIZE = O_CUT + NCUT
+P_SHUFFLE = O_CUT + NCUT   # tests only: nonzero, a random state that shuffles every move list
+W_SIZE = P_SHUFFLE + 1
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 # exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
 # XOR over what each seat holds, kept up to date move by move
@@ -980,6 +981,18 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
             W[mvo + j] = c
             n += 1
     W[O_SKIP + d] = skip
+    if W[P_SHUFFLE] != 0:
+        # (tests only) the moves in a random order: no answer may depend on the order
+        st = W[P_SHUFFLE]
+        for i in range(n - 1, 0, -1):
+            st ^= st << 13
+            st ^= (st >> 7) & np.int64(0x01FFFFFFFFFFFFFF)
+            st ^= st << 17
+            k = (st & np.int64(0x7FFFFFFF)) % (i + 1)
+            c = W[mvo + i]
+            W[mvo + i] = W[mvo + k]
+            W[mvo + k] = c
+        W[P_SHUFFLE] = st
     return n
 
 

@@ -147,9 +147,13 @@ class Solver:
     and side), so one solver can serve a whole session. The kernels release the GIL; a lock
     keeps two Python threads from searching one table at once (give each thread its own
     Solver to search in parallel).
+
+    ``shuffle`` (for tests): nonzero, every move list is searched in a random order drawn
+    from it, so that a test can check that no answer depends on the move order.
     """
 
     table_mb: float = DEFAULT_TABLE_MB
+    shuffle: int = 0
     _tt: np.ndarray | None = field(default=None, init=False, repr=False)
     nodes: int = field(default=0, init=False)
     epoch: int = field(default=0, init=False)
@@ -174,6 +178,8 @@ class Solver:
     def _work(self, enc: Encoded, side: int) -> np.ndarray:
         W = work_array(enc, side)
         W[K.P_EPOCH] = self.epoch & 0x7FF
+        if self.shuffle:
+            W[K.P_SHUFFLE] = self.shuffle
         return W
 
     def _root(self, enc: Encoded, side: int) -> np.ndarray:
