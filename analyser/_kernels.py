@@ -40,7 +40,10 @@ of the trick starts it can lead to, and a trick start reads its exact entry only
 bounds and fetches its abstract and payoff buckets (the fully abstracted keys follow from
 ``W[O_ACC:]`` and ``W[O_ACCB:]``, per-suit sums kept move by move) while it does other work.
 The search passes ``W`` and ``T`` on as data pointers (``_ptr``): array arguments cost two
-reference-count calls each per call.
+reference-count calls each per call. A trick start's lookups, bounds and stores are
+functions of their own (``_start``, ``_start_store``): numba sets up a return slot and an
+error slot for every call site at each entry of a function, so every call site kept out of
+``_ab`` saves two stores at each of its nodes.
 
 Partition search: every search result carries the set of cards whose ranks decided it
 (``W[O_REL + depth]``: trick winners that beat a card of their suit, the winning card of a
@@ -131,7 +134,8 @@ O_CUT = O_SIG + 4          # the card that last cut off, by the mover's own hold
 NCUT = 16384               # slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
 _NOBOUND = -(1 << 40)          # a move's result slot: skipped without a bound of its own
 P_SHUFFLE = O_CUT + NCUT   # tests only: nonzero, a random state that shuffles every move list
-W_SIZE = P_SHUFFLE + 1
+O_START = P_SHUFFLE + 1    # per trick start (8 words by cards left): what ``_start`` leaves for the search
+W_SIZE = O_START + 8 * 66
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 # exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
 # XOR over what each seat holds, kept up to date move by move
@@ -1096,6 +1100,148 @@ def _exact(W, T, ix, kx, alpha, beta, ncards):
 
 
 @njit(cache=True)
+def _start(W, T, alpha, beta, seat, left, key, ncards):
+    """A trick start's table lookups and bounds (two or more tricks left): the value when
+    they decide it, else -1, with what the search and its store need at
+    ``W[O_START + 8 * ncards:]`` (best lead, the abstract key's base, the abstract bucket,
+    the exact entry, the payoff bucket and its key, the window). Out of ``_ab`` so that its
+    calls' return slots are not set up at every node of the search (numba zeroes two per
+    call site at each entry)."""
+    nseat = W[P_NSEAT]
+    best = -1
+    base = np.int64(0)
+    i0 = np.int64(0)
+    pb = np.int64(-1)
+    kb = np.int64(0)
+    # the exact position: its key is kept up to date move by move (no hashing); its
+    # entry, fetched since the trick's last card, is read after the bounds below (its
+    # memory latency overlaps them), except before a two-trick ending
+    kx = _xkey(key, seat)
+    ix = kx & W[P_TMASK] & ~np.int64(1)
+    al0 = alpha
+    be0 = beta
+    if ncards == 2 * nseat:
+        hit, best = _exact(W, T, ix, kx, alpha, beta, ncards)
+        if hit >= 0:
+            return hit
+        # two-trick endings are solved outright
+        v = _two_tricks(W, seat, alpha, beta)
+        rel = W[O_T2 + 24]
+        W[O_REL + ncards] = rel
+        _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, np.int64(-1), ncards, left,
+                  W[P_EPOCH])
+        return v
+    if ncards <= W[P_EXACT]:
+        alpha = np.int64(-1)
+        beta = left + 1
+    # then the position abstracted to the top cards that decided a stored result
+    base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
+    i0 = _akey0(W, base, ncards // nseat) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
+    _prefetch(T, 2 * i0)
+    if W[P_ABUCKET] > 4:
+        _prefetch(T, 2 * i0 + 8)
+    if W[P_PAYOFF] != 0 and ncards >= 3 * nseat:
+        # and the bucket of payoff-similar entries (the small cards' points left out)
+        g = O_HB + (ncards // nseat) * HSTRIDE
+        kb = _mix((base ^ PSALT) + W[g] + W[g + 32] + W[g + 64] + W[g + 96])
+        pb = W[P_PBASE] + 8 * PBUCKET * (kb & W[P_PMASK])
+        for j in range(PBUCKET):
+            _prefetch(T, pb + 8 * j)
+    # bounds: the leader's cashable cards (for its side), then a team's run of top
+    # trumps (every copy in its hands: for the leader's side or against it)
+    for which in range(2):
+        if which == 0:
+            q = _quick(W, seat, np.int64(0))
+            team = W[O_ISMAX + seat]
+        else:
+            tr = _trump_run(W)
+            q = tr >> 1
+            team = tr & 1
+        if team == 1:
+            if q >= beta:
+                W[O_REL + ncards] = W[O_QM]
+                return q
+        elif left - q <= alpha:
+            W[O_REL + ncards] = W[O_QM]
+            return left - q
+    hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
+    if hit >= 0:
+        return hit
+    for e in range(i0, i0 + W[P_ABUCKET]):
+        tk = T[2 * (e)]
+        v = T[2 * (e) + 1]
+        if tk != 0 and ((v >> 16) & 255) == ncards:
+            kv = (v >> 32) & 0xFFFFF
+            if _akey(W, kv, base, ncards // nseat) == tk:
+                lb = v & 255
+                ub = (v >> 8) & 255
+                if lb >= beta or lb == ub:
+                    W[O_REL + ncards] = _topk(W, kv)
+                    return lb
+                if ub <= alpha:
+                    W[O_REL + ncards] = _topk(W, kv)
+                    return ub
+                if best < 0 and ((v >> 24) & 255) > 0 and (W[O_H1 + seat] >> (((v >> 24) & 255) - 1)) & 1:
+                    # (an entry of another position with the same abstraction: its best
+                    # card may not be in this hand)
+                    best = ((v >> 24) & 255) - 1
+    if pb >= 0:
+        # an entry of a payoff-similar position: its bounds moved by what the small
+        # cards' points can change
+        for j in range(PBUCKET):
+            o = pb + 8 * j
+            tk = T[o]
+            if tk == 0:
+                break
+            v = T[o + 1]
+            if T[o + 6] != kb or ((v >> 16) & 255) != ncards:
+                # (another position's bucket: the cheap check first)
+                continue
+            kv = (v >> 32) & 0xFFFFF
+            if _bkey(W, kv, base ^ PSALT, ncards // nseat) != tk:
+                continue
+            sh = _shift(W, T, o, kv)
+            lb = (v & 255) - (sh & 0xFFFF)
+            if lb >= beta:
+                W[O_REL + ncards] = _topk(W, kv)
+                return lb
+            ub = ((v >> 8) & 255) + (sh >> 16)
+            if ub <= alpha:
+                W[O_REL + ncards] = _topk(W, kv)
+                return ub
+    o = O_START + 8 * ncards
+    W[o] = best
+    W[o + 1] = base
+    W[o + 2] = i0
+    W[o + 3] = ix
+    W[o + 4] = pb
+    W[o + 5] = kb
+    W[o + 6] = alpha
+    W[o + 7] = beta
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards):
+    """Record a trick start's result: the exact entry, the abstract bucket and the payoff
+    bucket (``_start`` left their places at ``W[O_START + 8 * ncards:]``)."""
+    nseat = W[P_NSEAT]
+    o = O_START + 8 * ncards
+    base = W[o + 1]
+    i0 = W[o + 2]
+    ix = W[o + 3]
+    pb = W[o + 4]
+    kb = W[o + 5]
+    kv = _kvec(W, rel)
+    _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res, a0, b0, cut, ncards, left, W[P_EPOCH])
+    ka = _akey(W, kv, base, ncards // nseat)
+    _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
+    if pb >= 0 and _sig(W, kv):
+        _pt_store(T, pb, _bkey(W, kv, base ^ PSALT, ncards // nseat), kb, res, a0, b0, cut,
+                  ncards, kv, left, W[P_EPOCH], W)
+
+
+@njit(cache=True)
 def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, key, ncards):
     """Fail-soft alpha-beta on the points the maximising side wins from here.
 
@@ -1188,110 +1334,15 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                     return left - sure
             W[O_REL + ncards] = 0
     best = -1
-    base = np.int64(0)
-    i0 = 0
-    ix = 0
-    pb = np.int64(-1)
-    kb = np.int64(0)
     if tlen == 0:
         if ncards == nseat:
             return _last_trick(W, seat)
-        # the exact position: its key is kept up to date move by move (no hashing); its
-        # entry, fetched since the trick's last card, is read after the bounds below (its
-        # memory latency overlaps them), except before a two-trick ending
-        kx = _xkey(key, seat)
-        ix = kx & W[P_TMASK] & ~np.int64(1)
-        al0 = alpha
-        be0 = beta
-        if ncards == 2 * nseat:
-            hit, best = _exact(W, T, ix, kx, alpha, beta, ncards)
-            if hit >= 0:
-                return hit
-            # two-trick endings are solved outright
-            v = _two_tricks(W, seat, alpha, beta)
-            rel = W[O_T2 + 24]
-            W[O_REL + ncards] = rel
-            _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, np.int64(-1), ncards, left,
-                      W[P_EPOCH])
+        v = _start(W, T, alpha, beta, seat, left, key, ncards)
+        if v >= 0:
             return v
-        if ncards <= W[P_EXACT]:
-            alpha = np.int64(-1)
-            beta = left + 1
-        # then the position abstracted to the top cards that decided a stored result
-        base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
-        i0 = _akey0(W, base, ncards // nseat) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
-        _prefetch(T, 2 * i0)
-        if W[P_ABUCKET] > 4:
-            _prefetch(T, 2 * i0 + 8)
-        if W[P_PAYOFF] != 0 and ncards >= 3 * nseat:
-            # and the bucket of payoff-similar entries (the small cards' points left out)
-            g = O_HB + (ncards // nseat) * HSTRIDE
-            kb = _mix((base ^ PSALT) + W[g] + W[g + 32] + W[g + 64] + W[g + 96])
-            pb = W[P_PBASE] + 8 * PBUCKET * (kb & W[P_PMASK])
-            for j in range(PBUCKET):
-                _prefetch(T, pb + 8 * j)
-        # bounds: the leader's cashable cards (for its side), then a team's run of top
-        # trumps (every copy in its hands: for the leader's side or against it)
-        for which in range(2):
-            if which == 0:
-                q = _quick(W, seat, np.int64(0))
-                team = W[O_ISMAX + seat]
-            else:
-                tr = _trump_run(W)
-                q = tr >> 1
-                team = tr & 1
-            if team == 1:
-                if q >= beta:
-                    W[O_REL + ncards] = W[O_QM]
-                    return q
-            elif left - q <= alpha:
-                W[O_REL + ncards] = W[O_QM]
-                return left - q
-        hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
-        if hit >= 0:
-            return hit
-        for e in range(i0, i0 + W[P_ABUCKET]):
-            tk = T[2 * (e)]
-            v = T[2 * (e) + 1]
-            if tk != 0 and ((v >> 16) & 255) == ncards:
-                kv = (v >> 32) & 0xFFFFF
-                if _akey(W, kv, base, ncards // nseat) == tk:
-                    lb = v & 255
-                    ub = (v >> 8) & 255
-                    if lb >= beta or lb == ub:
-                        W[O_REL + ncards] = _topk(W, kv)
-                        return lb
-                    if ub <= alpha:
-                        W[O_REL + ncards] = _topk(W, kv)
-                        return ub
-                    if best < 0 and ((v >> 24) & 255) > 0 and (W[O_H1 + seat] >> (((v >> 24) & 255) - 1)) & 1:
-                        # (an entry of another position with the same abstraction: its best
-                        # card may not be in this hand)
-                        best = ((v >> 24) & 255) - 1
-        if pb >= 0:
-            # an entry of a payoff-similar position: its bounds moved by what the small
-            # cards' points can change
-            for j in range(PBUCKET):
-                o = pb + 8 * j
-                tk = T[o]
-                if tk == 0:
-                    break
-                v = T[o + 1]
-                if T[o + 6] != kb or ((v >> 16) & 255) != ncards:
-                    # (another position's bucket: the cheap check first)
-                    continue
-                kv = (v >> 32) & 0xFFFFF
-                if _bkey(W, kv, base ^ PSALT, ncards // nseat) != tk:
-                    continue
-                sh = _shift(W, T, o, kv)
-                lb = (v & 255) - (sh & 0xFFFF)
-                if lb >= beta:
-                    W[O_REL + ncards] = _topk(W, kv)
-                    return lb
-                ub = ((v >> 8) & 255) + (sh >> 16)
-                if ub <= alpha:
-                    W[O_REL + ncards] = _topk(W, kv)
-                    return ub
+        best = W[O_START + 8 * ncards]
+        alpha = W[O_START + 8 * ncards + 6]
+        beta = W[O_START + 8 * ncards + 7]
     a0 = alpha
     b0 = beta
     d = ncards
@@ -1486,14 +1537,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                 rel |= b
     W[O_REL + ncards] = rel
     if tlen == 0:
-        kv = _kvec(W, rel)
-        _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res,
-                  a0, b0, cut, ncards, left, W[P_EPOCH])
-        ka = _akey(W, kv, base, ncards // nseat)
-        _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
-        if pb >= 0 and _sig(W, kv):
-            _pt_store(T, pb, _bkey(W, kv, base ^ PSALT, ncards // nseat), kb, res, a0, b0, cut,
-                      ncards, kv, left, W[P_EPOCH], W)
+        _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards)
     return res
 
 
