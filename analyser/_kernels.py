@@ -1102,15 +1102,13 @@ def _exact(W, T, ix, kx, alpha, beta, ncards):
 @njit(cache=True)
 def _start(W, T, alpha, beta, seat, left, key, ncards):
     """A trick start's table lookups and bounds (two or more tricks left): the value when
-    they decide it, else -1, with what the search and its store need at
+    they decide it (points: never negative), else -1, with what the search and its store need at
     ``W[O_START + 8 * ncards:]`` (best lead, the abstract key's base, the abstract bucket,
     the exact entry, the payoff bucket and its key, the window). Out of ``_ab`` so that its
     calls' return slots are not set up at every node of the search (numba zeroes two per
     call site at each entry)."""
     nseat = W[P_NSEAT]
     best = -1
-    base = np.int64(0)
-    i0 = np.int64(0)
     pb = np.int64(-1)
     kb = np.int64(0)
     # the exact position: its key is kept up to date move by move (no hashing); its
