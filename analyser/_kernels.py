@@ -135,7 +135,8 @@ NCUT = 16384               # slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768
 _NOBOUND = -(1 << 40)          # a move's result slot: skipped without a bound of its own
 P_SHUFFLE = O_CUT + NCUT   # tests only: nonzero, a random state that shuffles every move list
 O_START = P_SHUFFLE + 1    # per trick start (8 words by cards left): what ``_start`` leaves for the search
-W_SIZE = O_START + 8 * 66
+P_SIGKV = O_START + 8 * 66  # the rank counts whose small-card points ``W[O_SIG:]`` holds (-1: none), one lookup long
+W_SIZE = P_SIGKV + 1
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 # exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
 # XOR over what each seat holds, kept up to date move by move
@@ -406,7 +407,9 @@ def _shift(W, T, o, kv):
     ``down | up << 16``: this position's value is at least lb - down, at most ub + up.
     Per seat and suit, matched that way, the cards worth t points or more (t = 1, 2, 3)
     that the entry has over this position each lose one point, and the other way round."""
-    if not _sig(W, kv):
+    if W[P_SIGKV] != kv:
+        W[P_SIGKV] = kv if _sig(W, kv) else -2 - kv
+    if W[P_SIGKV] != kv:
         # (a count past the signature's fields: no use of the entry)
         return np.int64(0xFFFF | (0xFFFF << 16))
     down = np.int64(0)
@@ -1185,7 +1188,9 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                     best = ((v >> 24) & 255) - 1
     if pb >= 0:
         # an entry of a payoff-similar position: its bounds moved by what the small
-        # cards' points can change
+        # cards' points can change (this position's small-card points computed once per
+        # rank counts)
+        W[P_SIGKV] = -1
         for j in range(PBUCKET):
             o = pb + 8 * j
             tk = T[o]
