@@ -1168,12 +1168,18 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
         return hit
+    lkv = np.int64(-1)
+    lk = np.int64(0)
     for e in range(i0, i0 + W[P_ABUCKET]):
         tk = T[2 * (e)]
         v = T[2 * (e) + 1]
         if tk != 0 and ((v >> 16) & 255) == ncards:
             kv = (v >> 32) & 0xFFFFF
-            if _akey(W, kv, base, ncards // nseat) == tk:
+            if kv != lkv:
+                # (each rank counts' key once per lookup)
+                lkv = kv
+                lk = _akey(W, kv, base, ncards // nseat)
+            if lk == tk:
                 lb = v & 255
                 ub = (v >> 8) & 255
                 if lb >= beta or lb == ub:
@@ -1191,6 +1197,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         # cards' points can change (this position's small-card points computed once per
         # rank counts)
         W[P_SIGKV] = -1
+        lkv = np.int64(-1)
         for j in range(PBUCKET):
             o = pb + 8 * j
             tk = T[o]
@@ -1201,7 +1208,10 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                 # (another position's bucket: the cheap check first)
                 continue
             kv = (v >> 32) & 0xFFFFF
-            if _bkey(W, kv, base ^ PSALT, ncards // nseat) != tk:
+            if kv != lkv:
+                lkv = kv
+                lk = _bkey(W, kv, base ^ PSALT, ncards // nseat)
+            if lk != tk:
                 continue
             sh = _shift(W, T, o, kv)
             lb = (v & 255) - (sh & 0xFFFF)
