@@ -140,7 +140,8 @@ _NOBOUND = -(1 << 40)          # a move's result slot: skipped without a bound o
 P_SHUFFLE = O_CUT + NCUT   # tests only: nonzero, a random state that shuffles every move list
 O_START = P_SHUFFLE + 1    # per trick start (8 words by cards left): what ``_start`` leaves for the search
 P_SIGKV = O_START + 8 * 66  # the rank counts whose small-card points ``W[O_SIG:]`` holds (-1: none), one lookup long
-W_SIZE = P_SIGKV + 1
+O_OWN = P_SIGKV + 1        # per card: the seats holding it (a bit per seat), kept move by move
+W_SIZE = O_OWN + 64
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 # exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
 # XOR over what each seat holds, kept up to date move by move
@@ -256,26 +257,29 @@ def _apart(W, g, su, kk):
     for k in range(W[g + 30] + 1, kk + 1):
         b = x & -x
         x ^= b
-        p = W[O_PTS + _ctz(b)]
+        c = _ctz(b)
+        p = W[O_PTS + c]
         first = np.int64(-1)
         second = np.int64(-1)
-        for s in range(nseat):
-            if (W[O_H1 + s] & b) != 0:
-                code = s | (p << 3)
-                zz = _ZT[(s << 6) | (su << 4) | (p & 15)]
+        own = W[O_OWN + c]
+        while own != 0:
+            s = _ctz(own)
+            own &= own - 1
+            code = s | (p << 3)
+            zz = _ZT[(s << 6) | (su << 4) | (p & 15)]
+            if (W[O_H2 + s] & b) != 0:
+                code |= 64
+                zz += zz
+            if first < 0:
+                first = code
+            else:
+                second = code | 128
+            small -= zz
+            if blind:
+                zb = _ZT[(s << 6) | (su << 4)]
                 if (W[O_H2 + s] & b) != 0:
-                    code |= 64
-                    zz += zz
-                if first < 0:
-                    first = code
-                else:
-                    second = code | 128
-                small -= zz
-                if blind:
-                    zb = _ZT[(s << 6) | (su << 4)]
-                    if (W[O_H2 + s] & b) != 0:
-                        zb += zb
-                    smallb -= zb
+                    zb += zb
+                smallb -= zb
         hp = (hp ^ first) * np.int64(1099511628211)
         if second >= 0:
             hp = (hp ^ second) * np.int64(1099511628211)
@@ -662,21 +666,25 @@ def _trump_run(W):
     while x != 0:
         b = x & -x
         x ^= b
+        c = _ctz(b)
+        own = W[O_OWN + c]
         ok = True
-        for s in range(nseat):
-            if (W[O_H1 + s] & b) != 0:
-                if side < 0:
-                    side = W[O_ISMAX + s]
-                elif W[O_ISMAX + s] != side:
-                    ok = False
-                    break
+        m = own
+        while m != 0:
+            s = _ctz(m)
+            m &= m - 1
+            if side < 0:
+                side = W[O_ISMAX + s]
+            elif W[O_ISMAX + s] != side:
+                ok = False
+                break
         if not ok:
             break
         run |= b
-        c = _ctz(b)
-        for s in range(nseat):
-            if W[O_H1 + s] & b:
-                pts += W[O_PTS + c] * (2 if (W[O_H2 + s] & b) != 0 else 1)
+        while own != 0:
+            s = _ctz(own)
+            own &= own - 1
+            pts += W[O_PTS + c] * (2 if (W[O_H2 + s] & b) != 0 else 1)
     W[O_QM] = run
     if run == 0:
         return np.int64(0)
@@ -961,11 +969,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                 else:
                     s_ = -8 * p + weak
                     tb = above & -above
-                    for s in range(nseat):
-                        if s != seat and (W[O_H1 + s] & tb) != 0:
-                            if W[O_ISMAX + s] == my:
-                                s_ += 50
-                            break
+                    s = _ctz(W[O_OWN + _ctz(tb)] & ~(np.int64(1) << seat))
+                    if W[O_ISMAX + s] == my:
+                        s_ += 50
             else:
                 win = _beats(W, c, wcard, trump)
                 if partner_holds:
@@ -1479,6 +1485,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             ck = key ^ _ZH[((8 + seat) << 6) | c]
         else:
             W[O_H1 + seat] ^= b
+            W[O_OWN + c] ^= np.int64(1) << seat
             ck = key ^ _ZH[(seat << 6) | c]
         p = W[O_PTS + c]
         za = _ZT[(seat << 6) | (c & 48) | (p & 15)]
@@ -1516,6 +1523,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             W[O_H2 + seat] |= b
         else:
             W[O_H1 + seat] |= b
+            W[O_OWN + c] ^= np.int64(1) << seat
         W[O_ACC + (c >> 4)] += za
         W[O_ACCB + (c >> 4)] += zb
         if W[ST_ABORT] != 0:
@@ -1578,11 +1586,14 @@ def _probe(W, T, rs, target):
                 c = _ctz(b)
                 W[O_ACC + (c >> 4)] += _ZT[(s << 6) | (c & 48) | (W[O_PTS + c] & 15)]
                 W[O_ACCB + (c >> 4)] += _ZT[(s << 6) | (c & 48)]
+    for c in range(64):
+        W[O_OWN + c] = 0
     for s in range(W[P_NSEAT]):
         x = W[O_H1 + s]
         while x != 0:
             b = x & -x
             x ^= b
+            W[O_OWN + _ctz(b)] |= np.int64(1) << s
             key ^= _ZH[(s << 6) | _ctz(b)]
         x = W[O_H2 + s]
         while x != 0:
