@@ -1633,10 +1633,15 @@ def _narrow(W, T, rs, window):
     time). Once at most 5 points wide, step by one from the end whose last proof was the
     cheaper: near the value a deal's proofs of "at least" and of "less than" often differ
     in cost by 10x or more, and stepping from the cheap end leaves one costly proof (6 x 8,
-    90 deals: nodes -9%)."""
+    90 deals: nodes -9%). With a guess (``window[2]``, -1 for none) the first probes are
+    "at least the guess" and then "at least one more": when the guess is the value, the two
+    proofs any exact answer needs and nothing else."""
     lo = window[0]
     hi = window[1]
+    g = window[2] if window.shape[0] > 2 else np.int64(-1)
     mid = (lo + hi + 1) // 2
+    if g >= 0:
+        mid = min(max(g, lo + 1), hi)
     up_cost = np.int64(0)
     down_cost = np.int64(0)
     while lo < hi:
@@ -1652,6 +1657,14 @@ def _narrow(W, T, rs, window):
             down_cost = W[ST_NODES] - n0
         window[0] = lo
         window[1] = hi
+        if g >= 0:
+            # the guess is used once: after "at least the guess", "at least one more"
+            window[2] = -1
+            if r >= mid:
+                g = -1
+                mid = lo + 1
+                continue
+            g = -1
         if hi - lo > 5:
             mid = lo + max((hi - lo + 1) // 3, 1)
         elif down_cost >= up_cost:
@@ -1662,7 +1675,8 @@ def _narrow(W, T, rs, window):
 
 @njit(cache=True, nogil=True)
 def value_kernel(W, T, rs, window):
-    """Narrow ``window`` = [lo, hi] (lo known makeable, hi an upper bound) to the exact value.
+    """Narrow ``window`` = [lo, hi] or [lo, hi, guess] (lo known makeable, hi an upper
+    bound, guess -1 for none) to the exact value.
 
     On return ``window[0] == window[1]`` is the value, unless the abort flag says the node
     limit stopped it; the window then holds what was proved so far and a later call resumes.

@@ -110,10 +110,11 @@ class Review:
         return asdict(self)
 
 
-def _values(pos: Position, team: int, max_seconds: float | None) -> dict[Card, int] | None:
+def _values(pos: Position, team: int, max_seconds: float | None,
+            hint: tuple[Card, int] | None = None) -> dict[Card, int] | None:
     """Each legal card -> the declaring ``team``'s double-dummy total after it (None: over budget)."""
     try:
-        return card_values(pos, side=team, max_seconds=max_seconds)
+        return card_values(pos, side=team, max_seconds=max_seconds, hint=hint)
     except BudgetExceeded:
         return None
 
@@ -125,14 +126,21 @@ def _total(pos: Position, team: int, max_seconds: float | None) -> int | None:
         return None
 
 
-def _all_values(positions: list[Position], team: int, max_seconds: float | None,
+def _all_values(positions: list[Position], played: list[Card], team: int, max_seconds: float | None,
                 on_progress: Progress | None = None) -> list[dict[Card, int] | None]:
-    """Card values at each position, solved from the last back to the first: later positions
-    are smaller, and their table entries speed up the earlier ones. With a budget, once a
-    position runs out of time the earlier (bigger) ones are not tried."""
+    """Card values at each position (``played[i]`` the card played there), solved from the
+    last back to the first: later positions are smaller, and their table entries speed up
+    the earlier ones; the card played is searched first, guessed at the value of the
+    position after it. With a budget, once a position runs out of time the earlier
+    (bigger) ones are not tried."""
     out: list[dict[Card, int] | None] = [None] * len(positions)
     for i in range(len(positions) - 1, -1, -1):
-        out[i] = _values(positions[i], team, max_seconds)
+        hint = None
+        nxt = out[i + 1] if i + 1 < len(positions) else None
+        if nxt:
+            declarers = positions[i + 1].table.team_of(positions[i + 1].to_move) == team
+            hint = (played[i], max(nxt.values()) if declarers else min(nxt.values()))
+        out[i] = _values(positions[i], team, max_seconds, hint)
         if on_progress is not None:
             on_progress(len(positions) - i, len(positions))
         if out[i] is None:
@@ -211,7 +219,7 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
     for noted in record.play:
         positions.append(Position.from_state(state))
         state.play(Card.parse(noted.token))
-    all_vals = _all_values(positions, team, max_seconds, on_progress)
+    all_vals = _all_values(positions, [Card.parse(n.token) for n in record.play], team, max_seconds, on_progress)
     dd_start: int | None = None
     for i, noted in enumerate(record.play):
         card = Card.parse(noted.token)

@@ -204,13 +204,16 @@ class Solver:
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
-              max_nodes: int | None = None, max_seconds: float | None = None) -> int:
-        """Points team ``side`` wins from ``enc`` on (excluding points already won)."""
+              max_nodes: int | None = None, max_seconds: float | None = None,
+              guess: int | None = None) -> int:
+        """Points team ``side`` wins from ``enc`` on (excluding points already won).
+        ``guess``: a likely value (its two proofs come first; any guess gives the same answer)."""
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
-            window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi], np.int64)
+            window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess)],
+                              np.int64)
             try:
                 _drive(lambda: K.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds)
             finally:
@@ -315,16 +318,30 @@ def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None 
 
 
 def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
-                max_seconds: float | None = None, solver: Solver | None = None) -> dict[Card, int]:
+                max_seconds: float | None = None, solver: Solver | None = None,
+                hint: tuple[Card, int] | None = None) -> dict[Card, int]:
     """For the seat to move: each legal card -> final points of its team (or ``side``) with
-    best play after it. A card's cost is the best value minus its value."""
+    best play after it. A card's cost is the best value minus its value.
+
+    ``hint``: a card and its likely value (say, from the position after it), searched first;
+    it only speeds the search up, the answer is the same with any hint or none."""
     s = solver or default_solver()
     team = pos.table.team_of(pos.to_move) if side is None else _check_side(pos, side)
     enc = pos.encoded()
     out: dict[Card, int] = {}
-    for card in pos.legal_cards():
+    cards = list(pos.legal_cards())
+    last = None
+    if hint is not None and hint[0] in cards:
+        cards.remove(hint[0])
+        cards.insert(0, hint[0])
+        last = int(hint[1])
+    for card in cards:
         nxt = enc.play(card_bit(card))
-        out[card] = nxt.won[team] + s.value(nxt, team, max_nodes=max_nodes, max_seconds=max_seconds)
+        # most cards are worth what the card before was (neighbours of a suit above all):
+        # that value's two proofs come first
+        guess = None if last is None else last - nxt.won[team]
+        out[card] = last = nxt.won[team] + s.value(nxt, team, max_nodes=max_nodes, max_seconds=max_seconds,
+                                                   guess=guess)
     return out
 
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 
 from analyser import solver as S  # noqa: E402
-from analyser.encode import bridge_rules, encode  # noqa: E402
+from analyser.encode import bridge_rules, card_bit, encode  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
 
 
@@ -42,6 +42,15 @@ def timed(fn):
         return time.perf_counter() - t, None, True
 
 
+def _played(deal, trump, n: int):
+    """The play state after ``n`` cards, each the first legal card (seat 1 leads)."""
+    from fiftysix.play import PlayState
+    st = PlayState(deal, trump, leader=1, early_stop=False)
+    for _ in range(n):
+        st.play(st.legal_cards()[0])
+    return st
+
+
 def stats(xs: list[float]) -> str:
     a = np.array(xs)
     return f"median {np.median(a) * 1e3:9.2f} ms  p95 {np.percentile(a, 95) * 1e3:9.2f} ms  max {a.max() * 1e3:9.2f} ms"
@@ -51,15 +60,18 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
     tab = Table.make(players)
     rng = random.Random(56 + players)
     solver = S.Solver()
+    cv_solver = S.Solver()
     # an untimed search first, and every page of the table written: a long-lived solver's
     # table (the app's) has its memory mapped; the first deals should not pay the page faults
     warm = random_deal(tab, seed=0)
     timed(lambda: S.solve(S.Position(tab, warm.hands, 0, 1), 28, 0, max_nodes=10 ** 6, solver=solver))
     solver._table()[0][::512] = 0
+    cv_solver._table()[0][::512] = 0
     if tables:
         # and the kept per-trump solvers' tables, which the parallel table uses
         timed(lambda: S.table(warm, max_seconds=cap, threads=PAR_THREADS))
     t_solve, t_max, t_table, t_par, n_solve, n_max, capped = [], [], [], [], [], [], 0
+    t_cv, t_cv0 = [], []  # card_values, and the same values searched without guesses
     per_deal = []  # max_points against the two probes any exact answer needs (at v and v + 1)
     pairs = []  # those two probes' time per deal: what max_points would cost knowing the value
     for i in range(deals):
@@ -86,6 +98,23 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
             pair += dt
         per_deal.append(t_max[-1] / pair)
         pairs.append(pair)
+        if players <= 6:
+            # each legal card's value at the opening lead and at the second trick's second
+            # card (a solver of its own: the other figures keep their table history);
+            # card_values guesses each card at the value of the one before
+            for cards_played in (0, players + 1):
+                cpos = S.Position.from_state(_played(deal, trump, cards_played))
+                cv_solver.clear()
+                dt, _, over = timed(lambda: S.card_values(cpos, max_seconds=cap, solver=cv_solver))
+                t_cv.append(dt)
+                capped += over
+                cv_solver.clear()
+                enc = cpos.encoded()
+                team = tab.team_of(cpos.to_move)
+                dt, _, over = timed(lambda: [cv_solver.value(enc.play(card_bit(c)), team, max_seconds=cap)
+                                             for c in cpos.legal_cards()])
+                t_cv0.append(dt)
+                capped += over
         if i < tables:
             solver.clear()
             dt, seq, over = timed(lambda: S.table(deal, max_seconds=cap, solver=solver))
@@ -102,6 +131,10 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
     if t_solve:
         print(f"  solve      {stats(t_solve)}   nodes median {int(np.median(n_solve))} max {max(n_solve)}")
     print(f"  max_points {stats(t_max)}   nodes median {int(np.median(n_max))} max {max(n_max)}")
+    if t_cv:
+        print(f"  card_values {stats(t_cv)}   ({len(t_cv)} positions; total {sum(t_cv):.2f} s)")
+        print(f"  card_values without guesses {stats(t_cv0)}   (total {sum(t_cv0):.2f} s; ratio of "
+              f"totals x{sum(t_cv) / sum(t_cv0):.2f})")
     if t_table:
         print(f"  table      {stats(t_table)}   ({len(t_table)} deals)")
         print(f"  table, {PAR_THREADS} threads {stats(t_par)}   speed-up x{np.median(t_table) / np.median(t_par):.2f}")

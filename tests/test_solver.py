@@ -270,6 +270,25 @@ def test_tricks_in_progress_match_minimax(players, deck, teams):
         done += 1
 
 
+@pytest.mark.parametrize("players,deck,teams", [(4, 32, "alternate"), (6, 48, "alternate"), (8, 64, "pairs")])
+def test_card_values_hint_only_orders_the_search(players, deck, teams):
+    """A hint (a card and a guess at its value, right or wrong) gives the minimax's values."""
+    table = Table(players, deck, teams)
+    rng = random.Random(31 * players + deck)
+    solver = S.Solver(table_mb=2)
+    for _ in range(12):
+        pos = random_position(rng, table)
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        mover_team = table.team_of(pos.to_move)
+        want = {c: pos.points[mover_team] + v
+                for c, v in naive_card_values(hands, trump, leader, team_of, mover_team, trick).items()}
+        cards = pos.legal_cards()
+        for card, guess in ((cards[-1], 0), (cards[0], want[CARD_NAMES[cards[0]]]), (cards[-1], 99)):
+            solver.clear()
+            got = S.card_values(pos, solver=solver, hint=(card, guess))
+            assert {CARD_NAMES[c]: v for c, v in got.items()} == want, (pos, card, guess)
+
+
 def test_table_in_parallel_threads_equals_one_thread():
     """The five trumps solved in threads (each its own table) give the sequential answers;
     a trump over budget is None in table_rows and an error in table."""
