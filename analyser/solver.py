@@ -342,7 +342,7 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
         guess = None if last is None else last - nxt.won[team]
         out[card] = last = nxt.won[team] + s.value(nxt, team, max_nodes=max_nodes, max_seconds=max_seconds,
                                                    guess=guess)
-    return out
+    return {card: out[card] for card in pos.legal_cards()}
 
 
 TRUMP_NAMES = ("S", "H", "D", "C", "NT")
