@@ -1660,11 +1660,10 @@ def _narrow(W, T, rs, window):
         if g >= 0:
             # the guess is used once: after "at least the guess", "at least one more"
             window[2] = -1
+            g = -1
             if r >= mid:
-                g = -1
                 mid = lo + 1
                 continue
-            g = -1
         if hi - lo > 5:
             mid = lo + max((hi - lo + 1) // 3, 1)
         elif down_cost >= up_cost:
