@@ -21,7 +21,7 @@ them anyway, then the widest. The acceptance rate of that step is then reported.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Mapping, Sequence
 
@@ -40,13 +40,51 @@ so the first k deals of a run do not depend on how many are asked for."""
 # --- what a seat knows ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class Promise:
+    """One call's promise about its caller's hand as dealt (RULES.md 6: it may be a bluff)."""
+
+    seat: int
+    index: int          # the call's position in the auction, from 1
+    call: str
+    label: str
+    constraint: Constraint
+
+    def describe(self) -> str:
+        return f"seat {self.seat}'s {self.call} (call {self.index}, {self.label})"
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A promise the dealer set aside because it cannot hold with the rest, and why."""
+
+    promise: Promise
+    reason: str
+
+    def __str__(self) -> str:
+        return f"set aside {self.promise.describe()}: {self.reason}"
+
+    def to_dict(self) -> dict:
+        p = self.promise
+        return {"seat": p.seat, "index": p.index, "call": p.call, "label": p.label,
+                "promise": p.constraint.describe(), "reason": self.reason}
+
+
+def auction_promises(auction) -> tuple[Promise, ...]:
+    """Every call of ``auction`` (a ``fiftysix.bidding.Auction``) that promises something."""
+    return tuple(Promise(r.seat, r.index, str(r.call), r.meaning.label, r.meaning.constraint)
+                 for r in auction.calls if r.meaning.constraint != TRUE)
+
+
+@dataclass(frozen=True)
 class View:
     """What one seat knows: its hand, the plays so far and every seat's promises.
 
     ``hand`` is the seat's hand as dealt (its played cards included). ``plays`` lists
     ``(seat, card)`` in playing order from the first trick; ``leader`` led the first trick.
-    ``constraints`` maps seats to what their calls promise about their hands *as dealt*;
-    a promise of the viewing seat itself is ignored (it knows its hand).
+    ``constraints`` maps seats to promises about their hands *as dealt* that must hold;
+    ``calls`` lists the auction's promises one call at a time: where they cannot all hold (a
+    bluff, a mistake), the dealer sets the fewest of them aside (``settle``). A promise of
+    the viewing seat itself is ignored (it knows its hand).
     """
 
     table: Table
@@ -55,6 +93,7 @@ class View:
     constraints: Mapping[int, Constraint] = field(default_factory=dict)
     plays: tuple[tuple[int, Card], ...] = ()
     leader: int = 1
+    calls: tuple[Promise, ...] = ()
 
     def __post_init__(self) -> None:
         t = self.table
@@ -71,6 +110,9 @@ class View:
                 raise DealError(f"{c} is not in the {t.deck}-card deck")
         for s in self.constraints:
             t.check_seat(s)
+        object.__setattr__(self, "calls", tuple(self.calls))
+        for p in self.calls:
+            t.check_seat(p.seat)
         own = list(self.hand.counts())
         per_seat = {s: 0 for s in t.seats}
         for s, c in self.plays:
@@ -100,15 +142,15 @@ class View:
         """
         from fiftysix.bidding import Auction  # the bidding package is a peer of this layer's input
         a = Auction.parse(auction_text, system, table)
-        cons = dict(a.seat_constraints())
         trump = getattr(a.contract, "trump", None) if a.contract is not None else None
-        return cls.with_plays(table, seat, hand, cons, played, trump, leader)
+        return cls.with_plays(table, seat, hand, {}, played, trump, leader, auction_promises(a))
 
     @classmethod
     def with_plays(cls, table: Table, seat: int, hand: Hand | str,
                    constraints: Mapping[int, Constraint], played: Sequence[int | str] | str,
-                   trump: int | None, leader: int = 1) -> "View":
-        """Build a view from a card sequence: seats of the plays follow from trick winners."""
+                   trump: int | None, leader: int = 1, calls: Sequence[Promise] = ()) -> "View":
+        """Build a view from a card sequence: seats of the plays follow from trick winners.
+        ``constraints`` must hold; ``calls`` are the auction's promises (``auction_promises``)."""
         from fiftysix.cards import parse_cards
         from fiftysix.play import trick_winner
         h = Hand.parse(hand) if isinstance(hand, str) else hand
@@ -125,7 +167,7 @@ class View:
                 trick = []
         if len(h) < table.hand_size:  # the hand left: add back the seat's own plays
             h = Hand(h.cards + tuple(c for s, c in plays if s == seat))
-        return cls(table, seat, h, constraints, tuple(plays), leader)
+        return cls(table, seat, h, constraints, tuple(plays), leader, tuple(calls))
 
     def promises(self, seat: int) -> Constraint:
         """Everything known about ``seat``'s hand as dealt: its calls' promises and, from
@@ -134,6 +176,7 @@ class View:
         parts: list[Constraint] = []
         if seat in self.constraints:
             parts.append(self.constraints[seat])
+        parts.extend(p.constraint for p in self.calls if p.seat == seat)
         n = self.table.players
         shown: dict[int, int] = {}
         for t0 in range(0, len(self.plays), n):
@@ -545,18 +588,114 @@ class _Programme:
         return out
 
 
+# --- promises that cannot all hold -------------------------------------------------------------
+
+SETTLE_DEPTH = 3
+"""Up to this many promises are set aside by an exact smallest search; beyond, greedily."""
+
+
+def settle(view: View, max_states: int = 400_000) -> tuple[View, tuple[SetAside, ...]]:
+    """The view with the fewest call promises set aside that lets a deal keep all the rest,
+    and what was set aside and why (RULES.md 6: analysis never refuses an auction because its
+    promises cannot all hold: a bluff, a mistake).
+
+    The one place where this is decided: ``Dealer`` calls it, so ``sample``, ``simulate``,
+    Explain, the drills and everything else built on the dealer agree. First each promise on
+    its own against what the viewer sees (its hand, the play, the show-outs); then, when the
+    rest still cannot all hold, the smallest set to drop, found by branching on a smallest
+    clashing group (up to ``SETTLE_DEPTH`` promises; later calls tried first). The hard
+    ``constraints`` of the view are never set aside.
+    """
+    hidden = set(view.hidden_seats)
+    items = [p for p in view.calls if p.seat in hidden]
+    if not items:
+        return view, ()
+    low = _Lowering(view)
+
+    def clash(kept: Sequence[Promise]) -> str | None:
+        """None when a deal can keep these promises (and the hard facts), else why not."""
+        v = replace(view, calls=tuple(kept))
+        try:
+            conj = {q: low.conjuncts(q, v.promises(q)) for q in v.hidden_seats}
+            ok = _Programme(v, low.u, conj, max_states, forward_only=True).feasible
+        except ConstraintError as e:
+            return str(e)
+        except _TooBig:
+            return None  # too big to decide by counting: the dealer's rejection step decides
+        return None if ok else "no deal keeps them all"
+
+    if clash(items) is None:
+        return view, ()  # the usual case: every promise can hold
+    if clash(()) is not None:
+        return view, ()  # the hard facts alone clash: the dealer says so
+    out: list[SetAside] = []
+    kept: list[Promise] = []
+    for p in items:
+        why = clash([p])
+        if why is None:
+            kept.append(p)
+        else:
+            out.append(SetAside(p, f"cannot hold with what seat {view.seat} sees ({why})"))
+
+    def core(group: list[Promise]) -> list[Promise]:
+        """A smallest-by-deletion group of promises that cannot all hold."""
+        keep = list(group)
+        for p in group:
+            trial = [x for x in keep if x is not p]
+            if clash(trial) is not None:
+                keep = trial
+        return keep
+
+    def search(group: list[Promise], depth: int) -> list[tuple[Promise, list[Promise]]] | None:
+        if clash(group) is None:
+            return []
+        if depth == 0:
+            return None
+        c = core(group)
+        for p in sorted(c, key=lambda q: -q.index):
+            rest = search([x for x in group if x is not p], depth - 1)
+            if rest is not None:
+                return [(p, c)] + rest
+        return None
+
+    found = None
+    if clash(kept) is not None:
+        for depth in range(1, SETTLE_DEPTH + 1):
+            found = search(kept, depth)
+            if found is not None:
+                break
+        if found is None:  # many clashes: keep earlier calls first
+            found, chosen = [], []
+            for p in kept:
+                if clash(chosen + [p]) is None:
+                    chosen.append(p)
+                else:
+                    found.append((p, core(chosen + [p])))
+    for p, c in found or ():
+        others = [q.describe() for q in c if q is not p]
+        why = ("cannot hold together with " + " and ".join(others)) if others else "cannot hold"
+        out.append(SetAside(p, why))
+        kept.remove(p)
+    out.sort(key=lambda a: a.promise.index)
+    own = [p for p in view.calls if p.seat not in hidden]
+    return replace(view, calls=tuple(sorted(own + kept, key=lambda q: q.index))), tuple(out)
+
+
 # --- the dealer ---------------------------------------------------------------------------------------
 
 class Dealer:
     """Draws deals consistent with a ``View``, each as likely as a real shuffle makes it.
 
-    Raises ConstraintError at once, naming the promises that clash, when no deal fits.
+    Call promises that cannot all hold are set aside first (``settle``; ``set_aside`` lists
+    them with the reason). Raises ConstraintError at once, naming the promises that clash,
+    when the view's hard constraints leave no deal.
     ``acceptance_rate`` is None when every promise is counted exactly (no rejection); when
     some promises had to be checked by rejection (``rejected``) it is the share of drawn
     deals kept.
     """
 
     def __init__(self, view: View, *, max_states: int = 400_000) -> None:
+        view, self.set_aside = settle(view, max_states)
         self.view = view
         self.table = view.table
         self.u = view.unseen()

@@ -353,7 +353,9 @@ def test_view_from_auction_reads_the_calls_and_the_play():
     cards = " ".join(str(c) for tr in state.tricks for c in tr.cards) + " " + \
         " ".join(str(c) for _, c in state.current)
     view = View.from_auction(t, "international", 2, str(deal.hand(2)), auction, played=cards)
-    assert view.constraints == Auction.parse(auction, "international", t).seat_constraints()
+    want = Auction.parse(auction, "international", t).seat_constraints()
+    assert {s: view.promises(s) for s in (1, 3)} == {s: want[s] for s in (1, 3)}
+    assert [(p.seat, p.call) for p in view.calls] == [(1, "28H"), (3, "+1H")]
     assert list(view.plays) == [p for tr in state.tricks for p in tr.plays] + list(state.current)
     # the hand left after seat 2's own plays reads the same as the hand as dealt
     left = Hand(tuple(c for c in deal.hand(2).cards))

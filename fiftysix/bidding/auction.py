@@ -34,20 +34,25 @@ class Auction:
 
     ``hands`` (a Deal, or hands by seat) is optional: where a caller's hand is known, calls
     are checked against it too (no naming a trump suit you hold none of, and the like).
+    ``jump_doubles``: table option "doubling by jump" (seed 003: a final bid that doubles the
+    bid before it, 28 then 56, scores double); None takes the system's default (on in basic).
     """
 
     def __init__(self, system: str | System = "international", table: Table | None = None,
-                 hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None = None) -> None:
+                 hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None = None,
+                 jump_doubles: bool | None = None) -> None:
         self.system = get_system(system) if isinstance(system, str) else system
         self.table = table if table is not None else Table.make(6)
         self.hands = _hands_map(hands)
         self._st = State(self.table)
+        self._st.jump_doubles = self.system.jump_doubles if jump_doubles is None else bool(jump_doubles)
 
     @classmethod
     def parse(cls, text: str, system: str | System = "international", table: Table | None = None,
-              hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None = None) -> "Auction":
+              hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None = None,
+              jump_doubles: bool | None = None) -> "Auction":
         """Replay an auction written as calls from seat 1 (``28H P +1H X P P P P``)."""
-        a = cls(system, table, hands)
+        a = cls(system, table, hands, jump_doubles)
         for call in parse_calls(text):
             a.apply(call)
         return a
@@ -191,6 +196,7 @@ class Auction:
                 st.shown[seat] = st.own(seat) + Counter(r.shows)
             if r.names is not None:
                 st.named.append((seat, r.names))
+            st.bids.append((seat, r.names, r.value))
             if c.kind == K.RAISE:
                 st.raised = True
         elif c.kind == K.DOUBLE:

@@ -65,10 +65,13 @@ class State:
     ladder: Ladder | None = None
     shown: dict[int, Counter] = field(default_factory=dict)
     named: list[tuple[int, int]] = field(default_factory=list)  # (seat, suit) in call order
+    bids: list[tuple[int, int | None, int]] = field(default_factory=list)
+    """Every call that raised the value, in order: (seat, suit it named or None, value after)."""
     raised: bool = False
     passes: int = 0            # consecutive passes since the last other call
     closed: bool = False       # ended at once (e.g. a redouble where that ends the auction)
     last_active: int | None = None  # seat of the last call that was not a Pass
+    jump_doubles: bool = False  # table option: a final bid doubling the one before scores x2
 
     def __post_init__(self) -> None:
         if self.ladder is None:

@@ -83,6 +83,8 @@ class System:
     forms: frozenset[str] = frozenset()
     redouble_ends: bool = True
     max_plus: int = 3
+    jump_doubles: bool = False
+    """Table option ``doubling by jump`` (seed 003): its default under this system."""
     ns_example: str = "33NS"
     """An NS bid with its value, for the message when the value is missing."""
     readings: tuple[str, ...] = ()
@@ -123,7 +125,17 @@ class System:
         """The final contract of a finished auction (None: passed out with no contract)."""
         if st.value is None or st.high_seat is None:
             return None
-        return Contract.make(st.table, st.value, st.trump, st.high_seat, st.doubled)
+        doubled = st.doubled
+        if st.jump_doubles and self.jump_doubled(st):
+            doubled = min(4, doubled * 2)
+        return Contract.make(st.table, st.value, st.trump, st.high_seat, doubled)
+
+    @staticmethod
+    def jump_doubled(st: State) -> bool:
+        """Seed 003: "if the team that won the bidding with its last offer doubled it, e.g. the
+        penultimate bid was 28 and the team said 56, the team gets double points": the final
+        bid is at least twice the bid before it."""
+        return len(st.bids) >= 2 and st.bids[-1][2] >= 2 * st.bids[-2][2]
 
     def candidates(self, st: State, seat: int) -> Iterator[Call]:
         """Every call of the system's forms that could be legal now (a superset)."""
@@ -246,9 +258,16 @@ class System:
         if not recent:
             return "no suit has been bid yet"
         if k > len(recent):
-            return f"only {len(recent)} suit(s) have been bid, so there is no {k}-th most recent one"
+            return f"only {len(recent)} suit(s) have been bid, so there is no {ordinal(k)} suit"
         return recent[k - 1]
 
 
+def nth(k: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ..., ``11th``, ``12th``, ``13th``, ``21st``."""
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
 def ordinal(k: int) -> str:
-    return {1: "last", 2: "second most recent", 3: "third most recent"}.get(k, f"{k}-th most recent")
+    """``last``, ``second most recent``, ``third most recent``, ``4th most recent``, ..."""
+    return {1: "last", 2: "second most recent", 3: "third most recent"}.get(k, f"{nth(k)} most recent")

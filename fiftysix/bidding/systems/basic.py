@@ -21,25 +21,34 @@ class Basic(System):
                        K.REDOUBLE})
     ns_example = "29NS"
     redouble_ends = True
+    max_plus = K.MAX_COUNT
+    jump_doubles = True
     readings = (
-        "Number-suit shows the top remaining card(s) of the suit, coded by the jump over the"
-        " standing bid (27 at the opening) as in international: 2 above = the top two, 3 above"
-        " = the top three, any other step = the top one. No length is promised.",
-        "Suit-number: 4+ cards of the suit without its top remaining card.",
-        "Number-NT ('strength without a suit'): at least 2 Jacks.",
+        "Number-suit holds the top remaining card of the suit (seed 003: 'the highest card(s)';"
+        " 28 diamonds = the Jack of diamonds). The jump size carries no scale and no length is"
+        " promised: an opening 29H holds the top heart, not both Jacks.",
+        "Suit-number: 'a strong hand in that suit, but not the highest card' (seed 003): the"
+        " promise is a card of the suit without its top remaining card; 'strong' gives no"
+        " number, so no length is promised.",
+        "Number-NT: 'usually a strong hand without a particular suit; perhaps a few Jacks'"
+        " (seed 003): a preference, not a promise, so it promises nothing.",
         "Number-NS: no card of the last suit bid; as an opening (seed 002 lists it among the"
         " four opening forms) it promises nothing.",
-        "Plus N suit (N = 1..3, after the first bid, any suit): exactly N cards of the suit, the"
-        " top N remaining; raises by N. Plus N Noes (+NNS): no card of the N-th most recent suit"
-        " bid; raises by N.",
+        "Plus N suit (after the first bid, any suit): exactly N cards of the suit, the top N"
+        " remaining; raises by N. N has no limit but the ladder (seed 002 sets none): +4S over"
+        " 28D is exactly the top four spades, 32S. Plus N Noes (+NNS): no card of the N-th most"
+        " recent suit bid; raises by N.",
         "After a Double nobody may bid: the members of the doubled team may Redouble (which ends"
         " the auction) or Pass; once each of them has passed, the auction ends doubled.",
         "All pass with no bid: the auction is passed out and seat 1's team plays 28 no-trump"
         " (the contract's declarer is seat 1).",
+        "Doubling by jump (seed 003, a table option on by default here): a final bid that doubles"
+        " the bid before it (28 then 56) scores double, as a Double does: the contract shows"
+        " doubled 2 (and redoubled 4 if it was also doubled).",
     )
     examples = (
         ("", "28H"), ("", "29H"), ("", "H28"), ("", "28NT"), ("28H", "29NS"), ("28H", "+1H"),
-        ("28H", "+2S"), ("28C 29H", "+2NS"), ("28H", "P"), ("28H", "X"), ("28H X", "XX"),
+        ("28H", "+2S"), ("28D", "+4S"), ("28C 29H", "+2NS"), ("28H", "P"), ("28H", "X"), ("28H X", "XX"),
     )
 
     def bid_handlers(self) -> dict[str, Handler]:
@@ -54,14 +63,15 @@ class Basic(System):
     def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v, s = call.value, call.suit
         assert v is not None and s is not None
-        jump = v - st.floor
-        t = self.ladder_top(st, seat, s, v, jump if jump in (2, 3) else 1, partial=True)
+        # seed 003: "Zahl und Farbe bedeutet, dass Sie die hoechste(n) Karte(n) der Farbe haben"
+        # - the top card; the jump carries no scale (RULES.md 7.5: no stronger than the texts).
+        t = self.ladder_top(st, seat, s, v, 1, partial=True)
         if isinstance(t, str):
             return t
         top, name = t.cards, t.name
         return Reading(lambda: t.meaning(f"top {P.short_phrase(top)}",
                                          f"Bids {v} with {name} as trump: holds the top remaining"
-                                         f" {name if len(top) > 1 else 'card'}, {P.cards_phrase(top)}.",
+                                         f" {name[:-1]}, {P.cards_phrase(top)}.",
                                          lambda own, o: P.holds_top(top, own)), v, s, t.shows, s)
 
     def reverse_bid(self, st: State, seat: int, call: Call) -> Reading | str:
@@ -71,17 +81,19 @@ class Basic(System):
         if isinstance(t, str):
             return t
         name = t.name
-        return Reading(lambda: Meaning(f"4+ {name}, not the top", f"Bids {v} with {name} as trump:"
-                                       f" a strong suit, 4 or more {name}, without the top"
-                                       " remaining card.",
-                                       conjoin(P.length(s, 4), P.lacks_top(t.cards[0], t.own))), v, s, (), s)
+        card = P.cards_phrase(t.cards[:1])
+        return Reading(lambda: Meaning(f"{name}, not the top", f"Bids {v} with {name} as trump:"
+                                       f" a strong hand in {name} without the top remaining card"
+                                       f" ({card}); the length is not promised.",
+                                       conjoin(P.length(s, 1), P.lacks_top(t.cards[0], t.own))), v, s, (), s)
 
     def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v = self.bid_value(st, seat, call)
         if isinstance(v, str):
             return v
-        return Reading(lambda: Meaning("2+ Jacks", f"Bids {v} no-trump: strength without a suit,"
-                                       " at least 2 Jacks.", P.jacks(2)), v, None)
+        return Reading(Meaning("strength without a suit", f"Bids {v} no-trump: usually a strong hand"
+                               " without a particular suit, perhaps a few Jacks; a habit, not a"
+                               " promise.", TRUE), v, None)
 
     def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v = self.bid_value(st, seat, call)
@@ -107,11 +119,11 @@ class Basic(System):
         if isinstance(t, str):
             return t
         top, name = t.cards, t.name
+        what = (f" one {name[:-1]}, the top remaining card:" if n == 1 else
+                f" {n} {name}, the top {n} remaining:")
         return Reading(lambda: t.meaning(top_label(top, True),
                                          f"Raises by {n} to {v} with {name} as trump: exactly"
-                                         + (f" one {name[:-1]}, the top remaining card:" if n == 1 else
-                                            f" {n} {name}, the top {n} remaining:")
-                                         + f" {P.cards_phrase(top)}.",
+                                         f"{what} {P.cards_phrase(top)}.",
                                          lambda own, o: conjoin(P.holds_top(top, own), P.length(s, n + o, n + o))),
                        v, s, t.shows, s)
 
@@ -149,3 +161,4 @@ class Basic(System):
         if st.value is None:
             return Contract.make(st.table, 28, None, 1, 1)
         return super().contract(st)
+

@@ -35,8 +35,9 @@ class Classic(System):
         "Lengths count on top of cards the same player showed earlier in the suit, and holding"
         " the top remaining card after showing the first Jack means holding both.",
         "Nos is written NS and raises by 1: no card of the last suit named; Plus X Nos is +XNS"
-        " (X >= 2) and raises by X: no card of the suit the X-th last announcer named, counting"
-        " the calls that named a suit one by one (a suit named twice counts twice; RULES.md 7.4)."
+        " (X >= 2) and raises by X: no card of the suit of the X-th last announcer, counting every"
+        " call that raised the value (Nos, No-Trump and Plus Pass included; RULES.md 7.4); if"
+        " that announcer named no suit, Plus X Nos is not available."
         " 33NS, +1NS and +NS are not classic calls.",
         "Plus Pass (+P) raises by 1, names no trump and promises nothing; the caller becomes the"
         " high bidder (all passing after it: no-trump by that team). The first call of the"
@@ -84,8 +85,9 @@ class Classic(System):
         top, name = t.cards, t.name
 
         def explain() -> Meaning:
+            how = f"Opens at {v}" if st.is_opening else f"Raises by {k} to {v}"
             return t.meaning(f"top {P.short_phrase(top)} + 3 or more",
-                             f"Raises by {k} to {v} with {name} as trump: the top"
+                             f"{how} with {name} as trump: the top"
                              f"{'' if len(top) == 1 else ' ' + str(len(top))} remaining"
                              f" {name if len(top) > 1 else name[:-1]} ({P.cards_phrase(top)}) and many"
                              f" more: at least 3 other {name}.",
@@ -180,15 +182,19 @@ class Classic(System):
         bad = self.bid_problem(st, seat, v)
         if bad:
             return bad
-        # RULES.md 7.4: "none of the X-th last announcer's suit": count the calls that named a
-        # suit, one by one (a suit announced twice counts twice), as Nos counts the last one.
-        if k > len(st.named):
-            return (f"only {len(st.named)} call(s) have named a suit, so there is no"
-                    f" {ordinal(k)} announcer's suit")
-        s = st.named[-k][1]
+        # RULES.md 7.4: "none of the X-th last announcer's suit, counting every call that
+        # raised the value, suitless ones included". An announcer who named no suit (Nos,
+        # No-Trump, Plus Pass) gives the call nothing to refer to, so it is not available.
+        if k > len(st.bids):
+            return (f"only {len(st.bids)} call(s) have raised the value, so there is no"
+                    f" {ordinal(k)} announcer")
+        who, s, _ = st.bids[-k]
+        if s is None:
+            return (f"the {ordinal(k)} announcer (seat {who}) named no suit, so Plus {k} Nos has"
+                    " no suit to refer to")
         return Reading(lambda: Meaning(f"Plus {k} Nos: no {SUIT_NAMES[s]}", f"Plus {k} Nos, {v}: no"
                                        f" card of {SUIT_NAMES[s]}, the suit of the {ordinal(k)}"
-                                       " announcer.", P.void(s)), v, None)
+                                       f" announcer (seat {who}).", P.void(s)), v, None)
 
     def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v = self.bid_value(st, seat, call)

@@ -1,25 +1,36 @@
 """``international`` (the default; RULES.md 7.1, seed 001 "International rules")."""
 from __future__ import annotations
 
+from collections import Counter
+
 from fiftysix.bidding import calls as K
 from fiftysix.bidding import promises as P
 from fiftysix.bidding.calls import Call
+from fiftysix.bidding.ladder import Ladder
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.bidding.state import Reading, State
-from fiftysix.bidding.promises import new_cards, top_label
-from fiftysix.bidding.systems.base import Handler, System, ordinal
+from fiftysix.bidding.promises import own_in_suit, top_label
+from fiftysix.bidding.systems.base import Handler, System, Top, ordinal
 from fiftysix.cards import RANK_NAMES, SUIT_NAMES, Card
 from fiftysix.constraints import TRUE, conjoin
 
 
-def jump_cards(suit: int, jump: int) -> tuple[Card, ...]:
-    """Number-suit jump meanings: 2 above = both Jacks, 3 above = both Jacks and a 9, else a Jack."""
-    j, nine = Card.make(suit, 0), Card.make(suit, 1)
-    if jump == 2:
-        return (j, j)
-    if jump == 3:
-        return (j, j, nine)
-    return (j,)
+def jump_cards(st: State, suit: int, jump: int) -> tuple[Card, ...]:
+    """What a number-suit bid shows, counted on the ladder (RULES.md 7.1).
+
+    A plain step shows a Jack. Seed 001: "+2 over the previous bid for a second Jack, +3 for two
+    Jacks and a 9": exactly 2 (3) above shows the suit's first 2 (3) ladder cards that no earlier
+    call has shown (fresh suit: both Jacks, both Jacks and a 9; after one Jack was shown: the
+    second Jack, the second Jack and a 9). When earlier calls showed all of those, the jump
+    shows the top remaining card.
+    """
+    j = Card.make(suit, 0)
+    if jump not in (2, 3):
+        return (j,)
+    fresh = Ladder.fresh(st.table.deck).remaining(suit)
+    shown = Counter(fresh) - Counter(st.ladder.remaining(suit))  # type: ignore[union-attr]
+    cards = tuple(sorted((Counter(fresh[:jump]) - shown).elements()))
+    return cards or st.ladder.top(suit, 1)  # type: ignore[union-attr]
 
 
 class International(System):
@@ -30,9 +41,12 @@ class International(System):
                        K.FORCED, K.PASS, K.DOUBLE, K.REDOUBLE})
     redouble_ends = True
     readings = (
-        "Number-suit jumps count from the standing bid (27 at the opening): exactly 2 above = both"
-        " Jacks, exactly 3 above = both Jacks and a 9; any other step = one Jack. Every number-suit"
-        " bid also promises 4+ cards of the suit.",
+        "Number-suit jumps count from the standing bid (27 at the opening) and on the ladder:"
+        " exactly 2 above shows the suit's first two ladder cards not yet shown by a call (fresh"
+        " suit: both Jacks; after one Jack was shown, by anyone: the second Jack), exactly 3 above"
+        " the first three (both Jacks and a 9; after one Jack: the second Jack and a 9); when all"
+        " of those were shown, the top remaining card. Any other step shows one Jack. Every"
+        " number-suit bid also promises 4+ cards of the suit.",
         "Plus forms count from the top of the ladder after the cards earlier calls showed. A"
         " player who showed cards of the suit before must hold those too: holding the top"
         " remaining card after you showed the first Jack yourself means holding both Jacks,"
@@ -47,7 +61,7 @@ class International(System):
         "28-Pass is legal only as the first call; seat 1 may not Pass there.",
     )
     examples = (
-        ("", "28H"), ("", "30H"), ("", "31H"), ("", "H28"), ("", "+1H"), ("", "+2H"),
+        ("", "28H"), ("", "30H"), ("", "31H"), ("28H P", "30H"), ("", "H28"), ("", "+1H"), ("", "+2H"),
         ("28H", "+1H"), ("28H +1H", "+1H"), ("28H", "H+1"), ("28H", "+H"), ("28H", "H+"),
         ("28H", "32NT"), ("28H", "+1NT"), ("28NT", "+1NT"), ("28C 29H", "33NS"),
         ("28C 29H", "+2NS"), ("28H", "+NS"), ("", "28-Pass"), ("28H", "P"), ("28H", "X"),
@@ -79,18 +93,26 @@ class International(System):
         s = call.suit
         assert s is not None
         jump = v - st.floor
-        cards = jump_cards(s, jump)
+        cards = jump_cards(st, s, jump)
         own = st.own(seat)
         name = SUIT_NAMES[s]
+        top = Top(s, cards, own, own_in_suit(own, s))
+        ladder = jump in (2, 3)
 
         def explain() -> Meaning:
             what = P.cards_phrase(cards)
-            jumptext = f" (a jump of {jump} over {st.floor})" if len(cards) > 1 else ""
-            c = conjoin(P.holds_top(cards), P.length(s, 4))
-            return Meaning(f"{P.short_phrase(cards)}, 4+ {name}",
-                           f"Bids {v} with {name} as trump{jumptext}: holds {what} and at least"
-                           f" {4 - len(cards)} other {name if len(cards) < 3 else name[:-1]} (4+ {name}).", c)
-        return Reading(explain, v, s, new_cards(cards, own), s)
+            jumptext = f" (a jump of {jump} over {st.floor})" if ladder else ""
+            if ladder and len(st.ladder.remaining(s)) < len(Ladder.fresh(st.table.deck).remaining(s)):  # type: ignore[union-attr]
+                jumptext = (f" (a jump of {jump} over {st.floor}, counted on the ladder: the next"
+                            " cards after those earlier calls showed)")
+            return top.meaning(f"{P.short_phrase(cards)}, 4+ {name}",
+                               f"Bids {v} with {name} as trump{jumptext}: holds {what} and 4 or"
+                               f" more {name} in all.",
+                               # a plain step is "a Jack", not a ladder card: own cards
+                               # shown before do not add to it
+                               lambda own, o: conjoin(P.holds_top(cards, own if ladder else None),
+                                                      P.length(s, max(4, o + len(cards)) if ladder else 4)))
+        return Reading(explain, v, s, top.shows, s)
 
     def reverse_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v = self.bid_value(st, seat, call)
@@ -138,16 +160,18 @@ class International(System):
             return t
         top, name = t.cards, t.name
 
+        how = "Opens at" if st.is_opening else "Raises to"
+
         def explain() -> Meaning:
             if n is None:
                 return t.meaning(f"2-3 {name} with the {P.short_phrase(top)[0]}",
-                                 f"Raises to {v} with {name} as trump: 2-3 {name} including the top"
+                                 f"{how} {v} with {name} as trump: 2-3 {name} including the top"
                                  f" remaining card, {P.cards_phrase(top)}.",
                                  lambda own, o: conjoin(P.holds_top(top, own), P.length(s, 2 + o, 3 + o)))
             what = (f"exactly 1 {name[:-1]}: {P.cards_phrase(top)}, the top remaining card" if k == 1
                     else f"exactly {k} {name}: the top {k} remaining, {P.cards_phrase(top)}")
             return t.meaning(top_label(top, True),
-                             f"Raises to {v} with {name} as trump: {what}.",
+                             f"{how} {v} with {name} as trump: {what}.",
                              lambda own, o: conjoin(P.holds_top(top, own), P.length(s, k + o, k + o)))
         return Reading(explain, v, s, t.shows, s)
 
@@ -163,14 +187,16 @@ class International(System):
         top, name = t.cards[0], t.name
         topname = RANK_NAMES[top.rank]
 
+        how = "Opens at" if st.is_opening else "Raises to"
+
         def explain() -> Meaning:
             if n == 1:
                 return t.meaning(f"singleton {name[:-1]}, not the {topname}",
-                                 f"Raises to {v} with {name} as trump: exactly one {name[:-1]}, not the"
+                                 f"{how} {v} with {name} as trump: exactly one {name[:-1]}, not the"
                                  f" top remaining card ({topname}): can ruff the second round.",
                                  lambda own, o: conjoin(P.length(s, 1 + o, 1 + o), P.lacks_top(top, own)))
             return t.meaning(f"2-3 {name} without the {topname}",
-                             f"Raises to {v} with {name} as trump: 2-3 {name} without the top"
+                             f"{how} {v} with {name} as trump: 2-3 {name} without the top"
                              f" remaining card ({topname}).",
                              lambda own, o: conjoin(P.length(s, 2 + o, 3 + o), P.lacks_top(top, own)))
         return Reading(explain, v, s, (), s)
@@ -189,7 +215,7 @@ class International(System):
                                            f"Raises to {v} no-trump over a no-trump bid: one more"
                                            " Jack or 9 that could win a trick without trumps.",
                                            P.jacks_or_nines(1)), v, None)
-        return Reading(lambda: self.nt_meaning(v, "Raises to"), v, None)
+        return Reading(lambda: self.nt_meaning(v, "Opens at" if st.is_opening else "Raises to"), v, None)
 
     def plus_ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
         v = st.floor + 1

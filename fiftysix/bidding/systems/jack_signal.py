@@ -23,8 +23,8 @@ class JackSignal(System):
         "The Jack signal is the table's doing, so where the caller's hand is known it is a"
         " legality rule: 30H needs a Jack of hearts in the hand, H30 needs none.",
         "Own standing bid: the high bidder only gets the turn back after a Double. Then the"
-        " bidder may Pass (keep it doubled), raise in the same suit to a level above the bid"
-        " (40, 48 or 56), or change suit (or bid NS) at any higher value, which cancels the"
+        " bidder may Pass (keep it doubled), raise in the same suit to the next level only"
+        " (40 from below 40, 48 from 40-47, 56 from 48-55), or change suit (or bid NS) at any higher value, which cancels the"
         " Double. The high bidder may not say Plus.",
         "Plus N (N = 1..3) is in the suit the caller's partners named most recently (that is"
         " the high bidder's suit when a partner holds the bid); at the opening in any suit"
@@ -55,8 +55,13 @@ class JackSignal(System):
         bad = self.value_problem(st, value)
         if bad or st.high_seat != seat:
             return bad
-        if suit is not None and suit == st.trump and value not in LEVELS:
-            return "to raise your own standing bid you must jump to the next level (40, 48 or 56)"
+        if suit is not None and suit == st.trump:
+            # seed 004: "To raise your own standing bid you must jump to the next level
+            # (40, 48 or 56)": the next one above the standing bid, no skipping.
+            nxt = next(x for x in LEVELS if x > st.value)  # type: ignore[operator]
+            if value != nxt:
+                return (f"to raise your own standing bid you must jump to the next level: {nxt}"
+                        f" from {st.value} (40 from below 40, 48 from 40-47, 56 from 48-55)")
         return None
 
     def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
@@ -116,8 +121,9 @@ class JackSignal(System):
                 return Meaning(f"the other Jack of {name}", f"Plus 1 to {v} in {name}: the other"
                                f" Jack of {name}, after showing the first one: holds both Jacks of"
                                f" {name}; says nothing about length.", P.holds_top(top, own))
-            return t.meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: the top {n}"
-                             f" remaining card{'s' if n > 1 else ''}, {P.cards_phrase(top)}.",
+            what = "the top remaining card" if n == 1 else f"the top {n} remaining cards"
+            return t.meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: {what},"
+                             f" {P.cards_phrase(top)}.",
                              lambda own, o: P.holds_top(top, own))
         return Reading(explain, v, s, t.shows, s)
 
