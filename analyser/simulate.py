@@ -16,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from analyser.dealer import Dealer, View, counts_to_deal
+from analyser.dealer import Dealer, View, auction_promises, counts_to_deal
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
 from fiftysix.scoring import Contract
@@ -80,6 +80,7 @@ class Estimate(_Share):
     stopped: bool = False               # the run was stopped before all deals were solved
     seconds: float = 0.0
     seat: int = 1
+    set_aside: tuple = ()               # SetAside: call promises that could not hold with the rest
 
     def to_dict(self) -> dict:
         c = self.contract
@@ -92,6 +93,7 @@ class Estimate(_Share):
             "leads": [r.to_dict() for r in self.leads],
             "location": {CARD_NAMES[k]: {str(s): p for s, p in row.items()} for k, row in self.location.items()},
             "acceptance_rate": self.acceptance_rate, "stopped": self.stopped, "seconds": self.seconds,
+            "set_aside": [a.to_dict() for a in self.set_aside],
         }
 
 
@@ -190,7 +192,7 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
     hist = dict(Counter(best.tolist())) if points else {}
     return Estimate(table, contract, done, int((best >= target).sum()), hist,
                     rows, location_grid(view, counts), dealer.acceptance_rate, stopped,
-                    time.perf_counter() - t0, view.seat)
+                    time.perf_counter() - t0, view.seat, dealer.set_aside)
 
 
 def _values(positions: list, side: int, target: int, points: bool, threads: int | None) -> np.ndarray:
@@ -230,5 +232,5 @@ def estimate_from_auction(table: Table, system: str, seat: int, hand: Hand | str
     from fiftysix.bidding import Auction
     a = Auction.parse(auction_text, system, table)
     c = contract or contract_from_auction(a)
-    view = View.with_plays(table, seat, hand, a.seat_constraints(), played, c.trump)
+    view = View.with_plays(table, seat, hand, {}, played, c.trump, calls=auction_promises(a))
     return estimate(view, c, n, seed, **kw)

@@ -67,6 +67,13 @@ def auction_text(calls: Sequence[Call]) -> str:
     return " ".join(format_call(c) for c in calls)
 
 
+
+def set_aside_note(set_aside) -> str:
+    """Words for the promises the dealer set aside (a bluff or a mistake), or ""."""
+    if not set_aside:
+        return ""
+    return " except " + "; ".join(f"{a.promise.describe()} (set aside: it {a.reason})" for a in set_aside)
+
 class Generator:
     """Builds questions for one system and table from seeded random deals."""
 
@@ -268,11 +275,12 @@ class Generator:
                         " double-dummy, given your hand and the auction?",
                         MAKEABLE_BANDS, answers,
                         f"Simulated over {est.deals} deals consistent with your hand and every call's"
-                        f" promise: {contract} makes on {est.rate:.0%} of them (95% interval {lo:.0%} to"
-                        f" {hi:.0%}), so {', '.join(answers)} counts as right.",
+                        f" promise{set_aside_note(est.set_aside)}: {contract} makes on {est.rate:.0%} of"
+                        f" them (95% interval {lo:.0%} to {hi:.0%}), so {', '.join(answers)} counts as right.",
                         ("generated", self.system, "makeable"), None, "contract",
                         {"contract": str(contract), "declarer": seat, "estimate": est.rate,
-                         "interval": [lo, hi], "deals": est.deals})
+                         "interval": [lo, hi], "deals": est.deals,
+                         "set_aside": [a.to_dict() for a in est.set_aside]})
 
     # --- driving ---------------------------------------------------------------------------------
 

@@ -228,6 +228,79 @@ def fits(hand: Hand | Sequence[int], c: Constraint) -> Fit:
     return Fit(not broken, tuple(broken))
 
 
+# --- can any hand keep it? ----------------------------------------------------------------------
+
+def _branches(c: Constraint, limit: int = 64) -> list[list[Count]] | None:
+    """The constraint as an either/or of plain lists of Counts (None: more than ``limit``)."""
+    if isinstance(c, Count):
+        return [[c]]
+    if isinstance(c, Any):
+        out: list[list[Count]] = []
+        for p in c.parts:
+            b = _branches(p, limit)
+            if b is None:
+                return None
+            out.extend(b)
+        return out if len(out) <= limit else None
+    acc: list[list[Count]] = [[]]
+    for p in c.parts:
+        b = _branches(p, limit)
+        if b is None or len(acc) * len(b) > limit:
+            return None
+        acc = [x + y for x in acc for y in b]
+    return acc
+
+
+def satisfiable(c: Constraint, kinds: Iterable[int], size: int, copies: int = 2) -> bool:
+    """Can a hand of exactly ``size`` cards, drawn from ``kinds`` with ``copies`` of each,
+    keep ``c``? Exact (kinds that every Count treats alike are counted together); a
+    constraint with too many either/or choices to list is taken as satisfiable."""
+    branches = _branches(c)
+    if branches is None:
+        return True
+    deck = sorted({int(k) for k in kinds})
+    for counts in branches:
+        # kinds grouped by which Counts they belong to; each group holds 0..copies*len cards
+        sets = [set(x.kinds) for x in counts]
+        groups: dict[tuple[bool, ...], int] = {}
+        for k in deck:  # in card order, so a suit's Counts close early
+            sig = tuple(k in ks for ks in sets)
+            groups[sig] = groups.get(sig, 0) + copies
+        # a Count with no upper bound within the hand only needs its sum up to ``lo``
+        cap = [x.lo if x.hi >= size else x.hi for x in counts]
+        inside = [tuple(q for q, b in enumerate(sig) if b) for sig in groups]
+        last = {q: g for g, ins in enumerate(inside) for q in ins}
+        states = {(0,) * (len(counts) + 1)}
+        for g, ((sig, top), ins) in enumerate(zip(groups.items(), inside)):
+            done = [q for q in ins if last[q] == g]
+            nxt = set()
+            for st in states:
+                for n in range(min(top, size - st[0]) + 1):
+                    new = list(st)
+                    new[0] += n
+                    bad = False
+                    for q in ins:
+                        v = st[q + 1] + n
+                        if v > counts[q].hi:
+                            bad = True
+                            break
+                        new[q + 1] = min(v, cap[q])
+                    if bad:
+                        break  # more cards only break it further
+                    if any(new[q + 1] < counts[q].lo for q in done):
+                        continue
+                    for q in done:  # closed: forget its sum, so equal states merge
+                        new[q + 1] = 0
+                    nxt.add(tuple(new))
+            states = nxt
+        for q, x in enumerate(counts):  # Counts over kinds outside the deck
+            if q not in last and x.lo > 0:
+                states = set()
+        if any(st[0] == size for st in states):
+            return True
+    return False
+
+
 # --- JSON ---------------------------------------------------------------------------------------
 
 def to_dict(c: Constraint) -> dict:

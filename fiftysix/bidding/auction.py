@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 from typing import Iterable, Mapping, Sequence
 
 from fiftysix.bidding import calls as K
@@ -14,7 +15,7 @@ from fiftysix.bidding.state import CallRecord, Reading, State
 from fiftysix.bidding.systems import get_system
 from fiftysix.bidding.systems.base import System
 from fiftysix.cards import Deal, Hand, Table
-from fiftysix.constraints import TRUE, Constraint, conjoin
+from fiftysix.constraints import TRUE, Constraint, conjoin, fits, satisfiable
 from fiftysix.errors import IllegalCallError
 from fiftysix.scoring import Contract
 
@@ -129,7 +130,36 @@ class Auction:
             bad = self.system.hand_problem(st, seat, call, r, h)
             if bad:
                 return bad
-        return r
+        return self._noting_contradictions(seat, r)
+
+    def _noting_contradictions(self, seat: int, r: Reading) -> Reading:
+        """The reading whose sentence also says so when no hand keeps both its promise and
+        the caller's own earlier promises (a bluff, or a change of mind); the promise itself
+        stays as the system gives it (the dealer sets aside what cannot hold)."""
+        earlier = [x for x in self._st.records if x.seat == seat and x.meaning.constraint != TRUE]
+        if not earlier:
+            return r
+        base = r.explain
+        t = self.table
+
+        def ok(*cs: Constraint) -> bool:
+            return satisfiable(conjoin(*cs), t.kinds(), t.hand_size)
+
+        def explain() -> Meaning:
+            m = base() if callable(base) else base
+            c = m.constraint
+            if c == TRUE or not ok(c) or ok(*(x.meaning.constraint for x in earlier), c):
+                return m
+            clash = [x for x in earlier if not ok(x.meaning.constraint, c)]
+            if not clash:
+                if not ok(*(x.meaning.constraint for x in earlier)):
+                    return m  # the earlier calls already contradict each other
+                clash = earlier
+            what = " and ".join(f"{x.call} (call {x.index}: {x.meaning.constraint.describe()})"
+                                for x in clash)
+            return Meaning(m.label, f"{m.sentence} This contradicts the caller's own earlier"
+                           f" {what}: no hand keeps both.", c)
+        return replace(r, explain=explain)
 
     def check(self, call: Call | str, hand: Hand | None = None) -> str | None:
         """None if ``call`` is legal now, else the rule it breaks."""
@@ -161,6 +191,11 @@ class Auction:
     def palette(self, hand: Hand | None = None) -> list[tuple[Call, Meaning]]:
         """The legal next calls with the meaning each would have now."""
         return [(c, self.meaning_of(c, hand)) for c in self.legal_calls(hand)]
+
+    def palette_marked(self, hand: Hand) -> list[tuple[Call, Meaning, bool]]:
+        """The legal next calls for ``hand`` with their meanings, each marked whether the hand
+        keeps its promise (False: a deception, e.g. a classic call in a suit held none of)."""
+        return [(c, m, fits(hand, m.constraint).ok) for c, m in self.palette(hand)]
 
     def meaning_of(self, call: Call | str, hand: Hand | None = None) -> Meaning:
         """The meaning ``call`` would have if the player to move made it now."""

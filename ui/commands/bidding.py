@@ -93,15 +93,19 @@ def cmd_calls(args: argparse.Namespace) -> int:
     from ui.cli import emit
     a = _auction(args, args.auction)
     hand = Hand.parse(args.hand) if args.hand else None
+    marked = (a.palette_marked(hand) if hand is not None
+              else [(c, m, None) for c, m in a.palette()])
     rows = [{"call": str(c), "label": m.label, "meaning": m.sentence,
-             "constraints": m.constraint.to_dict()} for c, m in a.palette(hand)]
+             "constraints": m.constraint.to_dict(), **({} if keeps is None else {"keeps": keeps})}
+            for c, m, keeps in marked]
     if args.json:
         emit({"system": a.system.name, "to_move": a.to_move, "over": a.is_over, "calls": rows})
         return 0
     if a.is_over:
         print("the auction is over: no calls")
     for r in rows:
-        print(f"{r['call']:<8} {r['label']}: {r['meaning']}")
+        bluff = " [deception: this hand does not keep it]" if r.get("keeps") is False else ""
+        print(f"{r['call']:<8} {r['label']}: {r['meaning']}{bluff}")
     return 0
 
 

@@ -68,17 +68,25 @@ def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
     hand = Hand.parse(args.hand)
     auction = None
     cons: dict = {}
+    calls: tuple = ()
     if args.auction.strip():
+        from analyser.dealer import auction_promises
         from fiftysix.bidding import Auction
         auction = Auction.parse(args.auction, args.system, table)
-        cons = {s: [c] for s, c in auction.seat_constraints().items()}
+        calls = auction_promises(auction)  # soft: the dealer sets aside what cannot hold
     for s, cs in _extra_constraints(args.constraint).items():
         table.check_seat(s)
         cons.setdefault(s, []).extend(cs)
     merged = {s: conjoin(*cs) for s, cs in cons.items() if cs}
     trump = trump_from_contract(auction) if trump_from_contract else (auction.trump if auction else None)
-    view = View.with_plays(table, args.seat, hand, merged, args.played, trump)
+    view = View.with_plays(table, args.seat, hand, merged, args.played, trump, calls=calls)
     return view, auction
+
+
+def _report_set_aside(set_aside, out=None) -> None:
+    """One line per promise the dealer set aside (RULES.md 6), on stderr unless told."""
+    for a in set_aside:
+        print(str(a), file=out or sys.stderr)
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
@@ -95,6 +103,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
             print(deal)
     if dealer.acceptance_rate is not None:
         print(f"acceptance rate {dealer.acceptance_rate:.3f}", file=sys.stderr)
+    _report_set_aside(dealer.set_aside)
     return 0
 
 
@@ -140,6 +149,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{contract} by {team} (seat {contract.declarer}), seen from seat {view.seat}: "
           f"makeable on {est.makes}/{est.deals} deals = {est.rate:.1%} (95% {lo:.1%}-{hi:.1%})"
           + (" [stopped early]" if est.stopped else ""))
+    _report_set_aside(est.set_aside, sys.stdout)
     if est.points:
         print("declarers' points: " + "  ".join(f"{k}:{v}" for k, v in sorted(est.points.items())))
     if est.leads:

@@ -175,6 +175,8 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
               "double-dummy")
     c2.metric("95% interval", f"{lo:.0%} - {hi:.0%}")
     c3.metric("Deals", f"{est.deals}", help=f"{est.seconds:.1f} s")
+    for a in getattr(est, "set_aside", ()):  # promises that cannot hold with the rest (RULES.md 6)
+        st.warning(str(a)[0].upper() + str(a)[1:] + ". The deals keep every other promise.")
     pts = sorted(est.points.items())
     fig = go.Figure(go.Bar(x=[p for p, _ in pts], y=[k for _, k in pts],
                            marker_color=["#1d6b40" if p >= est.contract.value else "#c0392b" for p, _ in pts],

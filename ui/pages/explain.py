@@ -102,17 +102,20 @@ def palette(auction) -> None:
 
 @st.cache_data(show_spinner="Dealing thousands of hands that fit the auction...", max_entries=64)
 def card_grid(table_key: tuple[int, int, str], system: str, auction_text: str, seat: int, hand: str,
-              n: int, seed: int) -> tuple[list[int], list[str], list[list[float]]]:
+              n: int, seed: int) -> tuple[list[int], list[str], list[list[float]], list[str]]:
     """(hidden seats, unseen card names, share of each card's unseen copies in each seat) over
-    ``n`` deals that fit what ``seat`` knows."""
+    ``n`` deals that fit what ``seat`` knows, and the promises set aside because they could
+    not hold with the rest (RULES.md 6)."""
     from analyser.dealer import Dealer, View
     from analyser.simulate import location_grid
     table = Table(*table_key)
     view = View.from_auction(table, system, seat, Hand.parse(hand), auction_text)
-    grid = location_grid(view, Dealer(view).sample_counts(n, seed=seed))
+    dealer = Dealer(view)
+    grid = location_grid(view, dealer.sample_counts(n, seed=seed))
     kinds = sorted(grid)
     seats = list(view.hidden_seats)
-    return seats, [CARD_NAMES[k] for k in kinds], [[grid[k][s] for k in kinds] for s in seats]
+    return (seats, [CARD_NAMES[k] for k in kinds], [[grid[k][s] for k in kinds] for s in seats],
+            [str(a) for a in dealer.set_aside])
 
 
 def table_knows(table: Table, system: str, auction_text: str, default_seat: int) -> None:
@@ -127,8 +130,8 @@ def table_knows(table: Table, system: str, auction_text: str, default_seat: int)
     try:
         hand = Hand.parse(hand_text)
         show(render.hand_html(hand))
-        seats, names, grid = card_grid((table.players, table.deck, table.teams), system, auction_text, seat,
-                                       str(hand), 2000, 7)
+        seats, names, grid, set_aside = card_grid((table.players, table.deck, table.teams), system,
+                                                  auction_text, seat, str(hand), 2000, 7)
     except FiftySixError as e:
         st.error(str(e))
         return
@@ -140,6 +143,8 @@ def table_knows(table: Table, system: str, auction_text: str, default_seat: int)
                                texttemplate="%{text}", hovertemplate="%{x}: %{z:.0%} of the unseen copies in %{y}<extra></extra>"))
     st.caption(f"Where each card seat {seat} cannot see lies: the share of its unseen copies in each seat, "
                "over 2,000 deals that fit every call so far, each as likely as a real shuffle makes it.")
+    for line in set_aside:  # promises that cannot hold with the rest: a bluff or a mistake
+        st.warning(line[0].upper() + line[1:] + ". The deals keep every other promise.")
     fig.update_layout(height=110 + 45 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
     fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont=dict(size=14))
     st.plotly_chart(fig, key="ex_grid", config={"displayModeBar": False})

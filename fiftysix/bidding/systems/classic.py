@@ -6,11 +6,16 @@ from fiftysix.bidding import promises as P
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.bidding.state import Reading, State
-from fiftysix.bidding.systems.base import Handler, System, ordinal
+from fiftysix.bidding.systems.base import Handler, System, nth
 from fiftysix.cards import RANK_NAMES, SUIT_NAMES
 from fiftysix.constraints import TRUE, conjoin
 
 PLUS_PASS = Call(K.PLUS_PASS)
+
+
+def from_last(k: int) -> str:
+    """Seed 000's words: the penultimate, third from last, X-th last announcer."""
+    return {1: "last", 2: "penultimate", 3: "third from last"}.get(k, f"{nth(k)} from last")
 
 
 class Classic(System):
@@ -44,6 +49,9 @@ class Classic(System):
         " auction, if a Pass, counts as a Plus Pass at 28, so an auction can never be passed out:"
         " with all passes seat 1's team plays 28 no-trump, as the seed says.",
         "No-Trump (number-NT) at any higher number promises nothing specific.",
+        "Deception (seed 000: 'calls of deception'): with a known hand every call stays legal,"
+        " a suit the caller holds none of included; the call palette marks the calls whose"
+        " promise the hand does not keep.",
         "A Double counts only if everyone passes after it; any higher call clears it. A Redouble"
         " by the doubled team does not end the auction either (the seed does not say it does).",
     )
@@ -58,6 +66,12 @@ class Classic(System):
         return {K.SUIT: self.suit_bid, K.NT: self.nt_bid, K.NS: self.nos, K.PLUS: self.plus_bid,
                 K.X_PLUS: self.x_plus, K.MINUS: self.minus, K.PLUS_NS: self.plus_nos,
                 K.PLUS_PASS: self.plus_pass}
+
+    def hand_problem(self, st, seat, call, reading, hand):
+        """Seed 000: "Every player has the opportunity to represent an announcement, even if
+        this player does not have this card (calls of deception)": no call is illegal for the
+        hand; ``Auction.palette_marked`` marks the ones whose promise the hand does not keep."""
+        return None
 
     def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
         if not st.records:
@@ -187,13 +201,13 @@ class Classic(System):
         # No-Trump, Plus Pass) gives the call nothing to refer to, so it is not available.
         if k > len(st.bids):
             return (f"only {len(st.bids)} call(s) have raised the value, so there is no"
-                    f" {ordinal(k)} announcer")
+                    f" {from_last(k)} announcer")
         who, s, _ = st.bids[-k]
         if s is None:
-            return (f"the {ordinal(k)} announcer (seat {who}) named no suit, so Plus {k} Nos has"
+            return (f"the {from_last(k)} announcer (seat {who}) named no suit, so Plus {k} Nos has"
                     " no suit to refer to")
         return Reading(lambda: Meaning(f"Plus {k} Nos: no {SUIT_NAMES[s]}", f"Plus {k} Nos, {v}: no"
-                                       f" card of {SUIT_NAMES[s]}, the suit of the {ordinal(k)}"
+                                       f" card of {SUIT_NAMES[s]}, the suit of the {from_last(k)}"
                                        f" announcer (seat {who}).", P.void(s)), v, None)
 
     def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
