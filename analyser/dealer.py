@@ -638,24 +638,24 @@ def settle(view: View, max_states: int = 400_000) -> tuple[View, tuple[SetAside,
             out.append(SetAside(p, f"cannot hold with what seat {view.seat} sees ({why})"))
 
     def core(group: list[Promise]) -> list[Promise]:
-        """A smallest-by-deletion group of promises that cannot all hold."""
+        """A smallest-by-deletion group of promises that cannot all hold (later calls are
+        tried out first, so the group keeps the earlier calls a later one contradicts)."""
         keep = list(group)
-        for p in group:
+        for p in sorted(group, key=lambda q: -q.index):
             trial = [x for x in keep if x is not p]
             if clash(trial) is not None:
                 keep = trial
         return keep
 
-    def search(group: list[Promise], depth: int) -> list[tuple[Promise, list[Promise]]] | None:
+    def search(group: list[Promise], depth: int) -> list[Promise] | None:
         if clash(group) is None:
             return []
         if depth == 0:
             return None
-        c = core(group)
-        for p in sorted(c, key=lambda q: -q.index):
+        for p in sorted(core(group), key=lambda q: -q.index):
             rest = search([x for x in group if x is not p], depth - 1)
             if rest is not None:
-                return [(p, c)] + rest
+                return [p] + rest
         return None
 
     found = None
@@ -670,12 +670,13 @@ def settle(view: View, max_states: int = 400_000) -> tuple[View, tuple[SetAside,
                 if clash(chosen + [p]) is None:
                     chosen.append(p)
                 else:
-                    found.append((p, core(chosen + [p])))
-    for p, c in found or ():
-        others = [q.describe() for q in c if q is not p]
+                    found.append(p)
+    for p in found or ():
+        kept.remove(p)
+    for p in found or ():  # say what it clashes with: a smallest group of the calls kept
+        others = [q.describe() for q in core(kept + [p]) if q is not p]
         why = ("cannot hold together with " + " and ".join(others)) if others else "cannot hold"
         out.append(SetAside(p, why))
-        kept.remove(p)
     out.sort(key=lambda a: a.promise.index)
     own = [p for p in view.calls if p.seat not in hidden]
     return replace(view, calls=tuple(sorted(own + kept, key=lambda q: q.index))), tuple(out)
