@@ -24,7 +24,11 @@ def _legal_by_rules(a: Auction, call, hand) -> bool:
                 return False
             if rec.value > 56 or rec.value < 28:
                 return False
-            if rec.trump is not None and call.names_suit and hand.suit_length(rec.trump) == 0:
+            # RULES.md 6: "You cannot name a trump suit you hold no card of" - except in
+            # classic: "In classic even the trump rule gives way: seed 000 allows calls in a
+            # suit the caller holds none of."
+            if (rec.trump is not None and call.names_suit and hand.suit_length(rec.trump) == 0
+                    and a.system.name != "classic"):
                 return False
     if call.kind == "double" and (st_.value is None or a.table.team_of(st_.high_seat) == a.table.team_of(a.to_move)):
         return False
