@@ -248,3 +248,12 @@ def test_satisfiable_matches_brute_force():
         assert got == want, c
         seen[want] += 1
     assert seen[True] and seen[False]
+
+
+def test_doubling_by_jump_is_a_table_option_on_the_command_line(capsys):
+    import json
+
+    from ui.cli import main
+    for extra, doubled in (((), 2), (("--no-jump-doubles",), 1)):
+        assert main(["explain", "--system", "basic", "28H 56S P P P P P", "--json", *extra]) == 0
+        assert json.loads(capsys.readouterr().out)["contract"]["doubled"] == doubled

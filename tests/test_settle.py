@@ -119,3 +119,15 @@ def test_the_estimate_and_the_command_line_carry_the_list(capsys):
     assert code == 0 and len(out.strip().splitlines()) == 2
     assert "set aside seat 1's 38S" in err
     json.loads(out.splitlines()[0])
+
+
+def test_explain_shows_the_set_aside_list_next_to_the_table_view(tmp_path, monkeypatch):
+    from tests.app_harness import open_page
+    at = open_page("explain", tmp_path, monkeypatch, system="classic")
+    at.text_input(key="ex_text").input(SEED_000).run()
+    at.selectbox(key="ex_view_seat").set_value(3).run()
+    at.text_input(key="ex_view_hand_3_6_48").input(FLAT).run()
+    assert not at.exception, [e.value for e in at.exception]
+    warnings = [w.value for w in at.warning]
+    assert any(w.startswith("Set aside seat 1's 38S") for w in warnings), warnings
+    assert at.get("plotly_chart")  # the grid is drawn from the promises kept

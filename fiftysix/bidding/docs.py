@@ -30,7 +30,10 @@ Shared by every system: a Pass never knocks a player out; every bid is higher th
 standing bid, 56 at most; where the caller's hand is known, a call that names a trump suit
 needs a card of that suit. "Own" cards: a player's ladder promises count the cards that
 player already showed, so a second "top card" of a suit after your own first Jack means
-both Jacks.
+both Jacks. A meaning that no hand can keep together with the caller's own earlier calls
+says so in its sentence. Calls may be bluffs (RULES.md 6): where the promises cannot all
+hold, analysis (`analyser.dealer.settle`, used by every dealer) sets aside the fewest of
+them, later calls first, says which and why, and deals from the rest.
 """
 
 

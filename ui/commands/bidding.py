@@ -12,6 +12,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--system", default="international", help=f"bidding system: {', '.join(names)}")
+        p.add_argument("--jump-doubles", action=argparse.BooleanOptionalAction, default=None,
+                       help="table option 'doubling by jump' (seed 003): a final bid that doubles the"
+                            " bid before it (28 then 56) scores double (default: on in basic only)")
         add_table_args(p)
         add_json_arg(p)
 
@@ -61,7 +64,8 @@ def _contract(a) -> dict | None:
 
 def _auction(args: argparse.Namespace, text: str, hands=None):
     from fiftysix.bidding import Auction
-    return Auction.parse(text or "", args.system, table_from(args), hands)
+    return Auction.parse(text or "", args.system, table_from(args), hands,
+                         getattr(args, "jump_doubles", None))
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
