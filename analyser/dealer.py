@@ -590,6 +590,15 @@ class _Programme:
 
 # --- promises that cannot all hold -------------------------------------------------------------
 
+def _need_space(view: View, conj: Mapping[int, list[tuple]]) -> int:
+    """How many vectors of cards-still-needed the programme may have to tell apart."""
+    need = view.needs()
+    sizes = sorted(need[s] + 1 for s, ts in conj.items() if ts)
+    if len(sizes) == len(conj):  # no pool: the last seat's need follows from the others
+        sizes = sizes[:-1]
+    return math.prod(sizes)
+
+
 SETTLE_DEPTH = 3
 """Up to this many promises are set aside by an exact smallest search; beyond, greedily."""
 
@@ -601,10 +610,12 @@ def settle(view: View, max_states: int = 400_000) -> tuple[View, tuple[SetAside,
 
     The one place where this is decided: ``Dealer`` calls it, so ``sample``, ``simulate``,
     Explain, the drills and everything else built on the dealer agree. First each promise on
-    its own against what the viewer sees (its hand, the play, the show-outs); then, when the
-    rest still cannot all hold, the smallest set to drop, found by branching on a smallest
-    clashing group (up to ``SETTLE_DEPTH`` promises; later calls tried first). The hard
-    ``constraints`` of the view are never set aside.
+    its own against what the viewer sees (its hand, the play, the show-outs); then each seat's
+    own promises together (quick to count: one seat at a time); then, when the rest still
+    cannot all hold, all of them. Each time the smallest set to drop, found by branching on a
+    smallest clashing group (up to ``SETTLE_DEPTH`` promises, later calls tried first; past
+    that, later calls are dropped greedily). The hard ``constraints`` of the view are never
+    set aside.
     """
     hidden = set(view.hidden_seats)
     items = [p for p in view.calls if p.seat in hidden]
@@ -617,6 +628,8 @@ def settle(view: View, max_states: int = 400_000) -> tuple[View, tuple[SetAside,
         v = replace(view, calls=tuple(kept))
         try:
             conj = {q: low.conjuncts(q, v.promises(q)) for q in v.hidden_seats}
+            if _need_space(v, conj) > max_states:
+                raise _TooBig()
             ok = _Programme(v, low.u, conj, max_states, forward_only=True).feasible
         except ConstraintError as e:
             return str(e)
@@ -658,25 +671,37 @@ def settle(view: View, max_states: int = 400_000) -> tuple[View, tuple[SetAside,
                 return [p] + rest
         return None
 
-    found = None
-    if clash(kept) is not None:
+    def smallest(group: list[Promise]) -> list[Promise]:
+        """The fewest promises of ``group`` to drop so that the rest can hold."""
         for depth in range(1, SETTLE_DEPTH + 1):
-            found = search(kept, depth)
+            found = search(group, depth)
             if found is not None:
-                break
-        if found is None:  # many clashes: keep earlier calls first
-            found, chosen = [], []
-            for p in kept:
-                if clash(chosen + [p]) is None:
-                    chosen.append(p)
-                else:
-                    found.append(p)
-    for p in found or ():
-        kept.remove(p)
-    for p in found or ():  # say what it clashes with: a smallest group of the calls kept
-        others = [q.describe() for q in core(kept + [p]) if q is not p]
-        why = ("cannot hold together with " + " and ".join(others)) if others else "cannot hold"
-        out.append(SetAside(p, why))
+                return found
+        found, chosen = [], []  # many clashes: keep earlier calls first
+        for p in group:
+            if clash(chosen + [p]) is None:
+                chosen.append(p)
+            else:
+                found.append(p)
+        return found
+
+    def drop(found: list[Promise]) -> None:
+        for p in found:
+            kept.remove(p)
+        for p in found:  # say what it clashes with: a smallest group of the calls kept
+            mine = [q for q in kept if q.seat == p.seat]
+            group = mine if clash(mine + [p]) is not None else kept
+            others = [q.describe() for q in core(group + [p]) if q is not p]
+            why = ("cannot hold together with " + " and ".join(others)) if others else "cannot hold"
+            out.append(SetAside(p, why))
+
+    # a seat's own calls first (one seat's promises alone are quick to count), then all of them
+    for q in sorted({p.seat for p in kept}):
+        mine = [p for p in kept if p.seat == q]
+        if len(mine) > 1 and clash(mine) is not None:
+            drop(smallest(mine))
+    if clash(kept) is not None:
+        drop(smallest(kept))
     out.sort(key=lambda a: a.promise.index)
     own = [p for p in view.calls if p.seat not in hidden]
     return replace(view, calls=tuple(sorted(own + kept, key=lambda q: q.index))), tuple(out)
@@ -696,7 +721,16 @@ class Dealer:
     """
 
     def __init__(self, view: View, *, max_states: int = 400_000) -> None:
-        view, self.set_aside = settle(view, max_states)
+        self.set_aside: tuple[SetAside, ...] = ()
+        try:
+            self._build(view, max_states, explain=not view.calls)
+        except ConstraintError:
+            settled, self.set_aside = settle(view, max_states)
+            self._build(settled, max_states, explain=True)  # raises again if nothing helped
+
+    def _build(self, view: View, max_states: int, explain: bool) -> None:
+        """Lower the view's promises and count them; ConstraintError when no deal fits
+        (naming the clashing promises if ``explain``)."""
         self.view = view
         self.table = view.table
         self.u = view.unseen()
@@ -719,19 +753,14 @@ class Dealer:
             if any(self.rejected.values()):
                 raise ConstraintError("these promises are too intricate to deal exactly and their "
                                       "easier part already has no fitting deal")
-            raise ConstraintError(self._explain(max_states))
+            raise ConstraintError(self._explain(max_states) if explain else "the promises clash")
         self.prog = prog
         self.states_peak = prog.peak
         self._accepted = 0
         self._drawn = 0
 
     def _need_space(self, conj: Mapping[int, list[tuple]]) -> int:
-        """How many vectors of cards-still-needed the programme may have to tell apart."""
-        need = self.view.needs()
-        sizes = sorted(need[s] + 1 for s, ts in conj.items() if ts)
-        if len(sizes) == len(conj):  # no pool: the last seat's need follows from the others
-            sizes = sizes[:-1]
-        return math.prod(sizes)
+        return _need_space(self.view, conj)
 
     def _move_to_rejection(self, exact: dict[int, list[tuple]]) -> None:
         """Shrink the counted part: with two or more promising seats, hand the promises of

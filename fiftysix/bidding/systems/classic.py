@@ -7,7 +7,7 @@ from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.bidding.state import Reading, State
 from fiftysix.bidding.systems.base import Handler, System, nth
-from fiftysix.cards import RANK_NAMES, SUIT_NAMES
+from fiftysix.cards import RANK_NAMES, SUIT_NAMES, Hand
 from fiftysix.constraints import TRUE, conjoin
 
 PLUS_PASS = Call(K.PLUS_PASS)
@@ -67,7 +67,7 @@ class Classic(System):
                 K.X_PLUS: self.x_plus, K.MINUS: self.minus, K.PLUS_NS: self.plus_nos,
                 K.PLUS_PASS: self.plus_pass}
 
-    def hand_problem(self, st, seat, call, reading, hand):
+    def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> str | None:
         """Seed 000: "Every player has the opportunity to represent an announcement, even if
         this player does not have this card (calls of deception)": no call is illegal for the
         hand; ``Auction.palette_marked`` marks the ones whose promise the hand does not keep."""
