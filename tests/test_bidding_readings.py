@@ -257,3 +257,18 @@ def test_doubling_by_jump_is_a_table_option_on_the_command_line(capsys):
     for extra, doubled in (((), 2), (("--no-jump-doubles",), 1)):
         assert main(["explain", "--system", "basic", "28H 56S P P P P P", "--json", *extra]) == 0
         assert json.loads(capsys.readouterr().out)["contract"]["doubled"] == doubled
+
+
+def test_review_keeps_a_classic_deception_and_marks_it():
+    # seed 000: "calls of deception": seat 1 bids 28 diamonds holding no diamond
+    from analyser.review import review_auction
+    from fiftysix.cards import Deal
+    from fiftysix.records import Noted, Record
+    from fiftysix.scoring import Contract
+    table = Table.make(4)
+    deal = Deal.parse("JJ9A.JJ9A.. 9ATT.9ATT.. ..JJ9A.JJ9A ..9ATT.9ATT", table)
+    rec = Record(table=table, deal=deal, system="classic",
+                 auction=(Noted("28D"), Noted("P"), Noted("P"), Noted("P")),
+                 contract=Contract.make(table, 28, 2, 1))
+    calls = review_auction(rec)
+    assert calls[0].fits is False and calls[0].broken
