@@ -16,6 +16,7 @@ import hashlib
 import os
 import re
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -131,9 +132,10 @@ class Library:
     def __init__(self, path: str | os.PathLike | None = None, timeout: float = 30.0) -> None:
         self.path = Path(path) if path is not None else default_db_path()
         self.timeout = timeout
+        self.read_only = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect() as con:
+            with store.connect(self.path, self.timeout) as con:
                 con.execute("PRAGMA journal_mode=WAL")
                 con.executescript(_SCHEMA)
                 row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
@@ -144,14 +146,39 @@ class Library:
                     raise LibraryError(f"{self.path} holds a hand library from a newer fiftysix"
                                        f" (schema {row[0]})")
         except sqlite3.DatabaseError as e:
-            raise LibraryError(f"cannot use library file {self.path}: {e}") from None
+            if not self._open_read_only():
+                raise LibraryError(f"cannot use library file {self.path}: {e}") from None
         except OSError as e:
-            raise LibraryError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
+            if not self._open_read_only():
+                raise LibraryError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
 
+    def _open_read_only(self) -> bool:
+        """Fall back to reading a library that cannot be written (a read-only file, folder
+        or disk): it can be listed, searched and exported; writes say why they cannot."""
+        if not self.path.is_file():
+            return False
+        try:
+            with store.connect(store.readonly_uri(self.path), self.timeout) as con:
+                row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
+        except sqlite3.DatabaseError:
+            return False
+        if row is None or int(row[0]) > LIBRARY_SCHEMA_VERSION:
+            return False
+        self.read_only = True
+        return True
+
+    @contextmanager
     def _connect(self):
-        return store.connect(self.path, self.timeout, foreign_keys=True)
+        target = store.readonly_uri(self.path) if self.read_only else self.path
+        try:
+            with store.connect(target, self.timeout, foreign_keys=True) as con:
+                yield con
+        except sqlite3.DatabaseError as e:
+            raise LibraryError(store.describe(e, self.path, "read")) from None
 
     def _transaction(self):
+        if self.read_only:
+            raise LibraryError(f"cannot write {self.path}: the library file or its folder is read-only")
         return store.transaction(self.path, self.timeout, foreign_keys=True)
 
     # --- writing ---------------------------------------------------------------------------
@@ -209,8 +236,8 @@ class Library:
                         if name:
                             con.execute("INSERT INTO library_players (record_id, seat, name) VALUES (?, ?, ?)",
                                         (rid, seat, name))
-        except sqlite3.DatabaseError as e:
-            raise LibraryError(f"cannot write to library file {self.path}: {e}") from None
+        except store.StoreError as e:
+            raise LibraryError(str(e)) from None
         return ImportReport(files, len(items), len(added), dups, tuple(added))
 
     def delete(self, ids: Iterable[int]) -> int:

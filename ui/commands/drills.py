@@ -139,7 +139,11 @@ def _run_interactive(questions, store) -> int:
         if q.explanation:
             print("  " + q.explanation)
         if store is not None:
-            store.record_answer(q, choice, ok, time.monotonic() - t0)
+            try:
+                store.record_answer(q, choice, ok, time.monotonic() - t0)
+            except FiftySixError as e:  # e.g. a full disk: the quiz goes on, unrecorded
+                print(f"  (not recorded: {e}; the quiz goes on without recording)", file=sys.stderr)
+                store = None
     print(f"\n{right} of {len(questions)} right.")
     return 0
 
