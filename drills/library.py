@@ -121,6 +121,10 @@ def _date_bound(text: str, upper: bool) -> str:
     if not m:
         raise LibraryError(f"cannot read {text!r} as a date: write YYYY.MM.DD, YYYY.MM or YYYY")
     y, mo, d = m.groups()
+    try:  # a real date: month 1..12, a day the month has
+        datetime(int(y), int(mo or 1), int(d or 1))
+    except ValueError:
+        raise LibraryError(f"{text!r} is not a date: the month is 1..12 and the day must be in the month") from None
     mo = f"{int(mo):02d}" if mo else ("12" if upper else "01")
     d = f"{int(d):02d}" if d else ("31" if upper else "01")
     return f"{y}.{mo}.{d}"
