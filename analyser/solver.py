@@ -87,8 +87,21 @@ class Deadline:
             return None
         rest = self.end - time.perf_counter()
         if rest <= 0:
-            raise BudgetExceeded(f"the search ran past its time budget of {self.seconds:g} s")
+            raise self.exceeded()
         return rest
+
+    def exceeded(self) -> BudgetExceeded:
+        return BudgetExceeded(f"the search ran past its time budget of {self.seconds:g} s")
+
+    def run(self, search, **kw):
+        """``search(max_seconds=<the seconds left>, **kw)``; a sub-search that runs out of
+        time reports the whole budget, not the part it was given."""
+        try:
+            return search(max_seconds=self.left(), **kw)
+        except BudgetExceeded:
+            if self.end is not None and time.perf_counter() >= self.end:
+                raise self.exceeded() from None
+            raise
 
 
 @dataclass(frozen=True)
@@ -355,7 +368,7 @@ def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None 
         v = s.value(enc, first, max_nodes=max_nodes, max_seconds=max_seconds)
         return {first: enc.won[first] + v, 1 - first: enc.won[1 - first] + left - v}
     teams = range(pos.table.num_teams) if side is None else [_check_side(pos, side)]
-    return {t: enc.won[t] + s.value(enc, t, max_nodes=max_nodes, max_seconds=clock.left()) for t in teams}
+    return {t: enc.won[t] + clock.run(s.value, enc=enc, side=t, max_nodes=max_nodes) for t in teams}
 
 
 def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
@@ -382,8 +395,8 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
         # most cards are worth what the card before was (neighbours of a suit above all):
         # that value's two proofs come first
         guess = None if last is None else last - nxt.won[team]
-        out[card] = last = nxt.won[team] + s.value(nxt, team, max_nodes=max_nodes, max_seconds=clock.left(),
-                                                   guess=guess)
+        out[card] = last = nxt.won[team] + clock.run(s.value, enc=nxt, side=team, max_nodes=max_nodes,
+                                                     guess=guess)
     return {card: out[card] for card in pos.legal_cards()}
 
 
@@ -420,7 +433,7 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
 
     def one(pos: Position, own: Solver | None) -> dict[int, int] | None:
         try:
-            return max_points(pos, max_nodes=max_nodes, max_seconds=clock.left(), solver=own)
+            return clock.run(max_points, pos=pos, max_nodes=max_nodes, solver=own)
         except BudgetExceeded:
             return None
 

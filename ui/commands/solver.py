@@ -114,6 +114,20 @@ def _budget(fields: dict[str, Any], start: float | None = None) -> dict[str, Any
     return out
 
 
+def _whole_budget(fields: dict[str, Any], start: float, search):
+    """Run ``search(**budget)`` with what is left of the command's budget; running out says
+    the budget the user gave, not the part left when the last search began."""
+    from analyser.solver import BudgetExceeded
+    budget = _budget(fields, start)
+    try:
+        return search(**budget)
+    except BudgetExceeded:
+        if "max_seconds" in budget and time.perf_counter() - start >= float(fields["max_seconds"]):
+            raise BudgetExceeded(f"the search ran past its time budget of {float(fields['max_seconds']):g} s"
+                                 " (for the whole command)") from None
+        raise
+
+
 def _team_dict(table: Table, values: dict[int, int]) -> dict[str, int]:
     return {table.team_name(t): v for t, v in sorted(values.items())}
 
@@ -131,9 +145,9 @@ def solve_fields(fields: dict[str, Any], table: Table) -> dict[str, Any]:
         if not isinstance(fields["side"], (str, int)) or isinstance(fields["side"], bool):
             raise FiftySixError("--side must be a team name such as odd or even, or a seat number")
         side = table.parse_team(str(fields["side"]))
-    out: dict[str, Any] = dict(_team_dict(table, S.max_points(pos, **_budget(fields, start))))
+    out: dict[str, Any] = dict(_team_dict(table, _whole_budget(fields, start, lambda **b: S.max_points(pos, **b))))
     if target is not None:
-        out["makeable"] = S.solve(pos, target, side, **_budget(fields, start))
+        out["makeable"] = _whole_budget(fields, start, lambda **b: S.solve(pos, target, side, **b))
     return out
 
 
@@ -221,7 +235,7 @@ def cmd_table(args: argparse.Namespace) -> int:
     table = table_from(args)
     deal = Deal.parse(args.deal, table, partial=True)
     table.check_seat(args.leader)
-    res = S.table(deal, args.leader, **_budget(vars(args), start))
+    res = _whole_budget(vars(args), start, lambda **b: S.table(deal, args.leader, **b))
     out = {name: _team_dict(table, v) for name, v in res.items()}
     if args.json:
         emit(out)
@@ -237,7 +251,7 @@ def cmd_costs(args: argparse.Namespace) -> int:
     from ui.cli import emit
     table = table_from(args)
     pos = _position(vars(args), table)
-    values = S.card_values(pos, **_budget(vars(args), start))
+    values = _whole_budget(vars(args), start, lambda **b: S.card_values(pos, **b))
     best = max(values.values())
     team = table.team_name(table.team_of(pos.to_move))
     out = {"seat": pos.to_move, "team": team,
