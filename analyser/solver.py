@@ -76,10 +76,10 @@ class Deadline:
     seconds still left (``left()``), so the whole command ends near ``seconds`` after the
     deadline was set, however many searches it runs."""
 
-    def __init__(self, seconds: float | None, start: float | None = None) -> None:
+    def __init__(self, seconds: float | None) -> None:
         check_budget(None, seconds)
         self.seconds = seconds
-        self.end = None if seconds is None else (time.perf_counter() if start is None else start) + seconds
+        self.end = None if seconds is None else time.perf_counter() + seconds
 
     def left(self) -> float | None:
         """Seconds still left (None: no time budget); BudgetExceeded once none are."""
