@@ -15,12 +15,12 @@ import io
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from fiftysix.errors import FiftySixError
+from fiftysix import textio
 from fiftysix.textio import MAX_TEXT_BYTES, InputError, loads as loads_json, read_text, size_text
 from drills.questions import TYPE_TITLES, Question, QuestionError
 
@@ -159,72 +159,12 @@ def read_bank_text(path: str | os.PathLike) -> str:
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it into place.
-
-    Readers see the old file or the new one, never a part. The temporary file's name holds
-    the writer's process id (``.NAME.PID.RANDOM.tmp``), so a save killed half-way leaves a
-    file the next save recognises as stale and removes. Errors name ``path``, not the
-    temporary file.
-    """
-    p = Path(path)
+    """Write ``text`` to ``path`` atomically (``fiftysix.textio.write_atomic``); BankError
+    naming ``path`` when it cannot be written."""
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        _remove_stale_temps(p)
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.{os.getpid()}.", suffix=".tmp", dir=p.parent)
+        textio.write_atomic(path, text)
     except OSError as e:
-        raise BankError(f"cannot write {p}: {e.strerror or e}") from None
-    try:
-        os.chmod(tmp, _file_mode(p))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise BankError(f"cannot write {p}: {e.strerror or e}") from None
-        raise
-
-
-def _remove_stale_temps(p: Path) -> None:
-    """Remove temporary files of earlier saves of ``p`` whose writer process is gone."""
-    prefix = f".{p.name}."
-    try:
-        names = [n for n in os.listdir(p.parent) if n.startswith(prefix) and n.endswith(".tmp")]
-    except OSError:
-        return
-    for name in names:
-        pid = name[len(prefix):].split(".", 1)[0]
-        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
-            continue
-        try:
-            os.unlink(p.parent / name)
-        except OSError:
-            pass
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, ValueError):
-        return True  # another user's process (or no such number): leave its file alone
-    return True
-
-
-def _file_mode(p: Path) -> int:
-    """The target's permissions if it exists, else what a plain new file would get."""
-    try:
-        return p.stat().st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        raise BankError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def save_bank(bank: Bank, path: str | os.PathLike) -> None:

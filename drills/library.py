@@ -25,6 +25,7 @@ from typing import Iterable, Iterator, Sequence
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, format_record, format_records, parse_record, read_records
 from fiftysix.scoring import Contract
+from fiftysix.textio import write_atomic
 from drills import store
 from drills.store import default_db_path
 
@@ -343,8 +344,7 @@ class Library:
         records = self.records(ids)
         text = format_records(records) if records else ""
         try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
+            write_atomic(path, text)
         except OSError as e:
             raise LibraryError(f"cannot write {path}: {e.strerror or e}") from None
         return len(records)

@@ -24,7 +24,7 @@ from fiftysix.cards import CARD_NAMES, TOTAL_POINTS, Card, Deal, Table
 from fiftysix.errors import FiftySixError, IllegalPlayError, NotationError
 from fiftysix.play import PlayState
 from fiftysix.scoring import Contract
-from fiftysix.textio import size_text
+from fiftysix.textio import size_text, write_atomic
 
 TAG_ORDER = ("Event", "Date", "Table", "Deck", "Teams", "System", "Dealer", "Players",
              "Deal", "Won", "Auction", "Contract", "Declarer", "Play", "Result")
@@ -652,8 +652,8 @@ def format_records(records: Iterable[Record]) -> str:
 
 
 def write_records(path: str, records: Iterable[Record]) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(format_records(records))
+    """Write a record file atomically (readers see the old file or the new one)."""
+    write_atomic(path, format_records(records))
 
 
 def with_comment(record: Record, section: str, index: int, comment: str) -> Record:
