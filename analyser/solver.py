@@ -57,6 +57,53 @@ class BudgetExceeded(FiftySixError):
     """The node or time budget ran out before the answer was proved."""
 
 
+MAX_BUDGET_NODES = 2 ** 62
+
+
+def check_budget(max_nodes: int | None, max_seconds: float | None) -> None:
+    """Refuse a budget no search can keep: NaN, infinite, negative or zero seconds, and
+    node counts that are not whole numbers 1..2^62 (FiftySixError naming the value)."""
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
+                                  or not 1 <= max_nodes <= MAX_BUDGET_NODES):
+        raise FiftySixError(f"max_nodes must be a whole number 1..2^62, not {max_nodes!r:.40}")
+    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
+                                    or not 0 < max_seconds < float("inf")):
+        raise FiftySixError(f"max_seconds must be a finite number of seconds above 0, not {max_seconds!r:.40}")
+
+
+class Deadline:
+    """One time budget shared by every search of a command: each sub-search gets the
+    seconds still left (``left()``), so the whole command ends near ``seconds`` after the
+    deadline was set, however many searches it runs."""
+
+    def __init__(self, seconds: float | None) -> None:
+        check_budget(None, seconds)
+        self.seconds = seconds
+        self.end = None if seconds is None else time.perf_counter() + seconds
+
+    def left(self) -> float | None:
+        """Seconds still left (None: no time budget); BudgetExceeded once none are."""
+        if self.end is None:
+            return None
+        rest = self.end - time.perf_counter()
+        if rest <= 0:
+            raise self.exceeded()
+        return rest
+
+    def exceeded(self) -> BudgetExceeded:
+        return BudgetExceeded(f"the search ran past its time budget of {self.seconds:g} s")
+
+    def run(self, search, **kw):
+        """``search(max_seconds=<the seconds left>, **kw)``; a sub-search that runs out of
+        time reports the whole budget, not the part it was given."""
+        try:
+            return search(max_seconds=self.left(), **kw)
+        except BudgetExceeded:
+            if self.end is not None and time.perf_counter() >= self.end:
+                raise self.exceeded() from None
+            raise
+
+
 @dataclass(frozen=True)
 class Position:
     """A position to solve: remaining hands, trump, the trick in progress, points won.
@@ -192,6 +239,7 @@ class Solver:
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
               max_seconds: float | None = None) -> bool:
         """Can team ``side`` win ``need`` more points from ``enc``?"""
+        check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
@@ -208,6 +256,7 @@ class Solver:
               guess: int | None = None) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
         ``guess``: a likely value (its two proofs come first; any guess gives the same answer)."""
+        check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
@@ -296,7 +345,11 @@ def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None
     side = _check_side(pos, side)
     s = solver or default_solver()
     enc = pos.encoded()
-    return s.probe(enc, side, int(target) - enc.won[side], max_nodes, max_seconds)
+    if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
+        raise FiftySixError(f"the target must be a whole number of points, not {target!r:.40}")
+    # a need past what is left (or at most nothing) has the same answer as the nearest sane one
+    need = max(-1, min(int(target) - enc.won[side], enc.points_left() + 1))
+    return s.probe(enc, side, need, max_nodes, max_seconds)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
@@ -309,12 +362,13 @@ def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None 
     s = solver or default_solver()
     enc = pos.encoded()
     left = enc.points_left()
+    clock = Deadline(max_seconds)  # one budget for all the teams' searches
     if pos.table.num_teams == 2:
         first = 0 if side is None else _check_side(pos, side)
         v = s.value(enc, first, max_nodes=max_nodes, max_seconds=max_seconds)
         return {first: enc.won[first] + v, 1 - first: enc.won[1 - first] + left - v}
     teams = range(pos.table.num_teams) if side is None else [_check_side(pos, side)]
-    return {t: enc.won[t] + s.value(enc, t, max_nodes=max_nodes, max_seconds=max_seconds) for t in teams}
+    return {t: enc.won[t] + clock.run(s.value, enc=enc, side=t, max_nodes=max_nodes) for t in teams}
 
 
 def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
@@ -326,6 +380,7 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
     ``hint``: a card and its likely value (say, from the position after it), searched first;
     it only speeds the search up, the answer is the same with any hint or none."""
     s = solver or default_solver()
+    clock = Deadline(max_seconds)  # one budget for all the cards, not one per card
     team = pos.table.team_of(pos.to_move) if side is None else _check_side(pos, side)
     enc = pos.encoded()
     out: dict[Card, int] = {}
@@ -340,8 +395,8 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
         # most cards are worth what the card before was (neighbours of a suit above all):
         # that value's two proofs come first
         guess = None if last is None else last - nxt.won[team]
-        out[card] = last = nxt.won[team] + s.value(nxt, team, max_nodes=max_nodes, max_seconds=max_seconds,
-                                                   guess=guess)
+        out[card] = last = nxt.won[team] + clock.run(s.value, enc=nxt, side=team, max_nodes=max_nodes,
+                                                     guess=guess)
     return {card: out[card] for card in pos.legal_cards()}
 
 
@@ -368,14 +423,17 @@ def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
 def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
                max_seconds: float | None = None, solver: Solver | None = None,
                threads: int | None = None, on_row=None) -> dict[str, dict[int, int] | None]:
-    """Like ``table`` but a trump that runs past the budget gives None instead of raising;
+    """Like ``table`` but a trump that runs past the budget gives None instead of raising
+    (the time budget is one deadline for all five);
     ``on_row(name, row)`` is called (from the calling thread) as each trump is done."""
     names = TRUMP_NAMES
+    check_budget(max_nodes, max_seconds)
+    clock = Deadline(max_seconds)
     positions = [Position(deal.table, deal.hands, trump, leader) for trump in (0, 1, 2, 3, None)]
 
     def one(pos: Position, own: Solver | None) -> dict[int, int] | None:
         try:
-            return max_points(pos, max_nodes=max_nodes, max_seconds=max_seconds, solver=own)
+            return clock.run(max_points, pos=pos, max_nodes=max_nodes, solver=own)
         except BudgetExceeded:
             return None
 
@@ -415,6 +473,7 @@ def max_points_many(positions: Sequence[Position], side: int, *, threads: int | 
     encs = [p.encoded() for p in positions]
     side = _check_side(positions[0], side)
     WS = np.stack([work_array(e, side) for e in encs])
+    check_budget(max_nodes, None)
     if max_nodes is not None:
         WS[:, K.ST_LIMIT] = max_nodes
     RS = np.stack([e.root_state(side) for e in encs])

@@ -13,7 +13,6 @@ id; nothing is accepted or dropped silently. The problem kinds:
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -23,7 +22,8 @@ from fiftysix.bidding.calls import format_call, parse_call, parse_calls
 from fiftysix.cards import COPIES, Hand, Table
 from fiftysix.constraints import All, Constraint, Count, fits, from_dict
 from fiftysix.errors import FiftySixError
-from drills.banks import BANK_FORMAT, BANK_VERSION, Bank, BankError
+from fiftysix.textio import InputError, loads as loads_json
+from drills.banks import Bank, BankError, header_problems, read_bank_text
 from drills.questions import MAKEABLE_BANDS, Question, QuestionError, makeable_bands, promise_text
 
 KINDS = ("format", "system", "hand", "auction", "answer", "unchecked")
@@ -46,13 +46,11 @@ class Problem:
 
 def check_file(path: str | Path) -> tuple[Bank | None, list[Problem]]:
     """Read and check a bank file; the bank is None when its structure could not be read."""
-    p = Path(path)
+    text = read_bank_text(path)  # a file that cannot be read at all is a BankError
     try:
-        d = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise BankError(f"cannot read {p}: {e.strerror or e}") from None
-    except json.JSONDecodeError as e:
-        return None, [Problem("-", "format", f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})")]
+        d = loads_json(text, str(path))
+    except InputError as e:
+        return None, [Problem("-", "format", _strip_prefix(str(e), str(path)))]
     return check_dict(d)
 
 
@@ -61,13 +59,7 @@ def check_dict(d: Mapping) -> tuple[Bank | None, list[Problem]]:
     problems: list[Problem] = []
     if not isinstance(d, Mapping):
         return None, [Problem("-", "format", "a bank must be a JSON object")]
-    if d.get("format", BANK_FORMAT) != BANK_FORMAT:
-        problems.append(Problem("-", "format", f"format is {d.get('format')!r}, expected {BANK_FORMAT!r}"))
-    if isinstance(d.get("version"), int) and d["version"] > BANK_VERSION:
-        problems.append(Problem("-", "format", f"version {d['version']} is newer than this program reads"))
-    for key in ("title", "system"):
-        if not isinstance(d.get(key), str) or not d[key].strip():
-            problems.append(Problem("-", "format", f"the bank needs a {key!r} (text)"))
+    problems.extend(Problem("-", "format", msg) for msg in header_problems(d))  # the loader's own rules
     raw = d.get("questions")
     if not isinstance(raw, list):
         return None, problems + [Problem("-", "format", "'questions' must be a list")]
@@ -90,8 +82,7 @@ def check_dict(d: Mapping) -> tuple[Bank | None, list[Problem]]:
     bank = None
     if not problems or all(p.id != "-" for p in problems):
         try:
-            bank = Bank(d.get("title", ""), d.get("system", ""), tuple(questions), str(d.get("author", "")),
-                        str(d.get("description", "")))
+            bank = Bank.from_dict({**d, "questions": [q.to_dict() for q in questions]})
         except BankError:
             bank = None
     return bank, problems
@@ -106,7 +97,7 @@ def check_bank(bank: Bank) -> list[Problem]:
 
 
 def _strip_prefix(msg: str, qid: str) -> str:
-    for p in (f"question {qid!r}: ", f"question {qid}: "):
+    for p in (f"question {qid!r}: ", f"question {qid}: ", f"{qid}: "):
         if msg.startswith(p):
             return msg[len(p):]
     return msg

@@ -15,17 +15,20 @@ import io
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from fiftysix.errors import FiftySixError
+from fiftysix import textio
+from fiftysix.textio import MAX_TEXT_BYTES, InputError, loads as loads_json, read_text, size_text
 from drills.questions import TYPE_TITLES, Question, QuestionError
 
 BANK_FORMAT = "fiftysix-bank"
 BANK_VERSION = 1
 FORMATS = ("json", "csv", "gift", "anki")
+MAX_BANK_BYTES = MAX_TEXT_BYTES
+"""The largest bank file read, in any format."""
 
 
 class BankError(FiftySixError):
@@ -45,6 +48,10 @@ class Bank:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        problems = header_problems({"title": self.title, "system": self.system, "author": self.author,
+                                    "description": self.description, "version": self.version})
+        if problems:
+            raise BankError(problems[0])
         seen: set[str] = set()
         for q in self.questions:
             if q.id in seen:
@@ -71,17 +78,9 @@ class Bank:
         """Read a bank dict, validating every question; errors name the question's id."""
         if not isinstance(d, Mapping):
             raise BankError(f"{source}: a bank must be a JSON object, got {type(d).__name__}")
-        if d.get("format", BANK_FORMAT) != BANK_FORMAT:
-            raise BankError(f"{source}: format is {d.get('format')!r}, expected {BANK_FORMAT!r}")
-        version = d.get("version", BANK_VERSION)
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise BankError(f"{source}: 'version' must be a whole number")
-        if version > BANK_VERSION:
-            raise BankError(f"{source}: bank format version {version} is newer than this program"
-                            f" reads ({BANK_VERSION}); update fiftysix")
-        for key in ("title", "system"):
-            if not isinstance(d.get(key), str) or not d[key].strip():
-                raise BankError(f"{source}: the bank needs a {key!r} (text)")
+        problems = header_problems(d)
+        if problems:
+            raise BankError(f"{source}: {problems[0]}")
         qs = d.get("questions")
         if not isinstance(qs, list):
             raise BankError(f"{source}: 'questions' must be a list")
@@ -91,13 +90,45 @@ class Bank:
                 questions.append(Question.from_dict(qd, default_system=d["system"], index=i))
             except QuestionError as e:
                 raise BankError(f"{source}: {e}") from None
-        known = {"format", "version", "title", "author", "system", "description", "questions"}
-        extra = {k: v for k, v in d.items() if k not in known}
+        extra = {k: v for k, v in d.items() if k not in HEADER_KEYS}
         try:
-            return cls(d["title"], d["system"], tuple(questions), str(d.get("author", "")),
-                       str(d.get("description", "")), version, extra)
+            return cls(d["title"], d["system"], tuple(questions), d.get("author", ""),
+                       d.get("description", ""), d.get("version", BANK_VERSION), extra)
         except BankError as e:
             raise BankError(f"{source}: {e}") from None
+
+
+HEADER_KEYS = ("format", "version", "title", "author", "system", "description", "questions")
+
+
+def header_problems(d: Mapping) -> list[str]:
+    """What is wrong with a bank's header fields (all but the questions): the one definition
+    the loader, the checker (``drills.bankcheck``) and every importer use."""
+    out = []
+    if d.get("format", BANK_FORMAT) != BANK_FORMAT:
+        out.append(f"format is {_short(d.get('format'))}, expected {BANK_FORMAT!r}")
+    version = d.get("version", BANK_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        out.append(f"'version' must be a whole number from 1, not {_short(version)}")
+    elif version > BANK_VERSION:
+        out.append(f"bank format version {version} is newer than this program reads ({BANK_VERSION});"
+                   " update fiftysix")
+    for key in ("title", "system"):
+        if not isinstance(d.get(key), str) or not d[key].strip():
+            out.append(f"the bank needs a {key!r} (text)")
+    for key in ("author", "description"):
+        if not isinstance(d.get(key, ""), str):
+            out.append(f"the bank's {key!r} must be text, not {_short(d.get(key))}")
+    for key in ("title", "system", "author", "description"):
+        v = d.get(key)
+        if isinstance(v, str) and any(ord(ch) < 32 and ch not in "\t\n" for ch in v):
+            out.append(f"the bank's {key!r} holds a control character")
+    return out
+
+
+def _short(v: Any) -> str:
+    r = repr(v)
+    return r if len(r) <= 40 else r[:37] + "..."
 
 
 # --- JSON files ----------------------------------------------------------------------------
@@ -108,50 +139,32 @@ def dumps(bank: Bank) -> str:
 
 def loads(text: str, source: str = "bank") -> Bank:
     try:
-        d = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BankError(f"{source}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        d = loads_json(text, source)
+    except InputError as e:
+        raise BankError(str(e)) from None
     return Bank.from_dict(d, source)
 
 
 def load_bank(path: str | os.PathLike) -> Bank:
     """Read a bank from a JSON file (the format of docs/banks.md)."""
-    p = Path(path)
+    return loads(read_bank_text(path), str(path))
+
+
+def read_bank_text(path: str | os.PathLike) -> str:
+    """A bank file's text: UTF-8, at most MAX_BANK_BYTES (BankError otherwise)."""
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise BankError(f"cannot read {p}: {e.strerror or e}") from None
-    return loads(text, str(p))
+        return read_text(path, MAX_BANK_BYTES)
+    except InputError as e:
+        raise BankError(str(e)) from None
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it into place."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    """Write ``text`` to ``path`` atomically (``fiftysix.textio.write_atomic``); BankError
+    naming ``path`` when it cannot be written."""
     try:
-        os.chmod(tmp, _file_mode(p))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _file_mode(p: Path) -> int:
-    """The target's permissions if it exists, else what a plain new file would get."""
-    try:
-        return p.stat().st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        textio.write_atomic(path, text)
+    except OSError as e:
+        raise BankError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def save_bank(bank: Bank, path: str | os.PathLike) -> None:
@@ -187,11 +200,17 @@ def to_csv(bank: Bank) -> str:
 
 
 def from_csv(text: str, source: str = "CSV") -> Bank:
+    import warnings
     import pandas as pd
     try:
-        df = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
-    except (ValueError, pd.errors.ParserError) as e:
-        raise BankError(f"{source}: cannot read CSV: {e}") from None
+        with warnings.catch_warnings():
+            # a row longer than the header is refused (pandas would drop or shift its cells)
+            warnings.simplefilter("error", pd.errors.ParserWarning)
+            df = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, index_col=False)
+    except pd.errors.ParserWarning:
+        raise BankError(f"{source}: a row has more fields than the header") from None
+    except (ValueError, pd.errors.ParserError, csv.Error) as e:
+        raise BankError(f"{source}: cannot read CSV: {' '.join(str(e).split())}") from None
     missing = [c for c in ("id", "type", "prompt", "choices", "answers") if c not in df.columns]
     if missing:
         raise BankError(f"{source}: missing column(s) {', '.join(missing)}")
@@ -200,7 +219,7 @@ def from_csv(text: str, source: str = "CSV") -> Bank:
     first = df.iloc[0]
     system = _cell(first, "bank_system") or _cell(first, "system")
     questions = []
-    for i, row in df.iterrows():
+    for i, (_, row) in enumerate(df.iterrows()):
         qid = _cell(row, "id") or f"#{i + 1}"
         try:
             d: dict[str, Any] = {
@@ -220,9 +239,10 @@ def from_csv(text: str, source: str = "CSV") -> Bank:
                 d["data"] = _json_cell(row, "data", qid)
             questions.append(Question.from_dict(d, default_system=system))
         except QuestionError as e:
-            raise BankError(f"{source} row {int(i) + 2}: {e}") from None
-    return Bank(_cell(first, "bank_title") or "Imported bank", system, tuple(questions),
-                _cell(first, "bank_author"), _cell(first, "bank_description"))
+            raise BankError(f"{source} row {i + 2}: {e}") from None
+    meta = {"title": _cell(first, "bank_title") or "Imported bank", "system": system,
+            "author": _cell(first, "bank_author"), "description": _cell(first, "bank_description")}
+    return _bank_from_meta(meta, None, questions, source)
 
 
 def _cell(row: Any, key: str) -> str:
@@ -231,8 +251,8 @@ def _cell(row: Any, key: str) -> str:
 
 def _json_cell(row: Any, key: str, qid: str) -> Any:
     try:
-        return json.loads(_cell(row, key))
-    except json.JSONDecodeError:
+        return loads_json(_cell(row, key), f"question {qid!r}: column {key!r}")
+    except InputError:
         raise BankError(f"question {qid!r}: column {key!r} must hold a JSON list, e.g. [\"28H\", \"H28\"]") from None
 
 
@@ -298,12 +318,15 @@ def _bank_meta(bank: Bank) -> dict:
 
 
 def from_gift(text: str, source: str = "GIFT", system: str | None = None) -> Bank:
-    """Read GIFT written by ``to_gift`` exactly; plain multiple-choice GIFT needs ``system``."""
-    meta: dict = {}
+    """Read GIFT written by ``to_gift`` exactly; plain multiple-choice GIFT needs ``system``.
+
+    The reading is a single left-to-right scan (no backtracking patterns), so its work grows
+    with the text's length whatever the text holds.
+    """
+    meta: Mapping = {}
     questions: list[Question] = []
-    pending: dict | None = None
-    for block in _gift_blocks(text):
-        kind, body = block
+    pending: Mapping | None = None
+    for kind, body in _gift_blocks(text, source):
         if kind == "bank":
             meta = body
         elif kind == "question":
@@ -311,20 +334,50 @@ def from_gift(text: str, source: str = "GIFT", system: str | None = None) -> Ban
         else:  # a GIFT question
             try:
                 if pending is not None:
-                    questions.append(Question.from_dict(pending, default_system=meta.get("system", system)))
+                    questions.append(Question.from_dict(pending, default_system=_text_meta(meta, "system") or system))
                 else:
-                    questions.append(_plain_gift_question(body, meta.get("system", system), len(questions)))
+                    questions.append(_plain_gift_question(body, _text_meta(meta, "system") or system,
+                                                          len(questions)))
             except QuestionError as e:
                 raise BankError(f"{source}: {e}") from None
             pending = None
-    bank_system = meta.get("system") or system
-    if not bank_system:
+    return _bank_from_meta(meta, system, questions, source)
+
+
+def _text_meta(meta: Mapping, key: str) -> str | None:
+    v = meta.get(key)
+    return v if isinstance(v, str) and v.strip() else None
+
+
+def _bank_from_meta(meta: Mapping, system: str | None, questions: list[Question], source: str) -> Bank:
+    """The bank of an imported file: its header's fields (checked like a JSON bank's) and questions."""
+    d = {"format": BANK_FORMAT, "version": meta.get("version", BANK_VERSION),
+         "title": meta.get("title", "Imported bank"), "system": meta.get("system") or system,
+         "author": meta.get("author", ""), "description": meta.get("description", "")}
+    if not d["system"]:
         raise BankError(f"{source}: no system given; say which system the questions are about")
-    return Bank(meta.get("title", "Imported bank"), bank_system, tuple(questions), meta.get("author", ""),
-                meta.get("description", ""))
+    problems = header_problems(d)
+    if problems:
+        raise BankError(f"{source}: the bank header: {problems[0]}")
+    return Bank(d["title"], d["system"], tuple(questions), d["author"], d["description"], d["version"])
 
 
-def _gift_blocks(text: str) -> Iterable[tuple[str, Any]]:
+def _meta_comment(body: str, source: str) -> tuple[str, Mapping]:
+    """``fiftysix:bank {...}`` or ``fiftysix:question {...}`` -> (kind, the object)."""
+    kind, _, payload = body[len(_META):].partition(" ")
+    if kind not in ("bank", "question"):
+        raise BankError(f"{source}: unknown {_META} line {_META}{kind[:40]!r}: expected {_META}bank"
+                        f" or {_META}question")
+    try:
+        value = loads_json(payload, f"{source}: the {_META}{kind} record")
+    except InputError as e:
+        raise BankError(str(e)) from None
+    if not isinstance(value, Mapping):
+        raise BankError(f"{source}: the {_META}{kind} record must be a JSON object, got {type(value).__name__}")
+    return kind, value
+
+
+def _gift_blocks(text: str, source: str = "GIFT") -> Iterable[tuple[str, Any]]:
     """Yield ("bank", dict), ("question", dict) for metadata comments and ("gift", str) per question."""
     buf: list[str] = []
     for line in text.splitlines():
@@ -332,38 +385,96 @@ def _gift_blocks(text: str) -> Iterable[tuple[str, Any]]:
         if not buf and s.startswith("//"):
             body = s[2:].strip()
             if body.startswith(_META):
-                kind, _, payload = body[len(_META):].partition(" ")
-                try:
-                    yield kind, json.loads(payload)
-                except json.JSONDecodeError:
-                    raise BankError(f"GIFT: damaged {_META} comment: {body[:60]}...") from None
+                yield _meta_comment(body, source)
             continue
         if not buf and (not s or s.startswith("$CATEGORY")):
             continue
         buf.append(line)
-        if re.search(r"(?<!\\)}\s*$", s):
+        if s.endswith("}") and not _escaped_at(s, len(s) - 1):
             yield "gift", "\n".join(buf)
             buf = []
     if buf:
-        raise BankError("GIFT: a question is not closed with '}'")
+        raise BankError(f"{source}: a question is not closed with '}}'")
+
+
+def _escaped_at(text: str, i: int) -> bool:
+    """Is ``text[i]`` escaped (an odd run of backslashes before it)?"""
+    n = 0
+    while i - n - 1 >= 0 and text[i - n - 1] == "\\":
+        n += 1
+    return n % 2 == 1
+
+
+def _find(text: str, token: str, start: int = 0) -> int:
+    """The index of the first unescaped ``token`` at or after ``start``, or -1 (one linear scan)."""
+    i, n = start, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if text.startswith(token, i):
+            return i
+        i += 1
+    return -1
+
+
+def _split_marks(text: str) -> list[str]:
+    """Split an answer list before each unescaped ``~`` or ``=``; the first piece is what precedes."""
+    parts, start, i, n = [], 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch in "~=":
+            parts.append(text[start:i])
+            start = i
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
+_WEIGHT = re.compile(r"-?[0-9]{1,3}(?:\.[0-9]{1,5})?")
 
 
 def _plain_gift_question(body: str, system: str | None, n: int) -> Question:
-    m = re.match(r"\s*(?:::(?P<title>(?:\\.|[^:])*)::)?(?P<text>(?:\\.|[^{])*)\{(?P<ans>.*)\}\s*$", body, re.S)
-    if not m:
-        raise QuestionError(f"question #{n + 1}: cannot read it as GIFT multiple choice")
-    qid = _gift_unescape(m.group("title") or f"q{n + 1}").strip()
-    ans = m.group("ans")
+    where = f"question #{n + 1}"
+    rest = body.strip()
+    title = ""
+    if rest.startswith("::"):
+        end = _find(rest, "::", 2)
+        if end < 0:
+            raise QuestionError(f"{where}: the title opened with :: is not closed with ::")
+        title, rest = rest[2:end], rest[end + 2:]
+    brace = _find(rest, "{")
+    if brace < 0 or not rest.endswith("}") or _escaped_at(rest, len(rest) - 1):
+        raise QuestionError(f"{where}: cannot read it as GIFT multiple choice (text {{answers}})")
+    prompt, ans = rest[:brace], rest[brace + 1:-1]
+    qid = _gift_unescape(title or f"q{n + 1}").strip()
     explanation = ""
-    if "####" in ans:
-        ans, _, explanation = ans.partition("####")
+    cut = _find(ans, "####")
+    if cut >= 0:
+        ans, explanation = ans[:cut], ans[cut + 4:]
+    pieces = _split_marks(ans)
+    if pieces[0].strip():
+        raise QuestionError(f"{where}: text before the first answer mark (~ or =): {pieces[0].strip()[:40]!r}")
     choices, answers = [], []
-    for mark, weight, choice in re.findall(r"([~=])(?:%(-?[\d.]+)%)?((?:\\.|[^~=])*)", ans):
-        c = _gift_unescape(re.split(r"(?<!\\)#", choice)[0]).strip()
+    for piece in pieces[1:]:
+        mark, choice = piece[0], piece[1:]
+        weight = None
+        if choice.startswith("%"):
+            close = choice.find("%", 1)
+            weight = choice[1:close] if close > 0 else choice[1:]
+            if close < 0 or not _WEIGHT.fullmatch(weight):
+                raise QuestionError(f"{where}: answer weight %{weight[:20]}% is not a percentage such as %50%")
+            choice = choice[close + 1:]
+        feedback = _find(choice, "#")
+        c = _gift_unescape(choice if feedback < 0 else choice[:feedback]).strip()
         choices.append(c)
-        if mark == "=" or (weight and float(weight) > 0):
+        if mark == "=" or (weight is not None and float(weight) > 0):
             answers.append(c)
-    d = {"id": qid, "type": "meaning", "prompt": _gift_unescape(m.group("text")).strip(),
+    d = {"id": qid, "type": "meaning", "prompt": _gift_unescape(prompt).strip(),
          "choices": choices, "answers": answers, "explanation": _gift_unescape(explanation).strip(),
          "context": {"system": system} if system else {}}
     return Question.from_dict(d, default_system=system)
@@ -399,34 +510,42 @@ def to_anki(bank: Bank) -> str:
 
 
 def from_anki(text: str, source: str = "Anki CSV") -> Bank:
-    meta: dict = {}
+    meta: Mapping = {}
     body_lines = []
     for line in text.splitlines(keepends=True):
         if line.startswith("#") and not body_lines:
-            if line.startswith(f"#{_META}bank "):
-                try:
-                    meta = json.loads(line[len(_META) + 6:])
-                except json.JSONDecodeError:
-                    raise BankError(f"{source}: damaged #{_META}bank header") from None
+            if line.startswith(f"#{_META}"):
+                _, meta = _meta_comment(line[1:].strip(), source)
+                if _ != "bank":
+                    raise BankError(f"{source}: a #{_META}question line belongs in a note's Back field")
             continue
         body_lines.append(line)
     questions = []
-    for n, row in enumerate(csv.reader(io.StringIO("".join(body_lines)))):
+    marker = f"<!--{_META}"
+    try:
+        rows = list(csv.reader(io.StringIO("".join(body_lines))))
+    except csv.Error as e:
+        raise BankError(f"{source}: cannot read the CSV: {e}") from None
+    for n, row in enumerate(rows):
         if not row:
             continue
-        m = re.search(r"<!--" + re.escape(_META) + r"(.*?)-->", row[2] if len(row) > 2 else "", re.S)
-        if not m:
+        back = row[2] if len(row) > 2 else ""
+        start = back.find(marker)
+        end = back.find("-->", start + len(marker)) if start >= 0 else -1
+        if end < 0:
             raise BankError(f"{source} row {n + 1}: no fiftysix record in the Back field;"
                             " only Anki files exported by fiftysix can be imported")
         try:
-            questions.append(Question.from_dict(json.loads(m.group(1)), default_system=meta.get("system")))
-        except (QuestionError, json.JSONDecodeError) as e:
+            record = loads_json(back[start + len(marker):end], f"{source} row {n + 1}")
+            questions.append(Question.from_dict(record, default_system=_text_meta(meta, "system")))
+        except InputError as e:
+            raise BankError(str(e)) from None
+        except QuestionError as e:
             raise BankError(f"{source} row {n + 1}: {e}") from None
-    system = meta.get("system") or (questions[0].context.system if questions else None)
+    system = _text_meta(meta, "system") or (questions[0].context.system if questions else None)
     if not system:
         raise BankError(f"{source}: no questions and no bank header")
-    return Bank(meta.get("title", "Imported bank"), system, tuple(questions), meta.get("author", ""),
-                meta.get("description", ""))
+    return _bank_from_meta(meta, system, questions, source)
 
 
 # --- by format name ---------------------------------------------------------------------------
@@ -440,16 +559,15 @@ def export_text(bank: Bank, fmt: str) -> str:
 
 
 def import_text(text: str, fmt: str, source: str = "bank", system: str | None = None) -> Bank:
-    """Read a bank from text in one of FORMATS."""
-    if fmt == "json":
-        return loads(text, source)
-    if fmt == "csv":
-        return from_csv(text, source)
-    if fmt == "gift":
-        return from_gift(text, source, system)
-    if fmt == "anki":
-        return from_anki(text, source)
-    raise BankError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
+    """Read a bank from text in one of FORMATS (at most MAX_BANK_BYTES of UTF-8)."""
+    readers = {"json": lambda: loads(text, source), "csv": lambda: from_csv(text, source),
+               "gift": lambda: from_gift(text, source, system), "anki": lambda: from_anki(text, source)}
+    if fmt not in readers:
+        raise BankError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_BANK_BYTES:
+        raise BankError(f"{source}: the file is {size_text(size)}; at most {size_text(MAX_BANK_BYTES)} is read")
+    return readers[fmt]()
 
 
 def guess_format(path: str | os.PathLike, text: str | None = None) -> str:

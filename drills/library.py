@@ -16,6 +16,7 @@ import hashlib
 import os
 import re
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Iterable, Iterator, Sequence
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, format_record, format_records, parse_record, read_records
 from fiftysix.scoring import Contract
+from fiftysix.textio import write_atomic
 from drills import store
 from drills.store import default_db_path
 
@@ -120,6 +122,10 @@ def _date_bound(text: str, upper: bool) -> str:
     if not m:
         raise LibraryError(f"cannot read {text!r} as a date: write YYYY.MM.DD, YYYY.MM or YYYY")
     y, mo, d = m.groups()
+    try:  # a real date: month 1..12, a day the month has
+        datetime(int(y), int(mo or 1), int(d or 1))
+    except ValueError:
+        raise LibraryError(f"{text!r} is not a date: the month is 1..12 and the day must be in the month") from None
     mo = f"{int(mo):02d}" if mo else ("12" if upper else "01")
     d = f"{int(d):02d}" if d else ("31" if upper else "01")
     return f"{y}.{mo}.{d}"
@@ -131,9 +137,10 @@ class Library:
     def __init__(self, path: str | os.PathLike | None = None, timeout: float = 30.0) -> None:
         self.path = Path(path) if path is not None else default_db_path()
         self.timeout = timeout
+        self.read_only = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect() as con:
+            with store.connect(self.path, self.timeout) as con:
                 con.execute("PRAGMA journal_mode=WAL")
                 con.executescript(_SCHEMA)
                 row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
@@ -144,14 +151,39 @@ class Library:
                     raise LibraryError(f"{self.path} holds a hand library from a newer fiftysix"
                                        f" (schema {row[0]})")
         except sqlite3.DatabaseError as e:
-            raise LibraryError(f"cannot use library file {self.path}: {e}") from None
+            if not self._open_read_only():
+                raise LibraryError(f"cannot use library file {self.path}: {e}") from None
         except OSError as e:
-            raise LibraryError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
+            if not self._open_read_only():
+                raise LibraryError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
 
+    def _open_read_only(self) -> bool:
+        """Fall back to reading a library that cannot be written (a read-only file, folder
+        or disk): it can be listed, searched and exported; writes say why they cannot."""
+        if not self.path.is_file():
+            return False
+        try:
+            with store.connect(store.readonly_uri(self.path), self.timeout) as con:
+                row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
+        except sqlite3.DatabaseError:
+            return False
+        if row is None or int(row[0]) > LIBRARY_SCHEMA_VERSION:
+            return False
+        self.read_only = True
+        return True
+
+    @contextmanager
     def _connect(self):
-        return store.connect(self.path, self.timeout, foreign_keys=True)
+        target = store.readonly_uri(self.path) if self.read_only else self.path
+        try:
+            with store.connect(target, self.timeout, foreign_keys=True) as con:
+                yield con
+        except sqlite3.DatabaseError as e:
+            raise LibraryError(store.describe(e, self.path, "read")) from None
 
     def _transaction(self):
+        if self.read_only:
+            raise LibraryError(f"cannot write {self.path}: the library file or its folder is read-only")
         return store.transaction(self.path, self.timeout, foreign_keys=True)
 
     # --- writing ---------------------------------------------------------------------------
@@ -209,8 +241,8 @@ class Library:
                         if name:
                             con.execute("INSERT INTO library_players (record_id, seat, name) VALUES (?, ?, ?)",
                                         (rid, seat, name))
-        except sqlite3.DatabaseError as e:
-            raise LibraryError(f"cannot write to library file {self.path}: {e}") from None
+        except store.StoreError as e:
+            raise LibraryError(str(e)) from None
         return ImportReport(files, len(items), len(added), dups, tuple(added))
 
     def delete(self, ids: Iterable[int]) -> int:
@@ -312,8 +344,7 @@ class Library:
         records = self.records(ids)
         text = format_records(records) if records else ""
         try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
+            write_atomic(path, text)
         except OSError as e:
             raise LibraryError(f"cannot write {path}: {e.strerror or e}") from None
         return len(records)

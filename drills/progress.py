@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
@@ -83,9 +84,10 @@ class ProgressStore:
         self.path = Path(path) if path is not None else default_db_path()
         self.learner = learner
         self.timeout = timeout
+        self.read_only = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect() as con:
+            with store.connect(self.path, self.timeout) as con:
                 con.execute("PRAGMA journal_mode=WAL")
                 version = con.execute("PRAGMA user_version").fetchone()[0]
                 if version > SCHEMA_VERSION:
@@ -93,14 +95,40 @@ class ProgressStore:
                 con.executescript(_SCHEMA)
                 con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as e:
-            raise ProgressError(f"cannot use progress file {self.path}: {e}") from None
+            if not self._open_read_only():
+                raise ProgressError(f"cannot use progress file {self.path}: {e}") from None
         except OSError as e:
-            raise ProgressError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
+            if not self._open_read_only():
+                raise ProgressError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
 
+    def _open_read_only(self) -> bool:
+        """Fall back to reading a progress file that cannot be written (read-only file,
+        folder or disk): statistics still show; recording an answer says why it cannot."""
+        if not self.path.is_file():
+            return False
+        try:
+            with store.connect(store.readonly_uri(self.path), self.timeout) as con:
+                version = con.execute("PRAGMA user_version").fetchone()[0]
+                con.execute("SELECT 1 FROM cards LIMIT 1").fetchall()
+        except sqlite3.DatabaseError:
+            return False
+        if version != SCHEMA_VERSION:
+            return False
+        self.read_only = True
+        return True
+
+    @contextmanager
     def _connect(self):
-        return store.connect(self.path, self.timeout)
+        target = store.readonly_uri(self.path) if self.read_only else self.path
+        try:
+            with store.connect(target, self.timeout) as con:
+                yield con
+        except sqlite3.DatabaseError as e:
+            raise ProgressError(store.describe(e, self.path, "read")) from None
 
     def _transaction(self):
+        if self.read_only:
+            raise ProgressError(f"cannot write {self.path}: the progress file or its folder is read-only")
         return store.transaction(self.path, self.timeout)
 
     # --- writing ---------------------------------------------------------------------------

@@ -35,6 +35,8 @@ CALL_CHOICE_TYPES = ("which-call", "your-call")
 MAKEABLE_BANDS = ("under 25%", "25% to 50%", "50% to 75%", "75% or more")
 """The choices of a ``makeable`` question: how often the contract makes."""
 _BAND_EDGES = ((0.0, 0.25), (0.25, 0.5), (0.5, 0.75), (0.75, 1.0))
+MAX_CHOICES = 26
+"""The most choices a question may have (answered by letter a..z)."""
 
 
 def makeable_bands(lo: float, hi: float) -> tuple[str, ...]:
@@ -180,6 +182,8 @@ class Question:
                 raise QuestionError("the prompt is empty")
             if len(self.choices) < 2:
                 raise QuestionError("a question needs at least two choices")
+            if len(self.choices) > MAX_CHOICES:
+                raise QuestionError(f"a question has at most {MAX_CHOICES} choices (a to z), not {len(self.choices)}")
             if len({_normalise(c, self) for c in self.choices}) != len(self.choices):
                 raise QuestionError("two choices are the same")
             if not self.answers:

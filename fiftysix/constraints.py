@@ -307,19 +307,56 @@ def to_dict(c: Constraint) -> dict:
     return c.to_dict()
 
 
+MAX_DEPTH = 32
+"""The deepest nesting of ``all`` / ``any`` read from JSON."""
+
+
 def from_dict(d: Mapping) -> Constraint:
-    """Read a constraint from its JSON dict; a malformed one raises ConstraintError."""
+    """Read a constraint from its JSON dict; a malformed one (wrong types, bounds that are
+    not whole numbers 0..99, nesting deeper than MAX_DEPTH) raises ConstraintError."""
+    return _from_dict(d, 1)
+
+
+def _from_dict(d: Mapping, depth: int) -> Constraint:
     if not isinstance(d, Mapping):
         raise ConstraintError(f"a constraint must be an object, got {type(d).__name__}")
+    if depth > MAX_DEPTH:
+        raise ConstraintError(f"a constraint nested more than {MAX_DEPTH} levels deep")
     text = d.get("text", "")
+    if not isinstance(text, str):
+        raise ConstraintError(f"a constraint's 'text' must be text, not {_short(text)}")
     if "count" in d:
-        try:
-            kinds = [Card.parse(x) if isinstance(x, str) else Card(int(x)) for x in d["count"]]
-        except (ValueError, TypeError) as e:
-            raise ConstraintError(f"bad card in constraint {dict(d)}: {e}") from None
-        return Count(tuple(kinds), int(d.get("min", 0)), int(d.get("max", 99)), text)
-    if "all" in d:
-        return All(tuple(from_dict(p) for p in d["all"]), text)
-    if "any" in d:
-        return Any(tuple(from_dict(p) for p in d["any"]), text)
-    raise ConstraintError(f"a constraint needs 'count', 'all' or 'any': got keys {sorted(d)}")
+        cards = d["count"]
+        if not isinstance(cards, list):
+            raise ConstraintError(f"'count' must be a list of cards such as [\"JH\", \"9H\"], not {_short(cards)}")
+        kinds = []
+        for x in cards:
+            if isinstance(x, str):
+                try:
+                    kinds.append(Card.parse(x))
+                except ValueError as e:
+                    raise ConstraintError(f"bad card {_short(x)} in a constraint: {e}") from None
+            elif isinstance(x, int) and not isinstance(x, bool) and 0 <= x < NUM_KINDS:
+                kinds.append(Card(x))
+            else:
+                raise ConstraintError(f"bad card {_short(x)} in a constraint: give a card such as \"JH\"")
+        return Count(tuple(kinds), _bound(d, "min", 0), _bound(d, "max", 99), text)
+    for key, cls in (("all", All), ("any", Any)):
+        if key in d:
+            parts = d[key]
+            if not isinstance(parts, list):
+                raise ConstraintError(f"{key!r} must be a list of constraints, not {_short(parts)}")
+            return cls(tuple(_from_dict(p, depth + 1) for p in parts), text)
+    raise ConstraintError(f"a constraint needs 'count', 'all' or 'any': got keys {_short(sorted(map(str, d)))}")
+
+
+def _bound(d: Mapping, key: str, default: int) -> int:
+    v = d.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 99:
+        raise ConstraintError(f"a count's {key!r} must be a whole number 0..99, not {_short(v)}")
+    return v
+
+
+def _short(v: object) -> str:
+    r = repr(v)
+    return r if len(r) <= 40 else r[:37] + "..."

@@ -14,6 +14,7 @@ never half-loaded. ``format_records`` writes the one canonical form, and
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Sequence
@@ -23,6 +24,7 @@ from fiftysix.cards import CARD_NAMES, TOTAL_POINTS, Card, Deal, Table
 from fiftysix.errors import FiftySixError, IllegalPlayError, NotationError
 from fiftysix.play import PlayState
 from fiftysix.scoring import Contract
+from fiftysix.textio import size_text, write_atomic
 
 TAG_ORDER = ("Event", "Date", "Table", "Deck", "Teams", "System", "Dealer", "Players",
              "Deal", "Won", "Auction", "Contract", "Declarer", "Play", "Result")
@@ -179,6 +181,9 @@ def _tokens(text: str, source: str) -> Iterator[_Tok]:
             pending_blank = False
         content_on_line = True
         if m.group("tag") is not None:
+            if m.group("value") is not None and _CONTROL.search(m.group("value")):
+                raise RecordError(f"control character {_CONTROL.search(m.group('value')).group()!r} in the"
+                                  f" value of tag [{m.group('name')}]", line, source)
             yield _Tok("tag", line, m.group("name"), None if m.group("value") is None else _unescape(m.group("value")))
         elif m.group("brace") is not None:
             body = m.group("comment")
@@ -536,11 +541,10 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 
 def decode_record_bytes(data: bytes, source: str = "") -> str:
     """Bytes of a record file as text; anything but UTF-8 text is a RecordError."""
-    if len(data) > MAX_FILE_BYTES:
-        raise RecordError(f"the file is {len(data) // (1024 * 1024)} MB; record files are at most"
-                          f" {MAX_FILE_BYTES // (1024 * 1024)} MB", None, source)
-    if b"\x00" in data[:65536]:
-        raise RecordError("this is not a text file (it holds NUL bytes)", 1, source)
+    _check_size(len(data), source)
+    if b"\x00" in data:
+        raise RecordError("this is not a text file (it holds NUL bytes)", data[:data.index(b"\x00")].count(b"\n") + 1,
+                          source)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -548,8 +552,23 @@ def decode_record_bytes(data: bytes, source: str = "") -> str:
         raise RecordError(f"the file is not UTF-8 text (bad byte at offset {e.start})", line, source) from None
 
 
+def _check_size(size: int, source: str) -> None:
+    if size > MAX_FILE_BYTES:
+        raise RecordError(f"the file is {size_text(size)}; record files are at most {size_text(MAX_FILE_BYTES)}",
+                          None, source)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters: never in a tag value; a NUL nowhere (it is binary, not text)."""
+
+
 def parse_records(text: str, source: str = "") -> list[Record]:
-    """Read every record in ``text``; the first fault raises RecordError (nothing is returned)."""
+    """Read every record in ``text``; the first fault raises RecordError (nothing is returned).
+    A NUL anywhere, or a control character in a tag value, is refused, not stored."""
+    _check_size(len(text), source)
+    if "\x00" in text:
+        raise RecordError("this is not a text file (it holds NUL bytes)", text.count("\n", 0, text.index("\x00")) + 1,
+                          source)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")  # Windows and old Mac line ends
     raws = _group(text, source)
@@ -569,6 +588,7 @@ def parse_record(text: str, source: str = "") -> Record:
 def read_records(path: str) -> list[Record]:
     """Read a record file (UTF-8)."""
     with open(path, "rb") as f:
+        _check_size(os.fstat(f.fileno()).st_size, str(path))  # the real size, not what was read
         data = f.read(MAX_FILE_BYTES + 1)
     return parse_records(decode_record_bytes(data, str(path)), str(path))
 
@@ -632,8 +652,8 @@ def format_records(records: Iterable[Record]) -> str:
 
 
 def write_records(path: str, records: Iterable[Record]) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(format_records(records))
+    """Write a record file atomically (readers see the old file or the new one)."""
+    write_atomic(path, format_records(records))
 
 
 def with_comment(record: Record, section: str, index: int, comment: str) -> Record:

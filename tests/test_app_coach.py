@@ -68,3 +68,25 @@ def test_an_oversized_upload_is_refused(tmp_path, monkeypatch):
     assert not at.exception
     assert any("files up to 256 KiB" in e.value for e in at.error)
     assert at.session_state["co_questions"] == []
+
+
+def test_any_bad_upload_is_an_error_box_and_never_stalls(tmp_path, monkeypatch):
+    """Files that crashed or froze the page (issue 17): the GIFT that made the old reader
+    backtrack for hours, bytes that are not UTF-8, JSON nested past any limit, malformed
+    headers of the other formats. Each is an error box; the page stays usable."""
+    import time
+    at = open_page("coach", tmp_path, monkeypatch)
+    bad = {"bomb.gift": ("::" + "\\" * 48 + ":\n").encode() * 50,
+           "latin1.json": b'{"title": "\xe9t\xe9"}',
+           "deep.json": b"[" * 200_000,
+           "header.gift": b'// fiftysix:bank [1]\n::q::x {=a ~b}\n',
+           "weights.gift": b"::q::Which? {~%1.2.3%a ~b}\n",
+           "anki.txt": b'#separator:comma\n"' + b"x" * 200_000 + b'"\n',
+           "rows.csv": b"id,type,prompt,choices,answers\nq,meaning,p,[],[],extra\n"}
+    for name, data in bad.items():
+        t0 = time.perf_counter()
+        at.file_uploader(key="co_upload").clear().upload(name, data).run(timeout=60)
+        assert time.perf_counter() - t0 < 30, name
+        assert not at.exception, (name, [e.value for e in at.exception])
+        assert any(f"{name}" in e.value for e in at.error), (name, [e.value for e in at.error])
+        assert at.session_state["co_questions"] == []

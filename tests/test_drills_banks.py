@@ -96,7 +96,7 @@ def test_save_is_atomic_and_load_reads_it_back(tmp_path, monkeypatch):
     def broken_replace(src, dst):
         raise OSError("disk full")
     monkeypatch.setattr(banks.os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(BankError, match=r"cannot write .*/sub/bank\.json: disk full"):  # the target, not the temp
         save_bank(_bank(_q("other")), path)
     assert path.read_bytes() == before                    # the old file is untouched
     assert [p.name for p in path.parent.iterdir()] == ["bank.json"]  # no temporary left behind

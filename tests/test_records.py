@@ -93,7 +93,7 @@ def random_auction(deal: Deal, system: str, r: random.Random, pass_odds: float =
 _line_text = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\n\r"),
                      max_size=20).map(str.strip)
 _name = _line_text.filter(lambda s: ";" not in s and s not in ("-", "?"))
-_free_text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r"), max_size=30)
+_free_text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\x00"), max_size=30)
 _date = st.one_of(st.just(""), st.builds(lambda y, m, d: f"{y:04d}.{m:02d}.{d:02d}",
                                          st.integers(1900, 2100), st.integers(1, 12), st.integers(1, 28)))
 

@@ -178,7 +178,7 @@ def test_sample_command_names_an_impossible_promise(capsys):
     assert rc == 2 and out == ""
     assert f"seat 3 promised at least {unseen + 1}" in err and f"only {unseen}" in err
     rc, _, err = run_cli(capsys, "sample", "--seat", "1", "--hand", str(hand), "--constraint", "3:{oops", "-n", "5")
-    assert rc == 2 and "not JSON" in err
+    assert rc == 2 and "not valid JSON" in err
 
 
 def test_simulate_command_on_an_ending(capsys):

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from fiftysix.cards import Table, parse_suit
+from fiftysix.errors import FiftySixError
 
 
 def add_table_args(p: argparse.ArgumentParser) -> None:
@@ -26,3 +28,65 @@ def parse_trump(text: str) -> int | None:
     if text.strip().upper() in ("NT", "N", "NS", "NONE", "NOTRUMP", "NO-TRUMP"):
         return None
     return parse_suit(text)
+
+
+# --- limits on numbers: one definition for flags and batch lines -------------------------------
+
+MAX_SECONDS = 24 * 3600.0
+"""The largest time budget (seconds) any command accepts."""
+MAX_NODES = 10 ** 15
+"""The largest node budget a search accepts."""
+MAX_SEED = 2 ** 32 - 1
+"""Seeds are 0..MAX_SEED."""
+MAX_DEALS = 100_000
+"""The largest -n of ``sample`` and ``simulate`` (the deals are held in memory at once)."""
+MAX_QUESTIONS = 1000
+"""The largest -n of ``quiz`` and of ``bank make`` (per table size)."""
+MAX_THREADS = 256
+
+
+class LimitError(FiftySixError):
+    """A number outside what a command accepts."""
+
+
+def whole(value: object, name: str, lo: int, hi: int) -> int:
+    """``value`` (an int, or text of one) as an int in lo..hi, else LimitError naming ``name``."""
+    if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
+        raise LimitError(f"{name} must be a whole number {lo}..{hi}, not {value!r}")
+    try:
+        n = int(str(value).strip()) if isinstance(value, str) else int(value)  # type: ignore[arg-type]
+    except (ValueError, TypeError, OverflowError):
+        raise LimitError(f"{name} must be a whole number {lo}..{hi}, not {str(value)[:40]!r}") from None
+    if not lo <= n <= hi:
+        raise LimitError(f"{name} must be {lo}..{hi}, not {n if abs(n) < 10 ** 30 else 'a number that large'}")
+    return n
+
+
+def seconds(value: object, name: str = "--max-seconds", zero_ok: bool = False, hi: float = MAX_SECONDS) -> float:
+    """A finite number of seconds, above 0 (or 0 itself with ``zero_ok``) and at most ``hi``."""
+    if isinstance(value, bool):
+        raise LimitError(f"{name} must be a number of seconds, not {value!r}")
+    try:
+        x = float(str(value).strip()) if isinstance(value, str) else float(value)  # type: ignore[arg-type]
+    except (ValueError, TypeError, OverflowError):
+        raise LimitError(f"{name} must be a number of seconds, not {str(value)[:40]!r}") from None
+    if not math.isfinite(x) or x > hi or x < 0 or (x == 0 and not zero_ok):
+        raise LimitError(f"{name} must be {'0 (no limit) or ' if zero_ok else ''}more than 0 and at most"
+                         f" {hi:g} seconds, not {str(value)[:40]}")
+    return x
+
+
+def arg(check, *a, **kw):
+    """An argparse ``type=`` that runs ``check(text, *a, **kw)``; its message becomes the usage error."""
+    def parse(text: str):
+        try:
+            return check(text, *a, **kw)
+        except LimitError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    parse.__name__ = a[0] if a else "value"
+    return parse
+
+
+def add_seed_arg(p: argparse.ArgumentParser, default: int | None, help: str) -> None:
+    p.add_argument("--seed", type=arg(whole, "--seed", 0, MAX_SEED), default=default,
+                   help=f"{help} (0..{MAX_SEED})")

@@ -2,24 +2,29 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
 
 from fiftysix.errors import FiftySixError
-from ui.commands.common import add_json_arg, add_table_args, table_from
+from ui.commands.common import MAX_QUESTIONS, add_json_arg, add_seed_arg, add_table_args, arg, table_from, whole
+
+MAX_BANK_MB = 16  # drills.banks.MAX_BANK_BYTES, said without importing the bank code for --help
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("quiz", help="generated bidding questions: interactive, or --json to print them")
     p.add_argument("--system", default="international", help="bidding system (default international)")
     add_table_args(p)
-    p.add_argument("-n", type=int, default=10, help="number of questions (default 10)")
-    p.add_argument("--seed", type=int, default=None, help="random seed (same seed, same quiz)")
+    p.add_argument("-n", type=arg(whole, "-n", 1, MAX_QUESTIONS), default=10,
+                   help=f"number of questions (default 10, at most {MAX_QUESTIONS})")
+    add_seed_arg(p, None, "random seed (same seed, same quiz)")
     p.add_argument("--types", default=None,
                    help="comma-separated question types (meaning, which-call, your-call, partner-holds,"
                         " makeable); default: all but makeable (each makeable question runs a simulation)")
-    p.add_argument("--bank", default=None, help="ask questions from this bank file instead of generating")
+    p.add_argument("--bank", default=None,
+                   help=f"ask questions from this bank file instead of generating (at most {MAX_BANK_MB} MB)")
     p.add_argument("--spaced", action="store_true",
                    help="pick due questions first and cap new ones (spaced repetition)")
     p.add_argument("--no-record", action="store_true", help="do not store answers in the progress file")
@@ -29,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     b = sub.add_parser("bank", help="coaches' quiz banks: check, export, import, make")
     bsub = b.add_subparsers(dest="bank_command", metavar="ACTION")
     c = bsub.add_parser("check", help="check a bank against the engine; every problem names its question")
-    c.add_argument("bank", help="bank file (JSON, docs/banks.md)")
+    c.add_argument("bank", help=f"bank file (JSON, docs/banks.md; at most {MAX_BANK_MB} MB)")
     add_json_arg(c)
     c.set_defaults(handler=cmd_bank_check)
     e = bsub.add_parser("export", help="write a bank as JSON, CSV, Moodle GIFT or Anki CSV")
@@ -39,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_json_arg(e)
     e.set_defaults(handler=cmd_bank_export)
     i = bsub.add_parser("import", help="read a bank from JSON, CSV, GIFT or Anki CSV and write it as JSON")
-    i.add_argument("file")
+    i.add_argument("file", help=f"the file to read (at most {MAX_BANK_MB} MB)")
     i.add_argument("--format", default=None, choices=("json", "csv", "gift", "anki"),
                    help="input format (default: from the file name)")
     i.add_argument("--system", default=None, help="system for plain GIFT questions that carry none")
@@ -49,8 +54,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     m = bsub.add_parser("make", help="generate a checked bank from random deals")
     m.add_argument("--system", default="international")
     m.add_argument("--players", default="6", help="table sizes, comma-separated (default 6)")
-    m.add_argument("-n", type=int, default=30, help="questions per table size (default 30)")
-    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("-n", type=arg(whole, "-n", 1, MAX_QUESTIONS), default=30,
+                   help=f"questions per table size (default 30, at most {MAX_QUESTIONS})")
+    add_seed_arg(p=m, default=1, help="random seed")
     m.add_argument("--types", default=None)
     m.add_argument("--title", default=None)
     m.add_argument("--author", default="fiftysix generator")
@@ -133,7 +139,11 @@ def _run_interactive(questions, store) -> int:
         if q.explanation:
             print("  " + q.explanation)
         if store is not None:
-            store.record_answer(q, choice, ok, time.monotonic() - t0)
+            try:
+                store.record_answer(q, choice, ok, time.monotonic() - t0)
+            except FiftySixError as e:  # e.g. a full disk: the quiz goes on, unrecorded
+                print(f"  (not recorded: {e}; the quiz goes on without recording)", file=sys.stderr)
+                store = None
     print(f"\n{right} of {len(questions)} right.")
     return 0
 
@@ -179,16 +189,18 @@ def cmd_bank_export(args: argparse.Namespace) -> int:
 
 def cmd_bank_import(args: argparse.Namespace) -> int:
     from ui.cli import emit
-    from drills.bankcheck import check_bank
-    from drills.banks import dumps, guess_format, import_text, save_bank
+    from drills.bankcheck import check_dict
+    from drills.banks import dumps, guess_format, import_text, read_bank_text, save_bank
     path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise FiftySixError(f"cannot read {path}: {e.strerror or e}") from None
+    text = read_bank_text(path)
     fmt = args.format or guess_format(path, text)
     bank = import_text(text, fmt, str(path), args.system)
-    problems = check_bank(bank)
+    # the written bank is checked exactly as `bank check` would read it back: a structural
+    # problem there (the loader's rules) means nothing is written
+    _, problems = check_dict(json.loads(dumps(bank)))
+    refused = [p for p in problems if p.kind == "format"]
+    if refused:
+        raise FiftySixError(f"{path}: not written, `bank check` would refuse it: {refused[0]}")
     if args.output:
         save_bank(bank, args.output)
     if args.json:

@@ -6,13 +6,13 @@ import argparse
 from fiftysix.cards import TOTAL_POINTS, Deal, parse_cards, random_deal
 from fiftysix.errors import IllegalPlayError, NotationError
 from fiftysix.play import PlayState, Trick
-from ui.commands.common import add_json_arg, add_table_args, parse_trump, table_from
+from ui.commands.common import add_json_arg, add_seed_arg, add_table_args, arg, parse_trump, table_from, whole
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("deal", help="deal a random hand for a table, in canonical notation")
     add_table_args(p)
-    p.add_argument("--seed", type=int, default=None, help="random seed (same seed, same deal)")
+    add_seed_arg(p, None, "random seed (same seed, same deal)")
     add_json_arg(p)
     p.set_defaults(handler=cmd_deal)
 
@@ -21,9 +21,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--deal", required=True, help="the hands of seats 1..N (a full deal or an ending)")
     p.add_argument("--trump", required=True, help="trump suit S H D C, or NT for no-trump")
     p.add_argument("--cards", required=True, help='the cards played, in order, e.g. "JH 9H AH ..."')
-    p.add_argument("--leader", type=int, default=1,
+    p.add_argument("--leader", type=arg(whole, "--leader", 1, 8), default=1,
                    help="seat that leads the first trick (default 1; the declarer with declarer-leads)")
-    p.add_argument("--target", type=int, default=None, help="the declaring team's target (stops early)")
+    p.add_argument("--target", type=arg(whole, "--target", 1, TOTAL_POINTS), default=None,
+                   help=f"the declaring team's target, 1..{TOTAL_POINTS} (stops early)")
     p.add_argument("--declarer", default=None,
                    help="the declaring team: odd, even, a pairs name like 1-4, or one of its seats")
     add_json_arg(p)

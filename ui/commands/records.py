@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 
 from fiftysix.errors import FiftySixError
-from ui.commands.common import add_json_arg
+from ui.commands.common import add_json_arg, arg, seconds, whole
 
 
 class CommandError(FiftySixError):
@@ -13,9 +13,10 @@ class CommandError(FiftySixError):
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("review", help="review a recorded hand: meanings of the calls, cost of every card")
-    p.add_argument("file", help="a hand-record file (docs/records.md)")
-    p.add_argument("--record", type=int, default=1, help="which record of the file, from 1 (default 1)")
-    p.add_argument("--max-seconds", type=float, default=5.0,
+    p.add_argument("file", help="a hand-record file (docs/records.md; at most 64 MB)")
+    p.add_argument("--record", type=arg(whole, "--record", 1, 10 ** 9), default=1,
+                   help="which record of the file, from 1 (default 1)")
+    p.add_argument("--max-seconds", type=arg(seconds, "--max-seconds", zero_ok=True), default=5.0,
                    help="time budget for each position's double-dummy search (default 5; 0 = no limit);"
                         " positions not solved in time are shown as unknown")
     add_json_arg(p)
@@ -26,13 +27,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     lib.set_defaults(handler=lambda args: _missing_action(lib))
 
     p = lsub.add_parser("import", help="import record files (all records of all files, or nothing)")
-    p.add_argument("files", nargs="+", help="hand-record files")
+    p.add_argument("files", nargs="+", help="hand-record files (each at most 64 MB)")
     _db_arg(p)
     add_json_arg(p)
     p.set_defaults(handler=cmd_import)
 
     p = lsub.add_parser("list", help="list the records in the library")
-    p.add_argument("--limit", type=int, default=None)
+    p.add_argument("--limit", type=arg(whole, "--limit", 0, 2 ** 63 - 1), default=None)
     _db_arg(p)
     add_json_arg(p)
     p.set_defaults(handler=cmd_list)
@@ -45,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = lsub.add_parser("export", help="write library records to a record file")
     p.add_argument("out", help="the file to write")
-    p.add_argument("--id", type=int, action="append", dest="ids", help="a record id (repeat); default: all"
+    p.add_argument("--id", type=arg(whole, "--id", 1, 2 ** 63 - 1), action="append", dest="ids", help="a record id (repeat); default: all"
                    " records that match the filters")
     _filter_args(p)
     _db_arg(p)
@@ -71,7 +72,7 @@ def _filter_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--until", help="up to this date (YYYY.MM.DD, YYYY.MM or YYYY)")
     p.add_argument("--players", type=int, choices=(4, 6, 8), help="table size")
     p.add_argument("--event", help="part of the event name")
-    p.add_argument("--limit", type=int, default=None)
+    p.add_argument("--limit", type=arg(whole, "--limit", 0, 2 ** 63 - 1), default=None)
 
 
 def _filters(args: argparse.Namespace) -> dict:

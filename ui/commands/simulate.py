@@ -2,27 +2,34 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+import time
 
 from fiftysix.cards import Hand
 from fiftysix.errors import ConstraintError, FiftySixError
-from ui.commands.common import add_json_arg, add_table_args, table_from
+from fiftysix.textio import InputError, loads as loads_json
+from ui.commands.common import (MAX_DEALS, MAX_SECONDS, MAX_THREADS, add_json_arg, add_seed_arg, add_table_args,
+                                arg, seconds, table_from, whole)
+
+SIMULATE_SECONDS = 120.0
+"""The default time budget of ``simulate``."""
 
 
 def _add_view_args(p: argparse.ArgumentParser) -> None:
     add_table_args(p)
     p.add_argument("--system", default="international",
                    help="bidding system whose meanings the auction's calls carry (default international)")
-    p.add_argument("--seat", type=int, default=1, help="the seat whose knowledge is used (default 1)")
+    p.add_argument("--seat", type=arg(whole, "--seat", 1, 8), default=1,
+                   help="the seat whose knowledge is used (default 1)")
     p.add_argument("--hand", required=True, help="that seat's hand as dealt, e.g. JJ9.A.KQ.T9A")
     p.add_argument("--auction", default="", help='calls so far from seat 1, e.g. "28H P +1H P"')
     p.add_argument("--played", default="", help='cards played so far in order, e.g. "JH 9H AH TH ..."')
     p.add_argument("--constraint", action="append", default=[], metavar="SEAT:JSON",
                    help='an extra promise for a seat in the constraint language, e.g. '
                         '\'3:{"count": ["JH"], "min": 1}\' (repeatable)')
-    p.add_argument("-n", type=int, default=200, help="number of deals (default 200)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (same seed, same deals)")
+    p.add_argument("-n", type=arg(whole, "-n", 1, MAX_DEALS), default=200,
+                   help=f"number of deals (default 200, at most {MAX_DEALS})")
+    add_seed_arg(p, 1, "random seed (same seed, same deals)")
     add_json_arg(p)
 
 
@@ -35,7 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--contract", default=None, help="e.g. 40S (default: the auction's contract or standing bid)")
     p.add_argument("--declarer", default=None,
                    help="declaring team (odd, even, 1-4, ...) or seat; needed with --contract")
-    p.add_argument("--threads", type=int, default=None, help="solver threads (default: all)")
+    p.add_argument("--threads", type=arg(whole, "--threads", 1, MAX_THREADS), default=None,
+                   help="solver threads (default: all)")
+    p.add_argument("--max-seconds", type=arg(seconds, "--max-seconds"), default=SIMULATE_SECONDS,
+                   help=f"time budget for the whole simulation (default {SIMULATE_SECONDS:g}, at most"
+                        f" {MAX_SECONDS:g}); when it runs out the estimate covers the deals solved so far"
+                        " (checked between batches of deals)")
     p.add_argument("--no-leads", action="store_true", help="skip the table of opening leads")
     p.add_argument("--no-points", action="store_true",
                    help="only ask whether the contract makes (much faster; no points histogram)")
@@ -52,9 +64,9 @@ def _extra_constraints(items: list[str]) -> dict:
         if not seat.strip().isdigit() or not text.strip():
             raise ConstraintError(f"cannot read {item!r}: write SEAT:JSON, e.g. 3:{{\"count\": [\"JH\"], \"min\": 1}}")
         try:
-            d = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ConstraintError(f"constraint for seat {seat}: not JSON ({e.msg})") from None
+            d = loads_json(text, f"constraint for seat {seat}")
+        except InputError as e:
+            raise ConstraintError(str(e)) from None
         out.setdefault(int(seat), []).append(from_dict(d))
     return out
 
@@ -128,6 +140,7 @@ def _contract(args: argparse.Namespace, auction):
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
     from analyser.simulate import estimate
     from ui.cli import emit
     holder: dict = {}
@@ -139,8 +152,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     view, _ = _view_and_auction(args, trump_of)
     contract = holder["contract"]
     progress = sys.stderr.isatty() if args.progress is None else args.progress
+    end = start + args.max_seconds
     est = estimate(view, contract, args.n, args.seed, leads=not args.no_leads, threads=args.threads,
-                   progress=progress, points=not args.no_points)
+                   progress=progress, points=not args.no_points,
+                   should_stop=lambda done, n: time.perf_counter() >= end)
     if args.json:
         emit(est.to_dict())
         return 0

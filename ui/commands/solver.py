@@ -5,51 +5,62 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import Any
 
-from fiftysix.cards import Deal, Table, parse_cards
+from fiftysix.cards import TOTAL_POINTS, Deal, Table, parse_cards
 from fiftysix.errors import FiftySixError, NotationError
-from ui.commands.common import add_json_arg, add_table_args, parse_trump, table_from
+from fiftysix.textio import decode, loads as loads_json
+from ui.commands.common import (MAX_NODES, MAX_SECONDS, add_json_arg, add_table_args, arg, parse_trump, seconds,
+                                table_from, whole)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="double-dummy: maximum points of each team (and makeable?)")
-    _add_position_args(p, need_deal=False)
-    p.add_argument("--target", type=int, default=None, help="points the side must take")
+    _add_position_args(p, need_deal=False, scope="the whole solve (each --batch line)")
+    p.add_argument("--target", type=arg(whole, "--target", 1, TOTAL_POINTS), default=None,
+                   help=f"points the side must take (1..{TOTAL_POINTS})")
     p.add_argument("--side", default=None, help="team for --target: odd, even, 1-4, or a seat number")
     p.add_argument("--batch", default=None, metavar="FILE",
-                   help="JSON lines with the same fields as the flags ('-' for stdin); one result line each")
+                   help="JSON lines with the same fields as the flags ('-' for stdin); one result line each,"
+                        f" an {{\"error\": ...}} line for a bad one (lines up to {MAX_LINE_BYTES // 1024} KB)")
     add_json_arg(p)
     p.set_defaults(handler=cmd_solve)
 
     p = sub.add_parser("table", help="double-dummy: maximum points of each team for each trump and no-trump")
     add_table_args(p)
     p.add_argument("--deal", required=True, help="the hands of seats 1..N")
-    p.add_argument("--leader", type=int, default=1, help="seat that leads the first trick (default 1)")
-    _add_budget_args(p)
+    p.add_argument("--leader", type=arg(whole, "--leader", 1, 8), default=1,
+                   help="seat that leads the first trick (default 1)")
+    _add_budget_args(p, "the whole table (all five trumps together)")
     add_json_arg(p)
     p.set_defaults(handler=cmd_table)
 
     p = sub.add_parser("costs", help="double-dummy: the value of every legal card for the seat to move")
-    _add_position_args(p, need_deal=True)
+    _add_position_args(p, need_deal=True, scope="all the cards together")
     add_json_arg(p)
     p.set_defaults(handler=cmd_costs)
 
 
-def _add_budget_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--max-nodes", type=int, default=None, help="give up after this many search nodes")
-    p.add_argument("--max-seconds", type=float, default=None, help="give up after this many seconds")
+def _add_budget_args(p: argparse.ArgumentParser, scope: str = "the whole command") -> None:
+    p.add_argument("--max-nodes", type=arg(whole, "--max-nodes", 1, MAX_NODES), default=None,
+                   help=f"give up after this many search nodes per search (1..{MAX_NODES:.0e})")
+    p.add_argument("--max-seconds", type=arg(seconds, "--max-seconds"), default=None,
+                   help=f"give up after this many seconds for {scope} (above 0, at most {MAX_SECONDS:g};"
+                        " default: no limit)")
 
 
-def _add_position_args(p: argparse.ArgumentParser, need_deal: bool) -> None:
+def _add_position_args(p: argparse.ArgumentParser, need_deal: bool, scope: str = "the whole command") -> None:
     add_table_args(p)
     p.add_argument("--deal", required=need_deal, default=None,
                    help="the hands of seats 1..N (full, or an ending with equal hands)")
     p.add_argument("--trump", default="NT", help="trump suit S H D C, or NT (default NT)")
-    p.add_argument("--leader", type=int, default=1, help="seat that leads the first trick (default 1)")
+    p.add_argument("--leader", type=arg(whole, "--leader", 1, 8), default=1,
+                   help="seat that leads the first trick (default 1)")
     p.add_argument("--played", default="", help='cards already played from the opening lead, e.g. "JH 9H"')
-    p.add_argument("--points", default=None, help="points already won per team, comma-separated")
-    _add_budget_args(p)
+    p.add_argument("--points", default=None,
+                   help=f"points already won per team, comma-separated (each 0..{TOTAL_POINTS})")
+    _add_budget_args(p, scope)
 
 
 def _position(fields: dict[str, Any], table: Table):
@@ -57,28 +68,64 @@ def _position(fields: dict[str, Any], table: Table):
     deal_text = fields.get("deal")
     if not deal_text:
         raise NotationError("give the deal: --deal 'hand1 hand2 ...'")
-    deal = Deal.parse(str(deal_text), table, partial=True)
-    trump = parse_trump(str(fields.get("trump") or "NT"))
+    if not isinstance(deal_text, str):
+        raise NotationError("the deal must be text: 'hand1 hand2 ...'")
+    deal = Deal.parse(deal_text, table, partial=True)
+    trump = fields.get("trump")
+    if trump is not None and not isinstance(trump, str):
+        raise NotationError("the trump must be text: S, H, D, C or NT")
+    trump = parse_trump(trump or "NT")
     played = fields.get("played") or ""
-    cards = parse_cards(played) if isinstance(played, str) else [c for x in played for c in parse_cards(str(x))]
-    pos = Position.from_deal(deal, trump, int(fields.get("leader") or 1), cards)
+    if isinstance(played, list) and all(isinstance(x, str) for x in played):
+        cards = [c for x in played for c in parse_cards(x)]
+    elif isinstance(played, str):
+        cards = parse_cards(played)
+    else:
+        raise NotationError('the cards played must be text such as "JH 9H" (or a list of such texts)')
+    leader = whole(fields.get("leader", 1), "--leader", 1, table.players)
+    pos = Position.from_deal(deal, trump, leader, cards)
     pts = fields.get("points")
     if pts not in (None, ""):
-        values = [int(x) for x in str(pts).replace(" ", "").split(",")] if not isinstance(pts, list) else [int(x) for x in pts]
+        items = pts if isinstance(pts, list) else str(pts).replace(" ", "").split(",")
+        values = [whole(x, "--points", 0, TOTAL_POINTS) for x in items]
         if len(values) != table.num_teams:
             raise FiftySixError(f"--points needs one number per team ({table.num_teams})")
+        if sum(values) + sum(pos.points) + pos.encoded().points_left() > TOTAL_POINTS:
+            raise FiftySixError(f"--points: {sum(values)} points already won and the"
+                                f" {pos.encoded().points_left()} still to play come to more than {TOTAL_POINTS}")
         pos = Position(pos.table, pos.hands, pos.trump, pos.leader, pos.current,
                        tuple(a + b for a, b in zip(values, pos.points)))
     return pos
 
 
-def _budget(fields: dict[str, Any]) -> dict[str, Any]:
+def _budget(fields: dict[str, Any], start: float | None = None) -> dict[str, Any]:
+    """The search budget of a request; a time budget runs from ``start`` (default now), so
+    it bounds everything the command does after that moment."""
     out: dict[str, Any] = {}
     if fields.get("max_nodes") is not None:
-        out["max_nodes"] = int(fields["max_nodes"])
+        out["max_nodes"] = whole(fields["max_nodes"], "max_nodes", 1, MAX_NODES)
     if fields.get("max_seconds") is not None:
-        out["max_seconds"] = float(fields["max_seconds"])
+        total = seconds(fields["max_seconds"], "max_seconds")
+        spent = 0.0 if start is None else time.perf_counter() - start
+        if spent >= total:
+            from analyser.solver import BudgetExceeded
+            raise BudgetExceeded(f"the time budget of {total:g} s ran out before the search began")
+        out["max_seconds"] = total - spent
     return out
+
+
+def _whole_budget(fields: dict[str, Any], start: float, search):
+    """Run ``search(**budget)`` with what is left of the command's budget; running out says
+    the budget the user gave, not the part left when the last search began."""
+    from analyser.solver import BudgetExceeded
+    budget = _budget(fields, start)
+    try:
+        return search(**budget)
+    except BudgetExceeded:
+        if "max_seconds" in budget and time.perf_counter() - start >= float(fields["max_seconds"]):
+            raise BudgetExceeded(f"the search ran past its time budget of {float(fields['max_seconds']):g} s"
+                                 " (for the whole command)") from None
+        raise
 
 
 def _team_dict(table: Table, values: dict[int, int]) -> dict[str, int]:
@@ -87,15 +134,20 @@ def _team_dict(table: Table, values: dict[int, int]) -> dict[str, int]:
 
 def solve_fields(fields: dict[str, Any], table: Table) -> dict[str, Any]:
     """One solve request (flags or a batch line) -> its JSON result."""
+    start = time.perf_counter()
     from analyser import solver as S
     pos = _position(fields, table)
-    budget = _budget(fields)
-    out: dict[str, Any] = dict(_team_dict(table, S.max_points(pos, **budget)))
+    target = None
     if fields.get("target") is not None:
+        target = whole(fields["target"], "--target", 1, TOTAL_POINTS)
         if fields.get("side") is None:
             raise FiftySixError("--target needs --side (the team that must take the points)")
-        side = table.parse_team(fields["side"])
-        out["makeable"] = S.solve(pos, int(fields["target"]), side, **budget)
+        if not isinstance(fields["side"], (str, int)) or isinstance(fields["side"], bool):
+            raise FiftySixError("--side must be a team name such as odd or even, or a seat number")
+        side = table.parse_team(str(fields["side"]))
+    out: dict[str, Any] = dict(_team_dict(table, _whole_budget(fields, start, lambda **b: S.max_points(pos, **b))))
+    if target is not None:
+        out["makeable"] = _whole_budget(fields, start, lambda **b: S.solve(pos, target, side, **b))
     return out
 
 
@@ -116,40 +168,74 @@ _BATCH_KEYS = {"players", "deck", "teams", "deal", "trump", "leader", "played", 
                "max_nodes", "max_seconds"}
 
 
+MAX_LINE_BYTES = 64 * 1024
+"""The longest line ``solve --batch`` reads; a longer one gets an error line."""
+
+
 def _batch(args: argparse.Namespace, default_table: Table) -> int:
-    """Read JSON lines; write one JSON result per line (an ``error`` field for a bad line)."""
-    stream = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")
+    """Read JSON lines; write one JSON result per line (an ``error`` field for a bad line).
+
+    Every line is answered: one that is not UTF-8, not JSON, too long, or asks for
+    something impossible gets its own error line and the next line is read as usual.
+    """
     try:
-        for n, line in enumerate(stream, start=1):
-            if not line.strip():
+        stream = sys.stdin.buffer if args.batch == "-" else open(args.batch, "rb")
+    except OSError as e:
+        raise FiftySixError(f"cannot read {args.batch}: {e.strerror or e}") from None
+    try:
+        n = 0
+        while True:
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                break
+            n += 1
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):  # skip the rest of the long line
+                    raw = stream.readline(MAX_LINE_BYTES + 1)
+                print(json.dumps({"line": n, "error": f"the line is longer than {MAX_LINE_BYTES} bytes"}),
+                      flush=True)
                 continue
-            try:
-                fields = json.loads(line)
-                if not isinstance(fields, dict):
-                    raise FiftySixError("each line must be a JSON object")
-                unknown = set(fields) - _BATCH_KEYS
-                if unknown:
-                    raise FiftySixError(f"unknown field(s) {', '.join(sorted(unknown))}")
-                table = default_table
-                if any(k in fields for k in ("players", "deck", "teams")):
-                    players = int(fields.get("players", default_table.players))
-                    table = Table.make(players, fields.get("deck"), fields.get("teams", "alternate"))
-                res = solve_fields(fields, table)
-            except (FiftySixError, json.JSONDecodeError, ValueError, TypeError) as e:
-                res = {"line": n, "error": str(e)}
-            print(json.dumps(res), flush=True)
+            if not raw.strip():
+                continue
+            print(json.dumps(_batch_line(raw, n, default_table)), flush=True)
     finally:
-        if stream is not sys.stdin:
+        if stream is not sys.stdin.buffer:
             stream.close()
     return 0
 
 
+def _batch_line(raw: bytes, n: int, default_table: Table) -> dict[str, Any]:
+    """The answer to one batch line: its result, or ``{"line": n, "error": ...}``."""
+    try:
+        fields = loads_json(decode(raw, f"line {n}"), f"line {n}")
+        if not isinstance(fields, dict):
+            raise FiftySixError("each line must be a JSON object")
+        unknown = set(fields) - _BATCH_KEYS
+        if unknown:
+            raise FiftySixError(f"unknown field(s) {', '.join(sorted(unknown))[:200]}")
+        table = default_table
+        if any(k in fields for k in ("players", "deck", "teams")):
+            players = whole(fields.get("players", default_table.players), "players", 4, 8)
+            deck = None if fields.get("deck") is None else whole(fields["deck"], "deck", 32, 64)
+            teams = fields.get("teams", "alternate")
+            if not isinstance(teams, str):
+                raise FiftySixError("teams must be alternate or pairs")
+            table = Table.make(players, deck, teams)
+        return solve_fields(fields, table)
+    except FiftySixError as e:
+        return {"line": n, "error": str(e).removeprefix(f"line {n}: ")}
+    except (ValueError, TypeError, OverflowError, RecursionError) as e:  # a last guard: still one line
+        return {"line": n, "error": f"cannot answer this line: {e}"}
+
+
 def cmd_table(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
     from analyser import solver as S
     from ui.cli import emit
     table = table_from(args)
     deal = Deal.parse(args.deal, table, partial=True)
-    res = S.table(deal, args.leader, **_budget(vars(args)))
+    table.check_seat(args.leader)
+    res = _whole_budget(vars(args), start, lambda **b: S.table(deal, args.leader, **b))
     out = {name: _team_dict(table, v) for name, v in res.items()}
     if args.json:
         emit(out)
@@ -160,11 +246,12 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def cmd_costs(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
     from analyser import solver as S
     from ui.cli import emit
     table = table_from(args)
     pos = _position(vars(args), table)
-    values = S.card_values(pos, **_budget(vars(args)))
+    values = _whole_budget(vars(args), start, lambda **b: S.card_values(pos, **b))
     best = max(values.values())
     team = table.team_name(table.team_of(pos.to_move))
     out = {"seat": pos.to_move, "team": team,

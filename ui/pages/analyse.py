@@ -2,6 +2,8 @@
 seat's view; step through best play."""
 from __future__ import annotations
 
+import time
+
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -23,7 +25,7 @@ def table_of(key: tuple[int, int, str]) -> Table:
     return Table(*key)
 
 
-SOLVE_SECONDS = 10.0  # search budget per trump (DD table) and per position (best play)
+SOLVE_SECONDS = 10.0  # search budget of one click: the whole DD table, one position's cards, a play-out
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -39,14 +41,15 @@ def dd_table(deal_text: str, table_key: tuple[int, int, str], leader: int) -> di
 
 @st.cache_data(show_spinner=False, max_entries=512)
 def card_values(deal_text: str, table_key: tuple[int, int, str], strain: str, leader: int,
-                played: tuple[str, ...]) -> dict[str, int] | None:
-    """What each legal card is worth to the side to move; None when over budget (cached per position)."""
+                played: tuple[str, ...], seconds: float = SOLVE_SECONDS) -> dict[str, int] | None:
+    """What each legal card is worth to the side to move, all cards within ``seconds``; None
+    when over budget (cached per position)."""
     solver = warm_solver()
     deal = Deal.parse(deal_text, table_of(table_key), partial=True)
     pos = solver.Position.from_deal(deal, TRUMPS[strain], leader=leader,
                                     played=tuple(Card.parse(c) for c in played))
     try:
-        return {str(c): int(v) for c, v in solver.card_values(pos, max_seconds=SOLVE_SECONDS).items()}
+        return {str(c): int(v) for c, v in solver.card_values(pos, max_seconds=seconds).items()}
     except solver.BudgetExceeded:
         return None
 
@@ -238,8 +241,9 @@ def best_play(deal: Deal, table: Table) -> None:
               on_click=played.clear)
     if b4.button("Play out", icon=":material/last_page:", key="an_bp_all", disabled=best is None):
         with st.spinner("Playing the hand out..."):
-            while not state.is_over:
-                v = card_values(str(deal), key, strain, leader, tuple(played))
+            end = time.monotonic() + SOLVE_SECONDS  # one budget for the whole play-out
+            while not state.is_over and time.monotonic() < end:
+                v = card_values(str(deal), key, strain, leader, tuple(played), max(0.05, end - time.monotonic()))
                 if not v:
                     break
                 card = max(v, key=lambda c: v[c])

@@ -11,6 +11,14 @@ FORMAT_FILES = {"json": ("JSON", "application/json", "json"), "csv": ("CSV", "te
                 "gift": ("GIFT (Moodle)", "text/plain", "gift"), "anki": ("Anki CSV", "text/csv", "txt")}
 
 
+def failure(e: Exception) -> str:
+    """What went wrong, for the error box: our own errors say it plainly; anything else is
+    named by its kind too (it is a defect to report, but the page goes on)."""
+    if isinstance(e, FiftySixError):
+        return str(e)
+    return f"{type(e).__name__}: {e}"
+
+
 def current_questions() -> list[dict]:
     """The bank being built, as question dicts (kept in session state)."""
     return st.session_state.setdefault("co_questions", [])
@@ -86,8 +94,8 @@ def question_form(settings, questions_mod) -> None:
         question = questions_mod.Question.from_dict(d, default_system=settings.system)
         tools = engine_tools()
         problems = tools.check_question(question) if tools is not None else []
-    except FiftySixError as e:
-        st.error(f"Not added: {e}")
+    except Exception as e:  # noqa: BLE001 - whatever the coach typed, an error box, never a traceback
+        st.error(f"Not added: {failure(e)}")
         return
     blocking = [p for p in problems if getattr(p, "kind", "") != "unchecked"]
     for p in problems:
@@ -138,8 +146,8 @@ def export_panel(banks_mod, title: str, author: str, system: str) -> None:
         bank = banks_mod.Bank.from_dict(bank_dict(title, author, system), "this bank")
         tools = engine_tools()
         problems = tools.check_bank(bank) if tools is not None else []
-    except FiftySixError as e:
-        st.error(str(e))
+    except Exception as e:  # noqa: BLE001
+        st.error(failure(e))
         return
     if problems:
         for p in problems:
@@ -164,8 +172,8 @@ def upload_panel(banks_mod) -> None:
     try:
         fmt = banks_mod.guess_format(up.name, text)
         bank = banks_mod.import_text(text, fmt, up.name, st.session_state.get("system"))
-    except FiftySixError as e:
-        st.error(f"{up.name} was not loaded: {e}")
+    except Exception as e:  # noqa: BLE001 - any file a user uploads: an error box, never a traceback
+        st.error(f"{up.name} was not loaded: {failure(e)}")
         return
     st.session_state["co_questions"] = [q.to_dict() for q in bank.questions]
     st.session_state["co_title"] = bank.title
