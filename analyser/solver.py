@@ -11,7 +11,8 @@ progress, points already won) and answers with best play by every seat:
 
 With ``pairs`` teams (3 or 4 teams) a team's value is "that team against all the others".
 Every entry point takes an optional ``max_nodes`` / ``max_seconds`` budget; running out
-raises ``BudgetExceeded``.
+raises ``BudgetExceeded``. A ``stop`` callable, looked at every million nodes or so, cancels
+a search (``Cancelled``) once it returns True.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from fiftysix.play import PlayState
 DEFAULT_TABLE_MB = 48
 _ENTRY_BYTES = 16
 _FIRST_CHUNK = 1 << 16
+_STOP_CHUNK = 1 << 20  # nodes between two looks at a ``stop`` callable (~0.1-0.3 s of search)
 _HUGE = 2 ** 21  # bytes in a huge page
 
 
@@ -55,6 +57,10 @@ def _zeroed_table(rows: int, words: int) -> np.ndarray:
 
 class BudgetExceeded(FiftySixError):
     """The node or time budget ran out before the answer was proved."""
+
+
+class Cancelled(FiftySixError):
+    """The caller's ``stop`` callable asked the search to stop."""
 
 
 @dataclass(frozen=True)
@@ -190,7 +196,7 @@ class Solver:
     # --- the kernel drivers -------------------------------------------------------------
 
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
-              max_seconds: float | None = None) -> bool:
+              max_seconds: float | None = None, stop=None) -> bool:
         """Can team ``side`` win ``need`` more points from ``enc``?"""
         with self._lock:
             tt = self._table()
@@ -198,16 +204,17 @@ class Solver:
             W = self._work(enc, side)
             out = []
             try:
-                _drive(lambda: out.append(K.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds)
+                _drive(lambda: out.append(K.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds, stop)
             finally:
                 self.nodes += int(W[K.ST_NODES])
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None,
-              guess: int | None = None) -> int:
+              guess: int | None = None, stop=None) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
-        ``guess``: a likely value (its two proofs come first; any guess gives the same answer)."""
+        ``guess``: a likely value (its two proofs come first; any guess gives the same answer).
+        ``stop``: a callable looked at every million nodes or so; True raises Cancelled."""
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
@@ -215,19 +222,21 @@ class Solver:
             window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess)],
                               np.int64)
             try:
-                _drive(lambda: K.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds)
+                _drive(lambda: K.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
             finally:
                 self.nodes += int(W[K.ST_NODES])
             return int(window[0])
 
 
-def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None) -> None:
+def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None, stop=None) -> None:
     """Run a kernel call under a node and time budget.
 
     The kernels count nodes but cannot read a clock, so a time budget becomes a node
     limit from the measured node rate; a call stopped early is called again (the
     transposition table keeps what was proved, and a value search keeps its window)
-    until it finishes or the budget is spent, then BudgetExceeded is raised.
+    until it finishes or the budget is spent, then BudgetExceeded is raised. With
+    ``stop``, the search also pauses every ``_STOP_CHUNK`` nodes to call it, and raises
+    Cancelled when it returns True (so a cancelled job frees its core within a chunk).
     """
     start = time.perf_counter()
     hard = 2 ** 62 if max_nodes is None else int(max_nodes)
@@ -241,6 +250,10 @@ def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None
             else:
                 extra = max(_FIRST_CHUNK, int(done / elapsed * (max_seconds - elapsed) * 0.5))
             limit = min(hard, done + extra)
+        if stop is not None:
+            if stop():
+                raise Cancelled("the search was cancelled")
+            limit = min(limit, int(W[K.ST_NODES]) + _STOP_CHUNK)
         W[K.ST_LIMIT] = limit
         W[K.ST_ABORT] = 0
         call()
@@ -291,16 +304,16 @@ def _check_side(pos: Position, side: int) -> int:
 # --- the public API -------------------------------------------------------------------------
 
 def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None,
-          max_seconds: float | None = None, solver: Solver | None = None) -> bool:
+          max_seconds: float | None = None, solver: Solver | None = None, stop=None) -> bool:
     """Can team ``side`` take at least ``target`` points in all (points already won count)?"""
     side = _check_side(pos, side)
     s = solver or default_solver()
     enc = pos.encoded()
-    return s.probe(enc, side, int(target) - enc.won[side], max_nodes, max_seconds)
+    return s.probe(enc, side, int(target) - enc.won[side], max_nodes, max_seconds, stop)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
-               max_seconds: float | None = None, solver: Solver | None = None) -> dict[int, int]:
+               max_seconds: float | None = None, solver: Solver | None = None, stop=None) -> dict[int, int]:
     """Team index -> total points with best play by all (points already won included).
 
     Two teams: both values come from one search. With ``pairs`` (3-4 teams) each team is
@@ -311,15 +324,16 @@ def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None 
     left = enc.points_left()
     if pos.table.num_teams == 2:
         first = 0 if side is None else _check_side(pos, side)
-        v = s.value(enc, first, max_nodes=max_nodes, max_seconds=max_seconds)
+        v = s.value(enc, first, max_nodes=max_nodes, max_seconds=max_seconds, stop=stop)
         return {first: enc.won[first] + v, 1 - first: enc.won[1 - first] + left - v}
     teams = range(pos.table.num_teams) if side is None else [_check_side(pos, side)]
-    return {t: enc.won[t] + s.value(enc, t, max_nodes=max_nodes, max_seconds=max_seconds) for t in teams}
+    return {t: enc.won[t] + s.value(enc, t, max_nodes=max_nodes, max_seconds=max_seconds, stop=stop)
+            for t in teams}
 
 
 def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
                 max_seconds: float | None = None, solver: Solver | None = None,
-                hint: tuple[Card, int] | None = None) -> dict[Card, int]:
+                hint: tuple[Card, int] | None = None, stop=None) -> dict[Card, int]:
     """For the seat to move: each legal card -> final points of its team (or ``side``) with
     best play after it. A card's cost is the best value minus its value.
 
@@ -341,7 +355,7 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
         # that value's two proofs come first
         guess = None if last is None else last - nxt.won[team]
         out[card] = last = nxt.won[team] + s.value(nxt, team, max_nodes=max_nodes, max_seconds=max_seconds,
-                                                   guess=guess)
+                                                   guess=guess, stop=stop)
     return {card: out[card] for card in pos.legal_cards()}
 
 
@@ -350,7 +364,7 @@ TRUMP_NAMES = ("S", "H", "D", "C", "NT")
 
 def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
           max_seconds: float | None = None, solver: Solver | None = None,
-          threads: int | None = None) -> dict[str, dict[int, int]]:
+          threads: int | None = None, stop=None) -> dict[str, dict[int, int]]:
     """"S","H","D","C","NT" -> team -> maximum points with that trump, ``leader`` leading.
 
     Without a ``solver`` the five trumps are solved in parallel threads (``threads``, by
@@ -358,7 +372,7 @@ def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
     applies to each trump. A trump that runs past it raises BudgetExceeded.
     """
     done = table_rows(deal, leader, max_nodes=max_nodes, max_seconds=max_seconds, solver=solver,
-                      threads=threads)
+                      threads=threads, stop=stop)
     for name, row in done.items():
         if row is None:
             raise BudgetExceeded(f"{name}: the search ran past its budget")
@@ -367,7 +381,7 @@ def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
 
 def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
                max_seconds: float | None = None, solver: Solver | None = None,
-               threads: int | None = None, on_row=None) -> dict[str, dict[int, int] | None]:
+               threads: int | None = None, on_row=None, stop=None) -> dict[str, dict[int, int] | None]:
     """Like ``table`` but a trump that runs past the budget gives None instead of raising;
     ``on_row(name, row)`` is called (from the calling thread) as each trump is done."""
     names = TRUMP_NAMES
@@ -375,7 +389,7 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
 
     def one(pos: Position, own: Solver | None) -> dict[int, int] | None:
         try:
-            return max_points(pos, max_nodes=max_nodes, max_seconds=max_seconds, solver=own)
+            return max_points(pos, max_nodes=max_nodes, max_seconds=max_seconds, solver=own, stop=stop)
         except BudgetExceeded:
             return None
 

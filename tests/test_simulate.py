@@ -107,9 +107,9 @@ def test_estimate_is_reproducible_and_thread_independent():
 def test_stop_early_keeps_the_deals_solved():
     view = lead_view()
     c = Contract(28, TRUMP, 1, 0)
-    est = estimate(view, c, n=200, seed=1, batch=50, should_stop=lambda done, n: done >= 100)
+    est = estimate(view, c, n=200, seed=1, should_stop=lambda done, n: done >= 100)
     assert est.stopped and est.deals == 100 and sum(est.points.values()) == 100
-    full = estimate(view, c, n=200, seed=1, batch=50)
+    full = estimate(view, c, n=200, seed=1)
     assert full.deals == 200 and not full.stopped
 
 
