@@ -207,3 +207,53 @@ def test_yes_no_mode_gives_the_same_makes():
     fast = estimate(view, c, n=80, seed=4, points=False)
     assert fast.makes == full.makes and fast.points == {}
     assert sorted((r.card, r.makes) for r in fast.leads) == sorted((r.card, r.makes) for r in full.leads)
+
+
+def test_simulate_command_on_ctrl_c_prints_the_deals_solved_so_far_and_exits_130():
+    """SIGINT (Ctrl-C) during a long run: the estimate of the deals solved so far, exit 130,
+    and the process ends promptly (the searches look at the stop flag between chunks)."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import threading
+    import time
+    root = Path(__file__).resolve().parents[1]
+    hand = str(random_deal(Table.make(6), seed=7).hand(1))
+    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "simulate", "--players", "6", "--hand", hand,
+                             "--contract", "30S", "--declarer", "2", "-n", "5000", "--json", "--progress"],
+                            cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err = bytearray()
+
+    def read_err():
+        while chunk := os.read(proc.stderr.fileno(), 4096):
+            err.extend(chunk)
+    reader = threading.Thread(target=read_err, daemon=True)
+    reader.start()
+    deadline = time.monotonic() + 240
+    while b" 3/5000" not in err and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # wait until a few deals are solved (the kernels may compile first)
+    assert proc.poll() is None, err.decode(errors="replace")
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert proc.returncode == 130, err.decode(errors="replace")
+    d = json.loads(out)
+    assert d["stopped"] and 3 <= d["deals"] < 5000
+    assert sum(d["points"].values()) == d["deals"] and d["interval"][0] <= d["rate"] <= d["interval"][1]
+    assert took < 10, f"{took:.1f} s from Ctrl-C to exit"
+
+
+def test_until_interval_stops_once_the_interval_is_tight_enough():
+    view = lead_view()
+    c = Contract(28, TRUMP, 1, 0)
+    est = estimate(view, c, n=2000, seed=1, until=0.08)
+    assert not est.stopped and 20 <= est.deals < 2000
+    lo, hi = est.interval
+    assert (hi - lo) / 2 <= 0.08
+    # the same deals one short of it were not yet tight enough (the stop is the first such point)
+    before = estimate(view, c, n=est.deals - 1, seed=1)
+    assert est.deals - 1 < 20 or (before.interval[1] - before.interval[0]) / 2 > 0.08
+    with pytest.raises(FiftySixError):
+        estimate(view, c, n=10, until=0.0)
