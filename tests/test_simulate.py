@@ -257,3 +257,77 @@ def test_until_interval_stops_once_the_interval_is_tight_enough():
     assert est.deals - 1 < 20 or (before.interval[1] - before.interval[0]) / 2 > 0.08
     with pytest.raises(FiftySixError):
         estimate(view, c, n=10, until=0.0)
+
+
+def test_a_stop_request_frees_the_cpu_within_a_second():
+    """A cancel between deals and inside a long search: the run returns soon after the request,
+    with the deals solved so far (the solver looks at the flag every 2^20 nodes)."""
+    import threading
+    import time
+    t = Table.make(6)
+    view = View(t, 1, random_deal(t, seed=7).hand(1))
+    asked = threading.Event()
+    when: list[float] = []
+
+    def first(est):
+        if not asked.is_set():
+            when.append(time.perf_counter())
+            asked.set()
+
+    est = estimate(view, Contract.make(t, 30, 0, 2), n=5000, seed=1, threads=2, on_update=first,
+                   should_stop=lambda done, n: asked.is_set())
+    took = time.perf_counter() - when[0]
+    assert est.stopped and 1 <= est.deals < 5000
+    assert took < 2.0, f"{took:.2f} s from the stop request to the return"
+
+
+def test_a_cancelled_search_raises_cancelled_and_a_later_one_is_exact():
+    import time
+
+    from analyser import solver as S
+    t = Table.make(8)
+    deal = random_deal(t, seed=5)
+    pos = S.Position(t, deal.hands, None, 1)  # about 4 M nodes
+    s = S.Solver(8)
+    looks = []
+
+    def stop() -> bool:  # True from its second look on: after the first chunk of the search
+        looks.append(time.perf_counter())
+        return len(looks) > 1
+
+    with pytest.raises(S.Cancelled):
+        S.max_points(pos, 0, solver=s, stop=stop)
+    assert len(looks) == 2 and looks[1] - looks[0] < 1.5  # one chunk of 2^20 nodes
+    ending = S.Position(t, tuple(type(h)(h.cards[:2]) for h in deal.hands), 1)
+    from naive import naive_max_points  # noqa: E402
+    teams = [t.team_of(x) for x in t.seats]
+    want = naive_max_points([[CARD_NAMES[c] for c in h.cards[:2]] for h in deal.hands], "H", 0, teams, 0)
+    assert S.max_points(ending, 0, solver=s, stop=lambda: False)[0] == want
+
+
+@pytest.mark.parametrize("players, n, seat", [(4, 24, 1), (4, 24, 2), (6, 6, 1)])
+def test_every_deal_equals_a_separate_exact_solve(players, n, seat):
+    """Exactness is not traded for speed: the run's figures (guesses, shared tables, threads)
+    are those of a separate exact solve of each seeded deal with a fresh solver, no hint."""
+    from collections import Counter
+
+    from analyser import solver as S
+    from analyser.dealer import Dealer
+    t = Table.make(players)
+    view = View(t, seat, random_deal(t, seed=11).hand(seat))
+    c = Contract.make(t, 30, 1, 2)
+    est = estimate(view, c, n=n, seed=9, threads=2)
+    best, after = [], {}
+    for counts in Dealer(view).sample_counts(n, 9):
+        pos = S.Position.from_deal(counts_to_deal(t, counts), 1, 1)
+        if seat == 1:  # on lead: every lead's value
+            vals = S.card_values(pos, c.team, solver=S.Solver(16))
+            for card, v in vals.items():
+                after.setdefault(card, []).append(v)
+            best.append(min(vals.values()))  # seat 1 defends: the declarers get the least
+        else:
+            best.append(S.max_points(pos, c.team, solver=S.Solver(16))[c.team])
+    assert est.deals == n and est.points == dict(Counter(best))
+    assert est.makes == sum(b >= c.value for b in best)
+    assert {r.card: (r.makes, r.mean_points) for r in est.leads} == {
+        card: (sum(v >= c.value for v in vs), pytest.approx(np.mean(vs))) for card, vs in after.items()}
