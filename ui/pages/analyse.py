@@ -166,8 +166,10 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
         until = c7.selectbox("Stop at", list(UNTIL), key="an_est_until", format_func=UNTIL.get,
                              help="Stop as soon as the 95% interval is this tight (or at the number of deals).")
         seed = c8.number_input("Seed", 0, 10**6, 0, key="an_est_seed")
+        quick = st.toggle("Only whether it makes (several times faster: no points histogram, no mean points)",
+                          key="an_est_quick")
         go_ = st.form_submit_button("Simulate", type="primary")
-    key = (str(deal), table, value, strain, declarer, seat, auction_text.strip(), n, until, seed)
+    key = (str(deal), table, value, strain, declarer, seat, auction_text.strip(), n, until, seed, quick)
     ss = st.session_state
     if go_:
         try:
@@ -206,7 +208,7 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
 
         try:
             est = simulate.estimate(view, contract, int(n), int(seed), until=until, on_update=on_update,
-                                    should_stop=keep_alive, update_every=0.25)
+                                    should_stop=keep_alive, update_every=0.25, points=not quick)
         except FiftySixError as e:
             st.error(str(e))
             return
@@ -238,6 +240,13 @@ def show_figures(est, charts: bool = False) -> None:
     c3.metric("Deals", f"{est.deals}", help=f"{est.seconds:.1f} s")
     if not charts:
         return
+    if est.points:
+        points_chart(est)
+    if est.leads:
+        leads_chart(est)
+
+
+def points_chart(est) -> None:
     pts = sorted(est.points.items())
     fig = go.Figure(go.Bar(x=[p for p, _ in pts], y=[k for _, k in pts],
                            marker_color=["#1d6b40" if p >= est.contract.value else "#c0392b" for p, _ in pts],
@@ -246,21 +255,27 @@ def show_figures(est, charts: bool = False) -> None:
     fig.update_layout(title=f"Declarers' maximum points over {est.deals} deals ({est.contract})", height=300,
                       xaxis_title="card points", yaxis_title="deals", margin=dict(t=40, b=10))
     st.plotly_chart(fig, key="an_hist")
-    if est.leads:
-        rows = list(est.leads)
-        fig = go.Figure(go.Bar(
-            x=[r.card.symbol() for r in rows], y=[r.rate for r in rows],
-            error_y=dict(type="data", symmetric=False, array=[r.interval[1] - r.rate for r in rows],
-                         arrayminus=[r.rate - r.interval[0] for r in rows]),
-            marker_color=["#c8102e" if r.card.suit in render.RED_SUITS else "#222" for r in rows],
-            customdata=[r.mean_points for r in rows],
-            hovertemplate="lead %{x}: makes %{y:.0%}, declarers average %{customdata:.1f}<extra></extra>"))
-        fig.update_layout(title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes",
-                          height=300, yaxis_tickformat=".0%", margin=dict(t=40, b=10))
-        st.plotly_chart(fig, key="an_leads")
-        st.dataframe([{"lead": str(r.card), "makes": f"{r.rate:.0%}",
-                       "95% interval": f"{r.interval[0]:.0%} - {r.interval[1]:.0%}",
-                       "declarers' average points": round(r.mean_points, 1)} for r in rows], hide_index=True)
+
+
+def leads_chart(est) -> None:
+    """How often the contract makes after each lead, and the declarers' mean points after it."""
+    rows = list(est.leads)
+    exact = all(r.mean_points == r.mean_points for r in rows)  # NaN when only yes/no was asked
+    fig = go.Figure(go.Bar(
+        x=[r.card.symbol() for r in rows], y=[r.rate for r in rows],
+        error_y=dict(type="data", symmetric=False, array=[r.interval[1] - r.rate for r in rows],
+                     arrayminus=[r.rate - r.interval[0] for r in rows]),
+        marker_color=["#c8102e" if r.card.suit in render.RED_SUITS else "#222" for r in rows],
+        customdata=[r.mean_points for r in rows],
+        hovertemplate="lead %{x}: makes %{y:.0%}"
+                      + (", declarers average %{customdata:.1f}" if exact else "") + "<extra></extra>"))
+    fig.update_layout(title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes",
+                      height=300, yaxis_tickformat=".0%", margin=dict(t=40, b=10))
+    st.plotly_chart(fig, key="an_leads")
+    st.dataframe([{"lead": str(r.card), "makes": f"{r.rate:.0%}",
+                   "95% interval": f"{r.interval[0]:.0%} - {r.interval[1]:.0%}"}
+                  | ({"declarers' average points": round(r.mean_points, 1)} if exact else {}) for r in rows],
+                 hide_index=True)
 
 
 def replay(deal: Deal, strain: str, leader: int, played: list[str]) -> PlayState:
