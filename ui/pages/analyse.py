@@ -242,6 +242,11 @@ def show_figures(est, charts: bool = False) -> None:
         return
     if est.points:
         points_chart(est)
+    if est.location:
+        seats = sorted(next(iter(est.location.values())))
+        with st.expander(f"Where the unseen cards lie over these deals (seen from seat {est.seat})"):
+            st.dataframe([{"card": str(c)} | {f"seat {s}": f"{row[s]:.0%}" for s in seats}
+                          for c, row in est.location.items()], hide_index=True)
     if est.leads:
         leads_chart(est)
 
