@@ -12,7 +12,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from ui import render
 from ui.components import have, page_start, show, user_errors, warm_solver
-from ui.jobs import run_cancellable
+from ui.jobs import run_cancellable, session_gone
 
 STRAINS = ("S", "H", "D", "C", "NT")
 TRUMPS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": None}
@@ -204,6 +204,7 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
             if now - shown["at"] >= 0.25:
                 shown["at"] = now
                 bar.progress(shown["frac"], text=shown["text"])
+                return session_gone()  # a closed tab: stop solving for nobody
             return False
 
         try:
