@@ -44,9 +44,11 @@ def simulator_available() -> bool:
 DEFAULT_TYPES = ("meaning", "which-call", "your-call", "partner-holds")
 
 
-FAST_MAKEABLE_PLAYERS = (4,)
+FAST_MAKEABLE_PLAYERS = (4, 6)
 """Tables where a ``makeable`` question (a yes/no simulation of 100 deals) was measured at
-under a second to generate (bench/simulate.py; 6 and 8 players take seconds)."""
+under a second to generate, as a median scaled by DDS in the same run (bench/simulate.py,
+2026-12-02: 4 players 6 DDS, max 11; 6 players 28 DDS, max 156; 1 s = 88 DDS). At 8 players
+one takes tens of seconds."""
 
 
 def default_types(table: Table | None = None) -> tuple[str, ...]:

@@ -143,8 +143,8 @@ if not queue or ss.get("dr_i", 0) >= len(queue):
         available = [t for t in questions_mod.QUESTION_TYPES if t != "makeable" or simulator_available()]
         types = st.multiselect("Question types", available, default=list(default_types(settings.table)),
                                key="dr_types", format_func=lambda k: questions_mod.TYPE_TITLES.get(k, k),
-                               help="'Makeable?' questions simulate a hundred deals each (under a second at "
-                                    "4 players, longer at 6 and 8).")
+                               help="'Makeable?' questions simulate a hundred deals each (about a second at "
+                                    "4 and 6 players, much longer at 8).")
         c1, c2 = st.columns(2)
         length = c1.select_slider("Questions", [3, 5, 10, 15, 20], value=5, key="dr_len")
         practise = c2.toggle("Practise anyway (ignore the schedule)", key="dr_practise")
