@@ -334,3 +334,19 @@ def test_every_deal_equals_a_separate_exact_solve(players, n, seat):
     assert est.makes == sum(b >= c.value for b in best)
     assert {r.card: (r.makes, r.mean_points) for r in est.leads} == {
         card: (sum(v >= c.value for v in vs), pytest.approx(np.mean(vs))) for card, vs in after.items()}
+
+
+def test_simulate_command_until_interval(capsys):
+    import json
+    view = lead_view(1)
+    played = " ".join(str(c) for _, c in view.plays)
+    rc, out, err = run_cli(capsys, "simulate", "--players", "4", "--seat", "1", "--hand", str(view.hand),
+                           "--played", played, "--contract", "28S", "--declarer", "odd", "--seed", "2",
+                           "--until-interval", "0.1", "--json")
+    assert rc == 0, err
+    d = json.loads(out)
+    assert 20 <= d["deals"] < 2000 and not d["stopped"]  # -n defaults to 2000 with an interval to reach
+    assert (d["interval"][1] - d["interval"][0]) / 2 <= 0.1
+    rc, out, err = run_cli(capsys, "simulate", "--players", "4", "--seat", "1", "--hand", str(view.hand),
+                           "--played", played, "--contract", "28S", "--declarer", "odd", "--until-interval", "0.7")
+    assert rc == 2 and "half-width" in err and out == ""
