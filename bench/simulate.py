@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 
@@ -32,23 +33,20 @@ from analyser.simulate import estimate  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
 from fiftysix.scoring import Contract  # noqa: E402
 
-RANKS = "AKQJT98765432"
 DDS_MS_IN_ISSUE = 2000 / 175  # the issue's yardstick: 2 s = about 175 DDS solves
 
 
 def dds_deals(k: int, seed: int) -> list:
+    """bench/solver.py's bridge deals (same seed, same deals) as endplay deals."""
     from endplay.types import Deal as BDeal
     from endplay.types import Denom, Player
+    from solver import bridge_deal  # bench/solver.py
     rng = random.Random(seed)
     out = []
     for _ in range(k):
-        cards = list(range(52))
-        rng.shuffle(cards)
-        hands = [sorted(cards[13 * j:13 * j + 13]) for j in range(4)]
-        text = "N:" + " ".join(".".join("".join(RANKS[c % 13] for c in h if c // 13 == s) for s in range(4))
-                               for h in hands)
+        _, text, first, trump = bridge_deal(rng)
         d = BDeal.from_pbn(text)
-        d.first, d.trump = Player(rng.randrange(4)), Denom(rng.randrange(5))
+        d.first, d.trump = Player(first), Denom(trump)
         out.append(d)
     return out
 
