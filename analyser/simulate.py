@@ -8,7 +8,11 @@ possible lead, and where each unseen card lies (the "what the table knows" grid)
 """
 from __future__ import annotations
 
+import itertools
 import math
+import os
+import queue
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -124,84 +128,210 @@ def on_lead(view: View, trump: int | None) -> bool:
     return last[trick_winner([c for _, c in last], trump)][0] == view.seat
 
 
+MIN_UNTIL = 20  # deals before an ``until`` interval may end the run (a few deals give wide, erratic intervals)
+
+
+def halfwidth(makes: int, deals: int) -> float:
+    """Half the width of the 95% Wilson interval of ``makes`` out of ``deals``."""
+    lo, hi = wilson(makes, deals)
+    return (hi - lo) / 2
+
+
 def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0, *,
-             leads: bool = True, threads: int | None = None, batch: int = 50,
-             progress: bool = False, should_stop: Callable[[int, int], bool] | None = None,
-             dealer: Dealer | None = None, points: bool = True) -> Estimate:
+             leads: bool = True, threads: int | None = None, progress: bool = False,
+             should_stop: Callable[[int, int], bool] | None = None, dealer: Dealer | None = None,
+             points: bool = True, until: float | None = None,
+             on_update: Callable[["Estimate"], None] | None = None, update_every: float = 0.1) -> Estimate:
     """Estimate how often ``contract`` is makeable double-dummy from ``view``'s knowledge.
 
-    Deals come from ``Dealer(view)`` (pass one in to reuse it). ``leads``: when the viewing
-    seat is on lead, also solve after each of its possible leads. Deals are solved in
-    batches of ``batch`` (numba threads over the deals of a batch; results do not depend on
-    ``threads``); ``progress`` shows a tqdm bar; ``should_stop(done, n)`` returning True, or
-    Ctrl-C, stops early and the estimate covers the deals solved so far.
+    Deals come from ``Dealer(view)`` (pass one in to reuse it), ``n`` of them, drawn up front
+    from ``seed``. ``leads``: when the viewing seat is on lead, every deal is solved after
+    each of its possible leads (one pass per deal sharing a transposition table, each lead's
+    value searched first at the value of the lead before). ``threads`` workers (default: one
+    per CPU) each solve whole deals; answers are exact, so they do not depend on ``threads``.
 
-    ``points=False`` asks only "does the contract make?" (a yes/no search per deal, often
-    tens of times faster than exact maximum points, one thread): the points histogram is
-    then empty and the lead rows carry no mean points.
+    Stopping: ``until`` (a half-width such as 0.03) ends the run once the first k deals' 95%
+    interval is at most that wide (k >= ``MIN_UNTIL``); ``should_stop(done, n)`` is asked as
+    each deal completes the first ``done`` deals (the estimate then covers exactly those) and
+    between deals; Ctrl-C stops too. A stopped run covers the deals solved so far and frees
+    the CPU within about a second (the searches look at a stop flag every million nodes).
+    ``on_update(partial_estimate)`` is called from this thread as deals come in (at most every
+    ``update_every`` seconds, and at once for the first deal); ``progress`` shows a tqdm bar.
+
+    ``points=False`` asks only "does the contract make?" (a yes/no search per deal and lead,
+    several times faster than exact points): the histogram is then empty and the lead rows
+    carry no mean points.
     """
-    from analyser.solver import Position
     t0 = time.perf_counter()
     table = view.table
     if n < 1:
         raise FiftySixError(f"simulate at least one deal, not {n}")
     if not 0 <= contract.team < table.num_teams:
         raise FiftySixError(f"no team {contract.team} at this table")
+    if until is not None and not (math.isfinite(until) and 0 < until < 0.5):
+        raise FiftySixError(f"the interval to reach must be a half-width between 0 and 0.5, not {until}")
     dealer = dealer or Dealer(view)
     counts = dealer.sample_counts(n, seed)
-    played = [c for _, c in view.plays]
     lead_cards = _lead_cards(view, contract.trump) if leads else ()
-    side, target = contract.team, contract.value
+    target = contract.value
     best = np.zeros(n, dtype=np.int64)
     after = np.zeros((len(lead_cards), n), dtype=np.int64)
-    done, stopped = 0, False
+    solved = np.zeros(n, dtype=bool)
+    halt = threading.Event()
+    jobs = _DealJobs(view, contract, lead_cards, points, counts, halt)
+    workers = max(1, min(n, (os.cpu_count() or 1) if threads is None else int(threads)))
+
+    def result(mask: np.ndarray, stopped: bool) -> Estimate:
+        return _summary(view, contract, dealer, lead_cards, points, best[mask], after[:, mask], counts[mask],
+                        stopped, time.perf_counter() - t0)
+
     bar = None
     if progress:
         from tqdm import tqdm
         bar = tqdm(total=n, unit="deal", desc="simulating")
+    solvers = _borrow(workers)
+    threads_ = [threading.Thread(target=jobs.work, args=(s,), daemon=True) for s in solvers]
+    prefix, cut, stopped, last = 0, None, False, None
     try:
-        while done < n:
-            if should_stop is not None and should_stop(done, n):
+        for th in threads_:
+            th.start()
+        while prefix < n and cut is None:
+            try:
+                item = jobs.results.get(timeout=0.05)
+            except queue.Empty:
+                item = None
+                if not any(th.is_alive() for th in threads_) and jobs.results.empty():
+                    break
+            if item is not None:
+                i, got = item
+                if isinstance(got, BaseException):
+                    raise got
+                best[i], after[:, i] = got
+                solved[i] = True
+                if bar is not None:
+                    bar.update(1)
+                while prefix < n and solved[prefix] and cut is None:
+                    prefix += 1
+                    if should_stop is not None and should_stop(prefix, n):
+                        cut, stopped = prefix, prefix < n
+                    elif until is not None and prefix >= MIN_UNTIL and prefix < n:
+                        if halfwidth(int((best[:prefix] >= target).sum()), prefix) <= until:
+                            cut = prefix
+            elif should_stop is not None and should_stop(prefix, n):
                 stopped = True
                 break
-            hi = min(n, done + batch)
-            deals = [counts_to_deal(table, counts[i]) for i in range(done, hi)]
-            positions = [Position.from_deal(d, contract.trump, view.leader, played) for d in deals]
-            if lead_cards:
-                kids = [Position.from_deal(d, contract.trump, view.leader, played + [c])
-                        for c in lead_cards for d in deals]
-                vals = _values(kids, side, target, points, threads).reshape(len(lead_cards), hi - done)
-                after[:, done:hi] = vals
-                mover_side = table.team_of(view.seat) == side
-                best[done:hi] = vals.max(axis=0) if mover_side else vals.min(axis=0)
-            else:
-                best[done:hi] = _values(positions, side, target, points, threads)
-            done = hi
-            if bar is not None:
-                bar.update(len(deals))
+            now = time.perf_counter()
+            if item is not None and (bar is not None or on_update is not None) and (
+                    last is None or now - last >= update_every or prefix == n):
+                last = now
+                k = int(solved.sum())
+                if bar is not None:
+                    bar.set_postfix_str(f"+-{halfwidth(int((best[solved] >= target).sum()), k):.1%}")
+                if on_update is not None:
+                    on_update(result(solved.copy(), False))
     except KeyboardInterrupt:
         stopped = True
     finally:
+        halt.set()
+        for th in threads_:
+            th.join()
+        _give_back(solvers)
         if bar is not None:
             bar.close()
-    best, after, counts = best[:done], after[:, :done], counts[:done]
+    if cut is not None:
+        mask = np.zeros(n, dtype=bool)
+        mask[:cut] = True
+    else:
+        mask = solved
+        stopped = stopped or not solved.all()
+    return result(mask, stopped)
+
+
+def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple, points: bool,
+             best: np.ndarray, after: np.ndarray, counts: np.ndarray, stopped: bool,
+             seconds: float) -> Estimate:
+    """The Estimate over the deals given (their best values, values after each lead, counts)."""
+    done, target = len(best), contract.value
     rows = tuple(LeadRow(c, int((after[i] >= target).sum()), done,
                          float(after[i].mean()) if done and points else float("nan"))
                  for i, c in enumerate(lead_cards))
     rows = tuple(sorted(rows, key=lambda r: (-r.rate, -np.nan_to_num(r.mean_points), int(r.card))))
     hist = dict(Counter(best.tolist())) if points else {}
-    return Estimate(table, contract, done, int((best >= target).sum()), hist,
-                    rows, location_grid(view, counts), dealer.acceptance_rate, stopped,
-                    time.perf_counter() - t0, view.seat, dealer.set_aside)
+    return Estimate(view.table, contract, done, int((best >= target).sum()), hist,
+                    rows, location_grid(view, counts), dealer.acceptance_rate, stopped, seconds, view.seat,
+                    dealer.set_aside)
 
 
-def _values(positions: list, side: int, target: int, points: bool, threads: int | None) -> np.ndarray:
-    """The side's final points in each position, or (``points=False``) ``target`` where it
-    reaches the target and ``target - 1`` where it does not."""
-    from analyser.solver import max_points_many, solve
-    if points:
-        return max_points_many(positions, side, threads=threads)
-    return np.array([target if solve(p, target, side) else target - 1 for p in positions], dtype=np.int64)
+class _DealJobs:
+    """The deals of one run, handed out in order to worker threads (each with its own Solver);
+    results go to ``results`` as (index, (best, values after each lead)) or (index, error)."""
+
+    def __init__(self, view: View, contract: Contract, lead_cards: tuple, points: bool,
+                 counts: np.ndarray, halt: threading.Event):
+        self.view, self.contract, self.lead_cards, self.points = view, contract, lead_cards, points
+        self.counts, self.halt = counts, halt
+        self.played = [c for _, c in view.plays]
+        self.mover_side = view.table.team_of(view.seat) == contract.team
+        self.next = itertools.count()
+        self.results: queue.Queue = queue.Queue()
+
+    def work(self, solver) -> None:
+        from analyser.solver import Cancelled
+        prev = None  # this worker's values after each lead on its last deal: the first lead's guess
+        while not self.halt.is_set():
+            i = next(self.next)
+            if i >= len(self.counts):
+                return
+            try:
+                solver.clear()  # a table kept across deals saved no nodes (they share only one hand)
+                got = self.solve_deal(solver, i, prev)
+            except Cancelled:
+                return
+            except BaseException as e:  # reported to the caller's thread
+                self.results.put((i, e))
+                return
+            prev = got[1]
+            self.results.put((i, got))
+
+    def solve_deal(self, solver, i: int, prev) -> tuple[int, list[int]]:
+        """Deal ``i``: the declaring side's value with best play, and its value after each lead."""
+        from analyser.solver import Position, card_values, max_points, solve
+        c = self.contract
+        side, target, stop = c.team, c.value, self.halt.is_set
+        deal = counts_to_deal(self.view.table, self.counts[i])
+        pos = Position.from_deal(deal, c.trump, self.view.leader, self.played)
+        if not self.lead_cards:
+            if self.points:
+                return max_points(pos, side, solver=solver, stop=stop)[side], []
+            return (target if solve(pos, target, side, solver=solver, stop=stop) else target - 1), []
+        if self.points:
+            hint = None if prev is None else (self.lead_cards[0], int(prev[0]))
+            vals = card_values(pos, side, solver=solver, hint=hint, stop=stop)
+            row = [vals[card] for card in self.lead_cards]
+        else:
+            row = []
+            for card in self.lead_cards:
+                kid = Position.from_deal(deal, c.trump, self.view.leader, self.played + [card])
+                row.append(target if solve(kid, target, side, solver=solver, stop=stop) else target - 1)
+        return (max(row) if self.mover_side else min(row)), row
+
+
+_free_solvers: list = []
+_free_lock = threading.Lock()
+
+
+def _borrow(k: int) -> list:
+    """``k`` solvers for one run's workers, kept between runs (their tables stay mapped)."""
+    from analyser.solver import DEFAULT_TABLE_MB, Solver
+    with _free_lock:
+        out = [_free_solvers.pop() for _ in range(min(k, len(_free_solvers)))]
+    mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB))
+    return out + [Solver(mb) for _ in range(k - len(out))]
+
+
+def _give_back(solvers: list) -> None:
+    with _free_lock:
+        _free_solvers.extend(solvers)
 
 
 def _lead_cards(view: View, trump: int | None) -> tuple[Card, ...]:

@@ -11,7 +11,8 @@ progress, points already won) and answers with best play by every seat:
 
 With ``pairs`` teams (3 or 4 teams) a team's value is "that team against all the others".
 Every entry point takes an optional ``max_nodes`` / ``max_seconds`` budget; running out
-raises ``BudgetExceeded``.
+raises ``BudgetExceeded``. A ``stop`` callable, looked at every million nodes or so, cancels
+a search (``Cancelled``) once it returns True.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from fiftysix.play import PlayState
 DEFAULT_TABLE_MB = 48
 _ENTRY_BYTES = 16
 _FIRST_CHUNK = 1 << 16
+_STOP_CHUNK = 1 << 20  # nodes between two looks at a ``stop`` callable (~0.1-0.3 s of search)
 _HUGE = 2 ** 21  # bytes in a huge page
 
 
@@ -102,6 +104,9 @@ class Deadline:
             if self.end is not None and time.perf_counter() >= self.end:
                 raise self.exceeded() from None
             raise
+
+class Cancelled(FiftySixError):
+    """The caller's ``stop`` callable asked the search to stop."""
 
 
 @dataclass(frozen=True)
@@ -237,7 +242,7 @@ class Solver:
     # --- the kernel drivers -------------------------------------------------------------
 
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
-              max_seconds: float | None = None) -> bool:
+              max_seconds: float | None = None, stop=None) -> bool:
         """Can team ``side`` win ``need`` more points from ``enc``?"""
         check_budget(max_nodes, max_seconds)
         with self._lock:
@@ -246,16 +251,17 @@ class Solver:
             W = self._work(enc, side)
             out = []
             try:
-                _drive(lambda: out.append(K.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds)
+                _drive(lambda: out.append(K.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds, stop)
             finally:
                 self.nodes += int(W[K.ST_NODES])
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None,
-              guess: int | None = None) -> int:
+              guess: int | None = None, stop=None) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
-        ``guess``: a likely value (its two proofs come first; any guess gives the same answer)."""
+        ``guess``: a likely value (its two proofs come first; any guess gives the same answer).
+        ``stop``: a callable looked at every million nodes or so; True raises Cancelled."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
@@ -264,19 +270,21 @@ class Solver:
             window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess)],
                               np.int64)
             try:
-                _drive(lambda: K.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds)
+                _drive(lambda: K.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
             finally:
                 self.nodes += int(W[K.ST_NODES])
             return int(window[0])
 
 
-def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None) -> None:
+def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None, stop=None) -> None:
     """Run a kernel call under a node and time budget.
 
     The kernels count nodes but cannot read a clock, so a time budget becomes a node
     limit from the measured node rate; a call stopped early is called again (the
     transposition table keeps what was proved, and a value search keeps its window)
-    until it finishes or the budget is spent, then BudgetExceeded is raised.
+    until it finishes or the budget is spent, then BudgetExceeded is raised. With
+    ``stop``, the search also pauses every ``_STOP_CHUNK`` nodes to call it, and raises
+    Cancelled when it returns True (so a cancelled job frees its core within a chunk).
     """
     start = time.perf_counter()
     hard = 2 ** 62 if max_nodes is None else int(max_nodes)
@@ -290,6 +298,10 @@ def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None
             else:
                 extra = max(_FIRST_CHUNK, int(done / elapsed * (max_seconds - elapsed) * 0.5))
             limit = min(hard, done + extra)
+        if stop is not None:
+            if stop():
+                raise Cancelled("the search was cancelled")
+            limit = min(limit, int(W[K.ST_NODES]) + _STOP_CHUNK)
         W[K.ST_LIMIT] = limit
         W[K.ST_ABORT] = 0
         call()
@@ -340,7 +352,7 @@ def _check_side(pos: Position, side: int) -> int:
 # --- the public API -------------------------------------------------------------------------
 
 def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None,
-          max_seconds: float | None = None, solver: Solver | None = None) -> bool:
+          max_seconds: float | None = None, solver: Solver | None = None, stop=None) -> bool:
     """Can team ``side`` take at least ``target`` points in all (points already won count)?"""
     side = _check_side(pos, side)
     s = solver or default_solver()
@@ -349,11 +361,11 @@ def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None
         raise FiftySixError(f"the target must be a whole number of points, not {target!r:.40}")
     # a need past what is left (or at most nothing) has the same answer as the nearest sane one
     need = max(-1, min(int(target) - enc.won[side], enc.points_left() + 1))
-    return s.probe(enc, side, need, max_nodes, max_seconds)
+    return s.probe(enc, side, need, max_nodes, max_seconds, stop)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
-               max_seconds: float | None = None, solver: Solver | None = None) -> dict[int, int]:
+               max_seconds: float | None = None, solver: Solver | None = None, stop=None) -> dict[int, int]:
     """Team index -> total points with best play by all (points already won included).
 
     Two teams: both values come from one search. With ``pairs`` (3-4 teams) each team is
@@ -365,15 +377,15 @@ def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None 
     clock = Deadline(max_seconds)  # one budget for all the teams' searches
     if pos.table.num_teams == 2:
         first = 0 if side is None else _check_side(pos, side)
-        v = s.value(enc, first, max_nodes=max_nodes, max_seconds=max_seconds)
+        v = s.value(enc, first, max_nodes=max_nodes, max_seconds=max_seconds, stop=stop)
         return {first: enc.won[first] + v, 1 - first: enc.won[1 - first] + left - v}
     teams = range(pos.table.num_teams) if side is None else [_check_side(pos, side)]
-    return {t: enc.won[t] + clock.run(s.value, enc=enc, side=t, max_nodes=max_nodes) for t in teams}
+    return {t: enc.won[t] + clock.run(s.value, enc=enc, side=t, max_nodes=max_nodes, stop=stop) for t in teams}
 
 
 def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
                 max_seconds: float | None = None, solver: Solver | None = None,
-                hint: tuple[Card, int] | None = None) -> dict[Card, int]:
+                hint: tuple[Card, int] | None = None, stop=None) -> dict[Card, int]:
     """For the seat to move: each legal card -> final points of its team (or ``side``) with
     best play after it. A card's cost is the best value minus its value.
 
@@ -396,7 +408,7 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
         # that value's two proofs come first
         guess = None if last is None else last - nxt.won[team]
         out[card] = last = nxt.won[team] + clock.run(s.value, enc=nxt, side=team, max_nodes=max_nodes,
-                                                     guess=guess)
+                                                     guess=guess, stop=stop)
     return {card: out[card] for card in pos.legal_cards()}
 
 
@@ -405,7 +417,7 @@ TRUMP_NAMES = ("S", "H", "D", "C", "NT")
 
 def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
           max_seconds: float | None = None, solver: Solver | None = None,
-          threads: int | None = None) -> dict[str, dict[int, int]]:
+          threads: int | None = None, stop=None) -> dict[str, dict[int, int]]:
     """"S","H","D","C","NT" -> team -> maximum points with that trump, ``leader`` leading.
 
     Without a ``solver`` the five trumps are solved in parallel threads (``threads``, by
@@ -413,7 +425,7 @@ def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
     applies to each trump. A trump that runs past it raises BudgetExceeded.
     """
     done = table_rows(deal, leader, max_nodes=max_nodes, max_seconds=max_seconds, solver=solver,
-                      threads=threads)
+                      threads=threads, stop=stop)
     for name, row in done.items():
         if row is None:
             raise BudgetExceeded(f"{name}: the search ran past its budget")
@@ -422,7 +434,7 @@ def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
 
 def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
                max_seconds: float | None = None, solver: Solver | None = None,
-               threads: int | None = None, on_row=None) -> dict[str, dict[int, int] | None]:
+               threads: int | None = None, on_row=None, stop=None) -> dict[str, dict[int, int] | None]:
     """Like ``table`` but a trump that runs past the budget gives None instead of raising
     (the time budget is one deadline for all five);
     ``on_row(name, row)`` is called (from the calling thread) as each trump is done."""
@@ -433,7 +445,7 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
 
     def one(pos: Position, own: Solver | None) -> dict[int, int] | None:
         try:
-            return clock.run(max_points, pos=pos, max_nodes=max_nodes, solver=own)
+            return clock.run(max_points, pos=pos, max_nodes=max_nodes, solver=own, stop=stop)
         except BudgetExceeded:
             return None
 

@@ -100,7 +100,7 @@ def bench_estimate(n_points: int, n_yes_no: int, played_tricks: int) -> None:
     head = f"estimate, 6 players, {contract} by seat 6 seen from seat 2, {where}"
     if n_yes_no:
         t0 = time.perf_counter()
-        est = estimate(view, contract, n_yes_no, seed=1, leads=False, points=False)
+        est = estimate(view, contract, n_yes_no, seed=1, leads=False, points=False, threads=1)
         print(f"{head}, {n_yes_no} deals, yes/no only: {time.perf_counter() - t0:.2f} s on 1 thread; rate {est.rate:.2f}")
     if n_points:
         times = {}

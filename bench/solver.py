@@ -148,6 +148,17 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
 RANKS = "AKQJT98765432"
 
 
+def bridge_deal(rng: random.Random) -> tuple[list[list[int]], str, int, int]:
+    """A random bridge deal: the hands (cards 0..51, suit * 13 + rank), its PBN text, the
+    seat on lead and the trump (4: no-trump)."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [sorted(cards[13 * k:13 * k + 13]) for k in range(4)]
+    text = "N:" + " ".join(".".join("".join(RANKS[c % 13] for c in h if c // 13 == s) for s in range(4))
+                           for h in hands)
+    return hands, text, rng.randrange(4), rng.randrange(5)
+
+
 def bench_bridge(deals: int, cap: float) -> None:
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
@@ -157,12 +168,7 @@ def bench_bridge(deals: int, cap: float) -> None:
     solver = S.Solver()
     ratios, ours, dds, agree, capped = [], [], [], 0, 0
     for _ in range(deals):
-        cards = list(range(52))
-        rng.shuffle(cards)
-        hands = [sorted(cards[13 * k:13 * k + 13]) for k in range(4)]
-        text = "N:" + " ".join(".".join("".join(RANKS[c % 13] for c in h if c // 13 == s) for s in range(4))
-                               for h in hands)
-        first, trump = rng.randrange(4), rng.randrange(5)
+        hands, text, first, trump = bridge_deal(rng)
         deal = BDeal.from_pbn(text)
         deal.first, deal.trump = Player(first), Denom(trump)
         t = time.perf_counter()

@@ -6,8 +6,8 @@ promise, ``your-call`` what to bid with a hand (every truthful legal call counts
 the bot's choice is preferred), ``partner-holds`` what a seat has promised (wrong choices
 are statements that seat's real hand breaks, so they are provably not promised), and
 ``makeable`` whether the final contract makes, graded against the Monte Carlo estimate.
-``makeable`` needs ``analyser.simulate`` and is opt-in (not in the default mix): each one
-runs a double-dummy simulation.
+``makeable`` needs ``analyser.simulate`` and each one runs a yes/no double-dummy simulation
+of 100 deals: it is in ``default_types(table)`` only where that takes under a second.
 A seed reproduces a quiz.
 """
 from __future__ import annotations
@@ -44,9 +44,18 @@ def simulator_available() -> bool:
 DEFAULT_TYPES = ("meaning", "which-call", "your-call", "partner-holds")
 
 
-def default_types() -> tuple[str, ...]:
+FAST_MAKEABLE_PLAYERS = (4, 6)
+"""Tables where a ``makeable`` question (a yes/no simulation of 100 deals) was measured at
+under a second to generate, as a median scaled by DDS in the same run (bench/simulate.py,
+2026-12-02: 4 players 6 DDS, max 11; 6 players 28 DDS, max 156; 1 s = 88 DDS). At 8 players
+one takes tens of seconds."""
+
+
+def default_types(table: Table | None = None) -> tuple[str, ...]:
     """The default mix: every type but ``makeable``, which runs a double-dummy simulation per
-    question (seconds to minutes, numba compilation on first use), so it is opt-in."""
+    question; it joins the mix for a ``table`` where that takes under a second."""
+    if table is not None and table.players in FAST_MAKEABLE_PLAYERS and simulator_available():
+        return DEFAULT_TYPES + ("makeable",)
     return DEFAULT_TYPES
 
 
@@ -267,7 +276,7 @@ class Generator:
         calls = [r.call for r in auction.calls]
         hand = deal.hand(seat)
         est = estimate_from_auction(self.table, self.system, seat, hand, auction_text(calls), contract,
-                                    n=samples, seed=self.rng.randrange(1 << 30), leads=False)
+                                    n=samples, seed=self.rng.randrange(1 << 30), leads=False, points=False)
         lo, hi = est.interval
         answers = makeable_bands(lo, hi)
         return Question(qid, "makeable", self.context(seat, calls, hand),

@@ -95,3 +95,17 @@ def test_play_a_chosen_card_then_back(tmp_path, monkeypatch):
     at.button(key="an_bp_back").click().run()
     assert at.session_state["an_played"] == []
     assert len(_cards_on_table(at)) == 32
+
+
+def test_simulate_yes_no_only_shows_the_lead_rates_without_points(tmp_path, monkeypatch):
+    pytest.importorskip("analyser.simulate")
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    assert at.number_input(key="an_est_n").value == 200  # the default run
+    at.number_input(key="an_est_n").set_value(20)
+    at.number_input(key="an_est_value").set_value(28)
+    at.toggle(key="an_est_quick").set_value(True)
+    at.button(key="FormSubmitter:an_est_form-Simulate").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert {m.label: m.value for m in at.metric}["Deals"] == "20"
+    assert len(at.get("plotly_chart")) == 1  # the leads chart only: no points histogram
+    assert "declarers' average points" not in at.dataframe[-1].value.columns

@@ -51,3 +51,14 @@ def test_a_session_ends_with_a_summary(tmp_path, monkeypatch):
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Score"] == f"{len(queue)} / {len(queue)}"
     assert metrics["Accuracy"] == "100%"
+
+
+def test_makeable_questions_can_be_chosen_and_are_in_the_4_player_mix(tmp_path, monkeypatch):
+    pytest.importorskip("analyser.simulate")
+    at = open_page("drill", tmp_path, monkeypatch, players=4)
+    assert "makeable" in at.multiselect(key="dr_types").value  # under a second each at 4 players
+    queue = _start(at, types=("makeable",), length=3)
+    assert queue and all(q.type == "makeable" for q in queue)
+    lo, hi = queue[0].data["interval"]
+    assert 0 <= lo <= queue[0].data["estimate"] <= hi <= 1
+    assert queue[0].prompt in texts(at)

@@ -107,9 +107,9 @@ def test_estimate_is_reproducible_and_thread_independent():
 def test_stop_early_keeps_the_deals_solved():
     view = lead_view()
     c = Contract(28, TRUMP, 1, 0)
-    est = estimate(view, c, n=200, seed=1, batch=50, should_stop=lambda done, n: done >= 100)
+    est = estimate(view, c, n=200, seed=1, should_stop=lambda done, n: done >= 100)
     assert est.stopped and est.deals == 100 and sum(est.points.values()) == 100
-    full = estimate(view, c, n=200, seed=1, batch=50)
+    full = estimate(view, c, n=200, seed=1)
     assert full.deals == 200 and not full.stopped
 
 
@@ -207,3 +207,146 @@ def test_yes_no_mode_gives_the_same_makes():
     fast = estimate(view, c, n=80, seed=4, points=False)
     assert fast.makes == full.makes and fast.points == {}
     assert sorted((r.card, r.makes) for r in fast.leads) == sorted((r.card, r.makes) for r in full.leads)
+
+
+def test_simulate_command_on_ctrl_c_prints_the_deals_solved_so_far_and_exits_130():
+    """SIGINT (Ctrl-C) during a long run: the estimate of the deals solved so far, exit 130,
+    and the process ends promptly (the searches look at the stop flag between chunks)."""
+    import json
+    import os
+    import re
+    import signal
+    import subprocess
+    import threading
+    import time
+    root = Path(__file__).resolve().parents[1]
+    hand = str(random_deal(Table.make(6), seed=7).hand(1))
+    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "simulate", "--players", "6", "--hand", hand,
+                             "--contract", "30S", "--declarer", "2", "-n", "5000", "--json", "--progress"],
+                            cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err = bytearray()
+
+    def read_err():
+        while chunk := os.read(proc.stderr.fileno(), 4096):
+            err.extend(chunk)
+    reader = threading.Thread(target=read_err, daemon=True)
+    reader.start()
+    deadline = time.monotonic() + 240
+    def solved() -> int:  # the progress bar's latest count
+        return max((int(x) for x in re.findall(rb"(\d+)/5000", bytes(err))), default=0)
+    while solved() < 3 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # wait until a few deals are solved (the kernels may compile first)
+    assert proc.poll() is None, err.decode(errors="replace")
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert proc.returncode == 130, err.decode(errors="replace")
+    d = json.loads(out)
+    assert d["stopped"] and 3 <= d["deals"] < 5000
+    assert sum(d["points"].values()) == d["deals"] and d["interval"][0] <= d["rate"] <= d["interval"][1]
+    assert took < 10, f"{took:.1f} s from Ctrl-C to exit"
+
+
+def test_until_interval_stops_once_the_interval_is_tight_enough():
+    view = lead_view()
+    c = Contract(28, TRUMP, 1, 0)
+    est = estimate(view, c, n=2000, seed=1, until=0.08)
+    assert not est.stopped and 20 <= est.deals < 2000
+    lo, hi = est.interval
+    assert (hi - lo) / 2 <= 0.08
+    # the same deals one short of it were not yet tight enough (the stop is the first such point)
+    before = estimate(view, c, n=est.deals - 1, seed=1)
+    assert est.deals - 1 < 20 or (before.interval[1] - before.interval[0]) / 2 > 0.08
+    with pytest.raises(FiftySixError):
+        estimate(view, c, n=10, until=0.0)
+
+
+def test_a_stop_request_frees_the_cpu_within_a_second():
+    """A cancel between deals and inside a long search: the run returns soon after the request,
+    with the deals solved so far (the solver looks at the flag every 2^20 nodes)."""
+    import threading
+    import time
+    t = Table.make(6)
+    view = View(t, 1, random_deal(t, seed=7).hand(1))
+    asked = threading.Event()
+    when: list[float] = []
+
+    def first(est):
+        if not asked.is_set():
+            when.append(time.perf_counter())
+            asked.set()
+
+    est = estimate(view, Contract.make(t, 30, 0, 2), n=5000, seed=1, threads=2, on_update=first,
+                   should_stop=lambda done, n: asked.is_set())
+    took = time.perf_counter() - when[0]
+    assert est.stopped and 1 <= est.deals < 5000
+    assert took < 2.0, f"{took:.2f} s from the stop request to the return"
+
+
+def test_a_cancelled_search_raises_cancelled_and_a_later_one_is_exact():
+    import time
+
+    from analyser import solver as S
+    t = Table.make(8)
+    deal = random_deal(t, seed=5)
+    pos = S.Position(t, deal.hands, None, 1)  # about 4 M nodes
+    s = S.Solver(8)
+    looks = []
+
+    def stop() -> bool:  # True from its second look on: after the first chunk of the search
+        looks.append(time.perf_counter())
+        return len(looks) > 1
+
+    with pytest.raises(S.Cancelled):
+        S.max_points(pos, 0, solver=s, stop=stop)
+    assert len(looks) == 2 and looks[1] - looks[0] < 1.5  # one chunk of 2^20 nodes
+    ending = S.Position(t, tuple(type(h)(h.cards[:2]) for h in deal.hands), 1)
+    from naive import naive_max_points  # noqa: E402
+    teams = [t.team_of(x) for x in t.seats]
+    want = naive_max_points([[CARD_NAMES[c] for c in h.cards[:2]] for h in deal.hands], "H", 0, teams, 0)
+    assert S.max_points(ending, 0, solver=s, stop=lambda: False)[0] == want
+
+
+@pytest.mark.parametrize("players, n, seat", [(4, 24, 1), (4, 24, 2), (6, 6, 1)])
+def test_every_deal_equals_a_separate_exact_solve(players, n, seat):
+    """Exactness is not traded for speed: the run's figures (guesses, shared tables, threads)
+    are those of a separate exact solve of each seeded deal with a fresh solver, no hint."""
+    from collections import Counter
+
+    from analyser import solver as S
+    from analyser.dealer import Dealer
+    t = Table.make(players)
+    view = View(t, seat, random_deal(t, seed=11).hand(seat))
+    c = Contract.make(t, 30, 1, 2)
+    est = estimate(view, c, n=n, seed=9, threads=2)
+    best, after = [], {}
+    for counts in Dealer(view).sample_counts(n, 9):
+        pos = S.Position.from_deal(counts_to_deal(t, counts), 1, 1)
+        if seat == 1:  # on lead: every lead's value
+            vals = S.card_values(pos, c.team, solver=S.Solver(16))
+            for card, v in vals.items():
+                after.setdefault(card, []).append(v)
+            best.append(min(vals.values()))  # seat 1 defends: the declarers get the least
+        else:
+            best.append(S.max_points(pos, c.team, solver=S.Solver(16))[c.team])
+    assert est.deals == n and est.points == dict(Counter(best))
+    assert est.makes == sum(b >= c.value for b in best)
+    assert {r.card: (r.makes, r.mean_points) for r in est.leads} == {
+        card: (sum(v >= c.value for v in vs), pytest.approx(np.mean(vs))) for card, vs in after.items()}
+
+
+def test_simulate_command_until_interval(capsys):
+    import json
+    view = lead_view(1)
+    played = " ".join(str(c) for _, c in view.plays)
+    rc, out, err = run_cli(capsys, "simulate", "--players", "4", "--seat", "1", "--hand", str(view.hand),
+                           "--played", played, "--contract", "28S", "--declarer", "odd", "--seed", "2",
+                           "--until-interval", "0.1", "--json")
+    assert rc == 0, err
+    d = json.loads(out)
+    assert 20 <= d["deals"] < 2000 and not d["stopped"]  # -n defaults to 2000 with an interval to reach
+    assert (d["interval"][1] - d["interval"][0]) / 2 <= 0.1
+    rc, out, err = run_cli(capsys, "simulate", "--players", "4", "--seat", "1", "--hand", str(view.hand),
+                           "--played", played, "--contract", "28S", "--declarer", "odd", "--until-interval", "0.7")
+    assert rc == 2 and "half-width" in err and out == ""

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 import time
 
 from fiftysix.cards import Hand
@@ -27,8 +29,8 @@ def _add_view_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--constraint", action="append", default=[], metavar="SEAT:JSON",
                    help='an extra promise for a seat in the constraint language, e.g. '
                         '\'3:{"count": ["JH"], "min": 1}\' (repeatable)')
-    p.add_argument("-n", type=arg(whole, "-n", 1, MAX_DEALS), default=200,
-                   help=f"number of deals (default 200, at most {MAX_DEALS})")
+    p.add_argument("-n", type=arg(whole, "-n", 1, MAX_DEALS), default=None,
+                   help=f"number of deals (default 200, or up to 2000 with --until-interval; at most {MAX_DEALS})")
     add_seed_arg(p, 1, "random seed (same seed, same deals)")
     add_json_arg(p)
 
@@ -51,6 +53,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-leads", action="store_true", help="skip the table of opening leads")
     p.add_argument("--no-points", action="store_true",
                    help="only ask whether the contract makes (much faster; no points histogram)")
+    p.add_argument("--until-interval", type=float, default=None, metavar="HALF_WIDTH",
+                   help="stop once the 95%% interval is within +-HALF_WIDTH (e.g. 0.03 for +-3%%); "
+                        "-n is then the most deals to solve (default 2000)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar on stderr (default: when stderr is a terminal)")
     p.set_defaults(handler=cmd_simulate)
@@ -106,7 +111,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
     from ui.cli import emit
     view, _ = _view_and_auction(args)
     dealer = Dealer(view)
-    counts = dealer.sample_counts(args.n, args.seed)
+    counts = dealer.sample_counts(200 if args.n is None else args.n, args.seed)
     for i, c in enumerate(counts):
         deal = counts_to_deal(view.table, c)
         if args.json:
@@ -153,22 +158,40 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     contract = holder["contract"]
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     end = start + args.max_seconds
-    est = estimate(view, contract, args.n, args.seed, leads=not args.no_leads, threads=args.threads,
-                   progress=progress, points=not args.no_points,
-                   should_stop=lambda done, n: time.perf_counter() >= end)
+    until = args.until_interval
+    n = args.n if args.n is not None else (2000 if until is not None else 200)
+    interrupted = threading.Event()
+
+    def on_sigint(signum, frame) -> None:  # Ctrl-C: stop, and print what the solved deals say
+        interrupted.set()
+
+    old = signal.signal(signal.SIGINT, on_sigint) if threading.current_thread() is threading.main_thread() else None
+    try:
+        est = estimate(view, contract, n, args.seed, leads=not args.no_leads, threads=args.threads,
+                       progress=progress, points=not args.no_points, until=until,
+                       should_stop=lambda done, total: interrupted.is_set() or time.perf_counter() >= end)
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGINT, old)
+    rc = 130 if interrupted.is_set() else 0
     if args.json:
         emit(est.to_dict())
-        return 0
+        return rc
     lo, hi = est.interval
     team = view.table.team_name(contract.team)
     print(f"{contract} by {team} (seat {contract.declarer}), seen from seat {view.seat}: "
           f"makeable on {est.makes}/{est.deals} deals = {est.rate:.1%} (95% {lo:.1%}-{hi:.1%})"
-          + (" [stopped early]" if est.stopped else ""))
+          + (" [interrupted: the deals solved so far]" if interrupted.is_set() else
+             " [stopped early]" if est.stopped else "")
+          + (f" [interval within +-{until:.1%} after {est.deals} deals]" if until is not None and est.deals < n
+             and not est.stopped else ""))
     _report_set_aside(est.set_aside, sys.stdout)
     if est.points:
         print("declarers' points: " + "  ".join(f"{k}:{v}" for k, v in sorted(est.points.items())))
     if est.leads:
-        print("after each lead: " + "  ".join(f"{r.card} {r.rate:.0%}" for r in est.leads))
+        print("after each lead (makes, declarers' mean points): " + "  ".join(
+            f"{r.card} {r.rate:.0%}" + ("" if r.mean_points != r.mean_points else f" {r.mean_points:.1f}")
+            for r in est.leads))
     print("where the unseen cards are (share of copies per seat):")
     seats = view.hidden_seats
     print("      " + " ".join(f"{s:>5}" for s in seats))
@@ -176,4 +199,4 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"  {str(card):<3} " + " ".join(f"{row[s]:>5.2f}" for s in seats))
     if est.acceptance_rate is not None:
         print(f"acceptance rate of the rejection step: {est.acceptance_rate:.3f}")
-    return 0
+    return rc

@@ -12,6 +12,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from ui import render
 from ui.components import have, page_start, show, user_errors, warm_solver
+from ui.jobs import run_cancellable, session_gone
 
 STRAINS = ("S", "H", "D", "C", "NT")
 TRUMPS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": None}
@@ -29,27 +30,28 @@ SOLVE_SECONDS = 10.0  # search budget of one click: the whole DD table, one posi
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def dd_table(deal_text: str, table_key: tuple[int, int, str], leader: int) -> dict[str, dict[int, int] | None]:
+def dd_table(deal_text: str, table_key: tuple[int, int, str], leader: int,
+             _stop=None) -> dict[str, dict[int, int] | None]:
     """Trump -> most points each team takes with it, best play by all; None where the search
     runs past its budget. The five trumps are solved in parallel threads (cached per deal
-    and leader)."""
+    and leader; ``_stop`` cancels, see ui.jobs)."""
     solver = warm_solver()
     deal = Deal.parse(deal_text, table_of(table_key), partial=True)
-    rows = solver.table_rows(deal, leader, max_seconds=SOLVE_SECONDS)
+    rows = solver.table_rows(deal, leader, max_seconds=SOLVE_SECONDS, stop=_stop)
     return {name: None if row is None else {int(t): int(p) for t, p in row.items()} for name, row in rows.items()}
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
 def card_values(deal_text: str, table_key: tuple[int, int, str], strain: str, leader: int,
-                played: tuple[str, ...], seconds: float = SOLVE_SECONDS) -> dict[str, int] | None:
+                played: tuple[str, ...], seconds: float = SOLVE_SECONDS, _stop=None) -> dict[str, int] | None:
     """What each legal card is worth to the side to move, all cards within ``seconds``; None
-    when over budget (cached per position)."""
+    when over budget (cached per position; ``_stop`` cancels, see ui.jobs)."""
     solver = warm_solver()
     deal = Deal.parse(deal_text, table_of(table_key), partial=True)
     pos = solver.Position.from_deal(deal, TRUMPS[strain], leader=leader,
                                     played=tuple(Card.parse(c) for c in played))
     try:
-        return {str(c): int(v) for c, v in solver.card_values(pos, max_seconds=seconds).items()}
+        return {str(c): int(v) for c, v in solver.card_values(pos, max_seconds=seconds, stop=_stop).items()}
     except solver.BudgetExceeded:
         return None
 
@@ -105,10 +107,20 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                           format_func=lambda s: f"seat {s}")
     key = (table.players, table.deck, table.teams)
     warm_solver()
+    ss = st.session_state
+    sig = (str(deal), key, leader)
+    if ss.get("an_dd_cancelled") == sig:
+        st.info("Solving the table was cancelled.")
+        st.button("Solve the table", key="an_dd_resume", on_click=ss.pop, args=("an_dd_cancelled", None))
+        return
     rows, slow = [], []
     with user_errors():
-        with st.spinner("Solving the five trumps..."):
-            results = dd_table(str(deal), key, leader)
+        cancel = st.empty()
+        cancel.button("Cancel", key="an_dd_cancel", icon=":material/stop:",
+                      on_click=ss.__setitem__, args=("an_dd_cancelled", sig))
+        results = run_cancellable(lambda stop: dd_table(str(deal), key, leader, _stop=stop),
+                                  "Solving the five trumps...")
+        cancel.empty()
         for strain in STRAINS:
             result = results[strain]
             row = {"trump": strain_label(strain)}
@@ -125,8 +137,13 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                        "solver much longer); step through the play below to solve smaller endings.")
 
 
+UNTIL = {None: "the number of deals", 0.05: "within +-5%", 0.03: "within +-3%", 0.02: "within +-2%"}
+
+
 def show_estimate(deal: Deal, table: Table, system: str) -> None:
-    """Simulate the contract from one seat's knowledge (its hand and, optionally, an auction)."""
+    """Simulate the contract from one seat's knowledge (its hand and, optionally, an auction):
+    the first figures appear as the first deals are solved and sharpen live; Cancel (or
+    Streamlit's Stop) keeps the deals solved so far."""
     st.subheader("Is it makeable? (one seat's view)")
     if not have("analyser.simulate"):
         st.info("The makeable estimate arrives with `analyser.simulate`.")
@@ -140,15 +157,19 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
         strain = c2.selectbox("Trump", STRAINS, key="an_est_trump", format_func=strain_label)
         declarer = c3.selectbox("Declarer", list(table.seats), key="an_est_decl", format_func=lambda s: f"seat {s}")
         seat = c4.selectbox("Seen from", list(table.seats), key="an_est_seat", format_func=lambda s: f"seat {s}")
-        c5, c6, c7 = st.columns([3, 1, 1])
+        c5, c6, c7, c8 = st.columns([3, 1, 1, 1])
         auction_text = c5.text_input(f"Auction heard so far ({system}; optional, its promises shape the deals)",
                                      key="an_est_auction")
-        n = c6.number_input("Deals", 10, 2000, 50, step=10, key="an_est_n",
+        n = c6.number_input("Deals", 10, 5000, 200, step=10, key="an_est_n",
                             help="Each deal is solved double-dummy (after every possible lead when the "
-                                 "seat is on lead): about a second a deal for 6 players.")
-        seed = c7.number_input("Seed", 0, 10**6, 0, key="an_est_seed")
+                                 "seat is on lead). With an interval to reach, the most deals to solve.")
+        until = c7.selectbox("Stop at", list(UNTIL), key="an_est_until", format_func=UNTIL.get,
+                             help="Stop as soon as the 95% interval is this tight (or at the number of deals).")
+        seed = c8.number_input("Seed", 0, 10**6, 0, key="an_est_seed")
+        quick = st.toggle("Only whether it makes (several times faster: no points histogram, no mean points)",
+                          key="an_est_quick")
         go_ = st.form_submit_button("Simulate", type="primary")
-    key = (str(deal), table, value, strain, declarer, seat, auction_text.strip(), n, seed)
+    key = (str(deal), table, value, strain, declarer, seat, auction_text.strip(), n, until, seed, quick)
     ss = st.session_state
     if go_:
         try:
@@ -156,30 +177,84 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
             hand = deal.hand(seat)
             view = (View.from_auction(table, system, seat, hand, auction_text) if auction_text.strip()
                     else View(table, seat, hand))
-            bar = st.progress(0.0, text="Dealing and solving...")
-
-            def tick(done: int, total: int) -> bool:
-                bar.progress(done / total, text=f"Solved {done} of {total} deals...")
-                return False
-
-            est = simulate.estimate(view, contract, int(n), int(seed), should_stop=tick, batch=10)
-            bar.empty()
-            ss["an_est"] = (key, est)
         except FiftySixError as e:
             st.error(str(e))
             return
-    if ss.get("an_est", (None,))[0] != key:
+        ss.pop("an_est", None)
+        cancel = st.empty()
+        cancel.button("Cancel", key="an_est_cancel", icon=":material/stop:",
+                      help="Stop solving; the deals solved so far stay on the page.")
+        bar = st.progress(0.0, text="Dealing and solving...")
+        live = st.empty()
+        shown = {"at": 0.0, "frac": 0.0, "text": "Dealing and solving..."}
+
+        def on_update(est) -> None:
+            ss["an_est"] = (key, est, True)  # kept if the run is cancelled or stopped
+            lo, hi = est.interval
+            shown["frac"] = min(1.0, est.deals / int(n))
+            shown["text"] = (f"{est.deals} of {int(n)} deals in; 95% interval {lo:.0%} - {hi:.0%} "
+                             f"(+-{(hi - lo) / 2:.1%})")
+            bar.progress(shown["frac"], text=shown["text"])
+            with live.container():
+                show_figures(est)
+
+        def keep_alive(done: int, total: int) -> bool:
+            # a Streamlit call every quarter second: where Stop, Cancel or a closed tab get in
+            now = time.monotonic()
+            if now - shown["at"] >= 0.25:
+                shown["at"] = now
+                bar.progress(shown["frac"], text=shown["text"])
+                return session_gone()  # a closed tab: stop solving for nobody
+            return False
+
+        try:
+            est = simulate.estimate(view, contract, int(n), int(seed), until=until, on_update=on_update,
+                                    should_stop=keep_alive, update_every=0.25, points=not quick)
+        except FiftySixError as e:
+            st.error(str(e))
+            return
+        ss["an_est"] = (key, est, False)
+        cancel.empty()
+        bar.empty()
+        live.empty()
+    got = ss.get("an_est", (None,))
+    if got[0] != key:
         st.caption("Choose a contract and a seat, then Simulate.")
         return
-    est = ss["an_est"][1]
+    est, partial = got[1], got[2]
+    if partial:
+        st.warning(f"Stopped after {est.deals} of {int(n)} deals: the figures below cover the deals solved "
+                   "so far.")
+    elif until is not None and est.deals < int(n):
+        st.caption(f"The 95% interval reached {UNTIL[until]} after {est.deals} deals.")
+    show_figures(est, charts=True)
+
+
+def show_figures(est, charts: bool = False) -> None:
+    """The estimate's share, interval and deal count; with ``charts`` also the points
+    histogram and the makeable share and mean points after each lead."""
     lo, hi = est.interval
     c1, c2, c3 = st.columns(3)
     c1.metric("Makeable", f"{est.rate:.0%}", help="share of deals on which the declarers reach the bid "
               "double-dummy")
     c2.metric("95% interval", f"{lo:.0%} - {hi:.0%}")
     c3.metric("Deals", f"{est.deals}", help=f"{est.seconds:.1f} s")
-    for a in getattr(est, "set_aside", ()):  # promises that cannot hold with the rest (RULES.md 6)
+    for a in est.set_aside:  # promises that cannot hold with the rest (RULES.md 6)
         st.warning(str(a)[0].upper() + str(a)[1:] + ". The deals keep every other promise.")
+    if not charts:
+        return
+    if est.points:
+        points_chart(est)
+    if est.location:
+        seats = sorted(next(iter(est.location.values())))
+        with st.expander(f"Where the unseen cards lie over these deals (seen from seat {est.seat})"):
+            st.dataframe([{"card": str(c)} | {f"seat {s}": f"{row[s]:.0%}" for s in seats}
+                          for c, row in est.location.items()], hide_index=True)
+    if est.leads:
+        leads_chart(est)
+
+
+def points_chart(est) -> None:
     pts = sorted(est.points.items())
     fig = go.Figure(go.Bar(x=[p for p, _ in pts], y=[k for _, k in pts],
                            marker_color=["#1d6b40" if p >= est.contract.value else "#c0392b" for p, _ in pts],
@@ -188,21 +263,27 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     fig.update_layout(title=f"Declarers' maximum points over {est.deals} deals ({est.contract})", height=300,
                       xaxis_title="card points", yaxis_title="deals", margin=dict(t=40, b=10))
     st.plotly_chart(fig, key="an_hist")
-    if est.leads:
-        rows = list(est.leads)
-        fig = go.Figure(go.Bar(
-            x=[r.card.symbol() for r in rows], y=[r.rate for r in rows],
-            error_y=dict(type="data", symmetric=False, array=[r.interval[1] - r.rate for r in rows],
-                         arrayminus=[r.rate - r.interval[0] for r in rows]),
-            marker_color=["#c8102e" if r.card.suit in render.RED_SUITS else "#222" for r in rows],
-            customdata=[r.mean_points for r in rows],
-            hovertemplate="lead %{x}: makes %{y:.0%}, declarers average %{customdata:.1f}<extra></extra>"))
-        fig.update_layout(title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes",
-                          height=300, yaxis_tickformat=".0%", margin=dict(t=40, b=10))
-        st.plotly_chart(fig, key="an_leads")
-        st.dataframe([{"lead": str(r.card), "makes": f"{r.rate:.0%}",
-                       "95% interval": f"{r.interval[0]:.0%} - {r.interval[1]:.0%}",
-                       "declarers' average points": round(r.mean_points, 1)} for r in rows], hide_index=True)
+
+
+def leads_chart(est) -> None:
+    """How often the contract makes after each lead, and the declarers' mean points after it."""
+    rows = list(est.leads)
+    exact = all(r.mean_points == r.mean_points for r in rows)  # NaN when only yes/no was asked
+    fig = go.Figure(go.Bar(
+        x=[r.card.symbol() for r in rows], y=[r.rate for r in rows],
+        error_y=dict(type="data", symmetric=False, array=[r.interval[1] - r.rate for r in rows],
+                     arrayminus=[r.rate - r.interval[0] for r in rows]),
+        marker_color=["#c8102e" if r.card.suit in render.RED_SUITS else "#222" for r in rows],
+        customdata=[r.mean_points for r in rows],
+        hovertemplate="lead %{x}: makes %{y:.0%}"
+                      + (", declarers average %{customdata:.1f}" if exact else "") + "<extra></extra>"))
+    fig.update_layout(title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes",
+                      height=300, yaxis_tickformat=".0%", margin=dict(t=40, b=10))
+    st.plotly_chart(fig, key="an_leads")
+    st.dataframe([{"lead": str(r.card), "makes": f"{r.rate:.0%}",
+                   "95% interval": f"{r.interval[0]:.0%} - {r.interval[1]:.0%}"}
+                  | ({"declarers' average points": round(r.mean_points, 1)} if exact else {}) for r in rows],
+                 hide_index=True)
 
 
 def replay(deal: Deal, strain: str, leader: int, played: list[str]) -> PlayState:
@@ -229,9 +310,15 @@ def best_play(deal: Deal, table: Table) -> None:
     values: dict[str, int] | None = {}
     best: str | None = None
     key = (table.players, table.deck, table.teams)
-    if not state.is_over:
-        with st.spinner("Solving this position..."):
-            values = card_values(str(deal), key, strain, leader, tuple(played))
+    spot = (sig, tuple(played))
+    cancelled = ss.get("an_bp_cancelled") == spot
+    if not state.is_over and not cancelled:
+        cancel = st.empty()
+        cancel.button("Cancel", key="an_bp_cancel", icon=":material/stop:",
+                      on_click=ss.__setitem__, args=("an_bp_cancelled", spot))
+        values = run_cancellable(lambda stop: card_values(str(deal), key, strain, leader, tuple(played), _stop=stop),
+                                 "Solving this position...")
+        cancel.empty()
         best = max(values, key=lambda c: values[c]) if values else None
     b1, b2, b3, b4 = st.columns(4)
     b1.button("Play best card", icon=":material/play_arrow:", key="an_bp_next", disabled=best is None,
@@ -240,17 +327,23 @@ def best_play(deal: Deal, table: Table) -> None:
     b3.button("Restart", icon=":material/first_page:", key="an_bp_restart", disabled=not played,
               on_click=played.clear)
     if b4.button("Play out", icon=":material/last_page:", key="an_bp_all", disabled=best is None):
-        with st.spinner("Playing the hand out..."):
-            end = time.monotonic() + SOLVE_SECONDS  # one budget for the whole play-out
-            while not state.is_over and time.monotonic() < end:
-                v = card_values(str(deal), key, strain, leader, tuple(played), max(0.05, end - time.monotonic()))
-                if not v:
-                    break
-                card = max(v, key=lambda c: v[c])
-                played.append(card)
-                state.play(card)
-            values = {} if state.is_over else card_values(str(deal), key, strain, leader, tuple(played))
-            best = max(values, key=lambda c: values[c]) if values else None
+        cancel = st.empty()
+        cancel.button("Cancel", key="an_bp_cancel_all", icon=":material/stop:",
+                      on_click=lambda: ss.__setitem__("an_bp_cancelled", (sig, tuple(played))))
+        end = time.monotonic() + SOLVE_SECONDS  # one budget for the whole play-out
+        while not state.is_over and time.monotonic() < end:
+            left = max(0.05, end - time.monotonic())
+            v = run_cancellable(lambda stop: card_values(str(deal), key, strain, leader, tuple(played), left,
+                                                         _stop=stop),
+                                "Playing the hand out...")
+            if not v:
+                break
+            card = max(v, key=lambda c: v[c])
+            played.append(card)
+            state.play(card)
+        values = {} if state.is_over else card_values(str(deal), key, strain, leader, tuple(played))
+        best = max(values, key=lambda c: values[c]) if values else None
+        cancel.empty()
     if not state.is_over:
         legal = [str(c) for c in state.legal_cards()]
         c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
@@ -265,6 +358,9 @@ def best_play(deal: Deal, table: Table) -> None:
                            center=center, highlight=[] if best is None else [_card(best)]))
     if state.is_over:
         st.success(f"Hand over: {team_pts} card points.")
+    elif cancelled:
+        st.info("Solving this position was cancelled.")
+        st.button("Solve this position", key="an_bp_resume", on_click=ss.pop, args=("an_bp_cancelled", None))
     elif values is None:
         st.warning(f"This position is too big to solve within {SOLVE_SECONDS:.0f} s: play a card by hand, "
                    "and the solver takes over once the ending is smaller.")

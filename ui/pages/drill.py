@@ -12,7 +12,7 @@ from ui import render
 from ui.components import need, page_start, show
 
 PER_TYPE = 6  # questions generated per type for a session's pool
-SLOW_TYPES = ("makeable",)  # offered, but not chosen by default: each question simulates deals
+SLOW_TYPES = ("makeable",)  # fewer of these per pool: each question simulates deals
 
 
 def make_pool(settings, types: list[str], seed: int) -> list:
@@ -126,7 +126,7 @@ settings = page_start("Drill", "Short quizzes that come back at the right time: 
 questions_mod = need("drills.questions")
 need("drills.generate")
 progress_mod = need("drills.progress")
-from drills.generate import default_types  # noqa: E402  (after the availability check)
+from drills.generate import default_types, simulator_available  # noqa: E402  (after the availability check)
 
 try:
     store = progress_mod.ProgressStore(learner=settings.player)
@@ -140,12 +140,11 @@ if not queue or ss.get("dr_i", 0) >= len(queue):
     if queue:
         summary()
     with st.form("dr_setup"):
-        available = list(default_types())
-        quick = [t for t in available if t not in SLOW_TYPES]
-        types = st.multiselect("Question types", available, default=quick, key="dr_types",
-                               format_func=lambda k: questions_mod.TYPE_TITLES.get(k, k),
-                               help="'Makeable?' questions simulate many deals each, so they take a while "
-                                    "to prepare.")
+        available = [t for t in questions_mod.QUESTION_TYPES if t != "makeable" or simulator_available()]
+        types = st.multiselect("Question types", available, default=list(default_types(settings.table)),
+                               key="dr_types", format_func=lambda k: questions_mod.TYPE_TITLES.get(k, k),
+                               help="'Makeable?' questions simulate a hundred deals each (about a second at "
+                                    "4 and 6 players, much longer at 8).")
         c1, c2 = st.columns(2)
         length = c1.select_slider("Questions", [3, 5, 10, 15, 20], value=5, key="dr_len")
         practise = c2.toggle("Practise anyway (ignore the schedule)", key="dr_practise")
