@@ -124,6 +124,15 @@ def load_bank(path: str | os.PathLike) -> Bank:
     return loads(text, str(p))
 
 
+STARTER_DIR = Path(__file__).resolve().parents[1] / "data" / "banks"
+"""The project's starter banks, one per bidding system (generated, then checked by the engine)."""
+
+
+def starter_banks() -> list[Path]:
+    """The starter bank files shipped with the project, by name."""
+    return sorted(STARTER_DIR.glob("*.json"))
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write ``text`` to a temporary file beside ``path``, then rename it into place."""
     p = Path(path)

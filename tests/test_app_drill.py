@@ -11,9 +11,16 @@ from tests.app_harness import open_page, texts  # noqa: E402
 def _start(at, types=("meaning",), length=3):
     at.multiselect(key="dr_types").set_value(list(types))
     at.select_slider(key="dr_len").set_value(length)
-    at.button(key="FormSubmitter:dr_setup-Start a session").click().run()
+    at.button(key="dr_go").click().run()
     assert not at.exception, [e.value for e in at.exception]
     return at.session_state["dr_queue"]
+
+
+def _answer(at, q, choice):
+    """Pick a choice by its button (keys 1-4 in the browser) and press Answer (Enter)."""
+    at.button(key=f"dr_pick_{q.choices.index(choice)}").click().run()
+    at.button(key="dr_answer").click().run()
+    assert not at.exception, [e.value for e in at.exception]
 
 
 @pytest.mark.parametrize("pick_right", [True, False])
@@ -25,9 +32,7 @@ def test_answer_a_question_gets_feedback_and_is_recorded(tmp_path, monkeypatch, 
     assert q.prompt in texts(at)
     wrong = next(c for c in q.choices if c not in q.answers)
     choice = q.answers[0] if pick_right else wrong
-    at.radio[0].set_value(choice).run()
-    at.button(key="dr_answer").click().run()
-    assert not at.exception
+    _answer(at, q, choice)
     if pick_right:
         assert [s.value for s in at.success] == [f"Right: {choice}"]
     else:
@@ -44,8 +49,7 @@ def test_a_session_ends_with_a_summary(tmp_path, monkeypatch):
     at = open_page("drill", tmp_path, monkeypatch)
     queue = _start(at, length=3)
     for q in queue:
-        at.radio[0].set_value(q.answers[0]).run()
-        at.button(key="dr_answer").click().run()
+        _answer(at, q, q.answers[0])
         at.button(key="dr_next").click().run()
     assert "Session summary" in texts(at)
     metrics = {m.label: m.value for m in at.metric}
