@@ -246,9 +246,14 @@ class System:
         if not recent:
             return "no suit has been bid yet"
         if k > len(recent):
-            return f"only {len(recent)} suit(s) have been bid, so there is no {k}-th most recent one"
+            return f"only {len(recent)} suit(s) have been bid, so there is no {ordinal(k)} suit"
         return recent[k - 1]
 
 
 def ordinal(k: int) -> str:
-    return {1: "last", 2: "second most recent", 3: "third most recent"}.get(k, f"{k}-th most recent")
+    """The k-th most recent, in words: "last", "second most recent", ..., "5th most recent"."""
+    words = {1: "last", 2: "second most recent", 3: "third most recent", 4: "fourth most recent"}
+    if k in words:
+        return words[k]
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix} most recent"

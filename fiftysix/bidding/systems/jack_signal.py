@@ -116,8 +116,9 @@ class JackSignal(System):
                 return Meaning(f"the other Jack of {name}", f"Plus 1 to {v} in {name}: the other"
                                f" Jack of {name}, after showing the first one: holds both Jacks of"
                                f" {name}; says nothing about length.", P.holds_top(top, own))
-            return t.meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: the top {n}"
-                             f" remaining card{'s' if n > 1 else ''}, {P.cards_phrase(top)}.",
+            return t.meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: the top"
+                             + (f" {n} remaining cards" if n > 1 else " remaining card")
+                             + f", {P.cards_phrase(top)}.",
                              lambda own, o: P.holds_top(top, own))
         return Reading(explain, v, s, t.shows, s)
 
