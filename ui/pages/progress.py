@@ -80,7 +80,9 @@ with left:
                  disabled=not focus, help="A session of fresh questions on the ideas you miss most."):
         st.session_state["dr_focus"] = focus
         st.session_state.pop("dr_queue", None)
-        st.switch_page("ui/pages/drill.py")
+        # switch_page would clear the URL, which Streamlit refuses while widgets are bound to it;
+        # an empty mapping switches without clearing, and the bound sidebar writes itself back.
+        st.switch_page("ui/pages/drill.py", query_params={})
 with right_col:
     st.subheader("Due for review")
     cards = store.cards()
