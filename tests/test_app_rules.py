@@ -95,3 +95,13 @@ def test_ordinals_and_counts_in_words():
     with pytest.raises(FiftySixError) as e:
         Auction.parse("28H P 30NS", "jack-signal", Table.make(6))
     assert "no second most recent suit" in str(e.value) and "2-th" not in str(e.value)
+
+
+def test_plus_one_speaks_of_the_top_remaining_card():
+    pytest.importorskip("fiftysix.bidding")
+    from fiftysix.bidding import Auction
+    from fiftysix.cards import Table
+    # RULES.md 7.3: Plus 1 = the top remaining ladder card; after both Jacks are shown, a Nine.
+    a = Auction.parse("28H P +2H P +1H", "jack-signal", Table.make(6))
+    sentence = a.calls[-1].meaning.sentence
+    assert "the top remaining card, a Nine of hearts" in sentence and "top 1" not in sentence
