@@ -84,8 +84,9 @@ def start_session(settings, store, pool_source, length: int, new_per_day: int, p
 def generated_pool(settings, store, types: list[str], length: int):
     """A pool source for engine questions: fresh questions of the due ideas, then new deals."""
     def make(seed: int):
-        due = [k for k in store.due_templates() if k.split("/")[0] in types
-               and k.split("/")[1] == settings.system]
+        t = settings.table
+        here = f"/{settings.system}/{t.players}p{'-pairs' if t.teams == 'pairs' else ''}/"
+        due = [k for k in store.due_templates() if k.split("/")[0] in types and here in k]
         per_type = max(PER_TYPE, math.ceil(1.5 * length / max(1, len(types))))
         pool = fresh_questions(due, seed) + make_pool(settings, types, seed, per_type)
         return GENERATED, pool
