@@ -145,6 +145,13 @@ def test_choices_have_keys_1_to_4_and_enter_answers(tmp_path, monkeypatch):
     shortcuts = [at.button(key=f"dr_pick_{k}").proto.shortcut for k in range(len(q.choices))]
     assert shortcuts == [str(k + 1) for k in range(len(q.choices))]
     assert at.button(key="dr_answer").proto.shortcut.lower() == "enter"
-    assert at.button(key="dr_answer").disabled  # nothing picked yet
+    at.button(key="dr_answer").click().run()  # nothing picked yet: nothing recorded, a hint
+    assert at.session_state["dr_answered"] is None and "Pick a choice first" in at.warning[0].value
     _answer(at, q, q.choices[1])
     assert at.button(key="dr_next").proto.shortcut.lower() == "enter"
+
+
+def test_a_first_session_meets_every_type(tmp_path, monkeypatch):
+    at = open_page("drill", tmp_path, monkeypatch, player="nova")
+    queue = _start(at, types=("meaning", "which-call", "your-call", "partner-holds"), length=5)
+    assert {q.type for q in queue} == {"meaning", "which-call", "your-call", "partner-holds"}

@@ -83,13 +83,16 @@ def start_session(settings, store, pool_source, length: int, new_per_day: int, p
 
 def generated_pool(settings, store, types: list[str], length: int):
     """A pool source for engine questions: fresh questions of the due ideas, then new deals."""
+    from drills.schedule import practice_mix
+
     def make(seed: int):
         t = settings.table
         here = f"/{settings.system}/{t.players}p{'-pairs' if t.teams == 'pairs' else ''}/"
         due = [k for k in store.due_templates() if k.split("/")[0] in types and here in k]
         per_type = max(PER_TYPE, math.ceil(1.5 * length / max(1, len(types))))
-        pool = fresh_questions(due, seed) + make_pool(settings, types, seed, per_type)
-        return GENERATED, pool
+        made = make_pool(settings, types, seed, per_type)
+        # new ideas are introduced in pool order: mix the types and families, not type by type
+        return GENERATED, fresh_questions(due, seed) + practice_mix(made, len(made), seed)
     return make
 
 
@@ -121,7 +124,10 @@ def submit(q, store) -> None:
     """Mark the picked choice, store the answer and keep the row for the summary."""
     ss = st.session_state
     choice = ss.get("dr_pick")
-    if choice is None or ss.get("dr_answered") is not None:
+    if choice is None:
+        ss["dr_nudge"] = True
+        return
+    if ss.get("dr_answered") is not None:
         return
     correct = q.is_correct(choice)
     seconds = time.time() - ss.get("dr_t0", time.time())
@@ -162,8 +168,11 @@ def ask(q, store, questions_mod) -> None:
                   type="primary" if choice == chosen else "secondary", disabled=answered is not None,
                   shortcut=str(k + 1) if k < 9 else None, width="stretch")
     if answered is None:
-        st.button("Answer", key="dr_answer", type="primary", disabled=chosen is None, on_click=submit,
-                  args=(q, store), shortcut="Enter")
+        # never disabled: an Enter pressed right after a key 1-4 must not be lost while the pick
+        # is still on its way to the server
+        st.button("Answer", key="dr_answer", type="primary", on_click=submit, args=(q, store), shortcut="Enter")
+        if ss.pop("dr_nudge", False):
+            st.warning("Pick a choice first: click it, or press its number.")
         st.caption("Keys: 1-4 pick a choice, Enter answers.")
         return
     if ss.pop("dr_save_error", None):

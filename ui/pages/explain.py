@@ -208,16 +208,17 @@ def table_knows(table: Table, system: str, auction, auto_seat: int, auto_role: s
     labels = [f"{'10' if n[0] == 'T' else n[0]}{SUIT_SYMBOLS['SHDC'.index(n[1])]}" for n in names]
     ticks = [f'<span style="color:{"#c8102e" if n[1] in "HD" else "#111"}">{lab}</span>'
              for n, lab in zip(names, labels)]
-    text = [[f"{p:.0%}<br><sup>{e:.1f}</sup>" for p, e in zip(prow, erow)] for prow, erow in zip(odds, copies)]
+    text = [[f"{p:.0%}<br>{e:.1f}" for p, e in zip(prow, erow)] for prow, erow in zip(odds, copies)]
     fig = go.Figure(go.Heatmap(z=odds, x=labels, y=[f"seat {s}" for s in seats], zmin=0, zmax=1,
                                colorscale=CHANCE_SCALE, customdata=copies, text=text, texttemplate="%{text}",
+                               textfont=dict(size=11),
                                colorbar=dict(title="holds one", tickformat=".0%"),
                                hovertemplate="%{y} holds at least one %{x}: %{z:.0%}; on average "
                                              "%{customdata:.2f} copies<extra></extra>"))
     st.caption(f"Seen from seat {seat}: for each card seat {seat} cannot see, the chance that a seat holds at "
                "least one copy (100% = certain) and, below it, the copies it holds on average. Over 2,000 deals "
                "that fit every call so far, each as likely as a real shuffle makes it.")
-    fig.update_layout(height=130 + 50 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
+    fig.update_layout(height=130 + 56 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
     fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont=dict(size=14))
     st.plotly_chart(fig, key="ex_grid", config={"displayModeBar": False})
 
