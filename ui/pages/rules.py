@@ -13,8 +13,8 @@ from fiftysix.scoring import STAKES
 from ui import render
 from ui.components import in_url, page_start, show, system_names
 
+# The rules guide is part of the project: the app never reads a file outside it.
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
-"""The rules guide, part of the project (never a file outside it)."""
 _SOURCES = (  # the project's internal references to its source texts, and plain words for them
     (re.compile(r"\s*\((?:RULES\.md|seeds? \d{3})[^)]*\)"), ""),
     (re.compile(r"[;,]\s*RULES\.md(?: section)? [\d.]*\d"), ""),
@@ -100,7 +100,8 @@ with tab_rules:
     if text is None:
         st.error(f"The rules guide {GUIDE.name} is missing from this copy of the project.")
     else:
-        st.markdown(text.split("\n", 1)[1] if text.startswith("# ") else text)  # the page has its title
+        body = text.split("\n", 1)[1] if text.startswith("# ") else text  # the page has its title
+        st.markdown(re.sub(r"(?m)^(#{2,5}) ", r"#\1 ", body))  # headings one level under the page's
     st.divider()
     st.markdown("#### The tables the engine plays by")
     engine_tables()
