@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from fiftysix.cards import DEFAULT_DECK
-from ui.components import decks_for, system_names
+from ui.components import decks_for, in_url, system_names
 
 st.set_page_config(page_title="56 trainer", page_icon="🃏", layout="wide")
 
@@ -25,17 +25,26 @@ PAGES = {
 }
 page = st.navigation(PAGES)
 
+
+def new_table_size() -> None:
+    """A new number of players gets that table's usual deck (4: 32 cards, 6: 48, 8: 64)."""
+    st.session_state["deck"] = DEFAULT_DECK[st.session_state["players"]]
+
+
 with st.sidebar:
     st.markdown("### ♠ ♥ 56 ♦ ♣")
     names = system_names()
-    st.selectbox("Bidding system", names, key="system")
-    players = st.selectbox("Players", (4, 6, 8), index=1, key="players")
-    decks = decks_for(players)
-    if st.session_state.get("deck") not in decks:
+    st.selectbox("Bidding system", names, **in_url("system"))
+    players = st.selectbox("Players", (4, 6, 8), index=1, on_change=new_table_size, **in_url("players"))
+    decks = sorted(decks_for(players), key=lambda d: d != DEFAULT_DECK[players])  # the usual deck first
+    if st.session_state.get("deck", decks[0]) not in decks:  # only a hand-made URL gets here
         st.session_state["deck"] = DEFAULT_DECK[players]
-    st.selectbox("Deck", decks, key="deck", format_func=lambda d: f"{d} cards")
-    st.selectbox("Teams", ("alternate", "pairs"), key="teams",
-                 format_func=lambda t: "odd v even seats" if t == "alternate" else "partners opposite")
-    st.text_input("Player name", value="player", key="player", max_chars=40)
+    st.selectbox("Deck", decks, format_func=lambda d: f"{d} cards", **in_url("deck"))
+    st.selectbox("Teams", ("alternate", "pairs"),
+                 format_func=lambda t: "odd v even seats" if t == "alternate" else "partners opposite",
+                 **in_url("teams"))
+    st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
+                  help="Your answers are kept under this name. The page's address keeps your choices: "
+                       "bookmark it, or share it.")
 
 page.run()

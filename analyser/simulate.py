@@ -116,6 +116,22 @@ def location_grid(view: View, counts: np.ndarray) -> dict[Card, dict[int, float]
     return out
 
 
+def holding_odds(view: View, counts: np.ndarray) -> dict[Card, dict[int, tuple[float, float]]]:
+    """For every unseen kind and hidden seat: (the chance the seat holds at least one unseen
+    copy, the unseen copies it holds on average), over the sampled deals ``counts``."""
+    u = view.unseen()
+    out: dict[Card, dict[int, tuple[float, float]]] = {}
+    for k in range(NUM_KINDS):
+        if u[k] == 0 or len(counts) == 0:
+            continue
+        row = {}
+        for s in view.hidden_seats:
+            held = counts[:, s - 1, k] - view.played_by(s).count(k)
+            row[s] = (float((held >= 1).mean()), float(held.mean()))
+        out[Card(k)] = row
+    return out
+
+
 def on_lead(view: View, trump: int | None) -> bool:
     """Is the viewing seat about to lead to a new trick (under this trump)?"""
     from fiftysix.play import trick_winner

@@ -158,6 +158,15 @@ def read_bank_text(path: str | os.PathLike) -> str:
         raise BankError(str(e)) from None
 
 
+STARTER_DIR = Path(__file__).resolve().parents[1] / "data" / "banks"
+"""The project's starter banks, one per bidding system (generated, then checked by the engine)."""
+
+
+def starter_banks() -> list[Path]:
+    """The starter bank files shipped with the project, by name."""
+    return sorted(STARTER_DIR.glob("*.json"))
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write ``text`` to ``path`` atomically (``fiftysix.textio.write_atomic``); BankError
     naming ``path`` when it cannot be written."""

@@ -296,13 +296,7 @@ class Generator:
     def questions(self, n: int, types: Sequence[str] | None = None) -> list[Question]:
         """``n`` questions, types taken in turn from ``types`` (default: every available type)."""
         types = tuple(types or default_types())
-        if "makeable" in types and not simulator_available():
-            raise FiftySixError("makeable questions need the simulator (analyser.simulate), which is missing")
-        makers = {"meaning": self.meaning, "which-call": self.which_call, "your-call": self.your_call,
-                  "partner-holds": self.partner_holds, "makeable": self.makeable}
-        for t in types:
-            if t not in makers:
-                raise FiftySixError(f"unknown question type {t!r}: use {', '.join(makers)}")
+        makers = self._makers(types)
         out: list[Question] = []
         tries = 0
         deals = self.deals()
@@ -319,6 +313,42 @@ class Generator:
                     break
                 out.append(q)
         return out
+
+
+    def questions_for(self, ideas: Sequence[str], max_deals: int = 40) -> list[Question]:
+        """Fresh questions of the given ideas (``Question.template`` keys of this system and
+        table), one per idea, from new deals: a due idea comes back as a new question, not
+        the one answered before. Ideas that ``max_deals`` deals do not produce are left out."""
+        makers = self._makers(())
+        wanted = [k for k in dict.fromkeys(ideas) if k.split("/", 1)[0] in makers]
+        found: dict[str, Question] = {}
+        deals = self.deals()
+        for _ in range(max_deals if wanted else 0):
+            deal, auction = next(deals)
+            if not auction.calls:
+                continue
+            for qtype in dict.fromkeys(k.split("/", 1)[0] for k in wanted if k not in found):
+                for _try in range(PER_DEAL):
+                    q = makers[qtype](deal, auction, f"{self._qid(len(found) + 1)}-fresh")
+                    if q is not None and q.template in wanted and q.template not in found:
+                        found[q.template] = q
+                        break
+            if len(found) == len(wanted):
+                break
+        return [found[k] for k in wanted if k in found]
+
+    def _makers(self, types: Sequence[str]) -> dict:
+        """The question makers by type; checks that ``types`` are known and can be made."""
+        if "makeable" in types and not simulator_available():
+            raise FiftySixError("makeable questions need the simulator (analyser.simulate), which is missing")
+        makers = {"meaning": self.meaning, "which-call": self.which_call, "your-call": self.your_call,
+                  "partner-holds": self.partner_holds}
+        if simulator_available():
+            makers["makeable"] = self.makeable
+        for t in types:
+            if t not in makers:
+                raise FiftySixError(f"unknown question type {t!r}: use {', '.join(makers)}")
+        return makers
 
 
 def generate(system: str, players: int = 6, n: int = 10, seed: int = 0, types: Sequence[str] | None = None,

@@ -28,7 +28,9 @@ from drills.schedule import (DEFAULT_NEW_PER_DAY, Card, Rating, new_card, pick_q
                              review, utcnow)
 
 SCHEMA_VERSION = 1
-GROUPINGS = ("system", "family", "type", "players", "template", "question_id")
+GROUPINGS = ("system", "family", "type", "players", "template", "question_id", "source")
+GENERATED = "generated"
+"""The ``source`` of an answer to a generated question; a bank's answers carry its title."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS reviews (
@@ -45,7 +47,8 @@ CREATE TABLE IF NOT EXISTS reviews (
     correct INTEGER NOT NULL,
     rating INTEGER NOT NULL,
     seconds REAL,
-    due_after TEXT NOT NULL
+    due_after TEXT NOT NULL,
+    source TEXT NOT NULL DEFAULT 'generated'
 );
 CREATE INDEX IF NOT EXISTS reviews_learner_time ON reviews (learner, answered_at);
 CREATE TABLE IF NOT EXISTS cards (
@@ -93,6 +96,9 @@ class ProgressStore:
                 if version > SCHEMA_VERSION:
                     raise ProgressError(f"{self.path} was written by a newer fiftysix (schema {version})")
                 con.executescript(_SCHEMA)
+                columns = {row[1] for row in con.execute("PRAGMA table_info(reviews)")}
+                if "source" not in columns:  # a file from before answers named their bank
+                    con.execute("ALTER TABLE reviews ADD COLUMN source TEXT NOT NULL DEFAULT 'generated'")
                 con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as e:
             if not self._open_read_only():
@@ -135,11 +141,12 @@ class ProgressStore:
 
     def record_answer(self, question: Question, response: str, correct: bool | None = None,
                       seconds: float | None = None, now: datetime | None = None,
-                      rating: Rating | None = None) -> Card:
+                      rating: Rating | None = None, source: str = GENERATED) -> Card:
         """Store one answer and review the question's template card; return the new card.
 
         ``correct`` defaults to marking ``response`` with the question; ``rating`` to
-        ``rating_for(correct, seconds)``.
+        ``rating_for(correct, seconds)``; ``source`` names where the question came from
+        (a bank's title, or ``GENERATED``) for the accuracy per bank.
         """
         now = now or utcnow()
         if correct is None:
@@ -163,10 +170,11 @@ class ProgressStore:
             c = question.context
             con.execute(
                 "INSERT INTO reviews (learner, answered_at, question_id, template, type, system, players,"
-                " family, response, correct, rating, seconds, due_after)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " family, response, correct, rating, seconds, due_after, source)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (self.learner, _stamp(now), question.id, key, question.type, c.system, c.players,
-                 question.family or "-", response, int(bool(correct)), int(rating), seconds, _stamp(card.due)))
+                 question.family or "-", response, int(bool(correct)), int(rating), seconds, _stamp(card.due),
+                 source or GENERATED))
         return card
 
     # --- reading ---------------------------------------------------------------------------
@@ -197,11 +205,29 @@ class ProgressStore:
             return con.execute("SELECT COUNT(*) FROM cards WHERE learner=? AND due<=?",
                                (self.learner, _stamp(now or utcnow()))).fetchone()[0]
 
+    def due_templates(self, now: datetime | None = None) -> list[str]:
+        """The learner's templates due now, most overdue first."""
+        with self._connect() as con:
+            rows = con.execute("SELECT template FROM cards WHERE learner=? AND due<=? ORDER BY due, template",
+                               (self.learner, _stamp(now or utcnow()))).fetchall()
+        return [r[0] for r in rows]
+
+    def answered_ids(self) -> set[str]:
+        """The ids of every question the learner has answered."""
+        with self._connect() as con:
+            rows = con.execute("SELECT DISTINCT question_id FROM reviews WHERE learner=?",
+                               (self.learner,)).fetchall()
+        return {r[0] for r in rows}
+
     def next_questions(self, pool: Sequence[Question], n: int, now: datetime | None = None,
-                       new_per_day: int = DEFAULT_NEW_PER_DAY, seed: int | None = None) -> list[Question]:
-        """What to ask next from ``pool``: due templates first, then a capped number of new ones."""
+                       new_per_day: int = DEFAULT_NEW_PER_DAY, seed: int | None = None,
+                       fill: bool = False) -> list[Question]:
+        """What to ask next from ``pool``: due templates first (as questions not answered
+        before where the pool has one), then a capped number of new ones; with ``fill``, then
+        practice questions up to ``n`` (see ``schedule.pick_questions``)."""
         now = now or utcnow()
-        return pick_questions(pool, self.cards(), n, now, self.new_today(now), new_per_day, seed)
+        return pick_questions(pool, self.cards(), n, now, self.new_today(now), new_per_day, seed,
+                              seen=self.answered_ids(), fill=fill)
 
     def history(self):
         """Every review of this learner as a DataFrame (``answered_at`` as UTC datetimes)."""
@@ -209,7 +235,7 @@ class ProgressStore:
         with self._connect() as con:
             df = pd.read_sql_query(
                 "SELECT answered_at, question_id, template, type, system, players, family, response,"
-                " correct, rating, seconds, due_after FROM reviews WHERE learner=? ORDER BY answered_at, id",
+                " correct, rating, seconds, due_after, source FROM reviews WHERE learner=? ORDER BY answered_at, id",
                 con, params=(self.learner,))
         df["answered_at"] = pd.to_datetime(df["answered_at"], format="%Y-%m-%dT%H:%M:%S.%fZ", utc=True)
         df["due_after"] = pd.to_datetime(df["due_after"], format="%Y-%m-%dT%H:%M:%S.%fZ", utc=True)

@@ -50,6 +50,36 @@ def promise_text(meaning: Any) -> str:
     return "nothing about the hand" if text == "nothing" else text
 
 
+def parse_template(key: str) -> tuple[str, str, Table, str]:
+    """A ``Question.template`` key read back: (type, system, table, family); the table has
+    the usual deck for its size (the key does not name the deck)."""
+    try:
+        qtype, system, table, family = key.split("/", 3)
+        players = int(table.split("p", 1)[0])
+        return qtype, system, Table.make(players, None, "pairs" if table.endswith("-pairs") else "alternate"), family
+    except (ValueError, FiftySixError):
+        raise QuestionError(f"{key!r} is not a question idea (type/system/table/family)") from None
+
+
+FAMILY_WORDS = {"suit": "number-suit bids", "reverse": "suit-number bids", "nt": "number-NT bids",
+                "ns": "NS (Noes) bids", "plus": "plus bids", "suit-plus": "suit-plus bids",
+                "plus-nt": "plus-NT bids", "plus-ns": "plus-NS bids", "x-plus": "X-Plus bids",
+                "minus": "minus bids", "plus-pass": "Plus Pass", "raise": "own raises",
+                "forced": "the forced opening", "pass": "passes", "double": "doubles",
+                "redouble": "redoubles", "contract": "the contract", "-": "mixed"}
+
+
+def idea_title(key: str) -> str:
+    """A question idea (template key) in words, e.g. "Your call: plus bids (international,
+    6 players)"."""
+    try:
+        qtype, system, table, family = parse_template(key)
+    except QuestionError:
+        return key
+    where = f"{system}, {table.players} players{', pairs' if table.teams == 'pairs' else ''}"
+    return f"{TYPE_TITLES.get(qtype, qtype).rstrip('?')}: {FAMILY_WORDS.get(family, family)} ({where})"
+
+
 class QuestionError(FiftySixError):
     """A question that is malformed: the message names the question's id."""
 

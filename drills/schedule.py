@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 from datetime import datetime, timezone
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
@@ -21,7 +21,8 @@ SLOW_SECONDS = 45.0
 """A right answer that took longer than this is rated Hard, not Good."""
 
 __all__ = ["Card", "Rating", "State", "DEFAULT_NEW_PER_DAY", "card_id_for", "new_card", "rating_for",
-           "make_scheduler", "review", "plan", "pick_questions", "is_due", "utcnow"]
+           "make_scheduler", "review", "plan", "pick_questions", "practice_mix", "question_key", "is_due",
+           "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -84,13 +85,74 @@ def plan(keys: Sequence[str], cards: Mapping[str, Card], now: datetime | None = 
     return out if limit is None else out[:limit]
 
 
+def question_key(q: Question) -> tuple:
+    """What makes two questions the same question for a learner: type, prompt and situation."""
+    c = q.context
+    return (q.type, q.prompt, c.system, c.players, c.deck, c.teams, c.seat, c.auction, c.hand)
+
+
 def pick_questions(pool: Sequence[Question], cards: Mapping[str, Card], n: int,
                    now: datetime | None = None, new_today: int = 0,
-                   new_per_day: int = DEFAULT_NEW_PER_DAY, seed: int | None = None) -> list[Question]:
-    """Up to ``n`` questions from ``pool``, one per template, in ``plan`` order."""
+                   new_per_day: int = DEFAULT_NEW_PER_DAY, seed: int | None = None,
+                   seen: Collection[str] = (), fill: bool = False) -> list[Question]:
+    """Up to ``n`` questions from ``pool``, one per template, in ``plan`` order.
+
+    Within a template, a question whose id is not in ``seen`` (the ids the learner already
+    answered) is preferred, so a due idea comes back as a fresh question when the pool has
+    one. With ``fill``, a session that the due and new ideas leave short is filled with
+    practice: ideas not due yet (soonest due first), then more questions of the ideas
+    already picked, mixed by ``practice_mix``; never the same question twice.
+    """
     rng = random.Random(seed)
     by_key: dict[str, list[Question]] = {}
     for q in pool:
         by_key.setdefault(q.template, []).append(q)
     order = plan(list(by_key), cards, now, new_today, new_per_day, limit=n)
-    return [rng.choice(by_key[k]) for k in order]
+    seen = set(seen)
+    out: list[Question] = []
+    for k in order:
+        fresh = [q for q in by_key[k] if q.id not in seen] or by_key[k]
+        out.append(rng.choice(fresh))
+    if fill and len(out) < n:
+        taken = {question_key(q) for q in out}
+        rest = [q for q in pool if question_key(q) not in taken and q.template not in order
+                and q.template in cards]
+        rest.sort(key=lambda q: cards[q.template].due)
+        later = [q for q in pool if question_key(q) not in taken and q.template in order]
+        out += practice_mix(rest + later, n - len(out), seed, avoid=taken)
+    return out
+
+
+def practice_mix(pool: Sequence[Question], n: int, seed: int | None = None,
+                 avoid: Collection[tuple] = ()) -> list[Question]:
+    """Up to ``n`` questions for practice, ignoring the schedule: the types in turn, and
+    within a type the call families in turn, so that every type and family appears before
+    any repeats; within a family the pool's order is kept; the same question (by
+    ``question_key``) is never asked twice, nor one in ``avoid``."""
+    rng = random.Random(seed)
+    taken = set(avoid)
+    groups: dict[str, dict[str, list[Question]]] = {}
+    for q in pool:
+        key = question_key(q)
+        if key in taken:
+            continue
+        taken.add(key)
+        groups.setdefault(q.type, {}).setdefault(q.family or "-", []).append(q)
+    types = list(groups)
+    rng.shuffle(types)
+    family_turns = {}
+    for t in types:
+        fams = list(groups[t])
+        rng.shuffle(fams)
+        family_turns[t] = fams
+    out: list[Question] = []
+    while len(out) < n and any(family_turns.values()):
+        for t in types:
+            fams = family_turns[t]
+            if not fams or len(out) >= n:
+                continue
+            fam = fams.pop(0)
+            out.append(groups[t][fam].pop(0))
+            if groups[t][fam]:
+                fams.append(fam)
+    return out

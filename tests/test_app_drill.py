@@ -11,9 +11,16 @@ from tests.app_harness import open_page, texts  # noqa: E402
 def _start(at, types=("meaning",), length=3):
     at.multiselect(key="dr_types").set_value(list(types))
     at.select_slider(key="dr_len").set_value(length)
-    at.button(key="FormSubmitter:dr_setup-Start a session").click().run()
+    at.button(key="dr_go").click().run()
     assert not at.exception, [e.value for e in at.exception]
     return at.session_state["dr_queue"]
+
+
+def _answer(at, q, choice):
+    """Pick a choice by its button (keys 1-4 in the browser) and press Answer (Enter)."""
+    at.button(key=f"dr_pick_{q.choices.index(choice)}").click().run()
+    at.button(key="dr_answer").click().run()
+    assert not at.exception, [e.value for e in at.exception]
 
 
 @pytest.mark.parametrize("pick_right", [True, False])
@@ -25,9 +32,7 @@ def test_answer_a_question_gets_feedback_and_is_recorded(tmp_path, monkeypatch, 
     assert q.prompt in texts(at)
     wrong = next(c for c in q.choices if c not in q.answers)
     choice = q.answers[0] if pick_right else wrong
-    at.radio[0].set_value(choice).run()
-    at.button(key="dr_answer").click().run()
-    assert not at.exception
+    _answer(at, q, choice)
     if pick_right:
         assert [s.value for s in at.success] == [f"Right: {choice}"]
     else:
@@ -44,8 +49,7 @@ def test_a_session_ends_with_a_summary(tmp_path, monkeypatch):
     at = open_page("drill", tmp_path, monkeypatch)
     queue = _start(at, length=3)
     for q in queue:
-        at.radio[0].set_value(q.answers[0]).run()
-        at.button(key="dr_answer").click().run()
+        _answer(at, q, q.answers[0])
         at.button(key="dr_next").click().run()
     assert "Session summary" in texts(at)
     metrics = {m.label: m.value for m in at.metric}
@@ -54,7 +58,6 @@ def test_a_session_ends_with_a_summary(tmp_path, monkeypatch):
 
 
 def test_makeable_questions_can_be_chosen_and_are_in_the_4_player_mix(tmp_path, monkeypatch):
-    pytest.importorskip("analyser.simulate")
     at = open_page("drill", tmp_path, monkeypatch, players=4)
     assert "makeable" in at.multiselect(key="dr_types").value  # under a second each at 4 players
     queue = _start(at, types=("makeable",), length=3)
@@ -62,3 +65,103 @@ def test_makeable_questions_can_be_chosen_and_are_in_the_4_player_mix(tmp_path, 
     lo, hi = queue[0].data["interval"]
     assert 0 <= lo <= queue[0].data["estimate"] <= hi <= 1
     assert queue[0].prompt in texts(at)
+
+
+def test_a_long_session_is_filled_beyond_the_new_idea_limit(tmp_path, monkeypatch):
+    at = open_page("drill", tmp_path, monkeypatch, player="mira")
+    assert at.number_input(key="dr_new").value == 10  # the day's limit of new ideas is shown
+    assert "0 of 10 new ideas met today" in texts(at)
+    queue = _start(at, types=("meaning", "your-call"), length=15)
+    assert len(queue) == 15  # not cut to the 10 new ideas a day
+    assert len({q.template for q in queue}) <= 10
+    assert len({(q.prompt, q.context) for q in queue}) == 15  # no question twice
+
+
+def test_nothing_due_says_so_and_the_next_click_starts_a_session(tmp_path, monkeypatch):
+    at = open_page("drill", tmp_path, monkeypatch, player="omar")
+    at.number_input(key="dr_new").set_value(0)
+    assert _start(at) == []
+    assert any("Nothing is due and today's 0 new ideas are used up" in i.value for i in at.info)
+    at.number_input(key="dr_new").set_value(5)
+    at.button(key="dr_go").click().run()  # the same button, not swallowed
+    assert len(at.session_state["dr_queue"]) == 3
+
+
+def test_practise_anyway_mixes_the_types(tmp_path, monkeypatch):
+    at = open_page("drill", tmp_path, monkeypatch)
+    at.toggle(key="dr_practise").set_value(True)
+    queue = _start(at, types=("meaning", "which-call", "your-call", "partner-holds"), length=5)
+    assert {q.type for q in queue[:4]} == {"meaning", "which-call", "your-call", "partner-holds"}
+    assert len({q.prompt + q.context.auction for q in queue}) == 5
+
+
+def test_a_due_idea_comes_back_as_a_fresh_question(tmp_path, monkeypatch):
+    from datetime import timedelta
+
+    from drills.generate import Generator
+    from drills.schedule import question_key, utcnow
+    from fiftysix.cards import Table
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    old = Generator("international", Table.make(6), 1).questions(1, ["meaning"])[0]
+    store = ProgressStore(learner="lena")
+    store.record_answer(old, "wrong", correct=False, now=utcnow() - timedelta(days=1))
+    assert store.due_templates() == [old.template]
+    at = open_page("drill", tmp_path, monkeypatch, player="lena")
+    queue = _start(at, types=("meaning",), length=3)
+    again = [q for q in queue if q.template == old.template]
+    assert again and question_key(again[0]) != question_key(old)  # the idea again, a new question
+
+
+def test_the_summary_shows_each_prompt_and_the_right_answer(tmp_path, monkeypatch):
+    at = open_page("drill", tmp_path, monkeypatch)
+    queue = _start(at, length=3)
+    for q in queue:
+        wrong = next(c for c in q.choices if not q.is_correct(c))
+        _answer(at, q, wrong)
+        at.button(key="dr_next").click().run()
+    table = at.dataframe[0].value
+    assert list(table["question"]) == [q.prompt for q in queue]
+    assert list(table["right answer"]) == [" / ".join(q.answers) for q in queue]
+    assert not table["right"].any()
+    assert not any("-s" in str(v) and "-0" in str(v) for v in table.to_numpy().ravel())  # no question ids
+    assert "/international/" not in texts(at)  # ideas in words, not internal keys
+
+
+def test_drill_a_starter_bank_and_see_it_in_progress(tmp_path, monkeypatch):
+    from drills.banks import STARTER_DIR, load_bank
+    bank = load_bank(STARTER_DIR / "kerala.json")
+    at = open_page("drill", tmp_path, monkeypatch, player="kiran")
+    at.get("button_group")[0].set_value("bank").run()
+    at.selectbox(key="dr_bank").set_value("kerala")
+    at.select_slider(key="dr_len").set_value(3)
+    at.button(key="dr_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    queue = at.session_state["dr_queue"]
+    assert len(queue) == 3 and all(q in bank.questions for q in queue)
+    _answer(at, queue[0], queue[0].answers[0])
+    history = ProgressStore(tmp_path / "progress.sqlite3", learner="kiran").history()
+    assert list(history["source"]) == [bank.title]
+    at.switch_page("ui/pages/progress.py").run()
+    at.get("button_group")[1].set_value("source").run()
+    import json
+    spec = json.loads(at.get("plotly_chart")[1].proto.spec)
+    assert spec["data"][0]["x"] == [bank.title] and spec["data"][0]["y"] == [1]
+
+
+def test_choices_have_keys_1_to_4_and_enter_answers(tmp_path, monkeypatch):
+    at = open_page("drill", tmp_path, monkeypatch)
+    queue = _start(at, length=3)
+    q = queue[0]
+    shortcuts = [at.button(key=f"dr_pick_{k}").proto.shortcut for k in range(len(q.choices))]
+    assert shortcuts == [str(k + 1) for k in range(len(q.choices))]
+    assert at.button(key="dr_answer").proto.shortcut.lower() == "enter"
+    at.button(key="dr_answer").click().run()  # nothing picked yet: nothing recorded, a hint
+    assert at.session_state["dr_answered"] is None and "Pick a choice first" in at.warning[0].value
+    _answer(at, q, q.choices[1])
+    assert at.button(key="dr_next").proto.shortcut.lower() == "enter"
+
+
+def test_a_first_session_meets_every_type(tmp_path, monkeypatch):
+    at = open_page("drill", tmp_path, monkeypatch, player="nova")
+    queue = _start(at, types=("meaning", "which-call", "your-call", "partner-holds"), length=5)
+    assert {q.type for q in queue} == {"meaning", "which-call", "your-call", "partner-holds"}

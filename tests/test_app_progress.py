@@ -49,3 +49,30 @@ def test_progress_shows_stored_answers(tmp_path, monkeypatch):
 def test_progress_for_a_new_player_says_so(tmp_path, monkeypatch):
     at = open_page("progress", tmp_path, monkeypatch, player="newcomer")
     assert "No answers recorded for **newcomer**" in texts(at)
+
+
+def test_drill_my_weak_spots_now(tmp_path, monkeypatch):
+    from drills.generate import Generator
+    from drills.questions import idea_title
+    from fiftysix.cards import Table
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    store = ProgressStore(learner="asha")
+    made = Generator("international", Table.make(6), 2).questions(9, ["meaning", "which-call", "your-call"])
+    by_idea = {q.template: q for q in made}
+    ideas = list(by_idea)[:3]
+    assert len(ideas) == 3
+    t0 = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
+    for i, key in enumerate(ideas):  # the first two ideas answered wrongly, the third rightly
+        q = by_idea[key]
+        store.record_answer(q, q.answer if i == 2 else "wrong", correct=i == 2, now=t0)
+    at = open_page("progress", tmp_path, monkeypatch, player="asha")
+    weakest = at.dataframe[0].value
+    assert list(weakest["idea"][:2]) in ([idea_title(ideas[0]), idea_title(ideas[1])],
+                                         [idea_title(ideas[1]), idea_title(ideas[0])])
+    assert "/international/" not in texts(at) + weakest.to_string()  # ideas in words, not keys
+    at.button(key="pr_weak").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    queue = at.session_state["dr_queue"]
+    assert queue and {q.template for q in queue} <= set(ideas[:2])  # only the ideas missed
+    assert not {q.id for q in queue} & {q.id for q in made}  # as fresh questions
+    assert "Question 1 of" in texts(at)

@@ -194,11 +194,13 @@ def test_answer_a_drill_question(app_url, browser, data_dir):
     click_button(browser, "Start a session")
     wait_text(browser, "Question 1 of")
     idle(browser)
-    assert len(browser.find_elements(By.CSS_SELECTOR, '[data-testid="stRadioOption"]')) >= 2
-    _retry_stale(lambda: browser.find_elements(By.CSS_SELECTOR, '[data-testid="stRadioOption"]')[0].click())
+    choices = '[class*="st-key-dr_pick_"] button'  # the choices, as buttons with keys 1-4
+    assert len(browser.find_elements(By.CSS_SELECTOR, choices)) >= 2
+    _retry_stale(lambda: browser.find_elements(By.CSS_SELECTOR, choices)[0].click())
     idle(browser)
-    click_button(browser, "Answer")
-    wait_text(browser, "Next question")  # a loaded machine may start the rerun after idle()'s first look
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, ".st-key-dr_answer button").is_enabled())
+    click_key(browser, "dr_answer")
+    wait_text(browser, "Next question")
     body = browser.find_element(By.TAG_NAME, "body").text
     from drills.progress import ProgressStore
     history = ProgressStore(data_dir / "progress.sqlite3", learner="player").history()

@@ -5,6 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 from drills.questions import Context, Question
 from drills.schedule import (Rating, State, card_id_for, make_scheduler, new_card, pick_questions, plan,
+                             practice_mix, question_key,
                              rating_for, review)
 
 NOW = datetime(2026, 1, 10, 12, 0, tzinfo=timezone.utc)
@@ -68,3 +69,50 @@ def test_pick_questions_gives_one_question_per_template_in_plan_order():
     got = pick_questions(pool, cards, n=10, now=NOW, new_today=0, new_per_day=1, seed=3)
     assert [q.template for q in got] == [t["z"], t["x"]]  # due z, then one new (x, first offered)
     assert got[1].id in ("q0", "q2")
+
+
+def _q(i: int, qtype: str, family: str, prompt: str | None = None) -> Question:
+    return Question(f"id{i}", qtype, Context("international", 6, 48, "alternate", 1, ""),
+                    prompt or f"prompt {i}?", ("a", "b"), ("a",), family=family)
+
+
+def test_fill_tops_a_session_up_with_practice_but_keeps_the_new_idea_limit():
+    # 3 ideas, 4 different questions each; a learner who has met none of them.
+    pool = [_q(10 * k + i, "meaning", fam) for k, fam in enumerate("xyz") for i in range(4)]
+    short = pick_questions(pool, {}, n=6, now=NOW, new_per_day=2, seed=1)
+    assert len(short) == 2  # without fill: only the 2 new ideas the day allows
+    full = pick_questions(pool, {}, n=6, now=NOW, new_per_day=2, seed=1, fill=True)
+    assert len(full) == 6
+    assert {q.family for q in full} == {short[0].family, short[1].family}  # no third new idea
+    assert len({q.id for q in full}) == 6  # never the same question twice
+
+
+def test_fill_practises_ideas_not_due_yet_soonest_first():
+    pool = [_q(1, "meaning", "x"), _q(2, "meaning", "y"), _q(3, "meaning", "z")]
+    t = {q.family: q.template for q in pool}
+    cards = {t["x"]: _card(t["x"], NOW + timedelta(days=5)), t["y"]: _card(t["y"], NOW + timedelta(days=1))}
+    got = pick_questions(pool, cards, n=2, now=NOW, new_per_day=0, seed=0, fill=True)
+    assert [q.family for q in got] == ["y", "x"]  # nothing due, no new idea allowed: practice
+    assert pick_questions(pool, cards, n=2, now=NOW, new_per_day=0, seed=0) == []
+
+
+def test_a_due_idea_comes_back_as_a_question_not_answered_before():
+    old, fresh = _q(1, "meaning", "x", "seat 1 calls 28H"), _q(2, "meaning", "x", "seat 3 calls +1S")
+    cards = {old.template: _card(old.template, NOW - timedelta(hours=1))}
+    for seed in range(20):
+        got = pick_questions([old, fresh], cards, n=1, now=NOW, seed=seed, seen={"id1"})
+        assert got == [fresh]
+
+
+def test_practice_mixes_types_and_families_and_drops_repeats():
+    # The pool in blocks, as a generator makes it: all of one type, then the next.
+    pool = [_q(i, "meaning", "plus" if i < 6 else "suit") for i in range(8)]
+    pool += [_q(20 + i, "your-call", "pass") for i in range(4)]
+    pool += [_q(40, "which-call", "ns"), _q(41, "which-call", "ns", prompt="prompt 40?")]  # 41 repeats 40
+    got = practice_mix(pool, 6, seed=5)
+    assert {q.type for q in got[:3]} == {"meaning", "your-call", "which-call"}
+    meanings = [q.family for q in got if q.type == "meaning"]
+    assert set(meanings[:2]) == {"plus", "suit"}  # a type's families take turns
+    everything = practice_mix(pool, 100, seed=5)
+    assert len(everything) == len(pool) - 1  # the repeated prompt is asked once
+    assert len({question_key(q) for q in everything}) == len(everything)

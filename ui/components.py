@@ -44,6 +44,17 @@ def decks_for(players: int) -> list[int]:
     return sorted(d for p, d in TABLE_SETUPS if p == players)
 
 
+def in_url(key: str) -> dict[str, str]:
+    """Widget arguments that keep the widget's value in the page's URL as ``?key=value``, so a
+    reload restores it and a link can be shared: ``st.selectbox(..., **in_url("system"))``.
+
+    Streamlit's own query-parameter binding: a value in the URL that the widget does not
+    accept is dropped, and the widget's default stays out of the URL. Change such a widget's
+    value through ``st.session_state``, never through ``st.query_params``.
+    """
+    return {"key": key, "bind": "query-params"}
+
+
 def settings() -> Settings:
     """The sidebar's current choices (defaults when a page runs without the sidebar)."""
     ss = st.session_state

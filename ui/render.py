@@ -53,6 +53,16 @@ CSS = """
 .fs-auction td{padding:.1em .3em;text-align:center}
 .fs-contract{display:inline-block;font:700 1.4em Georgia,serif;padding:.2em .7em;border-radius:.4em;
   background:#fffdf7;border:2px solid #6b3e1f;color:#111;text-shadow:none}
+/* A phone: the round table has no room for the side hands, so the seats line up below the
+   trick and each hand wraps within the screen instead of being clipped. */
+@media (max-width: 640px){
+.fs-felt{height:auto;display:flex;flex-wrap:wrap;justify-content:center;align-items:flex-start;gap:.45em;
+  padding:.6em .35em;border-radius:1.2em;border-width:6px}
+.fs-seat{position:static;transform:none;min-width:0;max-width:100%;box-sizing:border-box}
+.fs-seat .fs-hand{white-space:normal}
+.fs-trickcard{position:static;transform:none;order:-1}
+.fs-center{position:static;transform:none;order:-2;width:100%}
+}
 </style>
 """
 

@@ -11,7 +11,7 @@ from fiftysix.cards import SUITS, SUIT_SYMBOLS, Card, Deal, Table, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from ui import render
-from ui.components import have, page_start, show, user_errors, warm_solver
+from ui.components import have, in_url, page_start, show, user_errors, warm_solver
 from ui.jobs import run_cancellable, session_gone
 
 STRAINS = ("S", "H", "D", "C", "NT")
@@ -59,7 +59,7 @@ def card_values(deal_text: str, table_key: tuple[int, int, str], strain: str, le
 def deal_input(table: Table) -> Deal | None:
     """Deal, paste or enter a hand; the current deal lives in session state as text."""
     mode = st.segmented_control("Hand", ["Deal", "Paste", "Enter by seat"], default="Deal",
-                                key="an_mode", required=True)
+                                required=True, **in_url("an_mode"))
     ss = st.session_state
     key = (table.players, table.deck, table.teams)
     if ss.get("an_table") != key:
@@ -67,7 +67,7 @@ def deal_input(table: Table) -> Deal | None:
         ss.pop("an_deal", None)
     if mode == "Deal":
         c1, c2 = st.columns([1, 3], vertical_alignment="bottom")
-        seed = c1.number_input("Seed", min_value=0, max_value=10**9, value=1, step=1, key="an_seed")
+        seed = c1.number_input("Seed", min_value=0, max_value=10**9, value=1, step=1, **in_url("an_seed"))
         if c2.button("Deal", icon=":material/playing_cards:", key="an_deal_btn", type="primary") or "an_deal" not in ss:
             ss["an_deal"] = str(random_deal(table, seed=int(seed)))
             ss["an_played"] = []

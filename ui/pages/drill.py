@@ -1,21 +1,26 @@
-"""Drill: a spaced-repetition quiz over the five question types, with immediate feedback and a
-session summary."""
+"""Drill: a spaced-repetition quiz over generated questions or a question bank, with immediate
+feedback, keyboard shortcuts and a session summary."""
 from __future__ import annotations
 
+import math
+import secrets
 import time
 
 import streamlit as st
 
-from fiftysix.cards import Hand
+from fiftysix.cards import Hand, Table
 from fiftysix.errors import FiftySixError
 from ui import render
-from ui.components import need, page_start, show
+from ui.components import in_url, need, page_start, read_upload, show
 
-PER_TYPE = 6  # questions generated per type for a session's pool
+PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
 SLOW_TYPES = ("makeable",)  # fewer of these per pool: each question simulates deals
+LENGTHS = [3, 5, 10, 15, 20]
+GENERATED, BANK = "generated", "bank"
+COACH_BANK = "coach"  # the Coach page's working bank, in this session
 
 
-def make_pool(settings, types: list[str], seed: int) -> list:
+def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE) -> list:
     """Generate the question pool type by type, with a progress bar (makeable ones simulate)."""
     from drills.generate import Generator
     t = settings.table
@@ -23,28 +28,72 @@ def make_pool(settings, types: list[str], seed: int) -> list:
     pool = []
     for i, qtype in enumerate(types):
         bar.progress(i / len(types), text=f"Making '{qtype}' questions...")
-        count = 1 if qtype in SLOW_TYPES else PER_TYPE
+        count = 1 if qtype in SLOW_TYPES else per_type
         pool += Generator(settings.system, t, seed * 10 + i).questions(count, [qtype])
     bar.empty()
     return pool
 
 
-def start_session(settings, store, types: list[str], length: int, practise: bool) -> None:
-    """Pick the session's questions: due ideas first, then new ones (or any, to practise)."""
+def fresh_questions(ideas: list[str], seed: int) -> list:
+    """New questions of these ideas (template keys), each made at its own system and table."""
+    from drills.generate import Generator
+    from drills.questions import parse_template
+    by_table: dict[tuple[str, Table], list[str]] = {}
+    for key in ideas:
+        try:
+            _, system, table, _ = parse_template(key)
+        except FiftySixError:
+            continue
+        by_table.setdefault((system, table), []).append(key)
+    out = []
+    with st.spinner("Making fresh questions of the ideas due..."):
+        for (system, table), keys in by_table.items():
+            out += Generator(system, table, seed).questions_for(keys)
+    return out
+
+
+def begin(queue: list, source: str) -> None:
     ss = st.session_state
-    seed = ss.get("dr_sessions", 0) + 1
-    ss["dr_sessions"] = seed
-    try:
-        pool = make_pool(settings, types, seed)
-    except FiftySixError as e:
-        st.error(f"Could not make questions: {e}")
-        return
-    picked = pool[:length] if practise else store.next_questions(pool, length, seed=seed)
-    ss["dr_queue"] = picked
+    ss["dr_queue"] = queue
+    ss["dr_source_name"] = source
     ss["dr_i"] = 0
     ss["dr_results"] = []
     ss["dr_answered"] = None
+    ss["dr_pick"] = None
     ss["dr_t0"] = time.time()
+
+
+def start_session(settings, store, pool_source, length: int, new_per_day: int, practise: bool) -> None:
+    """Pick the session's questions: due ideas first (as fresh questions), then new ones up to
+    the day's limit, then practice to fill the session; or a mix of everything, to practise."""
+    from drills.schedule import practice_mix
+    seed = secrets.randbelow(10**6)  # a fresh seed: a due idea comes back as a new question
+    try:
+        source, pool = pool_source(seed)
+    except FiftySixError as e:
+        st.error(f"Could not make questions: {e}")
+        return
+    if practise:
+        seen = store.answered_ids()
+        picked = practice_mix(sorted(pool, key=lambda q: q.id in seen), length, seed)
+    else:
+        picked = store.next_questions(pool, length, new_per_day=new_per_day, seed=seed, fill=True)
+    begin(picked, source)
+
+
+def generated_pool(settings, store, types: list[str], length: int):
+    """A pool source for engine questions: fresh questions of the due ideas, then new deals."""
+    from drills.schedule import practice_mix
+
+    def make(seed: int):
+        t = settings.table
+        here = f"/{settings.system}/{t.players}p{'-pairs' if t.teams == 'pairs' else ''}/"
+        due = [k for k in store.due_templates() if k.split("/")[0] in types and here in k]
+        per_type = max(PER_TYPE, math.ceil(1.5 * length / max(1, len(types))))
+        made = make_pool(settings, types, seed, per_type)
+        # new ideas are introduced in pool order: mix the types and families, not type by type
+        return GENERATED, fresh_questions(due, seed) + practice_mix(made, len(made), seed)
+    return make
 
 
 def show_context(q) -> None:
@@ -67,29 +116,67 @@ def show_context(q) -> None:
              f'<span style="font:.85em sans-serif;margin-left:1em">seat {c.seat}, {hand.points} points</span></div>')
 
 
+def pick(choice: str) -> None:
+    st.session_state["dr_pick"] = choice
+
+
+def submit(q, store) -> None:
+    """Mark the picked choice, store the answer and keep the row for the summary."""
+    ss = st.session_state
+    choice = ss.get("dr_pick")
+    if choice is None:
+        ss["dr_nudge"] = True
+        return
+    if ss.get("dr_answered") is not None:
+        return
+    correct = q.is_correct(choice)
+    seconds = time.time() - ss.get("dr_t0", time.time())
+    source = ss.get("dr_source_name", GENERATED)
+    try:
+        store.record_answer(q, choice, correct=correct, seconds=seconds, source=source)
+    except FiftySixError as e:
+        ss["dr_save_error"] = str(e)
+    ss["dr_answered"] = (choice, correct)
+    from drills.questions import idea_title
+    ss["dr_results"].append({"#": len(ss["dr_results"]) + 1, "question": q.prompt, "your answer": choice,
+                             "right answer": " / ".join(q.answers), "right": correct,
+                             "seconds": round(seconds, 1), "idea": idea_title(q.template)})
+
+
+def next_question() -> None:
+    ss = st.session_state
+    ss["dr_i"] = ss.get("dr_i", 0) + 1
+    ss["dr_answered"] = None
+    ss["dr_pick"] = None
+    ss["dr_t0"] = time.time()
+
+
 def ask(q, store, questions_mod) -> None:
-    """One question: choices, then feedback with the explanation."""
+    """One question: the choices as buttons (keys 1-4), Enter to answer, then the feedback."""
     ss = st.session_state
     i = ss["dr_i"]
     st.markdown(f"##### Question {i + 1} of {len(ss['dr_queue'])} · {questions_mod.TYPE_TITLES.get(q.type, q.type)}")
     show_context(q)
     st.markdown(f"**{q.prompt}**")
     answered = ss.get("dr_answered")
-    choice = st.radio("Your answer", q.choices, index=None, key=f"dr_choice_{i}_{q.id}",
-                      disabled=answered is not None, label_visibility="collapsed")
+    chosen = ss.get("dr_pick")
+    for k, choice in enumerate(q.choices):
+        mark = ""
+        if answered is not None:
+            mark = " ✓" if q.is_correct(choice) else (" ✗" if choice == answered[0] else "")
+        st.button(f"{k + 1} · {choice}{mark}", key=f"dr_pick_{k}", on_click=pick, args=(choice,),
+                  type="primary" if choice == chosen else "secondary", disabled=answered is not None,
+                  shortcut=str(k + 1) if k < 9 else None, width="stretch")
     if answered is None:
-        if st.button("Answer", key="dr_answer", type="primary", disabled=choice is None):
-            correct = q.is_correct(choice)
-            seconds = time.time() - ss.get("dr_t0", time.time())
-            try:
-                store.record_answer(q, choice, correct=correct, seconds=seconds)
-            except FiftySixError as e:
-                st.warning(f"Your answer was not saved: {e}")
-            ss["dr_answered"] = (choice, correct)
-            ss["dr_results"].append({"question": q.id, "type": q.type, "family": q.family or "-",
-                                     "your answer": choice, "right": correct, "seconds": round(seconds, 1)})
-            st.rerun()
+        # never disabled: an Enter pressed right after a key 1-4 must not be lost while the pick
+        # is still on its way to the server
+        st.button("Answer", key="dr_answer", type="primary", on_click=submit, args=(q, store), shortcut="Enter")
+        if ss.pop("dr_nudge", False):
+            st.warning("Pick a choice first: click it, or press its number.")
+        st.caption("Keys: 1-4 pick a choice, Enter answers.")
         return
+    if ss.pop("dr_save_error", None):
+        st.warning("Your answer was not saved to your progress.")
     choice, correct = answered
     right = ", ".join(q.answers)
     if correct:
@@ -98,11 +185,10 @@ def ask(q, store, questions_mod) -> None:
         st.error(f"Not quite. The answer: {right}")
     if q.explanation:
         st.info(q.explanation)
-    if st.button("Next question", icon=":material/arrow_forward:", key="dr_next", type="primary"):
-        ss["dr_i"] = i + 1
-        ss["dr_answered"] = None
-        ss["dr_t0"] = time.time()
-        st.rerun()
+    last = i + 1 >= len(ss["dr_queue"])
+    st.button("See the summary" if last else "Next question", icon=":material/arrow_forward:", key="dr_next",
+              type="primary", on_click=next_question, shortcut="Enter")
+    st.caption("Enter: " + ("the summary." if last else "the next question."))
 
 
 def summary() -> None:
@@ -114,11 +200,103 @@ def summary() -> None:
     c1.metric("Score", f"{right} / {len(results)}")
     c2.metric("Accuracy", f"{right / len(results):.0%}" if results else "-")
     c3.metric("Time", f"{sum(r['seconds'] for r in results):.0f} s")
-    st.dataframe(results, hide_index=True)
+    st.dataframe(results, hide_index=True, column_config={
+        "question": st.column_config.TextColumn(width="large"),
+        "right": st.column_config.CheckboxColumn("right?")})
     wrong = [r for r in results if not r["right"]]
     if wrong:
-        st.caption("These ideas come back sooner: " + ", ".join(sorted({f"{r['type']} ({r['family']})"
-                                                                        for r in wrong})))
+        st.caption("These ideas come back sooner: " + "; ".join(sorted({r["idea"] for r in wrong})))
+
+
+def bank_choices(banks_mod) -> dict[str, str]:
+    """The banks on offer: the starter banks (by file name) and the coach's bank of this session."""
+    out = {p.stem: f"Starter: {p.stem}" for p in banks_mod.starter_banks()}
+    if st.session_state.get("co_questions"):
+        out[COACH_BANK] = f"The Coach page's bank: {st.session_state.get('co_title', 'my bank')}"
+    return out
+
+
+def bank_pool(banks_mod, name: str, upload):
+    """A pool source for a bank: an uploaded file, the coach's bank, or a starter bank."""
+    def make(seed: int):
+        if upload is not None:
+            text = read_upload(upload)
+            if text is None:
+                raise FiftySixError(f"{upload.name} could not be read")
+            fmt = banks_mod.guess_format(upload.name, text)
+            bank = banks_mod.import_text(text, fmt, upload.name, st.session_state.get("system"))
+        elif name == COACH_BANK:
+            bank = banks_mod.Bank.from_dict({"title": st.session_state.get("co_title", "My bank"),
+                                             "system": st.session_state.get("system", "international"),
+                                             "questions": st.session_state.get("co_questions", [])})
+        else:
+            bank = banks_mod.load_bank(banks_mod.STARTER_DIR / f"{name}.json")
+        if not bank.questions:
+            raise FiftySixError(f"the bank {bank.title!r} has no questions")
+        return bank.title, list(bank.questions)
+    return make
+
+
+def setup(settings, store, questions_mod, progress_mod) -> None:
+    """The session form: generated questions or a bank, how many, new ideas a day, practise."""
+    from drills.generate import default_types
+    banks_mod = need("drills.banks")
+    ss = st.session_state
+    source = st.segmented_control("Questions from", [GENERATED, BANK], default=GENERATED, required=True,
+                                  format_func={GENERATED: "new deals (the engine)", BANK: "a question bank"}.get,
+                                  **in_url("dr_source"))
+    with st.form("dr_setup"):
+        upload = None
+        types: list[str] = []
+        if source == BANK:
+            banks = bank_choices(banks_mod)
+            default = settings.system if settings.system in banks else next(iter(banks))
+            bank = st.selectbox("Bank", list(banks), index=list(banks).index(default), format_func=banks.get,
+                                **in_url("dr_bank"))
+            upload = st.file_uploader("... or your own bank file (JSON, CSV, GIFT, Anki)", key="dr_upload",
+                                      type=["json", "csv", "gift", "txt"])
+        else:
+            types = st.multiselect("Question types", list(questions_mod.QUESTION_TYPES),
+                                   default=list(default_types(settings.table)),
+                                   format_func=lambda k: questions_mod.TYPE_TITLES.get(k, k),
+                                   help="'Makeable?' questions simulate a hundred deals each (about a second at "
+                                        "4 and 6 players, much longer at 8).", **in_url("dr_types"))
+        c1, c2, c3 = st.columns(3)
+        length = c1.select_slider("Questions", LENGTHS, value=5, **in_url("dr_len"))
+        new_per_day = c2.number_input("New ideas a day", 0, 100, progress_mod.DEFAULT_NEW_PER_DAY, step=5,
+                                      **in_url("dr_new"),
+                                      help="How many ideas you have not met before a session may bring in "
+                                           "each day. The rest of a session is filled with reviews and practice.")
+        practise = c3.toggle("Practise anyway (ignore the schedule)", **in_url("dr_practise"),
+                             help="A mix of every type and call family, whatever is due.")
+        go = st.form_submit_button("Start a session", type="primary", key="dr_go", shortcut="Enter")
+    new_today = store.new_today()
+    st.caption(f"{settings.player}: {store.due_count()} idea(s) due for review; {new_today} of "
+               f"{new_per_day} new ideas met today. A session that the due and new ideas leave short "
+               "is filled with practice questions.")
+    if not go:
+        return
+    if source == GENERATED and not types:
+        st.error("Choose at least one question type.")
+        return
+    make = (generated_pool(settings, store, types, length) if source == GENERATED
+            else bank_pool(banks_mod, bank, upload))
+    start_session(settings, store, make, length, new_per_day, practise)
+    if ss.get("dr_queue"):
+        st.rerun()
+    elif "dr_queue" in ss:
+        st.info(f"Nothing is due and today's {new_per_day} new ideas are used up. Come back later, raise "
+                "'New ideas a day', or tick 'Practise anyway'.")
+
+
+def weak_spots(store) -> None:
+    """The Progress page's 'drill my weak spots now': fresh questions of the weakest ideas."""
+    ideas = st.session_state.pop("dr_focus")
+    questions = fresh_questions(list(ideas), secrets.randbelow(10**6))
+    if questions:
+        begin(questions, GENERATED)
+    else:
+        st.warning("No questions of your weakest ideas could be made just now; try a normal session.")
 
 
 settings = page_start("Drill", "Short quizzes that come back at the right time: ideas you miss return "
@@ -126,7 +304,6 @@ settings = page_start("Drill", "Short quizzes that come back at the right time: 
 questions_mod = need("drills.questions")
 need("drills.generate")
 progress_mod = need("drills.progress")
-from drills.generate import default_types, simulator_available  # noqa: E402  (after the availability check)
 
 try:
     store = progress_mod.ProgressStore(learner=settings.player)
@@ -135,30 +312,12 @@ except FiftySixError as e:
     st.stop()
 
 ss = st.session_state
+if ss.get("dr_focus"):
+    weak_spots(store)
 queue = ss.get("dr_queue")
 if not queue or ss.get("dr_i", 0) >= len(queue):
     if queue:
         summary()
-    with st.form("dr_setup"):
-        available = [t for t in questions_mod.QUESTION_TYPES if t != "makeable" or simulator_available()]
-        types = st.multiselect("Question types", available, default=list(default_types(settings.table)),
-                               key="dr_types", format_func=lambda k: questions_mod.TYPE_TITLES.get(k, k),
-                               help="'Makeable?' questions simulate a hundred deals each (about a second at "
-                                    "4 and 6 players, much longer at 8).")
-        c1, c2 = st.columns(2)
-        length = c1.select_slider("Questions", [3, 5, 10, 15, 20], value=5, key="dr_len")
-        practise = c2.toggle("Practise anyway (ignore the schedule)", key="dr_practise")
-        go = st.form_submit_button("Start a session" if not queue else "Another session", type="primary")
-    st.caption(f"{settings.player}: {store.due_count()} idea(s) due for review.")
-    if go:
-        if not types:
-            st.error("Choose at least one question type.")
-        else:
-            start_session(settings, store, types, length, practise)
-            if not ss.get("dr_queue"):
-                st.info("Nothing is due and today's new ideas are used up. Come back later, or tick "
-                        "'Practise anyway'.")
-            else:
-                st.rerun()
+    setup(settings, store, questions_mod, progress_mod)
 else:
     ask(queue[ss["dr_i"]], store, questions_mod)

@@ -8,9 +8,12 @@ import streamlit as st
 from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
 from fiftysix.errors import FiftySixError
 from ui import render
-from ui.components import need, page_start, show
+from ui.components import in_url, need, page_start, show
 
-PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in the table
+PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
+# Colours for a chance: pale for rare, amber around a half, deep green for certain.
+CHANCE_SCALE = [[0.0, "#f7f7f2"], [0.1, "#fdf1c7"], [0.25, "#fbd46d"], [0.5, "#f39c34"], [0.75, "#4fa35a"],
+                [0.99, "#1d6b40"], [1.0, "#0b3d20"]]
 
 
 def popover_label(call: str) -> str:
@@ -25,7 +28,7 @@ def meaning_md(label: str, sentence: str, constraint) -> str:
     promise = constraint.describe() if constraint is not None else ""
     text = f"**{label}**\n\n{sentence}"
     if promise and promise not in sentence:
-        text += f"\n\n*Promise as the dealer reads it:* {promise}"
+        text += f"\n\n*What the simulation takes it to promise:* {promise}"
     return text
 
 
@@ -41,6 +44,39 @@ def undo_call() -> None:
 
 def clear_calls() -> None:
     st.session_state["ex_text"] = ""
+
+
+def add_picked() -> None:
+    """'Any legal call' callback: append the picked call, then empty the box for the next one."""
+    call = st.session_state.get("ex_any")
+    if call:
+        add_call(call)
+    st.session_state["ex_any"] = None
+
+
+QUIET = ("pass", "double", "redouble", "forced")
+
+
+def example_auction(bidding, system: str, table: Table) -> str:
+    """A short legal auction of this system for the input box's hint: an opening bid, a pass
+    and a bid of another form, hearts preferred, each call legal by the engine."""
+    auction = bidding.Auction(system=system, table=table)
+    calls = []
+    for step in range(3):
+        legal = list(auction.legal_calls())
+        bids = [c for c in legal if str(c.kind) not in QUIET]
+        if step == 1:
+            pick = [c for c in legal if str(c) == "P"] or bids
+        elif step == 2:
+            pick = [c for c in bids if c.kind != calls[0].kind] or bids
+        else:
+            pick = bids
+        if not pick:
+            break
+        call = min(pick, key=lambda c: (c.kind != "suit", "H" not in str(c)))
+        auction.apply(call)
+        calls.append(call)
+    return " ".join(str(c) for c in calls)
 
 
 def auction_grid(table: Table, records) -> None:
@@ -73,6 +109,9 @@ def palette(auction) -> None:
     """The legal next calls by family, each with what it would mean now; a click makes the call."""
     calls = list(auction.legal_calls())
     st.subheader(f"Seat {auction.to_move} to call: {len(calls)} legal calls")
+    st.selectbox("Any legal call", [str(c) for c in calls], index=None, key="ex_any", on_change=add_picked,
+                 placeholder="Pick or type any legal call, e.g. 40H", format_func=lambda t: (
+                     f"{t} · {auction.meaning_of(bidding.parse_call(t)).label}"))
     families: dict[str, list[tuple[str, object]]] = {}
     for c in calls:
         families.setdefault(str(getattr(c, "kind", "call")).replace("_", "-"), []).append(
@@ -94,7 +133,8 @@ def palette(auction) -> None:
                                        help=f"{m.label}: {m.sentence}", on_click=add_call, args=(text,),
                                        width="stretch")
                 if len(families[fam]) > len(shown):
-                    st.caption(f"... and {len(families[fam]) - len(shown)} higher ones in the table below.")
+                    st.caption(f"... and {len(families[fam]) - len(shown)} higher ones: pick them in "
+                               "'Any legal call' above.")
     with st.expander("Every legal call and what it would mean now"):
         st.dataframe([{"call": t, "family": f, "label": m.label, "meaning": m.sentence}
                       for f, items in families.items() for t, m in items], hide_index=True)
@@ -102,68 +142,126 @@ def palette(auction) -> None:
 
 @st.cache_data(show_spinner="Dealing thousands of hands that fit the auction...", max_entries=64)
 def card_grid(table_key: tuple[int, int, str], system: str, auction_text: str, seat: int, hand: str,
-              n: int, seed: int) -> tuple[list[int], list[str], list[list[float]], list[str]]:
-    """(hidden seats, unseen card names, share of each card's unseen copies in each seat) over
-    ``n`` deals that fit what ``seat`` knows, and the promises set aside because they could
-    not hold with the rest (RULES.md 6)."""
+              n: int, seed: int) -> tuple[list[int], list[str], list[list[float]], list[list[float]], list[str]]:
+    """(hidden seats, unseen card names, the chance each seat holds at least one unseen copy
+    of each card, the copies it holds on average) over ``n`` deals that fit what ``seat`` knows,
+    and the promises set aside because they could not hold with the rest (RULES.md 6)."""
     from analyser.dealer import Dealer, View
-    from analyser.simulate import location_grid
+    from analyser.simulate import holding_odds
     table = Table(*table_key)
     view = View.from_auction(table, system, seat, Hand.parse(hand), auction_text)
     dealer = Dealer(view)
-    grid = location_grid(view, dealer.sample_counts(n, seed=seed))
-    kinds = sorted(grid)
+    odds = holding_odds(view, dealer.sample_counts(n, seed=seed))
+    kinds = sorted(odds)
     seats = list(view.hidden_seats)
-    return (seats, [CARD_NAMES[k] for k in kinds], [[grid[k][s] for k in kinds] for s in seats],
-            [str(a) for a in dealer.set_aside])
+    return (seats, [CARD_NAMES[k] for k in kinds], [[odds[k][s][0] for k in kinds] for s in seats],
+            [[odds[k][s][1] for k in kinds] for s in seats], [str(a) for a in dealer.set_aside])
 
 
-def table_knows(table: Table, system: str, auction_text: str, default_seat: int) -> None:
+def fitting_hand(table: Table, seat: int, promise, tries: int = 6000) -> str | None:
+    """A random hand for ``seat`` that keeps what its calls promised (None if none turns up)."""
+    from fiftysix.constraints import fits
+    for k in range(tries):
+        hand = random_deal(table, seed=seat + 1000 * k).hand(seat)
+        if promise is None or fits(hand, promise):
+            return str(hand)
+    return None
+
+
+def view_seat_label(choice: int, auto_seat: int, auto_role: str) -> str:
+    return f"{auto_role} (seat {auto_seat})" if choice == 0 else f"seat {choice}"
+
+
+def table_knows(table: Table, system: str, auction, auto_seat: int, auto_role: str) -> None:
+    """The cards a seat cannot see, and where they lie given every call: seen from the seat
+    the auction is at (or one picked), holding a hand that keeps that seat's own calls."""
     st.subheader("What the table knows")
+    auction_text = " ".join(str(r.call) for r in auction.calls)
     c1, c2 = st.columns([1, 3])
-    seat = c1.selectbox("From the view of", list(table.seats), index=default_seat - 1, key="ex_view_seat",
-                        format_func=lambda s: f"seat {s}")
+    choice = c1.selectbox("From the view of", [0, *table.seats], persist_state="session",
+                          format_func=lambda s: view_seat_label(s, auto_seat, auto_role), **in_url("ex_view_seat"))
+    seat = auto_seat if choice == 0 else choice
+    promise = auction.seat_constraints().get(seat)
     hand_key = f"ex_view_hand_{seat}_{table.players}_{table.deck}"
-    if hand_key not in st.session_state:
-        st.session_state[hand_key] = str(random_deal(table, seed=seat).hand(seat))
-    hand_text = c2.text_input(f"Seat {seat}'s hand (S.H.D.C)", key=hand_key)
+    dealt = st.session_state.setdefault("ex_dealt", {})
+    current = st.session_state.get(hand_key)
+    if current is None or (current == dealt.get(hand_key) and not _fits(current, promise)):
+        new = fitting_hand(table, seat, promise)  # a dealt hand follows its seat's calls
+        if new is not None:
+            st.session_state[hand_key] = dealt[hand_key] = new
+        elif current is None:
+            st.session_state[hand_key] = ""
+    hand_text = c2.text_input(f"Seat {seat}'s hand (S.H.D.C): deal one, or type the hand you hold",
+                              key=hand_key, persist_state="session")
     try:
         hand = Hand.parse(hand_text)
-        show(render.hand_html(hand))
-        seats, names, grid, set_aside = card_grid((table.players, table.deck, table.teams), system,
-                                                  auction_text, seat, str(hand), 2000, 7)
+    except FiftySixError as e:
+        st.error(f"Seat {seat}'s hand: {e}")
+        return
+    show(render.hand_html(hand))
+    if not _fits(hand_text, promise):
+        st.warning(f"This hand does not keep seat {seat}'s own calls, which promise: {promise.describe()}.")
+    try:
+        seats, names, odds, copies, set_aside = card_grid((table.players, table.deck, table.teams), system, auction_text,
+                                               seat, str(hand), 2000, 7)
     except FiftySixError as e:
         st.error(str(e))
         return
     labels = [f"{'10' if n[0] == 'T' else n[0]}{SUIT_SYMBOLS['SHDC'.index(n[1])]}" for n in names]
     ticks = [f'<span style="color:{"#c8102e" if n[1] in "HD" else "#111"}">{lab}</span>'
              for n, lab in zip(names, labels)]
-    fig = go.Figure(go.Heatmap(z=grid, x=labels, y=[f"seat {s}" for s in seats], zmin=0, zmax=1,
-                               colorscale="Greens", text=[[f"{p:.0%}" for p in row] for row in grid],
-                               texttemplate="%{text}", hovertemplate="%{x}: %{z:.0%} of the unseen copies in %{y}<extra></extra>"))
-    st.caption(f"Where each card seat {seat} cannot see lies: the share of its unseen copies in each seat, "
-               "over 2,000 deals that fit every call so far, each as likely as a real shuffle makes it.")
+    text = [[f"{p:.0%}<br>{e:.1f}" for p, e in zip(prow, erow)] for prow, erow in zip(odds, copies)]
+    fig = go.Figure(go.Heatmap(z=odds, x=labels, y=[f"seat {s}" for s in seats], zmin=0, zmax=1,
+                               colorscale=CHANCE_SCALE, customdata=copies, text=text, texttemplate="%{text}",
+                               textfont=dict(size=11),
+                               colorbar=dict(title="holds one", tickformat=".0%"),
+                               hovertemplate="%{y} holds at least one %{x}: %{z:.0%}; on average "
+                                             "%{customdata:.2f} copies<extra></extra>"))
+    st.caption(f"Seen from seat {seat}: for each card seat {seat} cannot see, the chance that a seat holds at "
+               "least one copy (100% = certain) and, below it, the copies it holds on average. Over 2,000 deals "
+               "that fit every call so far, each as likely as a real shuffle makes it.")
     for line in set_aside:  # promises that cannot hold with the rest: a bluff or a mistake
         st.warning(line[0].upper() + line[1:] + ". The deals keep every other promise.")
-    fig.update_layout(height=110 + 45 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
+    fig.update_layout(height=130 + 56 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
     fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont=dict(size=14))
     st.plotly_chart(fig, key="ex_grid", config={"displayModeBar": False})
+
+
+def _fits(hand_text: str, promise) -> bool:
+    from fiftysix.constraints import fits
+    try:
+        return promise is None or bool(fits(Hand.parse(hand_text), promise))
+    except FiftySixError:
+        return False
+
+
+def readable_prefix(bidding, text: str, system: str, table: Table):
+    """The auction of the longest run of leading calls that reads, for the page to go on with."""
+    words = text.split()
+    for k in range(len(words) - 1, -1, -1):
+        try:
+            return bidding.Auction.parse(" ".join(words[:k]), system, table), k
+        except FiftySixError:
+            continue
+    return bidding.Auction.parse("", system, table), 0
 
 
 settings = page_start("Explain", "Type an auction or click calls: every call's meaning, what each legal "
                       "next call would mean, and what the table now knows.")
 bidding = need("fiftysix.bidding")
 table = settings.table
-st.session_state.setdefault("ex_text", "")
 c1, c2, c3 = st.columns([6, 1, 1], vertical_alignment="bottom")
-c1.text_input(f"Auction ({settings.system}), calls from seat 1, e.g. 28H P +1H", key="ex_text")
+c1.text_input(f"Auction ({settings.system}), calls from seat 1, e.g. "
+              f"{example_auction(bidding, settings.system, table)}", **in_url("ex_text"))
 c2.button("Undo", key="ex_undo", on_click=undo_call, width="stretch")
 c3.button("Clear", key="ex_clear", on_click=clear_calls, width="stretch")
+broken = False
 try:
-    auction = bidding.Auction.parse(st.session_state["ex_text"], settings.system, table)
+    auction = bidding.Auction.parse(st.session_state.get("ex_text", ""), settings.system, table)
 except FiftySixError as e:
-    st.error(str(e))
-    st.stop()
+    auction, k = readable_prefix(bidding, st.session_state.get("ex_text", ""), settings.system, table)
+    st.error(f"{e}. Shown below: the first {k} call(s), which read.")
+    broken = True
 
 auction_grid(table, list(auction.calls))
 if auction.contract is not None and auction.is_over:
@@ -171,8 +269,12 @@ if auction.contract is not None and auction.is_over:
     show(render.contract_html(str(c), f"by seat {c.declarer}, team {table.team_name(table.team_of(c.declarer))}"))
     st.success(f"The auction is over: the contract is {c}.")
 elif not auction.is_over:
-    palette(auction)
+    if not broken:
+        palette(auction)
 else:
     st.info("Everyone passed: no contract.")
-table_knows(table, settings.system, " ".join(str(r.call) for r in auction.calls),
-            1 if auction.is_over else auction.to_move)
+if auction.is_over:
+    auto = (auction.contract.declarer, "the declarer") if auction.contract is not None else (1, "seat 1")
+else:
+    auto = (auction.to_move, "the seat to call")
+table_knows(table, settings.system, auction, *auto)

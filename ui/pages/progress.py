@@ -5,7 +5,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from fiftysix.errors import FiftySixError
-from ui.components import page_start
+from ui.components import in_url, page_start
 
 
 def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], title: str) -> go.Figure:
@@ -26,7 +26,8 @@ def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], 
 settings = page_start("Progress", "How your drilling is going: accuracy over time and by call family, "
                       "what is due for review, and where you go wrong most.")
 try:
-    from drills.progress import ProgressStore
+    from drills.progress import GENERATED, ProgressStore
+    from drills.questions import FAMILY_WORDS, TYPE_TITLES, idea_title
     from drills.schedule import utcnow
     store = ProgressStore(learner=settings.player)
     history = store.history()
@@ -50,37 +51,47 @@ c2.metric("Accuracy", f"{right / answered:.0%}")
 c3.metric("Due now", store.due_count(now))
 c4.metric("Ideas met", history["template"].nunique())
 
-freq = st.segmented_control("Period", ["D", "W", "M"], default="D", key="pr_freq", required=True,
-                            format_func={"D": "day", "W": "week", "M": "month"}.get)
+freq = st.segmented_control("Period", ["D", "W", "M"], default="D", required=True,
+                            format_func={"D": "day", "W": "week", "M": "month"}.get, **in_url("pr_freq"))
 over_time = store.accuracy_over_time(freq=freq)
 fmt = {"D": "%d %b %Y", "W": "week of %d %b %Y", "M": "%b %Y"}[freq]
 st.plotly_chart(right_wrong_chart([p.strftime(fmt) for p in over_time["period"]], list(over_time["right"]),
                                   list(over_time["answered"]), "Accuracy over time"), key="pr_time")
 
-by = st.segmented_control("Group by", ["family", "type", "system"], default="family", key="pr_by",
-                          required=True, format_func={"family": "call family", "type": "question type",
-                                                      "system": "system"}.get)
+GROUPS = {"family": "call family", "type": "question type", "system": "system", "source": "bank"}
+by = st.segmented_control("Group by", list(GROUPS), default="family", required=True, format_func=GROUPS.get,
+                          **in_url("pr_by"))
 groups = store.accuracy(by=by)
-st.plotly_chart(right_wrong_chart([str(g) for g in groups[by]], list(groups["right"]), list(groups["answered"]),
-                                  f"Accuracy per {'call family' if by == 'family' else by}"), key="pr_groups")
+names = {"type": lambda g: TYPE_TITLES.get(g, g), "family": lambda g: FAMILY_WORDS.get(g, g),
+         "source": lambda g: "new deals (the engine)" if g == GENERATED else g}.get(by, str)
+st.plotly_chart(right_wrong_chart([names(g) for g in groups[by]], list(groups["right"]), list(groups["answered"]),
+                                  f"Accuracy per {GROUPS[by]}"), key="pr_groups")
 
 left, right_col = st.columns(2)
 with left:
     st.subheader("Weakest spots")
     weak = store.accuracy(by="template")
     weak = weak[weak["answered"] >= 1].sort_values(["accuracy", "answered"], ascending=[True, False]).head(8)
-    st.dataframe(weak.rename(columns={"template": "idea (type/system/table/family)"}), hide_index=True,
-                 column_config={"accuracy": st.column_config.ProgressColumn(
+    focus = list(weak[weak["accuracy"] < 1]["template"].head(5))
+    st.dataframe(weak.assign(template=weak["template"].map(idea_title)).rename(columns={"template": "idea"}),
+                 hide_index=True, column_config={"accuracy": st.column_config.ProgressColumn(
                      "accuracy", format="percent", min_value=0.0, max_value=1.0)})
+    if st.button("Drill my weak spots now", key="pr_weak", type="primary", icon=":material/target:",
+                 disabled=not focus, help="A session of fresh questions on the ideas you miss most."):
+        st.session_state["dr_focus"] = focus
+        st.session_state.pop("dr_queue", None)
+        # switch_page would clear the URL, which Streamlit refuses while widgets are bound to it;
+        # an empty mapping switches without clearing, and the bound sidebar writes itself back.
+        st.switch_page("ui/pages/drill.py", query_params={})
 with right_col:
     st.subheader("Due for review")
     cards = store.cards()
     due = sorted((card.due, key) for key, card in cards.items() if card.due <= now)
     if due:
-        st.dataframe([{"idea": key, "due since": d.strftime("%Y-%m-%d %H:%M UTC")} for d, key in due],
-                     hide_index=True)
+        st.dataframe([{"idea": idea_title(key), "due since": d.strftime("%Y-%m-%d %H:%M UTC")}
+                      for d, key in due], hide_index=True)
     else:
         upcoming = sorted((card.due, key) for key, card in cards.items())[:5]
         st.success("Nothing is due now.")
         if upcoming:
-            st.caption("Next up: " + ", ".join(f"{k} ({d:%d %b %H:%M})" for d, k in upcoming))
+            st.caption("Next up: " + "; ".join(f"{idea_title(k)} ({d:%d %b %H:%M})" for d, k in upcoming))

@@ -10,7 +10,7 @@ import streamlit as st
 from fiftysix.cards import Card
 from fiftysix.errors import FiftySixError
 from ui import render
-from ui.components import need, page_start, read_upload, show, warm_solver
+from ui.components import in_url, need, page_start, read_upload, show, warm_solver
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 
@@ -48,7 +48,7 @@ def review_of(record_text: str):
 def choose_records(records_mod, library_mod) -> list:
     """Records to review: an upload (checked, optionally saved to the library), the library, or samples."""
     source = st.segmented_control("Hand records", ["Upload", "Library", "Samples"], default="Upload",
-                                  key="rv_source", required=True)
+                                  required=True, **in_url("rv_source"))
     if source == "Upload":
         up = st.file_uploader("A hand-record file (.txt)", type=["txt", "rec", "pbn", "56"], key="rv_upload",
                               max_upload_size=1)
@@ -77,7 +77,7 @@ def choose_records(records_mod, library_mod) -> list:
         if not entries:
             st.info("The library is empty: upload a record file and save it.")
             return []
-        pick = st.selectbox("Record", entries, key="rv_lib_pick",
+        pick = st.selectbox("Record", entries, **in_url("rv_lib_pick"),
                             format_func=lambda e: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · "
                                                   f"{e.players} players")
         return [lib.get(pick.id)]
@@ -85,7 +85,7 @@ def choose_records(records_mod, library_mod) -> list:
     if not files:
         st.info("No sample records are installed under data/.")
         return []
-    path = st.selectbox("Sample file", files, key="rv_sample", format_func=lambda p: p.name)
+    path = st.selectbox("Sample file", files, format_func=lambda p: p.name, **in_url("rv_sample"))
     try:
         return records_mod.parse_records(path.read_text(encoding="utf-8"), path.name)
     except FiftySixError as e:

@@ -1,6 +1,8 @@
-"""Rules: the rules of RULES.md, the tables the engine plays by, and each system's calls."""
+"""Rules: the project's rules guide (docs/rules.md), the tables the engine plays by, and each
+system's calls."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import streamlit as st
@@ -9,20 +11,34 @@ from fiftysix.cards import (DECK_RANKS, RANK_NAMES, RANK_POINTS, RANKS, SUIT_NAM
                             TABLE_SETUPS, Card)
 from fiftysix.scoring import STAKES
 from ui import render
-from ui.components import page_start, show, system_names
+from ui.components import in_url, page_start, show, system_names
 
-ROOT = Path(__file__).resolve().parents[2]
-RULES_PLACES = (ROOT / "RULES.md", ROOT / "docs" / "RULES.md", ROOT / "shared" / "RULES.md",
-                ROOT.parent / "shared" / "RULES.md")
+# The rules guide is part of the project: the app never reads a file outside it.
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+_SOURCES = (  # the project's internal references to its source texts, and plain words for them
+    (re.compile(r"\s*\((?:RULES\.md|seeds? \d{3})[^)]*\)"), ""),
+    (re.compile(r"[;,]\s*RULES\.md(?: section)? [\d.]*\d"), ""),
+    (re.compile(r"RULES\.md(?: section)? [\d.]*\d"), "the rules"),
+    (re.compile(r"\bseeds? \d{3}(?: and \d{3})?"), "the source text"),
+    (re.compile(r"\bthe seed's\b"), "the source's"),
+    (re.compile(r"\bthe seed\b"), "the source text"),
+)
 
 
 @st.cache_data
-def rules_text() -> str | None:
-    """The text of RULES.md from the first place it is found, or None."""
-    for path in RULES_PLACES:
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    return None
+def guide_text() -> str | None:
+    """The rules guide's text, or None when the file is missing from this copy."""
+    try:
+        return GUIDE.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def plain(text: str) -> str:
+    """A system's notes without the project's internal references to its source texts."""
+    for pattern, words in _SOURCES:
+        text = pattern.sub(words, text)
+    return text
 
 
 @st.cache_data
@@ -41,7 +57,7 @@ def system_panel(system: str) -> None:
         st.info("The call tables come from the bidding engine, which is not available yet.")
         return
     sysm = get_system(system)
-    st.markdown(f"**{sysm.title}** ({sysm.source})")
+    st.markdown(f"**{sysm.title}**")
     st.caption("Call forms: " + ", ".join(FORM_NAMES[k] for k in sorted(sysm.forms)) +
                f". Redouble {'ends' if sysm.redouble_ends else 'does not end'} the auction.")
     rows = call_table(system)
@@ -50,8 +66,8 @@ def system_panel(system: str) -> None:
         "meaning": st.column_config.TextColumn("promises", width="large")})
     readings = getattr(sysm, "readings", ())
     if readings:
-        st.markdown("**Readings chosen where the rules leave a question open**")
-        st.markdown("\n".join(f"* {r}" for r in readings))
+        with st.expander("Choices this trainer made where the rule texts leave a question open"):
+            st.markdown("\n".join(f"* {plain(r)}" for r in readings))
 
 
 def engine_tables() -> None:
@@ -80,17 +96,20 @@ def engine_tables() -> None:
 settings = page_start("Rules", "The rules this trainer plays by, and every call of each bidding system.")
 tab_rules, tab_calls = st.tabs(["The game", "Bidding systems"])
 with tab_rules:
-    engine_tables()
-    text = rules_text()
+    text = guide_text()
     if text is None:
-        st.info("RULES.md was not found next to the app.")
+        st.error(f"The rules guide {GUIDE.name} is missing from this copy of the project.")
     else:
-        with st.expander("The full rules (RULES.md)", expanded=False):
-            st.markdown(text)
+        body = text.split("\n", 1)[1] if text.startswith("# ") else text  # the page has its title
+        st.markdown(re.sub(r"(?m)^(#{2,5}) ", r"#\1 ", body))  # headings one level under the page's
+    st.divider()
+    st.markdown("#### The tables the engine plays by")
+    engine_tables()
 with tab_calls:
     names = system_names()
-    system = st.selectbox("System", names, index=names.index(settings.system) if settings.system in names else 0,
-                          key="rules_system")
+    if "rules_system" not in st.query_params:  # follow the sidebar unless the link names a system
+        st.session_state.setdefault("rules_system", settings.system if settings.system in names else names[0])
+    system = st.selectbox("System", names, **in_url("rules_system"))
     system_panel(system)
     st.caption(f"Calls are written in the canonical notation, e.g. 28H, +1H, 32NT, P, X, XX "
                f"({' '.join(SUIT_SYMBOLS)} are accepted on input).")

@@ -1,0 +1,88 @@
+"""The sidebar: a new table size gets its usual deck; the sidebar's and each page's main choices
+come back from the page's URL (a reload, a shared link)."""
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from fiftysix.cards import DEFAULT_DECK
+from tests.app_harness import APP, TIMEOUT, open_page, texts
+
+
+@pytest.mark.parametrize("players", [4, 8, 6])
+def test_a_new_number_of_players_gets_its_usual_deck(tmp_path, monkeypatch, players):
+    at = open_page("rules", tmp_path, monkeypatch)
+    if players == 6:  # from 4 back to 6
+        at.selectbox(key="players").set_value(4).run()
+    at.selectbox(key="players").set_value(players).run()
+    assert not at.exception
+    # RULES.md 2: 32 cards for 4 players, 48 for 6, 64 for 8 (4 x 8, 6 x 8, 8 x 8)
+    assert at.session_state["deck"] == DEFAULT_DECK[players] == {4: 32, 6: 48, 8: 64}[players]
+    assert at.selectbox(key="deck").value == DEFAULT_DECK[players]
+
+
+def test_a_chosen_deck_stays_while_other_settings_change(tmp_path, monkeypatch):
+    at = open_page("rules", tmp_path, monkeypatch)
+    at.selectbox(key="players").set_value(4).run()
+    at.selectbox(key="deck").set_value(48).run()
+    at.selectbox(key="system").set_value("kerala").run()
+    assert at.session_state["deck"] == 48
+
+
+def _open_link(tmp_path, monkeypatch, page: str, **params) -> AppTest:
+    """Open the app as a reload or a shared link would: a fresh session with query parameters."""
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page(f"ui/pages/{page}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_a_link_restores_the_sidebar(tmp_path, monkeypatch):
+    at = _open_link(tmp_path, monkeypatch, "drill", system="kerala", players="4", deck="48 cards",
+                    teams="partners opposite", player="ravi")
+    ss = at.session_state
+    assert (ss["system"], ss["players"], ss["deck"], ss["teams"], ss["player"]) == (
+        "kerala", 4, 48, "pairs", "ravi")
+    assert "ravi:" in texts(at)  # the drill counts ravi's ideas, not the default player's
+
+
+def test_answers_after_a_reload_go_to_the_player_in_the_link(tmp_path, monkeypatch):
+    from drills.progress import ProgressStore
+    at = _open_link(tmp_path, monkeypatch, "drill", player="ravi", dr_len="3",
+                    dr_types="What does this call mean?")  # a widget's URL value is its option as shown
+    assert at.select_slider(key="dr_len").value == 3 and at.multiselect(key="dr_types").value == ["meaning"]
+    at.button(key="dr_go").click().run()
+    q = at.session_state["dr_queue"][0]
+    at.button(key="dr_pick_0").click().run()
+    at.button(key="dr_answer").click().run()
+    assert len(ProgressStore(tmp_path / "progress.sqlite3", learner="ravi").history()) == 1
+    assert ProgressStore(tmp_path / "progress.sqlite3", learner="player").history().empty
+    assert q.context.system == "international"
+
+
+def test_a_bad_value_in_the_link_falls_back_to_the_default(tmp_path, monkeypatch):
+    at = _open_link(tmp_path, monkeypatch, "rules", system="nonsense", players="5")
+    assert at.session_state["system"] == "international" and at.session_state["players"] == 6
+
+
+@pytest.mark.parametrize("page, params, key, value", [
+    ("explain", {"ex_text": "28H P +1H"}, "ex_text", "28H P +1H"),
+    ("rules", {"rules_system": "kerala"}, "rules_system", "kerala"),
+    ("progress", {"pr_by": "bank"}, "pr_by", "source"),
+    ("drill", {"dr_new": "25"}, "dr_new", 25),
+    ("analyse", {"an_mode": "Paste"}, "an_mode", "Paste"),  # (a dealt hand would start the solver)
+    ("review", {"rv_source": "Library"}, "rv_source", "Library"),
+])
+def test_each_page_main_input_comes_back_from_the_link(tmp_path, monkeypatch, page, params, key, value):
+    if page == "progress":  # the page's charts need an answer on record
+        from drills.progress import ProgressStore
+        from tests.test_app_progress import _question
+        monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+        q = _question("q1", "plus")
+        ProgressStore(learner="player").record_answer(q, q.answer)
+    at = _open_link(tmp_path, monkeypatch, page, **params)
+    assert at.session_state[key] == value
