@@ -10,7 +10,8 @@ import streamlit as st
 from fiftysix.cards import Card
 from fiftysix.errors import FiftySixError
 from ui import render
-from ui.components import need, page_start, read_upload, show, warm_solver
+from drills.system_bids import system_bids
+from ui.components import need, page_start, read_upload, seat_view, show, tricks_table, view_hands, warm_solver
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 
@@ -93,14 +94,17 @@ def choose_records(records_mod, library_mod) -> list:
         return []
 
 
-def auction_panel(rev, table) -> None:
-    """The auction call by call: what each call meant and whether the caller's hand kept it."""
+def auction_panel(rev, table, bids: dict) -> None:
+    """The auction call by call: what each call meant, whether the caller's hand kept it, and
+    what the system's bot would have called instead (``bids``: call index -> SystemBid)."""
     st.subheader("Auction")
     if not rev.calls:
         st.caption("The record has no auction.")
         return
     n = len(rev.calls)
     first_broken = next((c.index for c in rev.calls if c.fits is False), n)
+    if st.session_state.get("rv_call", 0) > n:
+        st.session_state.pop("rv_call")
     k = st.select_slider("Step through the auction", options=list(range(1, n + 1)), value=first_broken,
                          key="rv_call",
                          format_func=lambda i: f"{i}. {rev.calls[i - 1].call}") if n > 1 else 1
@@ -115,14 +119,22 @@ def auction_panel(rev, table) -> None:
         st.success(text + "\n\nThe hand kept this promise.")
     else:
         st.info(text)
+    bot = bids.get(c.index)
+    if bot is not None and bot.system and not bot.same:
+        st.info(f"The system would have bid **{bot.system}** here: {bot.reason}")
+    elif bot is not None and bot.same:
+        st.caption(f"The system's bot makes the same call: {bot.reason}")
     if c.comment:
-        st.caption(f"Comment: {c.comment}")
+        st.caption(f"Comment in the record: {c.comment}")
     rows = []
     for x in rev.calls:
         flag = {True: "✔ kept", False: "✘ broken", None: ""}[x.fits]
+        b = bids.get(x.index)
         rows.append({"#": x.index, "seat": x.seat, "player": x.player, "call": x.call, "label": x.label,
                      "meaning": x.meaning, "promise": flag, "broken": "; ".join(x.broken),
-                     "would have told the truth": " ".join(x.truthful), "comment": x.comment})
+                     "would have told the truth": " ".join(x.truthful),
+                     "the system's call": "" if b is None else b.system, "why": "" if b is None else b.reason,
+                     "comment": x.comment})
     with st.expander("Every call", expanded=bool(rev.broken_promises)):
         st.dataframe(rows, hide_index=True)
     if rev.broken_promises:
@@ -165,12 +177,19 @@ def play_stepper(record, rev) -> None:
         st.session_state[key] = n
     i = st.session_state[key]
     state = record.play_state(upto=i, early_stop=False)
-    hands = {s: state.hands[s - 1] for s in table.seats}
+    view = seat_view(table, "rv_view")
+    hands, hidden = view_hands(state, view)
     pts = " · ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points))
     trick = state.current or (state.tricks[-1].plays if state.tricks and i else ())
-    center = f"{render.contract_html(str(record.contract))}<br>{pts}" if record.contract else pts
-    show(render.table_html(table, hands, to_move=None if state.is_over else state.to_move, trick=trick,
-                           center=center))
+    won = ""
+    if i and not state.current and state.tricks:
+        last = state.tricks[-1]
+        won = f"<br>Trick {len(state.tricks)} won by seat {last.winner} (+{last.points})"
+    center = (f"{render.contract_html(str(record.contract))}<br>{pts}" if record.contract else pts) + won
+    show(render.table_html(table, hands, bottom=view or 1, to_move=None if state.is_over else state.to_move,
+                           trick=trick, center=center, hidden=hidden))
+    with st.expander(f"Tricks played ({len(state.tricks)})"):
+        tricks_table(state)
     if i == 0:
         dd = "an unsolved number of" if rev.dd_start is None else rev.dd_start
         st.markdown(f"**Before the opening lead** the declarers can take {dd} points with best play "
@@ -190,6 +209,18 @@ def play_stepper(record, rev) -> None:
             st.info(c.comment)
 
 
+def result_text(record) -> str:
+    """The recorded result: the declarers' points and made / failed, and whether it was claimed."""
+    if record.result is None:
+        return "-"
+    word = "" if record.made is None else (" made" if record.made else " failed")
+    if record.contract is not None and record.play:
+        state = record.play_state()
+        if not state.is_over:
+            word += " (claimed)"
+    return f"{record.result}{word}"
+
+
 settings = page_start("Review", "Step through a played hand: what every call meant, which promises "
                       "were broken, and what every card cost with best play.")
 records_mod = need("fiftysix.records")
@@ -197,6 +228,10 @@ library_mod = need("drills.library")
 need("analyser.review")
 records = choose_records(records_mod, library_mod)
 if records:
+    source_sig = (st.session_state.get("rv_source"), len(records), records[0].line, str(records[0].deal))
+    if st.session_state.get("rv_source_sig") != source_sig:  # a new file: start at its first record
+        st.session_state["rv_source_sig"] = source_sig
+        st.session_state.pop("rv_pick", None)
     if len(records) > 1:
         idx = st.selectbox("Record in the file", range(len(records)), key="rv_pick",
                            format_func=lambda i: f"{i + 1}. {records[i].event or 'hand'} "
@@ -204,18 +239,26 @@ if records:
         record = records[idx]
     else:
         record = records[0]
+    text = records_mod.format_record(record)
+    if st.session_state.get("rv_record_sig") != text:  # a new record: its auction and play from the start
+        st.session_state["rv_record_sig"] = text
+        for k in ("rv_call", "rv_step"):
+            st.session_state.pop(k, None)
     warm_solver()
     try:
-        rev = review_of(records_mod.format_record(record))
+        rev = review_of(text)
+        bids = {b.index: b for b in system_bids(record)}
     except FiftySixError as e:
         st.error(f"This record cannot be reviewed: {e}")
         st.stop()
-    c1, c2, c3, c4 = st.columns(4)
-    c1.metric("Contract", rev.contract or "none")
+    c1, c2, c3, c4, c5 = st.columns(5)
+    c1.metric("Contract", rev.contract or "none",
+              help=None if rev.declarer is None else f"by seat {rev.declarer} (team {rev.declaring_team})")
     c2.metric("Double-dummy at the start", "-" if rev.dd_start is None else rev.dd_start)
     c3.metric("Declarers took", "-" if rev.actual is None else rev.actual)
-    c4.metric("Broken promises", rev.broken_promises)
-    auction_panel(rev, record.table)
+    c4.metric("Result", result_text(record))
+    c5.metric("Broken promises", rev.broken_promises)
+    auction_panel(rev, record.table, bids)
     if rev.cards:
         st.subheader("Play")
         play_stepper(record, rev)
@@ -229,4 +272,4 @@ if records:
     if getattr(rev, "unsolved", 0):
         st.caption(f"{rev.unsolved} position(s) were not solved within {POSITION_SECONDS:.0f} s each.")
     for note in rev.notes:
-        st.caption(note)
+        st.info(f"Note in the record: {note}")
