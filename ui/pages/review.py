@@ -214,10 +214,8 @@ def result_text(record) -> str:
     if record.result is None:
         return "-"
     word = "" if record.made is None else (" made" if record.made else " failed")
-    if record.contract is not None and record.play:
-        state = record.play_state()
-        if not state.is_over:
-            word += " (claimed)"
+    if record.contract is not None and (not record.play or not record.play_state().is_over):
+        word += " (claimed)"  # the play recorded does not decide the hand: the result was agreed
     return f"{record.result}{word}"
 
 
