@@ -195,15 +195,18 @@ class MergeReport:
 
 def merge_banks(base: Bank, other: Bank) -> MergeReport:
     """``base`` with the questions of ``other`` added after its own: a question identical to
-    one already there is skipped; one whose id is taken by a different question is added
+    one already there (whatever its id) is skipped; one whose id is taken by a different question is added
     under a fresh id (``id-2``, ``id-3``...). ``base``'s title, author and system stay."""
+    def content(q: Question) -> str:  # a question's identity: everything but its id
+        return json.dumps({k: v for k, v in q.to_dict().items() if k != "id"}, sort_keys=True)
+
     have = {q.id: q for q in base.questions}
-    texts = {json.dumps(q.to_dict(), sort_keys=True) for q in base.questions}
+    texts = {content(q) for q in base.questions}
     out = list(base.questions)
     renamed: dict[str, str] = {}
     same = 0
     for q in other.questions:
-        if json.dumps(q.to_dict(), sort_keys=True) in texts:
+        if content(q) in texts:
             same += 1
             continue
         qid = q.id
@@ -215,7 +218,7 @@ def merge_banks(base: Bank, other: Bank) -> MergeReport:
             renamed[q.id] = qid
             q = Question.from_dict({**q.to_dict(), "id": qid}, default_system=q.context.system)
         have[qid] = q
-        texts.add(json.dumps(q.to_dict(), sort_keys=True))
+        texts.add(content(q))
         out.append(q)
     return MergeReport(replace(base, questions=tuple(out)), len(out) - len(base.questions), same, renamed)
 
