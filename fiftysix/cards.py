@@ -330,7 +330,7 @@ class Deal:
         table = self.table
         if len(self.hands) != table.players:
             raise DealError(f"the deal has {len(self.hands)} hands; the table has {table.players} seats")
-        _check_copies(table, self.hands)
+        check_cards(table, self.hands)
         sizes = [len(h) for h in self.hands]
         if partial:
             if len(set(sizes)) != 1:
@@ -388,7 +388,7 @@ def complete_deal(table: Table, hands: Sequence[Hand], seed: int | None = None,
     for seat, hand in enumerate(hands, start=1):
         if len(hand) > table.hand_size:
             raise DealError(f"seat {seat} holds {len(hand)} cards; this table deals {table.hand_size} each")
-    _check_copies(table, hands)
+    check_cards(table, hands)
     left = Counter(deck_cards(table.deck))
     for hand in hands:
         left.subtract(hand.cards)
@@ -405,7 +405,7 @@ def complete_deal(table: Table, hands: Sequence[Hand], seed: int | None = None,
     return deal
 
 
-def _check_copies(table: Table, hands: Sequence[Hand]) -> None:
+def check_cards(table: Table, hands: Sequence[Hand]) -> None:
     """Raise DealError for a card not in the deck or held more times than the deck has it."""
     in_deck = set(table.kinds())
     totals: Counter[int] = Counter()

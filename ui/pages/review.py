@@ -48,8 +48,18 @@ def review_of(record_text: str):
 
 def choose_records(records_mod, library_mod) -> list:
     """Records to review: an upload (checked, optionally saved to the library), the library, or samples."""
-    source = st.segmented_control("Hand records", ["Upload", "Library", "Samples"], default="Upload",
-                                  key="rv_source", required=True)
+    opened = st.session_state.get("rv_open")
+    sources = (["Opened"] if opened else []) + ["Upload", "Library", "Samples"]
+    if st.session_state.get("rv_source") not in sources:
+        st.session_state.pop("rv_source", None)
+    source = st.segmented_control("Hand records", sources, default=sources[0], key="rv_source", required=True,
+                                  format_func=lambda s: "The hand opened" if s == "Opened" else s)
+    if source == "Opened":
+        try:
+            return [records_mod.parse_record(opened, "the hand opened")]
+        except FiftySixError as e:
+            st.error(str(e))
+            return []
     if source == "Upload":
         up = st.file_uploader("A hand-record file (.txt)", type=["txt", "rec", "pbn", "56"], key="rv_upload",
                               max_upload_size=1)
