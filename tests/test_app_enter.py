@@ -63,7 +63,7 @@ def test_enter_a_hand_save_it_and_open_it_in_review(tmp_path, monkeypatch):
     assert not at.exception, [e.value for e in at.exception]
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Contract"] == str(record.contract)
-    assert metrics["Result"].startswith(f"{int(claim.min)} ") and metrics["Result"].endswith("(claimed)")
+    assert metrics["Result (claimed)"].startswith(f"{int(claim.min)} ")
 
 
 def test_complete_refuses_a_card_held_three_times(tmp_path, monkeypatch):

@@ -106,7 +106,7 @@ def test_result_and_what_the_system_would_have_bid(tmp_path, monkeypatch):
     # a claim: an ending whose result was agreed without play
     _samples(at, "endings.txt")
     at.selectbox(key="rv_pick").set_value(5).run()
-    assert {m.label: m.value for m in at.metric}["Result"] == "7 failed (claimed)"
+    assert {m.label: m.value for m in at.metric}["Result (claimed)"] == "7 failed"
 
 
 def test_picker_and_slider_start_over_with_each_record_and_file(tmp_path, monkeypatch):

@@ -124,8 +124,9 @@ def warm_solver() -> ModuleType:
 
 def seat_view(table: Table, key: str) -> int | None:
     """Ask whose view to draw: every hand (None) or one seat's, the others face down."""
-    return st.selectbox("Show", [None, *table.seats], key=key,
-                        format_func=lambda s: "every hand" if s is None else f"seat {s}'s view (others hidden)")
+    seat = st.selectbox("Show", [0, *table.seats], key=key,
+                        format_func=lambda s: "every hand" if s == 0 else f"seat {s}'s view (others hidden)")
+    return seat or None
 
 
 def view_hands(state, view: int | None) -> tuple[dict, dict[int, int]]:

@@ -53,9 +53,10 @@ def hands_entered(table: Table) -> tuple[list[Hand], list[str]]:
 def add_card(table: Table, seat: int, name: str) -> None:
     """Card button: one copy of the card goes into the seat's hand."""
     hands, _ = hands_entered(table)
-    hand = hands[seat - 1]
-    if len(hand) < table.hand_size:
-        st.session_state[hand_key(seat)] = str(Hand(hand.cards + (Card.parse(name),)))
+    hand, card = hands[seat - 1], Card.parse(name)
+    held = sum(h.count(card) for h in hands)
+    if len(hand) < table.hand_size and held < COPIES:  # a click on a button drawn before the last one
+        st.session_state[hand_key(seat)] = str(Hand(hand.cards + (card,)))
     clear_auction()
 
 
@@ -85,7 +86,11 @@ def clear_auction() -> None:
     st.session_state.pop("en_saved", None)
 
 
-def make_call(call: str) -> None:
+def make_call(call: str, made: int) -> None:
+    """Palette button: the call, if no call was made since the button was drawn (a second
+    click on a button that has just been redrawn must not make a call for the next seat)."""
+    if len(st.session_state["en_calls"]) != made:
+        return
     st.session_state["en_calls"].append(call)
     st.session_state["en_play"] = []
     st.session_state.pop("en_saved", None)
@@ -98,7 +103,10 @@ def undo_call() -> None:
     st.session_state.pop("en_saved", None)
 
 
-def play_card(card: str) -> None:
+def play_card(card: str, played: int) -> None:
+    """Card button: the card, if no card was played since the button was drawn."""
+    if len(st.session_state["en_play"]) != played:
+        return
     st.session_state["en_play"].append(card)
     st.session_state.pop("en_saved", None)
 
@@ -193,12 +201,12 @@ def auction_section(table: Table, system: str, deal: Deal) -> Auction | None:
     cols = st.columns(len(quiet) + 2, vertical_alignment="bottom")
     for col, c in zip(cols, quiet):
         m = auction.meaning_of(c)
-        col.button(c, key=f"en_call_{c}", help=f"{m.label}: {m.sentence}", on_click=make_call, args=(c,),
-                   width="stretch")
+        col.button(c, key=f"en_call_{c}", help=f"{m.label}: {m.sentence}", on_click=make_call,
+                   args=(c, len(calls)), width="stretch")
     if bids:
         pick = cols[-2].selectbox(f"Any of the {len(bids)} legal bids", bids, key=f"en_bid_{len(calls)}",
                                   format_func=lambda b: f"{b}: {auction.meaning_of(b).label}")
-        cols[-1].button("Bid", key="en_bid_btn", type="primary", on_click=make_call, args=(pick,))
+        cols[-1].button("Bid", key="en_bid_btn", type="primary", on_click=make_call, args=(pick, len(calls)))
     return None
 
 
@@ -212,8 +220,13 @@ def play_section(table: Table, deal: Deal, auction: Auction) -> PlayState:
     leader = c.declarer if leads else 1
     played: list[str] = ss.setdefault("en_play", [])
     state = PlayState(deal, c.trump, leader=leader, target=c.value, declarer_team=c.team, early_stop=False)
-    for card in played:
-        state.play(card)
+    for k, card in enumerate(played):
+        try:
+            state.play(card)
+        except FiftySixError as e:  # the deal or the leader changed under the play entered
+            st.error(f"Card {k + 1} no longer fits: {e}. The play is cut back to the cards before it.")
+            del played[k:]
+            break
     pts = " · ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points))
     show(render.table_html(table, {s: state.hands[s - 1] for s in table.seats},
                            to_move=None if state.is_over else state.to_move,
@@ -228,7 +241,7 @@ def play_section(table: Table, deal: Deal, auction: Auction) -> PlayState:
         cols = st.columns(max(len(legal), 1))
         for col, card in zip(cols, legal):
             col.button(f"{render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}", key=f"en_play_{card}",
-                       on_click=play_card, args=(str(card),), width="stretch", help=card.name)
+                       on_click=play_card, args=(str(card), len(played)), width="stretch", help=card.name)
     with st.expander(f"Tricks played ({len(state.tricks)})"):
         tricks_table(state)
     return state

@@ -219,14 +219,14 @@ def play_stepper(record, rev) -> None:
             st.info(c.comment)
 
 
-def result_text(record) -> str:
-    """The recorded result: the declarers' points and made / failed, and whether it was claimed."""
+def result_text(record) -> tuple[str, bool]:
+    """The recorded result (the declarers' points, made or failed) and whether it was claimed:
+    agreed while the play recorded had not decided the hand."""
     if record.result is None:
-        return "-"
+        return "-", False
     word = "" if record.made is None else (" made" if record.made else " failed")
-    if record.contract is not None and (not record.play or not record.play_state().is_over):
-        word += " (claimed)"  # the play recorded does not decide the hand: the result was agreed
-    return f"{record.result}{word}"
+    claimed = record.contract is not None and (not record.play or not record.play_state().is_over)
+    return f"{record.result}{word}", claimed
 
 
 settings = page_start("Review", "Step through a played hand: what every call meant, which promises "
@@ -264,7 +264,9 @@ if records:
               help=None if rev.declarer is None else f"by seat {rev.declarer} (team {rev.declaring_team})")
     c2.metric("Double-dummy at the start", "-" if rev.dd_start is None else rev.dd_start)
     c3.metric("Declarers took", "-" if rev.actual is None else rev.actual)
-    c4.metric("Result", result_text(record))
+    result, claimed = result_text(record)
+    c4.metric("Result (claimed)" if claimed else "Result", result,
+              help="agreed before the play was over" if claimed else None)
     c5.metric("Broken promises", rev.broken_promises)
     auction_panel(rev, record.table, bids)
     if rev.cards:
