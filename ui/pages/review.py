@@ -216,7 +216,7 @@ def play_stepper(record, rev) -> None:
                     f"{'?' if c.before is None else c.before} → {'?' if c.after is None else c.after}.")
         show(render.card_html(Card.parse(c.card), big=True, highlight=bool(c.cost)))
         if c.comment:
-            st.info(c.comment)
+            st.info(f"Comment in the record: {c.comment}")
 
 
 def result_text(record) -> tuple[str, bool]:
