@@ -2,15 +2,16 @@
 meant, the promises broken and what each card cost double-dummy."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import plotly.graph_objects as go
 import streamlit as st
 
+from drills.system_bids import system_bids
 from fiftysix.cards import Card
 from fiftysix.errors import FiftySixError
 from ui import render
-from drills.system_bids import system_bids
 from ui.components import need, page_start, read_upload, seat_view, show, tricks_table, view_hands, warm_solver
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
@@ -20,7 +21,11 @@ def sample_files() -> list[Path]:
     """The sample hand-record files shipped in data/records/."""
     if not RECORDS.is_dir():
         return []
-    return sorted(p for p in RECORDS.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json"))
+    def natural(p: Path) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
+        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", p.name)]
+
+    return sorted((p for p in RECORDS.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json")),
+                  key=natural)
 
 
 POSITION_SECONDS = 5.0  # search budget per position; a position over it is shown as unsolved
@@ -201,9 +206,12 @@ def play_stepper(record, rev) -> None:
     with st.expander(f"Tricks played ({len(state.tricks)})"):
         tricks_table(state)
     if i == 0:
-        dd = "an unsolved number of" if rev.dd_start is None else rev.dd_start
-        st.markdown(f"**Before the opening lead** the declarers can take {dd} points with best play "
-                    f"(target {rev.target}).")
+        if rev.dd_start is None:
+            st.markdown(f"**Before the opening lead**: the declarers' best total (target {rev.target}) was not "
+                        f"solved within {POSITION_SECONDS:.0f} s; step on to where the solver takes over.")
+        else:
+            st.markdown(f"**Before the opening lead** the declarers can take {rev.dd_start} points with best "
+                        f"play (target {rev.target}).")
     else:
         c = rev.cards[i - 1]
         side = "declarer" if c.declarer_side else "defender"
