@@ -152,3 +152,20 @@ def test_fill_partner_holds_and_makeable():
     with pytest.raises(Exception, match="auction that has ended"):
         fill_question({"id": "m", "type": "makeable", "context": _ctx("28H P", hand="JJ9.JAT9.K."),
                        "data": {"interval": [0.7, 0.9]}, "prompt": "", "choices": [], "answers": []})
+
+
+def test_fill_makeable_simulates_when_no_interval_is_given():
+    """Without the coach's estimate the engine simulates (a few deals of a small table): the
+    answers are the bands that overlap the interval it found."""
+    pytest.importorskip("analyser.simulate")
+    from drills.generate import fill_question
+    from drills.questions import makeable_bands
+    d = fill_question({"id": "m", "type": "makeable",
+                       "context": {"system": "international", "players": 4, "auction": "28H P P P",
+                                   "hand": "JJ9.JAT9.A."},
+                       "data": {"deals": 10}, "prompt": "", "choices": [], "answers": []})
+    lo, hi = d["data"]["interval"]
+    est, eps = d["data"]["estimate"], 1e-9  # the interval's ends are floats: 1.0 may read 0.999...
+    assert -eps <= lo <= est + eps and est <= hi + eps and hi <= 1 + eps and d["data"]["deals"] == 10
+    assert tuple(d["answers"]) == makeable_bands(lo, hi)
+    assert check_question(Question.from_dict(d)) == []
