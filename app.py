@@ -17,6 +17,8 @@ PAGES = {
     "Analyse": [
         st.Page("ui/pages/analyse.py", title="Analyse", icon=":material/search:"),
         st.Page("ui/pages/review.py", title="Review", icon=":material/replay:"),
+        st.Page("ui/pages/enter.py", title="Enter a hand", icon=":material/edit_note:"),
+        st.Page("ui/pages/library.py", title="Hand library", icon=":material/library_books:"),
     ],
     "Teach": [
         st.Page("ui/pages/coach.py", title="Coach", icon=":material/school:"),

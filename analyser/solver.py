@@ -467,6 +467,36 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
     return {name: out[name] for name in names}
 
 
+@dataclass(frozen=True)
+class DeclarerRow:
+    """One row of the double-dummy table read the way Bridge Solver Online lays it out: a
+    declaring team and the opening leader, and the most points that team takes in each
+    trump with best play by all (None where the search ran past its budget)."""
+
+    team: int
+    leader: int
+    points: dict[str, int | None]
+
+
+def declarer_table(deal: Deal, leaders: Sequence[int] = (1,), *, max_nodes: int | None = None,
+                   max_seconds: float | None = None, threads: int | None = None,
+                   on_leader=None, stop=None) -> list[DeclarerRow]:
+    """For each opening leader in ``leaders`` and each team as the declarers: the most points
+    the team takes in each of the five trumps (``table_rows`` once per leader; both teams'
+    figures come from the same searches). ``on_leader(k, n)`` is called as each leader is done."""
+    table = deal.table
+    rows: list[DeclarerRow] = []
+    for k, leader in enumerate(leaders, start=1):
+        table.check_seat(leader)
+        done = table_rows(deal, leader, max_nodes=max_nodes, max_seconds=max_seconds, threads=threads, stop=stop)
+        for team in range(table.num_teams):
+            rows.append(DeclarerRow(team, leader, {name: None if row is None else int(row[team])
+                                                   for name, row in done.items()}))
+        if on_leader is not None:
+            on_leader(k, len(leaders))
+    return rows
+
+
 def max_points_many(positions: Sequence[Position], side: int, *, threads: int | None = None,
                     max_nodes: int | None = None, table_mb: float = DEFAULT_TABLE_MB) -> np.ndarray:
     """Total points of team ``side`` with best play, for many positions of one table set-up.

@@ -15,7 +15,7 @@ import io
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -179,6 +179,70 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
 def save_bank(bank: Bank, path: str | os.PathLike) -> None:
     """Write a bank as JSON, atomically (readers never see a half-written file)."""
     write_atomic(path, dumps(bank))
+
+
+# --- the coach's working bank ------------------------------------------------------------------
+
+WORKING_BANK = "coach-bank.json"
+"""The bank the Coach page is building, kept in the data folder so a reload keeps it."""
+
+
+def working_bank_path() -> Path:
+    from drills.store import data_dir
+    return data_dir() / WORKING_BANK
+
+
+def save_working_bank(bank: Bank, path: str | os.PathLike | None = None) -> None:
+    """Keep the coach's bank being built (atomically), in the data folder by default."""
+    save_bank(bank, working_bank_path() if path is None else path)
+
+
+def load_working_bank(path: str | os.PathLike | None = None) -> Bank | None:
+    """The coach's bank being built, or None when there is none yet."""
+    p = working_bank_path() if path is None else Path(path)
+    if not p.exists():
+        return None
+    return load_bank(p)
+
+
+@dataclass(frozen=True)
+class MergeReport:
+    """What merging one bank into another did."""
+
+    bank: Bank
+    added: int
+    same: int
+    renamed: dict[str, str]
+
+
+def merge_banks(base: Bank, other: Bank) -> MergeReport:
+    """``base`` with the questions of ``other`` added after its own: a question identical to
+    one already there (whatever its id) is skipped; one whose id is taken by a different question is added
+    under a fresh id (``id-2``, ``id-3``...). ``base``'s title, author and system stay."""
+    def content(q: Question) -> str:  # a question's identity: everything but its id
+        return json.dumps({k: v for k, v in q.to_dict().items() if k != "id"}, sort_keys=True)
+
+    have = {q.id: q for q in base.questions}
+    texts = {content(q) for q in base.questions}
+    out = list(base.questions)
+    renamed: dict[str, str] = {}
+    same = 0
+    for q in other.questions:
+        if content(q) in texts:
+            same += 1
+            continue
+        qid = q.id
+        if qid in have:
+            k = 2
+            while f"{q.id}-{k}" in have:
+                k += 1
+            qid = f"{q.id}-{k}"
+            renamed[q.id] = qid
+            q = Question.from_dict({**q.to_dict(), "id": qid}, default_system=q.context.system)
+        have[qid] = q
+        texts.add(content(q))
+        out.append(q)
+    return MergeReport(replace(base, questions=tuple(out)), len(out) - len(base.questions), same, renamed)
 
 
 # --- CSV (pandas) ---------------------------------------------------------------------------

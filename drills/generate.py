@@ -367,14 +367,21 @@ def fill_question(d: dict) -> dict:
     ctx = Context.from_dict(d.get("context", {}))
     table = ctx.check_table()
     auction = Auction.parse(ctx.auction, ctx.system, table)
+    qtype = d.get("type")
+    if qtype == "makeable":
+        return _fill_makeable(d, ctx, table, auction)
+    if qtype == "partner-holds":
+        return _fill_partner_holds(d, ctx, table, auction)
     if auction.is_over:
         raise FiftySixError("the auction is over: there is no call to ask about")
     if d.get("choices") and d.get("answers"):
+        if not d.get("prompt"):
+            d["prompt"] = _default_prompt(d, auction.to_move)
         return d
+    given = list(d.get("choices") or [])
     seat = auction.to_move
     d["context"] = {**ctx.to_dict(), "seat": seat}
     gen = Generator(ctx.system, table, seed=0)
-    qtype = d.get("type")
     data = d.setdefault("data", {})
     if qtype in ("meaning", "which-call"):
         if not data.get("call"):
@@ -423,6 +430,120 @@ def fill_question(d: dict) -> dict:
     else:
         raise FiftySixError(f"write the choices and the answer of a {qtype} question yourself;"
                             " the engine then checks them")
+    if given:
+        _keep_given_choices(d, given, qtype)
+    return d
+
+
+def _default_prompt(d: dict, seat: int | None) -> str:
+    """The prompt the engine writes for a question whose choices and answers are given."""
+    data = d.get("data") or {}
+    qtype = d.get("type")
+    if qtype == "meaning":
+        return f"Seat {seat} calls {data.get('call', '?')}. What does it promise?"
+    if qtype == "which-call":
+        return f"Seat {seat} to call. Which call promises: {data.get('meaning') or d['answers'][0]}?"
+    if qtype == "your-call":
+        return f"You are seat {seat}, to call. What does the system bid with your hand?"
+    if qtype == "partner-holds":
+        return f"After this auction, what must seat {data.get('about_seat', '?')} hold?"
+    return "Will the contract make?"
+
+
+def _keep_given_choices(d: dict, given: list[str], qtype: str | None) -> None:
+    """The coach wrote the choices but left the answer to the engine: keep the coach's
+    choices, and take as answers those the engine counts as right (one at least)."""
+    def key(t: str) -> str:
+        if qtype in ("which-call", "your-call"):
+            try:
+                return format_call(parse_call(t))
+            except FiftySixError:
+                return " ".join(t.split()).lower()
+        return " ".join(t.split()).lower()
+
+    right = {key(a) for a in d["answers"]}
+    answers = [c for c in given if key(c) in right]
+    if not answers:
+        raise FiftySixError(f"none of your choices is right: the engine's answer is {' or '.join(d['answers'])};"
+                            " add it to the choices or leave the choices blank")
+    d["choices"] = given
+    d["answers"] = answers
+    if d.get("preferred") and d["preferred"] not in answers:
+        d.pop("preferred")
+
+
+def _fill_partner_holds(d: dict, ctx: Context, table: Table, auction: Auction) -> dict:
+    """``partner-holds``: the seat asked about (``data.about_seat``) must have promised
+    something; the answer is one statement its calls imply, the wrong choices plain
+    statements its calls do not imply. Choices the coach wrote must be statements the
+    engine can read (those of the list it offers)."""
+    data = d.setdefault("data", {})
+    about = data.get("about_seat")
+    if not isinstance(about, int) or not 1 <= about <= table.players:
+        raise FiftySixError(f"give the seat asked about (1 to {table.players}) for a partner-holds question")
+    promised = auction.seat_constraints().get(about)
+    parts = _informative(promised)
+    if not parts:
+        raise FiftySixError(f"seat {about} has promised nothing in this auction: there is nothing it must hold")
+    known = {c.describe(): c for c in parts + _statements(table)}
+    given = list(d.get("choices") or [])
+    if given:
+        unknown = [c for c in given if c not in known]
+        if unknown:
+            raise FiftySixError(f"the engine cannot read {unknown[0]!r}; write statements such as: "
+                                + "; ".join(sorted({p.describe() for p in parts})[:3] + [_statements(table)[0].describe()]))
+        statements = {c: known[c] for c in given}
+    else:
+        wrong = [c for c in _statements(table) if not implies_all(c, required_parts(promised))]
+        rng = random.Random(f"{ctx.auction}|{about}")
+        picked = rng.sample(wrong, min(N_CHOICES - 1, len(wrong)))
+        statements = {c.describe(): c for c in [parts[0]] + picked}
+    promised_now = [t for t, c in statements.items() if implies_all(c, required_parts(promised))]
+    answers = [a for a in (d.get("answers") or []) if a in statements] or promised_now
+    if not answers:
+        raise FiftySixError(f"none of the choices is promised by seat {about}'s calls"
+                            f" ({promised.describe()}); add one that is")
+    d["choices"] = list(statements)
+    d["answers"] = answers
+    data["answer_constraint"] = statements[answers[0]].to_dict()
+    data["statements"] = {t: c.to_dict() for t, c in statements.items()}
+    d["prompt"] = d.get("prompt") or f"After this auction, what must seat {about} hold?"
+    d["explanation"] = d.get("explanation") or (f"Seat {about}'s calls promise: {promised.describe()}."
+                                                f" So this is certain: {', '.join(answers)}.")
+    return d
+
+
+def _fill_makeable(d: dict, ctx: Context, table: Table, auction: Auction) -> dict:
+    """``makeable``: the auction must be over (its contract is asked about) and the hand of
+    the seat asked about given. The coach may give the estimate's interval
+    (``data.interval`` [low, high]); without it the engine simulates ``data.deals`` deals
+    (default 30) from that seat's view. Choices are the four bands."""
+    if not auction.is_over or auction.contract is None:
+        raise FiftySixError("a makeable question asks about the final contract: give an auction that has ended")
+    if ctx.hand is None:
+        raise FiftySixError("give the hand of the seat asked about (the contract is judged from its view)")
+    contract = auction.contract
+    data = d.setdefault("data", {})
+    iv = data.get("interval")
+    if not (isinstance(iv, (list, tuple)) and len(iv) == 2):
+        from analyser.simulate import estimate_from_auction
+        deals = int(data.get("deals") or 30)
+        est = estimate_from_auction(table, ctx.system, ctx.seat, Hand.parse(ctx.hand), ctx.auction, contract,
+                                    n=deals, seed=0, leads=False)
+        iv = [est.interval[0], est.interval[1]]
+        data.update({"estimate": est.rate, "deals": est.deals})
+    lo, hi = float(iv[0]), float(iv[1])
+    if not 0 <= lo <= hi <= 1:
+        raise FiftySixError(f"the estimate's interval must run low to high within 0 to 1, not {lo} to {hi}")
+    data.update({"contract": str(contract), "declarer": contract.declarer, "interval": [lo, hi]})
+    data.setdefault("estimate", (lo + hi) / 2)
+    d["choices"] = list(MAKEABLE_BANDS)
+    d["answers"] = list(makeable_bands(lo, hi))
+    d["prompt"] = d.get("prompt") or (f"You are seat {ctx.seat}, and {contract} by seat {contract.declarer}"
+                                      " is the contract. How often does it make double-dummy?")
+    d["explanation"] = d.get("explanation") or (f"{contract} makes on {lo:.0%} to {hi:.0%} of the deals that fit"
+                                                f" the hand and the auction, so {', '.join(d['answers'])}"
+                                                " counts as right.")
     return d
 
 

@@ -330,19 +330,7 @@ class Deal:
         table = self.table
         if len(self.hands) != table.players:
             raise DealError(f"the deal has {len(self.hands)} hands; the table has {table.players} seats")
-        in_deck = set(table.kinds())
-        for seat, hand in enumerate(self.hands, start=1):
-            for c in hand:
-                if c not in in_deck:
-                    raise DealError(f"seat {seat}: {c} is not in the {table.deck}-card deck")
-        totals: Counter[int] = Counter()
-        for hand in self.hands:
-            totals.update(hand.cards)
-        for kind, n in sorted(totals.items()):
-            if n > COPIES:
-                holders = [str(s) for s, h in enumerate(self.hands, start=1) if kind in h]
-                raise DealError(f"{CARD_NAMES[kind]} appears {n} times (seats {', '.join(holders)});"
-                                f" the deck has only {COPIES}")
+        check_cards(table, self.hands)
         sizes = [len(h) for h in self.hands]
         if partial:
             if len(set(sizes)) != 1:
@@ -388,3 +376,46 @@ def deal_from_hands(table: Table, hands: Sequence[Hand], partial: bool = False) 
     deal = Deal(table, tuple(hands))
     deal.validate(partial=partial)
     return deal
+
+
+def complete_deal(table: Table, hands: Sequence[Hand], seed: int | None = None,
+                  rng: random.Random | None = None) -> Deal:
+    """Deal the cards no hand holds yet at random to the hands that are short, so every seat
+    ends with the table's hand size; the hands given are kept as they are. Raises DealError
+    when the given hands do not fit the table (too many cards, or a card three times)."""
+    if len(hands) != table.players:
+        raise DealError(f"give {table.players} hands (some may be empty), not {len(hands)}")
+    for seat, hand in enumerate(hands, start=1):
+        if len(hand) > table.hand_size:
+            raise DealError(f"seat {seat} holds {len(hand)} cards; this table deals {table.hand_size} each")
+    check_cards(table, hands)
+    left = Counter(deck_cards(table.deck))
+    for hand in hands:
+        left.subtract(hand.cards)
+    rest = sorted(left.elements())
+    r = rng if rng is not None else random.Random(seed)
+    r.shuffle(rest)
+    out = []
+    for hand in hands:
+        need = table.hand_size - len(hand)
+        out.append(Hand(tuple(hand.cards) + tuple(rest[:need])))
+        rest = rest[need:]
+    deal = Deal(table, tuple(out))
+    deal.validate()
+    return deal
+
+
+def check_cards(table: Table, hands: Sequence[Hand]) -> None:
+    """Raise DealError for a card not in the deck or held more times than the deck has it."""
+    in_deck = set(table.kinds())
+    totals: Counter[int] = Counter()
+    for seat, hand in enumerate(hands, start=1):
+        for c in hand:
+            if c not in in_deck:
+                raise DealError(f"seat {seat}: {c} is not in the {table.deck}-card deck")
+        totals.update(hand.cards)
+    for kind, n in sorted(totals.items()):
+        if n > COPIES:
+            holders = [str(s) for s, h in enumerate(hands, start=1) if kind in h]
+            raise DealError(f"{CARD_NAMES[kind]} appears {n} times (seats {', '.join(holders)});"
+                            f" the deck has only {COPIES}")

@@ -213,3 +213,39 @@ def opening_leader(table: Table, declarer: int | None = None, declarer_leads: bo
         raise IllegalPlayError("declarer-leads needs the declarer's seat")
     table.check_seat(declarer)
     return declarer
+
+
+@dataclass(frozen=True)
+class TrickRow:
+    """One trick of a play as a player reads it: number, leader, cards by seat, winner, points."""
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int | None
+    winning_team: int | None
+    points: int
+
+    @property
+    def done(self) -> bool:
+        return self.winner is not None
+
+
+def trick_rows(state: PlayState) -> list[TrickRow]:
+    """Every trick played so far, each with its winner and points, then the trick in
+    progress (winner None) if one has started."""
+    table = state.table
+    rows = [TrickRow(i, t.leader, t.plays, t.winner, table.team_of(t.winner), t.points)
+            for i, t in enumerate(state.tricks, start=1)]
+    if state.current:
+        rows.append(TrickRow(len(rows) + 1, state.current[0][0], tuple(state.current), None, None,
+                             sum(c.points for _, c in state.current)))
+    return rows
+
+
+def trick_number(state: PlayState) -> int:
+    """The number of the trick being played now (the next to start when the table is empty);
+    the last trick's number once the hand is over."""
+    if state.current:
+        return len(state.tricks) + 1
+    return len(state.tricks) if state.is_over else len(state.tricks) + 1

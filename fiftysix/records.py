@@ -661,3 +661,29 @@ def with_comment(record: Record, section: str, index: int, comment: str) -> Reco
     items = list(record.auction if section == "Auction" else record.play)
     items[index] = Noted(items[index].token, comment)
     return replace(record, **{"auction" if section == "Auction" else "play": tuple(items)})
+
+
+def build_record(table: Table, deal: Deal, system: str = "international", auction: Sequence[str] = (),
+                 play: Sequence[str] = (), *, leader: int = 1, result: int | None = None, event: str = "",
+                 date: str = "", players: Sequence[str] = (), notes: Sequence[str] = ()) -> Record:
+    """A record from what a player entered: the calls from seat 1 and the cards in playing
+    order (the play may stop early: then ``result`` is the declarers' points agreed, a claim).
+    It is checked exactly as a file would be; RecordError names the problem."""
+    a = bidding.Auction(system, table, hands=deal)
+    for i, call in enumerate(auction, start=1):
+        try:
+            a.apply(call)
+        except FiftySixError as e:
+            raise RecordError(f"call {i} {call}: {e}") from None
+    if auction and not a.is_over:
+        raise RecordError("the auction is not over yet: finish it (three passes, or the system's end)")
+    contract = a.contract if auction else None
+    if play and contract is None:
+        raise RecordError("the play needs a contract: enter the auction first")
+    names = tuple(p.strip() for p in players)
+    record = Record(table=table, deal=deal, event=event.strip(), date=date.strip(),
+                    players=names if any(names) else (), system=system,
+                    auction=tuple(Noted(bidding.format_call(bidding.parse_call(c))) for c in auction),
+                    contract=contract, leader=leader, play=tuple(Noted(str(Card.parse(c))) for c in play),
+                    result=result, notes=tuple(notes))
+    return parse_record(format_record(record), "the hand entered")

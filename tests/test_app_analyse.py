@@ -27,11 +27,75 @@ def test_deal_shows_every_hand_and_the_dd_table(tmp_path, monkeypatch):
     assert sorted(_cards_on_table(at)) == sorted(str(c) for h in deal.hands for c in h)
     rows = at.dataframe[0].value
     expected = solver.table(deal, leader=1)
-    assert list(rows["trump"].str[-2:].str.strip()) == ["S", "H", "D", "C", "NT"]
-    for i, strain in enumerate(("S", "H", "D", "C", "NT")):
-        assert rows["team odd"].iloc[i] == expected[strain][0]
-        assert rows["team even"].iloc[i] == expected[strain][1]
-        assert rows["team odd"].iloc[i] + rows["team even"].iloc[i] == 56  # every point goes somewhere
+    # one row per declaring team with seat 1 on lead (the rules), a column per trump
+    assert list(rows["declarers"]) == ["team odd", "team even"] and set(rows["leader"]) == {"seat 1"}
+    columns = [c for c in rows.columns if c not in ("declarers", "leader")]
+    assert [c[-2:].strip() for c in columns] == ["S", "H", "D", "C", "NT"]
+    for col, strain in zip(columns, ("S", "H", "D", "C", "NT")):
+        assert rows[col].iloc[0] == expected[strain][0]
+        assert rows[col].iloc[1] == expected[strain][1]
+        assert rows[col].iloc[0] + rows[col].iloc[1] == 56  # every point goes somewhere
+
+
+def test_dd_table_per_declaring_team_and_leader(tmp_path, monkeypatch):
+    """Issue 22 #14: the table is given per declaring team and opening leader (Bridge Solver
+    Online's layout), not for one chosen leader only."""
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    at.number_input(key="an_seed").set_value(11)
+    at.button(key="an_deal_btn").click().run()
+    at.multiselect(key="an_dd_leaders").set_value([1, 2]).run()
+    assert not at.exception
+    rows = at.dataframe[0].value
+    assert list(zip(rows["declarers"], rows["leader"])) == [
+        ("team odd", "seat 1"), ("team even", "seat 1"), ("team odd", "seat 2"), ("team even", "seat 2")]
+    deal = random_deal(TABLE, seed=11)
+    second = solver.table(deal, leader=2)
+    columns = [c for c in rows.columns if c not in ("declarers", "leader")]
+    for col, strain in zip(columns, ("S", "H", "D", "C", "NT")):
+        assert rows[col].iloc[2] == second[strain][0] and rows[col].iloc[3] == second[strain][1]
+
+
+def _winner(plays, trump):
+    """RULES.md: the highest trump wins the trick; with none, the highest card of the suit led
+    (of two identical cards the first played). Power order J 9 A T K Q."""
+    power = "J9ATKQ87"
+    best = plays[0]
+    for seat, card in plays[1:]:
+        b = best[1]
+        if card[1] == b[1]:
+            if power.index(card[0]) < power.index(b[0]):
+                best = (seat, card)
+        elif card[1] == trump:
+            best = (seat, card)
+    return best[0]
+
+
+def test_stepper_says_who_won_each_trick_and_can_hide_hands(tmp_path, monkeypatch):
+    """Issue 22 #14 and the 'hide the other hands, list the tricks' feature."""
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    at.number_input(key="an_seed").set_value(3)
+    at.button(key="an_deal_btn").click().run()
+    at.selectbox(key="an_bp_trump").set_value("H").run()
+    for _ in range(4):
+        at.button(key="an_bp_next").click().run()
+    assert not at.exception
+    played = at.session_state["an_played"]
+    plays = list(zip((1, 2, 3, 4), played))
+    winner = _winner(plays, "H")
+    felt = next(h.value for h in at.html if "fs-center" in h.value)
+    assert f"Trick 1 won by seat {winner}" in felt and "Trick 2 to start" in felt
+    tricks = next(d.value for d in at.dataframe if "won by" in d.value.columns)
+    assert tricks["won by"].iloc[0].startswith(f"seat {winner}")
+    assert [tricks[f"seat {s}"].iloc[0] for s in (1, 2, 3, 4)] == played
+    # seat 2's view: only its own 7 cards face up, the others face down
+    at.selectbox(key="an_bp_view").set_value(2).run()
+    felt = next(h.value for h in at.html if "fs-felt" in h.value and "won by" in h.value)
+    shown = re.findall(r'<div class="fs-seat[^"]*"[^>]*data-seat="(\d)"', felt)
+    assert sorted(shown) == ["1", "2", "3", "4"]
+    hand_cards = set(re.findall(r'data-card="(\w\w)"', felt.split('class="fs-trickcard"')[0]))
+    deal = random_deal(TABLE, seed=3)
+    assert hand_cards <= {str(c) for c in deal.hand(2)}
+    assert felt.count("a hidden card") == 3 * 7
 
 
 def test_paste_a_bad_deal_shows_an_error_not_a_traceback(tmp_path, monkeypatch):

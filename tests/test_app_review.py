@@ -11,7 +11,7 @@ from drills.library import Library  # noqa: E402
 from fiftysix.bidding import Auction  # noqa: E402
 from fiftysix.cards import Card, Table, random_deal  # noqa: E402
 from fiftysix.play import PlayState  # noqa: E402
-from fiftysix.records import Noted, Record, format_record  # noqa: E402
+from fiftysix.records import Noted, Record, format_record, read_records  # noqa: E402
 from tests.app_harness import open_page, texts  # noqa: E402
 
 TABLE = Table.make(4)
@@ -71,3 +71,59 @@ def test_a_bad_file_shows_an_error_and_stores_nothing(tmp_path, monkeypatch):
     assert any(e.value.startswith("bad.txt was not loaded") for e in at.error)
     assert not at.metric
     assert Library(tmp_path / "progress.sqlite3").count() == 0
+
+
+def _samples(at, name: str):
+    at.segmented_control(key="rv_source").set_value("Samples").run()
+    at.selectbox(key="rv_sample").set_value(next(p for p in _sample_paths() if p.name == name)).run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _sample_paths():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "data" / "records"
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json"))
+
+
+def test_result_and_what_the_system_would_have_bid(tmp_path, monkeypatch):
+    """Issue 22 #15: the recorded result (made, failed, claimed) and the bot's "the system
+    would have bid X because ..." are shown."""
+    text, _ = _record_text()
+    at = open_page("review", tmp_path, monkeypatch)
+    at.file_uploader(key="rv_upload").upload("club.txt", text.encode(), "text/plain").run()
+    metrics = {m.label: m.value for m in at.metric}
+    record = __import__("fiftysix.records", fromlist=["parse_record"]).parse_record(text)
+    took = record.play_state().points[record.contract.team]
+    assert metrics["Result"] == f"{took} {'made' if took >= 28 else 'failed'}"
+    calls = at.dataframe[0].value
+    suggestion = calls["the system's call"].iloc[0]
+    assert suggestion and suggestion != "28H" and calls["why"].iloc[0]
+    # what the system would have bid is a call whose promise seat 1's hand keeps
+    from fiftysix.constraints import fits
+    auction = Auction("international", TABLE)
+    assert fits(record.deal.hand(1), auction.meaning_of(suggestion).constraint).ok
+    assert any(f"The system would have bid **{suggestion}**" in i.value for i in at.info)
+    # a claim: an ending whose result was agreed without play
+    _samples(at, "endings.txt")
+    at.selectbox(key="rv_pick").set_value(5).run()
+    assert {m.label: m.value for m in at.metric}["Result (claimed)"] == "7 failed"
+
+
+def test_picker_and_slider_start_over_with_each_record_and_file(tmp_path, monkeypatch):
+    """Issue 22 #16: the auction slider and the record picker do not keep their position from
+    one record or file to the next. #17: the record's notes are labelled."""
+    at = open_page("review", tmp_path, monkeypatch)
+    _samples(at, "4x8.txt")
+    first_default = at.select_slider(key="rv_call").value
+    at.select_slider(key="rv_call").set_value(1).run()
+    at.button(key="rv_next").click().run()
+    assert at.session_state["rv_step"] == 1
+    at.selectbox(key="rv_pick").set_value(1).run()
+    record2 = read_records(str(next(p for p in _sample_paths() if p.name == "4x8.txt")))[1]
+    n = len(record2.auction)
+    assert at.select_slider(key="rv_call").value == n  # its default: no broken promise, the last call
+    assert at.session_state["rv_step"] == 0
+    assert any(i.value.startswith("Note in the record: Double-dummy") for i in at.info)
+    _samples(at, "endings.txt")
+    assert at.selectbox(key="rv_pick").value == 0
+    assert first_default  # the first file's slider had a default of its own

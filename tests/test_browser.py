@@ -261,9 +261,9 @@ def test_every_page_has_a_screenshot(app_url, browser, tmp_path):
     shot(browser, "review")
 
     open_page(browser, app_url, "coach", "Fill in, check and add")
-    call = field(browser, "Call asked about (for 'meaning')")
+    call = field(browser, "Call asked about (for 'meaning' and 'which-call')")
     call.send_keys("+1H")
-    field(browser, "Auction so far (from seat 1)").send_keys("28H P")
+    field(browser, "Auction so far (from seat 1; for makeable: the whole auction)").send_keys("28H P")
     click_button(browser, "Fill in, check and add")
     wait_text(browser, "The bank is valid: 1 question(s).")
     shot(browser, "coach")
@@ -281,3 +281,34 @@ def test_every_page_has_a_screenshot(app_url, browser, tmp_path):
         dst = README_SHOTS / f"{name}.png"
         if update or not dst.exists():  # a normal run leaves the committed README images alone
             shutil.copyfile(src, dst)
+
+
+def test_enter_a_hand_and_find_it_in_the_library(app_url, browser):
+    """Issue 22: a played hand entered in the app (the deal completed at random, the auction
+    from the palette, a card clicked, a claim), saved, and found in the hand library."""
+    open_page(browser, app_url, "enter", "Complete the rest at random")
+    WebDriverWait(browser, 60, poll_frequency=0.2).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, ".st-key-en_card_JH button"))
+    click_key(browser, "en_card_JH")
+    click_key(browser, "en_fill")
+    wait_text(browser, "Seat 1 to call")
+    idle(browser)
+    click_key(browser, "en_bid_btn")
+    for _ in range(12):  # a click on a button redrawn meanwhile is ignored: click until it is over
+        if "The auction is over" in browser.find_element(By.TAG_NAME, "body").text:
+            break
+        click_key(browser, "en_call_P")
+    wait_text(browser, "The auction is over")
+    idle(browser)
+    from selenium.webdriver.common.action_chains import ActionChains
+    first = browser.find_element(By.CSS_SELECTOR, '[class*="st-key-en_play_"] button')
+    ActionChains(browser).double_click(first).perform()  # a double click plays one card, not a stale one
+    idle(browser)
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-testid="stException"]')
+    wait_text(browser, "plays (click the card")
+    shot(browser, "enter", at_heading="3. The play")
+    click_key(browser, "en_save")
+    wait_text(browser, "Saved to the hand library as record #")
+    open_page(browser, app_url, "library", "record(s) match")
+    assert "1 of 1 record(s) match." in browser.find_element(By.TAG_NAME, "body").text
+    shot(browser, "library")

@@ -252,3 +252,23 @@ def test_errors_are_value_errors_with_one_line():
     with pytest.raises(NotationError) as info:
         Deal.parse("J... 9... A... T.X..", T4, partial=True)
     assert "\n" not in str(info.value)
+
+
+def test_complete_deal_keeps_the_hands_given_and_deals_the_rest():
+    """'Complete the rest at random': the cards given stay where they are, every seat ends with
+    the table's hand size, and together the hands are exactly the deck (each card twice)."""
+    from collections import Counter
+
+    from fiftysix.cards import complete_deal, deck_cards
+    table = Table.make(6)
+    given = [Hand.parse("JJ9.A.."), Hand(), Hand.parse("...KQ"), Hand(), Hand(), Hand()]
+    deal = complete_deal(table, given, seed=4)
+    assert all(len(h) == table.hand_size for h in deal.hands)
+    assert Counter(c for h in deal.hands for c in h) == Counter(deck_cards(table.deck))
+    for mine, full in zip(given, deal.hands):
+        assert not Counter(mine.cards) - Counter(full.cards)
+    assert complete_deal(table, given, seed=4) == deal and complete_deal(table, given, seed=5) != deal
+    with pytest.raises(DealError, match="JS appears 3 times"):
+        complete_deal(table, [Hand.parse("JJ..."), Hand.parse("J..."), *[Hand()] * 4])
+    with pytest.raises(DealError, match="seat 1 holds 9 cards"):
+        complete_deal(table, [Hand.parse("JJ99AATTK..."), *[Hand()] * 5])

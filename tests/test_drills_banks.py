@@ -207,3 +207,30 @@ def test_anki_without_record_is_refused():
 def test_question_error_is_a_fiftysix_error():
     from fiftysix.errors import FiftySixError
     assert issubclass(QuestionError, FiftySixError) and issubclass(BankError, FiftySixError)
+
+
+def _meaning_q(qid: str, explanation: str = "") -> Question:
+    return Question.from_dict({"id": qid, "type": "meaning", "context": {"players": 6, "auction": ""},
+                               "data": {"call": "28H"}, "prompt": "What does 28H promise?",
+                               "choices": ["a", "b"], "answers": ["a"], "explanation": explanation},
+                              default_system="international")
+
+
+def test_merge_banks_skips_copies_and_renames_clashing_ids():
+    base = Bank("Mine", "international", (_meaning_q("q1"), _meaning_q("q2")))
+    other = Bank("Theirs", "kerala", (_meaning_q("q1"), _meaning_q("q2", "different"), _meaning_q("q3", "third")))
+    rep = banks.merge_banks(base, other)
+    assert [q.id for q in rep.bank.questions] == ["q1", "q2", "q2-2", "q3"]
+    assert (rep.added, rep.same, rep.renamed) == (2, 1, {"q2": "q2-2"})
+    assert rep.bank.question("q2-2").explanation == "different" and rep.bank.title == "Mine"
+    again = banks.merge_banks(rep.bank, other)  # merging twice adds nothing
+    assert again.added == 0 and again.same == 3
+
+
+def test_working_bank_is_kept_in_the_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    assert banks.load_working_bank() is None
+    bank = Bank("Mine", "international", (_meaning_q("q1"),), "A. Coach")
+    banks.save_working_bank(bank)
+    assert banks.working_bank_path() == tmp_path / banks.WORKING_BANK
+    assert banks.load_working_bank() == bank

@@ -136,3 +136,59 @@ def test_ideas_read_back_and_in_words():
     title = idea_title("which-call/kerala/6p-pairs/plus")
     assert title == "Which call shows this: plus bids (kerala, 6 players, pairs)"
     assert "/" not in idea_title(q.template)
+
+
+def _ctx(auction: str, players: int = 6, **kw) -> dict:
+    return {"system": "international", "players": players, "auction": auction, **kw}
+
+
+def test_fill_keeps_the_coachs_choices_and_writes_the_prompt():
+    """Issue 22 #19: choices given, prompt and answer blank: the engine writes the prompt and
+    marks the right choice (RULES.md 7.1: 28H promises the heart Jack and 4+ hearts)."""
+    from drills.generate import fill_question
+    right = "holds a Jack of hearts; at least 4 hearts"
+    d = fill_question({"id": "x", "type": "meaning", "context": _ctx(""), "data": {"call": "28H"},
+                       "prompt": "", "choices": ["no hearts", right], "answers": []})
+    assert d["choices"] == ["no hearts", right] and d["answers"] == [right] and "28H" in d["prompt"]
+    d = fill_question({"id": "x", "type": "meaning", "context": _ctx(""), "data": {"call": "28H"},
+                       "prompt": "", "choices": ["no hearts", right], "answers": [right]})
+    assert d["prompt"] and d["answers"] == [right]
+    with pytest.raises(Exception, match="none of your choices is right"):
+        fill_question({"id": "x", "type": "meaning", "context": _ctx(""), "data": {"call": "28H"},
+                       "prompt": "", "choices": ["no hearts", "at least 3 Jacks"], "answers": []})
+
+
+def test_fill_partner_holds_and_makeable():
+    from drills.generate import fill_question
+    d = fill_question({"id": "p", "type": "partner-holds", "context": _ctx("28H P", seat=3),
+                       "data": {"about_seat": 1}, "prompt": "", "choices": [], "answers": []})
+    q = Question.from_dict(d)
+    assert check_question(q) == [] and q.answers[0] in ("holds a Jack of hearts", "at least 4 hearts")
+    assert len(q.choices) == 4 and len(set(q.choices)) == 4
+    with pytest.raises(Exception, match="seat 2 has promised nothing"):
+        fill_question({"id": "p", "type": "partner-holds", "context": _ctx("28H P"),
+                       "data": {"about_seat": 2}, "prompt": "", "choices": [], "answers": []})
+    d = fill_question({"id": "m", "type": "makeable", "context": _ctx("28H P P P P P", hand="JJ9.JAT9.K."),
+                       "data": {"interval": [0.7, 0.9]}, "prompt": "", "choices": [], "answers": []})
+    q = Question.from_dict(d)
+    assert q.answers == ("50% to 75%", "75% or more") and check_question(q) == []
+    assert (q.data["contract"], q.data["declarer"]) == ("28H", 1)
+    with pytest.raises(Exception, match="auction that has ended"):
+        fill_question({"id": "m", "type": "makeable", "context": _ctx("28H P", hand="JJ9.JAT9.K."),
+                       "data": {"interval": [0.7, 0.9]}, "prompt": "", "choices": [], "answers": []})
+
+
+def test_fill_makeable_simulates_when_no_interval_is_given():
+    """Without the coach's estimate the engine simulates (a few deals of a small table): the
+    answers are the bands that overlap the interval it found."""
+    from drills.generate import fill_question
+    from drills.questions import makeable_bands
+    d = fill_question({"id": "m", "type": "makeable",
+                       "context": {"system": "international", "players": 4, "auction": "28H P P P",
+                                   "hand": "JJ9.JAT9.A."},
+                       "data": {"deals": 10}, "prompt": "", "choices": [], "answers": []})
+    lo, hi = d["data"]["interval"]
+    est, eps = d["data"]["estimate"], 1e-9  # the interval's ends are floats: 1.0 may read 0.999...
+    assert -eps <= lo <= est + eps and est <= hi + eps and hi <= 1 + eps and d["data"]["deals"] == 10
+    assert tuple(d["answers"]) == makeable_bands(lo, hi)
+    assert check_question(Question.from_dict(d)) == []

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from fiftysix.cards import (SUITS, TABLE_SETUPS, TOTAL_POINTS, Card, Deal, Hand, Table, deck_kinds,
                             parse_cards, random_deal)
 from fiftysix.errors import DealError, IllegalPlayError
-from fiftysix.play import (PlayState, is_void_hand, legal_cards, opening_leader, played_by_seat,
+from fiftysix.play import (PlayState, is_void_hand, legal_cards, opening_leader, played_by_seat, trick_number, trick_rows,
                            trick_winner)
 from tests.naive import naive_legal_cards, naive_trick_points, naive_trick_winner
 
@@ -278,3 +278,29 @@ def test_every_kind_of_every_deck_wins_against_naive_in_pairs():
         for a in kinds:
             for b in kinds:
                 assert trick_winner([a, b], trump) == naive_trick_winner([str(a), str(b)], tsuit)
+
+
+def test_trick_rows_and_number_name_each_winner():
+    """The list of tricks a player reads: each finished trick with its winner (RULES.md: the
+    highest trump, else the highest card of the suit led) and points, then the one in progress."""
+    table = Table.make(4)
+    deal = random_deal(table, seed=7)
+    state = PlayState(deal, 1, leader=1, early_stop=False)
+    assert trick_number(state) == 1 and trick_rows(state) == []
+    played = []
+    while len(played) < 6:
+        card = state.legal_cards()[-1]
+        played.append(str(card))
+        state.play(card)
+    rows = trick_rows(state)
+    assert [r.number for r in rows] == [1, 2] and rows[1].winner is None and not rows[1].done
+    first = [str(c) for _, c in rows[0].plays]
+    assert first == played[:4]
+    winner_seat = 1 + naive_trick_winner(first, "H")  # seat 1 led the first trick
+    assert rows[0].winner == winner_seat and rows[0].winning_team == table.team_of(winner_seat)
+    assert rows[0].points == naive_trick_points(first)
+    assert rows[1].leader == winner_seat and trick_number(state) == 2
+    while not state.is_over:
+        state.play(state.legal_cards()[0])
+    assert trick_number(state) == len(state.tricks) == 8
+    assert sum(r.points for r in trick_rows(state)) == 56

@@ -400,3 +400,33 @@ def test_the_documented_example_reads():
     assert rec.players[0] == "Anil" and str(rec.contract) == "28S" and rec.result == 28 and rec.made
     assert rec.auction[0].comment == "Jack and three more spades"
     assert rec.notes == ("Made with nothing to spare.",)
+
+
+def test_build_record_from_what_a_player_entered():
+    """The 'Enter a hand' page's record: auction and play as entered, a claim where the play
+    stops early, checked as a file is."""
+    from fiftysix.cards import random_deal
+    from fiftysix.errors import FiftySixError
+    from fiftysix.play import PlayState
+    from fiftysix.records import build_record
+    table = Table.make(4)
+    deal = random_deal(table, seed=0)
+    calls = ["28H", "P", "P", "P"]
+    state = PlayState(deal, 1, leader=1, early_stop=False)
+    cards = []
+    for _ in range(8):
+        c = state.legal_cards()[0]
+        cards.append(str(c))
+        state.play(c)
+    r = build_record(table, deal, "international", calls, cards, result=state.points[0] + 10,
+                     event="Club", date="2026.12.01", players=["Anil", "", "", ""])
+    assert str(r.contract) == "28H" and r.contract.declarer == 1
+    assert [n.token for n in r.play] == cards and r.result == state.points[0] + 10
+    assert r.player(1) == "Anil" and r.player(2) == "seat 2"
+    assert parse_record(format_record(r)) == r
+    with pytest.raises(FiftySixError, match="the auction is not over"):
+        build_record(table, deal, "international", ["28H", "P"])
+    with pytest.raises(FiftySixError, match="no \\[Result"):
+        build_record(table, deal, "international", calls, cards)  # stopped early without a claim
+    with pytest.raises(FiftySixError, match="call 2"):
+        build_record(table, deal, "international", ["28H", "27S"])

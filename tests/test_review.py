@@ -204,3 +204,31 @@ def test_progress_reports_every_position_up_to_the_total():
     n = len(rec.play)
     assert seen == [(k, n) for k in range(1, n + 1)]
     assert all(x.before is not None for x in r.cards)
+
+
+def test_sample_notes_state_what_the_solver_finds():
+    """Issue 22 #17: the samples' notes "Double-dummy the declarers could take N; they took M."
+    hold (the solver from the first card, the play replayed); none says a hand is too big to solve."""
+    import re as _re
+
+    from analyser.solver import BudgetExceeded, Position, max_points
+    from fiftysix.play import PlayState
+    root = Path(__file__).resolve().parents[1] / "data" / "records"
+    checked = 0
+    for path in sorted(root.glob("*.txt")):
+        for r in read_records(str(path)):
+            for note in r.notes:
+                assert "too big" not in note.lower(), (path.name, note)
+                m = _re.fullmatch(r"Double-dummy the declarers could take (\d+); they took (\d+)\.", note)
+                if not m:
+                    continue
+                c = r.contract
+                assert r.play_state().points[c.team] == int(m.group(2)), (path.name, note)
+                state = PlayState(r.deal, c.trump, leader=r.leader, early_stop=False, points=list(r.won or ()))
+                try:
+                    dd = max_points(Position.from_state(state), side=c.team, max_seconds=5)[c.team]
+                except BudgetExceeded:
+                    continue  # a slow machine: this one is not checked
+                assert dd == int(m.group(1)), (path.name, note)
+                checked += 1
+    assert checked >= 6

@@ -445,3 +445,20 @@ def test_payoff_similar_positions_match_minimax(players, deck, size):
         alone += fresh.nodes
     assert done == 40
     assert shared < alone
+
+
+def test_declarer_table_per_team_and_leader_matches_plain_minimax():
+    """Issue 22 #14: each row (declaring team, opening leader) gives the most points that team
+    takes in each trump, as a plain minimax finds it on small endings."""
+    from tests.naive import naive_max_points
+    table = Table(4, 32, "alternate")
+    deal = random_deal(table, seed=5)
+    hands = tuple(Hand(h.cards[:3]) for h in deal.hands)  # a 3-card ending of a real deal
+    ending = Deal(table, hands)
+    rows = S.declarer_table(ending, (1, 2))
+    assert [(r.team, r.leader) for r in rows] == [(0, 1), (1, 1), (0, 2), (1, 2)]
+    names = [[str(c) for c in h] for h in hands]
+    teams = [table.team_of(s) for s in table.seats]
+    for r in rows:
+        for name, trump in zip(S.TRUMP_NAMES, ("S", "H", "D", "C", None)):
+            assert r.points[name] == naive_max_points(names, trump, r.leader - 1, teams, r.team), (r, name)

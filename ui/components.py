@@ -131,3 +131,41 @@ def warm_solver() -> ModuleType:
     if warm is not None:
         warm()
     return solver
+
+
+def seat_view(table: Table, key: str) -> int | None:
+    """Ask whose view to draw: every hand (None) or one seat's, the others face down."""
+    seat = st.selectbox("Show", [0, *table.seats], key=key,
+                        format_func=lambda s: "every hand" if s == 0 else f"seat {s}'s view (others hidden)")
+    return seat or None
+
+
+def view_hands(state, view: int | None) -> tuple[dict, dict[int, int]]:
+    """The hands of a play state as ``render.table_html`` takes them: seat -> Hand, or None
+    (face down) for every seat but ``view``; and how many cards each hidden hand holds."""
+    hands = {s: state.hands[s - 1] for s in state.table.seats}
+    if view is None:
+        return hands, {}
+    return ({s: h if s == view else None for s, h in hands.items()},
+            {s: len(h) for s, h in hands.items() if s != view})
+
+
+def tricks_table(state) -> None:
+    """The tricks played so far, each with its cards by seat, its winner and its points."""
+    from fiftysix.play import trick_rows
+    rows = trick_rows(state)
+    if not rows:
+        st.caption("No trick has been played yet.")
+        return
+    table = state.table
+    out = []
+    for r in rows:
+        row = {"trick": r.number, "led by": f"seat {r.leader}"}
+        cards = dict(r.plays)
+        for s in table.seats:
+            row[f"seat {s}"] = str(cards[s]) if s in cards else ""
+        row["won by"] = (f"seat {r.winner} (team {table.team_name(r.winning_team)})" if r.done
+                         else "in progress")
+        row["points"] = r.points
+        out.append(row)
+    st.dataframe(out, hide_index=True)

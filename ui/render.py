@@ -147,11 +147,12 @@ def seat_label(table: Table, seat: int) -> str:
 def table_html(table: Table, hands: Mapping[int, Hand | None], *, bottom: int = 1,
                to_move: int | None = None, trick: Sequence[tuple[int, int]] = (),
                center: str = "", notes: Mapping[int, str] | None = None,
-               highlight: Iterable[int] = ()) -> str:
+               highlight: Iterable[int] = (), hidden: Mapping[int, int] | None = None) -> str:
     """The table seen from above: every seat's hand in its place, the trick in the middle.
 
-    ``hands`` maps seat -> Hand (``None`` draws the hand face down); ``trick`` is the
-    (seat, card) pairs on the table now; ``center`` is HTML for the middle (a contract).
+    ``hands`` maps seat -> Hand (``None`` draws the hand face down: ``hidden[seat]`` cards,
+    a full hand by default); ``trick`` is the (seat, card) pairs on the table now;
+    ``center`` is HTML for the middle (a contract).
     """
     hi = list(highlight)
     pos = seat_positions(table.players, bottom)
@@ -161,7 +162,7 @@ def table_html(table: Table, hands: Mapping[int, Hand | None], *, bottom: int = 
         colour = TEAM_COLOURS[table.team_of(seat) % len(TEAM_COLOURS)]
         hand = hands.get(seat)
         if hand is None:
-            body = hand_html((), hidden=table.hand_size)
+            body = hand_html((), hidden=(hidden or {}).get(seat, table.hand_size))
             pts = ""
         else:
             body = hand_html(hand, highlight=hi if seat == to_move else ())

@@ -9,9 +9,10 @@ import streamlit as st
 
 from fiftysix.cards import SUITS, SUIT_SYMBOLS, Card, Deal, Table, random_deal
 from fiftysix.errors import FiftySixError
-from fiftysix.play import PlayState
+from fiftysix.play import PlayState, trick_number
 from ui import render
-from ui.components import have, in_url, page_start, show, user_errors, warm_solver
+from ui.components import (have, in_url, page_start, seat_view, show, tricks_table, user_errors, view_hands,
+                           warm_solver)
 from ui.jobs import run_cancellable, session_gone
 
 STRAINS = ("S", "H", "D", "C", "NT")
@@ -30,15 +31,15 @@ SOLVE_SECONDS = 10.0  # search budget of one click: the whole DD table, one posi
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def dd_table(deal_text: str, table_key: tuple[int, int, str], leader: int,
-             _stop=None) -> dict[str, dict[int, int] | None]:
-    """Trump -> most points each team takes with it, best play by all; None where the search
-    runs past its budget. The five trumps are solved in parallel threads (cached per deal
-    and leader; ``_stop`` cancels, see ui.jobs)."""
+def dd_rows(deal_text: str, table_key: tuple[int, int, str], leader: int,
+            _stop=None) -> list[tuple[int, dict[str, int | None]]]:
+    """(declaring team, trump -> the most points it takes) with ``leader`` on lead; None where
+    the search runs past its budget (the five trumps solved in parallel, cached per deal and
+    leader; ``_stop`` cancels, see ui.jobs)."""
     solver = warm_solver()
     deal = Deal.parse(deal_text, table_of(table_key), partial=True)
-    rows = solver.table_rows(deal, leader, max_seconds=SOLVE_SECONDS, stop=_stop)
-    return {name: None if row is None else {int(t): int(p) for t, p in row.items()} for name, row in rows.items()}
+    return [(r.team, r.points) for r in solver.declarer_table(deal, (leader,), max_seconds=SOLVE_SECONDS,
+                                                              stop=_stop)]
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
@@ -102,39 +103,54 @@ def deal_input(table: Table) -> Deal | None:
 
 
 def show_dd_table(deal: Deal, table: Table) -> None:
+    """The double-dummy table the way Bridge Solver Online lays it out: a row per declaring
+    team and opening leader, a column per trump, the declaring team's best points in each."""
     st.subheader("Double-dummy table")
-    leader = st.selectbox("Opening leader", list(table.seats), key="an_dd_leader",
-                          format_func=lambda s: f"seat {s}")
+    leaders = st.multiselect("Opening leaders", list(table.seats), default=[1], key="an_dd_leaders",
+                             format_func=lambda s: f"seat {s}",
+                             help="Seat 1 leads by the rules; with the declarer-leads option the declarer "
+                                  "leads, so add the declarers' seats. Each leader takes one solve per trump.")
     key = (table.players, table.deck, table.teams)
     warm_solver()
     ss = st.session_state
-    sig = (str(deal), key, leader)
+    sig = (str(deal), key, tuple(sorted(leaders)))
     if ss.get("an_dd_cancelled") == sig:
         st.info("Solving the table was cancelled.")
         st.button("Solve the table", key="an_dd_resume", on_click=ss.pop, args=("an_dd_cancelled", None))
         return
-    rows, slow = [], []
+    rows, slow = [], set()
+    total = sum(h.points for h in deal.hands)
     with user_errors():
         cancel = st.empty()
-        cancel.button("Cancel", key="an_dd_cancel", icon=":material/stop:",
-                      on_click=ss.__setitem__, args=("an_dd_cancelled", sig))
-        results = run_cancellable(lambda stop: dd_table(str(deal), key, leader, _stop=stop),
-                                  "Solving the five trumps...")
+        if leaders:
+            cancel.button("Cancel", key="an_dd_cancel", icon=":material/stop:",
+                          on_click=ss.__setitem__, args=("an_dd_cancelled", sig))
+        bar = st.progress(0.0, text="Solving the five trumps...") if leaders else None
+        for k, leader in enumerate(sorted(leaders)):
+            done = run_cancellable(lambda stop: dd_rows(str(deal), key, leader, _stop=stop),
+                                   f"Solving the five trumps with seat {leader} on lead...")
+            for team, points in done:
+                row = {"declarers": f"team {table.team_name(team)}", "leader": f"seat {leader}"}
+                for strain in STRAINS:
+                    row[strain_label(strain)] = points[strain]
+                    if points[strain] is None:
+                        slow.add(strain)
+                rows.append(row)
+            bar.progress((k + 1) / len(leaders), text=f"Solved for {k + 1} of {len(leaders)} leader(s)")
         cancel.empty()
-        for strain in STRAINS:
-            result = results[strain]
-            row = {"trump": strain_label(strain)}
-            for team in range(table.num_teams):
-                row[f"team {table.team_name(team)}"] = None if result is None else result[team]
-            rows.append(row)
-            if result is None:
-                slow.append(strain)
-        st.caption("Most card points each team can take with every card known and best play by all"
-                   f" (out of {sum(h.points for h in deal.hands)}).")
+        if bar is not None:
+            bar.empty()
+        if not rows:
+            st.caption("Choose at least one opening leader.")
+            return
+        st.caption(f"Each row: the most card points the declaring team takes (out of {total}) in each trump, "
+                   "every card known and best play by all, with that seat on lead. A bid up to that "
+                   "figure makes.")
         st.dataframe(rows, hide_index=True, width="content")
         if slow:
-            st.warning(f"{', '.join(slow)}: not solved within {SOLVE_SECONDS:.0f} s (big deals can take the "
-                       "solver much longer); step through the play below to solve smaller endings.")
+            st.warning(f"{', '.join(s for s in STRAINS if s in slow)}: not solved within {SOLVE_SECONDS:.0f} s "
+                       "(big deals can take the solver much longer); step through the play below to solve "
+                       "smaller endings.")
 
 
 UNTIL = {None: "the number of deals", 0.05: "within +-5%", 0.03: "within +-3%", 0.02: "within +-2%"}
@@ -350,12 +366,18 @@ def best_play(deal: Deal, table: Table) -> None:
         choice = c1.selectbox(f"Or play any legal card for seat {state.to_move}", legal,
                               key=f"an_bp_pick_{len(played)}")
         c2.button("Play it", key="an_bp_play", on_click=played.append, args=(choice,))
-    hands = {s: state.hands[s - 1] for s in table.seats}
+    view = seat_view(table, "an_bp_view")
+    hands, hidden = view_hands(state, view)
     team_pts = " · ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points))
-    center = f"Trick {len(state.tricks) + (1 if state.current else 0)}<br>{team_pts}"
-    show(render.table_html(table, hands, to_move=None if state.is_over else state.to_move,
+    show(render.table_html(table, hands, bottom=view or 1, to_move=None if state.is_over else state.to_move,
                            trick=state.current or (state.tricks[-1].plays if state.tricks else ()),
-                           center=center, highlight=[] if best is None else [_card(best)]))
+                           center=f"{trick_caption(state)}<br>{team_pts}", hidden=hidden,
+                           highlight=[] if best is None else [_card(best)]))
+    with st.expander(f"Tricks played ({len(state.tricks)})"):
+        tricks_table(state)
+    if view is not None and not state.is_over and state.to_move != view:
+        values = {}  # the hidden hand's cards and values stay hidden
+        st.caption(f"Seat {state.to_move} to play: its hand is hidden in seat {view}'s view.")
     if state.is_over:
         st.success(f"Hand over: {team_pts} card points.")
     elif cancelled:
@@ -369,6 +391,16 @@ def best_play(deal: Deal, table: Table) -> None:
         st.markdown(f"**Seat {state.to_move} to play.** Under each legal card: the card points team "
                     f"{team} takes from here with best play after it (the best card is outlined).")
         show(render.card_values_html({_card(c): v for c, v in values.items()}, _card(best)))
+
+
+def trick_caption(state: PlayState) -> str:
+    """What the middle of the table says: the trick being played, or who won the last one."""
+    n = trick_number(state)
+    if not state.current and state.tricks:
+        last = state.tricks[-1]
+        head = f"Trick {len(state.tricks)} won by seat {last.winner} (+{last.points})"
+        return head if state.is_over else f"{head}<br>Trick {n} to start"
+    return f"Trick {n}"
 
 
 def _card(text: str) -> Card:

@@ -2,15 +2,17 @@
 meant, the promises broken and what each card cost double-dummy."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import plotly.graph_objects as go
 import streamlit as st
 
+from drills.system_bids import system_bids
 from fiftysix.cards import Card
 from fiftysix.errors import FiftySixError
 from ui import render
-from ui.components import in_url, need, page_start, read_upload, show, warm_solver
+from ui.components import in_url, need, page_start, read_upload, seat_view, show, tricks_table, view_hands, warm_solver
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 
@@ -19,7 +21,11 @@ def sample_files() -> list[Path]:
     """The sample hand-record files shipped in data/records/."""
     if not RECORDS.is_dir():
         return []
-    return sorted(p for p in RECORDS.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json"))
+    def natural(p: Path) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
+        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", p.name)]
+
+    return sorted((p for p in RECORDS.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json")),
+                  key=natural)
 
 
 POSITION_SECONDS = 5.0  # search budget per position; a position over it is shown as unsolved
@@ -47,8 +53,19 @@ def review_of(record_text: str):
 
 def choose_records(records_mod, library_mod) -> list:
     """Records to review: an upload (checked, optionally saved to the library), the library, or samples."""
-    source = st.segmented_control("Hand records", ["Upload", "Library", "Samples"], default="Upload",
-                                  required=True, **in_url("rv_source"))
+    opened = st.session_state.get("rv_open")
+    sources = (["Opened"] if opened else []) + ["Upload", "Library", "Samples"]
+    if st.session_state.get("rv_source") not in sources:
+        st.session_state.pop("rv_source", None)
+    source = st.segmented_control("Hand records", sources, default=sources[0], required=True,
+                                  format_func=lambda s: "The hand opened" if s == "Opened" else s,
+                                  **in_url("rv_source"))
+    if source == "Opened":
+        try:
+            return [records_mod.parse_record(opened, "the hand opened")]
+        except FiftySixError as e:
+            st.error(str(e))
+            return []
     if source == "Upload":
         up = st.file_uploader("A hand-record file (.txt)", type=["txt", "rec", "pbn", "56"], key="rv_upload",
                               max_upload_size=1)
@@ -93,14 +110,17 @@ def choose_records(records_mod, library_mod) -> list:
         return []
 
 
-def auction_panel(rev, table) -> None:
-    """The auction call by call: what each call meant and whether the caller's hand kept it."""
+def auction_panel(rev, table, bids: dict) -> None:
+    """The auction call by call: what each call meant, whether the caller's hand kept it, and
+    what the system's bot would have called instead (``bids``: call index -> SystemBid)."""
     st.subheader("Auction")
     if not rev.calls:
         st.caption("The record has no auction.")
         return
     n = len(rev.calls)
     first_broken = next((c.index for c in rev.calls if c.fits is False), n)
+    if st.session_state.get("rv_call", 0) > n:
+        st.session_state.pop("rv_call")
     k = st.select_slider("Step through the auction", options=list(range(1, n + 1)), value=first_broken,
                          key="rv_call",
                          format_func=lambda i: f"{i}. {rev.calls[i - 1].call}") if n > 1 else 1
@@ -115,14 +135,22 @@ def auction_panel(rev, table) -> None:
         st.success(text + "\n\nThe hand kept this promise.")
     else:
         st.info(text)
+    bot = bids.get(c.index)
+    if bot is not None and bot.system and not bot.same:
+        st.info(f"The system would have bid **{bot.system}** here: {bot.reason}")
+    elif bot is not None and bot.same:
+        st.caption(f"The system's bot makes the same call: {bot.reason}")
     if c.comment:
-        st.caption(f"Comment: {c.comment}")
+        st.caption(f"Comment in the record: {c.comment}")
     rows = []
     for x in rev.calls:
         flag = {True: "✔ kept", False: "✘ broken", None: ""}[x.fits]
+        b = bids.get(x.index)
         rows.append({"#": x.index, "seat": x.seat, "player": x.player, "call": x.call, "label": x.label,
                      "meaning": x.meaning, "promise": flag, "broken": "; ".join(x.broken),
-                     "would have told the truth": " ".join(x.truthful), "comment": x.comment})
+                     "would have told the truth": " ".join(x.truthful),
+                     "the system's call": "" if b is None else b.system, "why": "" if b is None else b.reason,
+                     "comment": x.comment})
     with st.expander("Every call", expanded=bool(rev.broken_promises)):
         st.dataframe(rows, hide_index=True)
     if rev.broken_promises:
@@ -165,16 +193,26 @@ def play_stepper(record, rev) -> None:
         st.session_state[key] = n
     i = st.session_state[key]
     state = record.play_state(upto=i, early_stop=False)
-    hands = {s: state.hands[s - 1] for s in table.seats}
+    view = seat_view(table, "rv_view")
+    hands, hidden = view_hands(state, view)
     pts = " · ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points))
     trick = state.current or (state.tricks[-1].plays if state.tricks and i else ())
-    center = f"{render.contract_html(str(record.contract))}<br>{pts}" if record.contract else pts
-    show(render.table_html(table, hands, to_move=None if state.is_over else state.to_move, trick=trick,
-                           center=center))
+    won = ""
+    if i and not state.current and state.tricks:
+        last = state.tricks[-1]
+        won = f"<br>Trick {len(state.tricks)} won by seat {last.winner} (+{last.points})"
+    center = (f"{render.contract_html(str(record.contract))}<br>{pts}" if record.contract else pts) + won
+    show(render.table_html(table, hands, bottom=view or 1, to_move=None if state.is_over else state.to_move,
+                           trick=trick, center=center, hidden=hidden))
+    with st.expander(f"Tricks played ({len(state.tricks)})"):
+        tricks_table(state)
     if i == 0:
-        dd = "an unsolved number of" if rev.dd_start is None else rev.dd_start
-        st.markdown(f"**Before the opening lead** the declarers can take {dd} points with best play "
-                    f"(target {rev.target}).")
+        if rev.dd_start is None:
+            st.markdown(f"**Before the opening lead**: the declarers' best total (target {rev.target}) was not "
+                        f"solved within {POSITION_SECONDS:.0f} s; step on to where the solver takes over.")
+        else:
+            st.markdown(f"**Before the opening lead** the declarers can take {rev.dd_start} points with best "
+                        f"play (target {rev.target}).")
     else:
         c = rev.cards[i - 1]
         side = "declarer" if c.declarer_side else "defender"
@@ -187,7 +225,17 @@ def play_stepper(record, rev) -> None:
                     f"{'?' if c.before is None else c.before} → {'?' if c.after is None else c.after}.")
         show(render.card_html(Card.parse(c.card), big=True, highlight=bool(c.cost)))
         if c.comment:
-            st.info(c.comment)
+            st.info(f"Comment in the record: {c.comment}")
+
+
+def result_text(record) -> tuple[str, bool]:
+    """The recorded result (the declarers' points, made or failed) and whether it was claimed:
+    agreed while the play recorded had not decided the hand."""
+    if record.result is None:
+        return "-", False
+    word = "" if record.made is None else (" made" if record.made else " failed")
+    claimed = record.contract is not None and (not record.play or not record.play_state().is_over)
+    return f"{record.result}{word}", claimed
 
 
 settings = page_start("Review", "Step through a played hand: what every call meant, which promises "
@@ -197,6 +245,10 @@ library_mod = need("drills.library")
 need("analyser.review")
 records = choose_records(records_mod, library_mod)
 if records:
+    source_sig = (st.session_state.get("rv_source"), len(records), records[0].line, str(records[0].deal))
+    if st.session_state.get("rv_source_sig") != source_sig:  # a new file: start at its first record
+        st.session_state["rv_source_sig"] = source_sig
+        st.session_state.pop("rv_pick", None)
     if len(records) > 1:
         idx = st.selectbox("Record in the file", range(len(records)), key="rv_pick",
                            format_func=lambda i: f"{i + 1}. {records[i].event or 'hand'} "
@@ -204,18 +256,28 @@ if records:
         record = records[idx]
     else:
         record = records[0]
+    text = records_mod.format_record(record)
+    if st.session_state.get("rv_record_sig") != text:  # a new record: its auction and play from the start
+        st.session_state["rv_record_sig"] = text
+        for k in ("rv_call", "rv_step"):
+            st.session_state.pop(k, None)
     warm_solver()
     try:
-        rev = review_of(records_mod.format_record(record))
+        rev = review_of(text)
+        bids = {b.index: b for b in system_bids(record)}
     except FiftySixError as e:
         st.error(f"This record cannot be reviewed: {e}")
         st.stop()
-    c1, c2, c3, c4 = st.columns(4)
-    c1.metric("Contract", rev.contract or "none")
+    c1, c2, c3, c4, c5 = st.columns(5)
+    c1.metric("Contract", rev.contract or "none",
+              help=None if rev.declarer is None else f"by seat {rev.declarer} (team {rev.declaring_team})")
     c2.metric("Double-dummy at the start", "-" if rev.dd_start is None else rev.dd_start)
     c3.metric("Declarers took", "-" if rev.actual is None else rev.actual)
-    c4.metric("Broken promises", rev.broken_promises)
-    auction_panel(rev, record.table)
+    result, claimed = result_text(record)
+    c4.metric("Result (claimed)" if claimed else "Result", result,
+              help="agreed before the play was over" if claimed else None)
+    c5.metric("Broken promises", rev.broken_promises)
+    auction_panel(rev, record.table, bids)
     if rev.cards:
         st.subheader("Play")
         play_stepper(record, rev)
@@ -229,4 +291,4 @@ if records:
     if getattr(rev, "unsolved", 0):
         st.caption(f"{rev.unsolved} position(s) were not solved within {POSITION_SECONDS:.0f} s each.")
     for note in rev.notes:
-        st.caption(note)
+        st.info(f"Note in the record: {note}")

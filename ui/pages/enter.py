@@ -1,0 +1,342 @@
+"""Enter a hand you played: the deal seat by seat (click cards or type; the rest at random),
+the auction with the call palette, the play card by card, the result; then save it to the
+hand library, or open it in Review or Analyse."""
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+
+import streamlit as st
+
+from drills.library import Library
+from fiftysix.bidding import Auction
+from fiftysix.cards import (CARD_NAMES, COPIES, SUIT_SYMBOLS, Card, Deal, Hand, Table, check_cards, complete_deal,
+                            deck_cards)
+from fiftysix.errors import FiftySixError
+from fiftysix.play import PlayState
+from fiftysix.records import build_record, format_record
+from ui import render
+from ui.components import page_start, show, tricks_table
+
+QUIET = ("P", "X", "XX")
+
+
+# --- state ----------------------------------------------------------------------------------
+
+def hand_key(seat: int) -> str:
+    return f"en_hand_{seat}"
+
+
+def reset(table: Table) -> None:
+    """Start a new hand for this table: empty hands, no calls, no cards."""
+    ss = st.session_state
+    for s in range(1, 9):
+        ss.pop(hand_key(s), None)
+    ss["en_calls"], ss["en_play"] = [], []
+    ss["en_table"] = (table.players, table.deck, table.teams)
+    ss.pop("en_saved", None)
+
+
+def hands_entered(table: Table) -> tuple[list[Hand], list[str]]:
+    """The hands as typed or clicked so far (unreadable ones empty), and what is wrong."""
+    hands, problems = [], []
+    for s in table.seats:
+        text = st.session_state.get(hand_key(s), "").strip()
+        try:
+            hands.append(Hand.parse(text) if text else Hand())
+        except FiftySixError as e:
+            hands.append(Hand())
+            problems.append(f"seat {s}: {e}")
+    return hands, problems
+
+
+def add_card(table: Table, seat: int, name: str) -> None:
+    """Card button: one copy of the card goes into the seat's hand."""
+    hands, _ = hands_entered(table)
+    hand, card = hands[seat - 1], Card.parse(name)
+    held = sum(h.count(card) for h in hands)
+    if len(hand) < table.hand_size and held < COPIES:  # a click on a button drawn before the last one
+        st.session_state[hand_key(seat)] = str(Hand(hand.cards + (card,)))
+    clear_auction()
+
+
+def clear_seat(seat: int) -> None:
+    st.session_state[hand_key(seat)] = ""
+    clear_auction()
+
+
+def fill_rest(table: Table, seed: int) -> None:
+    """Deal every card not yet placed at random to the seats that are short."""
+    hands, problems = hands_entered(table)
+    try:
+        if problems:
+            raise FiftySixError(problems[0])
+        deal = complete_deal(table, hands, seed=seed)
+    except FiftySixError as e:
+        st.session_state["en_error"] = str(e)
+        return
+    for s, h in zip(table.seats, deal.hands):
+        st.session_state[hand_key(s)] = str(h)
+    clear_auction()
+
+
+def clear_auction() -> None:
+    st.session_state["en_calls"] = []
+    st.session_state["en_play"] = []
+    st.session_state.pop("en_saved", None)
+
+
+def make_call(call: str, made: int) -> None:
+    """Palette button: the call, if no call was made since the button was drawn (a second
+    click on a button that has just been redrawn must not make a call for the next seat)."""
+    if len(st.session_state["en_calls"]) != made:
+        return
+    st.session_state["en_calls"].append(call)
+    st.session_state["en_play"] = []
+    st.session_state.pop("en_saved", None)
+
+
+def undo_call() -> None:
+    if st.session_state["en_calls"]:
+        st.session_state["en_calls"].pop()
+    st.session_state["en_play"] = []
+    st.session_state.pop("en_saved", None)
+
+
+def play_card(card: str, played: int) -> None:
+    """Card button: the card, if no card was played since the button was drawn."""
+    if len(st.session_state["en_play"]) != played:
+        return
+    st.session_state["en_play"].append(card)
+    st.session_state.pop("en_saved", None)
+
+
+def undo_card() -> None:
+    if st.session_state["en_play"]:
+        st.session_state["en_play"].pop()
+    st.session_state.pop("en_saved", None)
+
+
+# --- the sections ---------------------------------------------------------------------------
+
+def deal_section(table: Table) -> Deal | None:
+    """The deal by seat: click cards into the chosen seat's hand, or type each hand."""
+    ss = st.session_state
+    st.subheader("1. The deal")
+    hands, problems = hands_entered(table)
+    held = Counter(c for h in hands for c in h)
+    seat = st.segmented_control("Cards go to", list(table.seats), default=1, key="en_seat", required=True,
+                                format_func=lambda s: f"seat {s} ({len(hands[s - 1])})")
+    full = len(hands[seat - 1]) >= table.hand_size
+    kinds = sorted(set(deck_cards(table.deck)))
+    for suit in range(4):
+        row = [k for k in kinds if k.suit == suit]
+        cols = st.columns(len(row) + 1)
+        cols[0].markdown(f"**{SUIT_SYMBOLS[suit]}**")
+        for col, k in zip(cols[1:], row):
+            left = COPIES - held[k]
+            col.button(f"{render.face_rank(k)}{SUIT_SYMBOLS[suit]} ·{left}", key=f"en_card_{CARD_NAMES[k]}",
+                       disabled=left <= 0 or full, on_click=add_card, args=(table, seat, CARD_NAMES[k]),
+                       help=f"{k.name}: {left} cop{'y' if left == 1 else 'ies'} left", width="stretch")
+    cols = st.columns(min(table.players, 4))
+    for s in table.seats:
+        with cols[(s - 1) % len(cols)]:
+            st.text_input(f"Seat {s} (S.H.D.C)", key=hand_key(s), on_change=clear_auction,
+                          placeholder="e.g. JJ9.A.KQ.", help=f"{len(hands[s - 1])} of {table.hand_size} cards")
+            st.button("Clear", key=f"en_clear_{s}", on_click=clear_seat, args=(s,))
+    c1, c2, c3 = st.columns([1, 2, 2], vertical_alignment="bottom")
+    seed = c1.number_input("Seed", 0, 10**9, 1, key="en_seed")
+    c2.button("Complete the rest at random", key="en_fill", icon=":material/casino:", on_click=fill_rest,
+              args=(table, int(seed)))
+    c3.button("Start a new hand", key="en_new", icon=":material/restart_alt:", on_click=reset, args=(table,))
+    if ss.get("en_error"):
+        st.error(ss.pop("en_error"))
+    for p in problems:
+        st.error(p)
+    if problems:
+        return None
+    try:
+        check_cards(table, hands)
+        deal = Deal(table, tuple(hands))
+        if not deal.is_complete:
+            short = [f"seat {s} ({len(h)})" for s, h in zip(table.seats, hands) if len(h) != table.hand_size]
+            st.caption(f"Each seat holds {table.hand_size} cards; still short: {', '.join(short)}. Click cards, "
+                       "type the hands, or complete the rest at random.")
+            return None
+        deal.validate()
+    except FiftySixError as e:
+        st.error(str(e))
+        return None
+    return deal
+
+
+def auction_section(table: Table, system: str, deal: Deal) -> Auction | None:
+    """The auction call by call with the palette of legal calls; None while it runs."""
+    ss = st.session_state
+    st.subheader(f"2. The auction ({system})")
+    calls: list[str] = ss.setdefault("en_calls", [])
+    auction = Auction(system, table, hands=deal)
+    try:
+        for c in calls:
+            auction.apply(c)
+    except FiftySixError as e:
+        st.error(f"The auction entered no longer fits the deal: {e}")
+        st.button("Clear the auction", key="en_clear_calls", on_click=clear_auction)
+        return None
+    show(render.auction_html(table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
+                                     for r in auction.calls]))
+    c1, c2 = st.columns(2)
+    c1.button("Undo the last call", key="en_undo_call", icon=":material/undo:", disabled=not calls,
+              on_click=undo_call)
+    if auction.is_over:
+        c = auction.contract
+        st.success(f"The auction is over: {c} by seat {c.declarer} (team {table.team_name(c.team)}).")
+        return auction
+    seat = auction.to_move
+    st.markdown(f"**Seat {seat} to call** (holding {render.hand_text_html(deal.hand(seat))}):",
+                unsafe_allow_html=True)
+    legal = [str(c) for c in auction.legal_calls(deal.hand(seat))]
+    quiet = [c for c in QUIET if c in legal]
+    bids = [c for c in legal if c not in QUIET]
+    cols = st.columns(len(quiet) + 2, vertical_alignment="bottom")
+    for col, c in zip(cols, quiet):
+        m = auction.meaning_of(c)
+        col.button(c, key=f"en_call_{c}", help=f"{m.label}: {m.sentence}", on_click=make_call,
+                   args=(c, len(calls)), width="stretch")
+    if bids:
+        pick = cols[-2].selectbox(f"Any of the {len(bids)} legal bids", bids, key=f"en_bid_{len(calls)}",
+                                  format_func=lambda b: f"{b}: {auction.meaning_of(b).label}")
+        cols[-1].button("Bid", key="en_bid_btn", type="primary", on_click=make_call, args=(pick, len(calls)))
+    return None
+
+
+def play_section(table: Table, deal: Deal, auction: Auction) -> PlayState:
+    """The play card by card: click the card the seat to move played."""
+    ss = st.session_state
+    st.subheader("3. The play")
+    c = auction.contract
+    leads = st.toggle("The declarer leads (table option declarer-leads)", key="en_declarer_leads",
+                      on_change=lambda: ss.__setitem__("en_play", []))
+    leader = c.declarer if leads else 1
+    played: list[str] = ss.setdefault("en_play", [])
+    state = PlayState(deal, c.trump, leader=leader, target=c.value, declarer_team=c.team, early_stop=False)
+    for k, card in enumerate(played):
+        try:
+            state.play(card)
+        except FiftySixError as e:  # the deal or the leader changed under the play entered
+            st.error(f"Card {k + 1} no longer fits: {e}. The play is cut back to the cards before it.")
+            del played[k:]
+            break
+    pts = " · ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points))
+    show(render.table_html(table, {s: state.hands[s - 1] for s in table.seats},
+                           to_move=None if state.is_over else state.to_move,
+                           trick=state.current or (state.tricks[-1].plays if state.tricks else ()),
+                           center=f"{render.contract_html(str(c))}<br>{pts}"))
+    b1, _ = st.columns(2)
+    b1.button("Undo the last card", key="en_undo_card", icon=":material/undo:", disabled=not played,
+              on_click=undo_card)
+    if not state.is_over:
+        st.markdown(f"**Seat {state.to_move} plays** (click the card; the legal ones are shown):")
+        legal = state.legal_cards()
+        cols = st.columns(max(len(legal), 1))
+        for col, card in zip(cols, legal):
+            col.button(f"{render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}", key=f"en_play_{card}",
+                       on_click=play_card, args=(str(card), len(played)), width="stretch", help=card.name)
+    with st.expander(f"Tricks played ({len(state.tricks)})"):
+        tricks_table(state)
+    return state
+
+
+def result_section(table: Table, deal: Deal, auction: Auction | None, state: PlayState | None) -> int | None:
+    """The result: what the play gave, or the points agreed when play stopped early (a claim)."""
+    st.subheader("4. The result")
+    if auction is None:
+        st.caption("Finish the auction first (or save the deal alone below).")
+        return None
+    c = auction.contract
+    got = state.points[c.team]
+    if state.is_over:
+        st.success(f"All cards played: the declarers took {got} of {c.value} needed, "
+                   f"{'made' if got >= c.value else 'failed'}.")
+        return None
+    decided = state.declarers_made()
+    hi = got + state.points_out
+    st.caption(f"The play stopped after {len(state.tricks)} trick(s)"
+               + ("" if decided is None else f": the contract is already {'made' if decided else 'beaten'}")
+               + f". Enter the declarers' points agreed at the end ({got} to {hi}).")
+    return int(st.number_input("Declarers' points at the end (claimed)", got, hi,
+                               got if decided is False else min(hi, max(got, c.value)), key="en_result"))
+
+
+def save_section(table: Table, system: str, deal: Deal, auction: Auction | None, state: PlayState | None,
+                 result: int | None) -> None:
+    ss = st.session_state
+    st.subheader("5. Save it, review it")
+    c1, c2 = st.columns(2)
+    event = c1.text_input("Event", key="en_event", placeholder="Thursday club")
+    date = c2.date_input("Date", value=dt.date.today(), key="en_date")
+    names = st.columns(min(table.players, 4))
+    players = [names[(s - 1) % len(names)].text_input(f"Player in seat {s}", key=f"en_name_{s}")
+               for s in table.seats]
+    try:
+        record = build_record(table, deal, system, ss.get("en_calls", []) if auction is not None else [],
+                              ss.get("en_play", []) if auction is not None else [],
+                              leader=1 if state is None else state.leader, result=result, event=event,
+                              date=date.strftime("%Y.%m.%d") if date else "", players=players)
+    except FiftySixError as e:
+        st.error(f"Not ready to save: {e}")
+        return
+    b1, b2, b3, b4 = st.columns(4)
+    if b1.button("Save to the hand library", key="en_save", type="primary", icon=":material/save:"):
+        try:
+            rep = Library().add([record], "entered in the app")
+            ss["en_saved"] = rep.ids[0] if rep.ids else "already"
+        except FiftySixError as e:
+            st.error(str(e))
+    if ss.get("en_saved") == "already":
+        st.info("This hand is in the library already.")
+    elif ss.get("en_saved"):
+        st.success(f"Saved to the hand library as record #{ss['en_saved']}.")
+    b2.button("Open in Review", key="en_to_review", icon=":material/replay:", on_click=open_in_review,
+              args=(format_record(record),), disabled=record.contract is None)
+    b3.button("Open in Analyse", key="en_to_analyse", icon=":material/search:", on_click=open_in_analyse,
+              args=(record,))
+    b4.download_button("Download the record", format_record(record) + "\n", file_name="hand.txt",
+                       mime="text/plain", key="en_download", on_click="ignore", icon=":material/download:")
+    if ss.pop("en_go", None):
+        st.switch_page(ss.pop("en_go_page"))
+
+
+def open_in_review(text: str) -> None:
+    """Send a record to the Review page (it opens there as "Opened")."""
+    st.session_state["rv_open"] = text
+    st.session_state["rv_source"] = "Opened"
+    st.session_state["en_go"], st.session_state["en_go_page"] = True, "ui/pages/review.py"
+
+
+def open_in_analyse(record) -> None:
+    """Send a record's deal (and its contract's trump and leader) to the Analyse page."""
+    ss = st.session_state
+    t = record.table
+    ss["players"], ss["deck"], ss["teams"], ss["system"] = t.players, t.deck, t.teams, record.system
+    ss["an_table"] = (t.players, t.deck, t.teams)
+    ss["an_deal"], ss["an_played"], ss["an_mode"] = str(record.deal), [], "Deal"
+    if record.contract is not None:
+        ss["an_bp_trump"] = "NT" if record.contract.trump is None else "SHDC"[record.contract.trump]
+        ss["an_bp_leader"] = record.leader
+    ss["en_go"], ss["en_go_page"] = True, "ui/pages/analyse.py"
+
+
+settings = page_start("Enter a hand", "Enter a hand you played: the deal, the auction, the play and the "
+                      "result. Save it to your hand library, or open it in Review or Analyse.")
+table = settings.table
+if st.session_state.get("en_table") != (table.players, table.deck, table.teams):
+    reset(table)
+st.caption(f"{table.players} players, {table.deck} cards, system {settings.system} (change them in the sidebar; "
+           "a new table starts a new hand).")
+deal = deal_section(table)
+if deal is not None:
+    auction = auction_section(table, settings.system, deal)
+    state = play_section(table, deal, auction) if auction is not None else None
+    result = result_section(table, deal, auction, state)
+    save_section(table, settings.system, deal, auction, state, result)
