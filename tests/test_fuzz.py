@@ -1,7 +1,7 @@
 """Fuzzing every parser, importer and command line: bad input is one clear error, never a
 crash, a hang or a half-truth.
 
-The promise checked (issue 17, docs/STYLE.md's standard): whatever the input, a parser either
+The promise checked (issue 17, the developers' standard): whatever the input, a parser either
 returns a value or raises ``FiftySixError`` (a ValueError with a plain message); a command
 exits 0, 1 or 2 and, on 2, prints exactly one error line naming the problem, never a
 traceback and never the command line's last guard (an error type's name); a batch answers
