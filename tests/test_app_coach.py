@@ -76,7 +76,7 @@ def test_any_bad_upload_is_an_error_box_and_never_stalls(tmp_path, monkeypatch):
     headers of the other formats. Each is an error box; the page stays usable."""
     import time
     at = open_page("coach", tmp_path, monkeypatch)
-    bad = {"bomb.gift": ("::" + "\\" * 48 + ":\n").encode() * 50,
+    bad = {"bomb.gift": ("::" + "\\" * 48 + " x}\n").encode() * 50,
            "latin1.json": b'{"title": "\xe9t\xe9"}',
            "deep.json": b"[" * 200_000,
            "header.gift": b'// fiftysix:bank [1]\n::q::x {=a ~b}\n',
