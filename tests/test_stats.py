@@ -169,3 +169,38 @@ def test_bad_arguments_are_one_clear_error(tmp_path, capsys, extra, words):
     assert main(args) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and words in err, err
+
+
+def test_shipped_summaries_cover_the_five_systems():
+    """data/stats holds one summary per system at 6 players, each consistent with its histogram."""
+    from fiftysix.bidding.systems import SYSTEMS
+    from fiftysix.cards import Table
+    from stats.summary import load_shipped
+    table = Table.make(6)
+    for name in SYSTEMS:
+        doc = load_shipped(name, table.players, table.deck, table.teams)
+        assert doc is not None and doc["deals"] >= 100, name
+        openings = [e for k, e in doc["calls"].items() if k.startswith("|")]
+        assert openings and sum(e["count"] for e in openings) <= doc["deals"]
+        for entry in doc["calls"].values():
+            assert sum(entry["hist"]) == entry["count"] >= doc["min_count"]
+            # 28+ counts the bins from 28 up (bins of 4 points)
+            assert entry["share"][0] == pytest.approx(sum(entry["hist"][7:]) / entry["count"], abs=1e-4)
+
+
+def test_explain_page_shows_what_a_call_is_worth(tmp_path, monkeypatch):
+    from fiftysix.cards import Table
+    from stats.summary import call_worth
+    from tests.app_harness import open_page
+    doc, _ = call_worth("kerala", Table.make(6), "", "P")
+    opening, entry = max(((k.split("|")[1], e) for k, e in doc["calls"].items() if k.startswith("|")),
+                         key=lambda ke: ke[1]["count"])
+    at = open_page("explain", tmp_path, monkeypatch, system="kerala")
+    at.text_input(key="ex_text").input(opening).run()
+    assert not at.exception, [e.value for e in at.exception]
+    popover = at.get("popover")[0]
+    text = "".join(m.value for m in popover.markdown)
+    assert f"{opening} opened: {entry['count']:,} deals" in text
+    assert f"28+ in {entry['share'][0]:.0%}" in text
+    assert f"of {doc['deals']:,} deals" in "".join(c.value for c in popover.caption)
+    assert len(at.get("plotly_chart")) >= 1
