@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import signal
 import sys
+import threading
 import time
 import uuid
 from contextlib import ExitStack
@@ -86,8 +88,16 @@ def _connect(stack: ExitStack, cluster: str | None, workers: int | None, timeout
         except (OSError, TimeoutError) as e:
             raise FiftySixError(f"cannot reach the Dask scheduler at {cluster}: {e}") from None
     n = workers or os.cpu_count() or 1
-    local = stack.enter_context(LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                             dashboard_address=":0", silence_logs=logging.ERROR))
+    # The worker processes start with Ctrl-C ignored (an ignored signal stays ignored across
+    # exec): a terminal sends it to the whole group, and this process shuts them down itself.
+    main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        local = stack.enter_context(LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                                 dashboard_address=":0", silence_logs=logging.ERROR))
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, old)
     return stack.enter_context(Client(local))
 
 
