@@ -67,15 +67,21 @@ def warm(spec: RunSpec) -> None:
 
 
 def cpu_seconds(pids) -> float:
-    """User + system CPU seconds of these processes and all their children so far."""
+    """User + system CPU seconds so far of these processes and all their children, each counted once."""
     import psutil
-    total = 0.0
+    procs = {}
     for pid in set(pids):
         try:
             proc = psutil.Process(pid)
             for q in [proc] + proc.children(recursive=True):
-                t = q.cpu_times()
-                total += t.user + t.system
+                procs[q.pid] = q
+        except psutil.NoSuchProcess:
+            pass
+    total = 0.0
+    for q in procs.values():
+        try:
+            t = q.cpu_times()
+            total += t.user + t.system
         except psutil.NoSuchProcess:
             pass
     return total

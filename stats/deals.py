@@ -41,7 +41,7 @@ class RunSpec:
         if not self.systems:
             raise FiftySixError("name at least one bidding system")
         object.__setattr__(self, "systems", tuple(get_system(s).name for s in self.systems))
-        self.table  # checks players, deck and teams
+        Table(self.players, self.deck, self.teams)  # checks the set-up
         get_bot(self.bots)
         if self.deals < 1:
             raise FiftySixError(f"the number of deals must be at least 1, not {self.deals}")

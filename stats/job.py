@@ -116,19 +116,20 @@ def run(spec: RunSpec, out: str | Path, *, cluster: str | None = None, workers: 
     out, todo = prepare(out, spec, resume)
     t0 = time.perf_counter()
     report = {"out": str(out), "deals": spec.deals, "chunks": spec.chunks,
-              "skipped": spec.chunks - len(todo), "written": 0, "rows": 0}
+              "skipped": spec.chunks - len(todo), "written": 0, "deals_run": 0, "rows": 0}
     if not todo:
         return {**report, "seconds": 0.0, "workers": 0}
     with ExitStack() as stack:
         if client is None:
             client = _connect(stack, cluster, workers, connect_timeout)
-        if "dashboard" in client.scheduler_info().get("services", {}) and progress:
+        if "dashboard" in client.scheduler_info().get("services", {}):
             print(f"dashboard: {client.dashboard_link}", file=sys.stderr)
         n_workers = len(client.scheduler_info().get("workers", {}))
         run_id = uuid.uuid4().hex[:8]
         futures = {client.submit(task, spec, k, key=f"fiftysix-stats-{run_id}-{k}", retries=RETRIES): k
                    for k in todo}
-        done = sum(len(spec.chunk_range(k)) for k in range(spec.chunks) if k not in set(todo))
+        pending = set(todo)
+        done = sum(len(spec.chunk_range(k)) for k in range(spec.chunks) if k not in pending)
         bar = stack.enter_context(tqdm(total=spec.deals, initial=done, unit="deal", file=sys.stderr,
                                        disable=not progress, dynamic_ncols=True, smoothing=0.1))
         try:
@@ -143,6 +144,7 @@ def run(spec: RunSpec, out: str | Path, *, cluster: str | None = None, workers: 
                 write_chunk(out, spec, k, rows)
                 report["written"] += 1
                 report["rows"] += rows.num_rows
+                report["deals_run"] += len(spec.chunk_range(k))
                 bar.update(len(spec.chunk_range(k)))
                 if on_chunk is not None:
                     on_chunk(k)

@@ -62,7 +62,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.json:
         emit(report)
     else:
-        rate = f", {spec.deals / report['seconds']:.1f} deals/s" if report["seconds"] and not report["skipped"] else ""
+        rate = f", {report['deals_run'] / report['seconds']:.2f} deals/s" if report["seconds"] else ""
         print(f"{report['out']}: {report['written']} chunk(s) written ({report['rows']} rows), "
               f"{report['skipped']} already done, {report['seconds']:.1f} s on {report['workers']} worker(s){rate}")
     return 0
