@@ -204,3 +204,9 @@ def test_explain_page_shows_what_a_call_is_worth(tmp_path, monkeypatch):
     assert f"28+ in {entry['share'][0]:.0%}" in text
     assert f"of {doc['deals']:,} deals" in "".join(c.value for c in popover.caption)
     assert len(at.get("plotly_chart")) >= 1
+
+
+def test_show_on_something_that_is_not_a_run_is_one_clear_error(tmp_path, capsys):
+    assert main(["stats", "show", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "no statistics run" in err
