@@ -87,29 +87,36 @@ def cpu_seconds(pids) -> float:
     return total
 
 
-def serial_rate(spec: RunSpec) -> tuple[float, float]:
+def serial_rate(spec: RunSpec) -> tuple[float, float, float]:
     """(deals a second, CPU seconds a deal) in this process."""
     warm(spec)
     t, c = time.perf_counter(), time.process_time()
     for k in range(spec.chunks):
         chunk_table(spec, k)
-    return spec.deals / (time.perf_counter() - t), (time.process_time() - c) / spec.deals
+    return spec.deals / (time.perf_counter() - t), (time.process_time() - c) / spec.deals, 0.0
 
 
-def cluster_rate(client, spec: RunSpec, pids=()) -> tuple[float, float]:
-    """(deals a second, CPU seconds a deal of every process involved: this one, the workers, ``pids``)."""
+IDLE_SECONDS = 5.0
+
+
+def cluster_rate(client, spec: RunSpec, pids=()) -> tuple[float, float, float]:
+    """(deals a second, CPU seconds a deal of every process involved: this one, the workers, ``pids``,
+    and the share of a core those processes use while idle, measured just before)."""
     client.run(warm, spec)
     procs = [os.getpid(), *pids, *client.run(os.getpid).values()]
+    c = cpu_seconds(procs)
+    time.sleep(IDLE_SECONDS)
+    idle = (cpu_seconds(procs) - c) / IDLE_SECONDS
     out = tempfile.mkdtemp(prefix="fiftysix-bench-stats-")
     c = cpu_seconds(procs)
     try:
         report = job.run(spec, out, client=client, progress=False)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    return spec.deals / report["seconds"], (cpu_seconds(procs) - c) / spec.deals
+    return spec.deals / report["seconds"], (cpu_seconds(procs) - c) / spec.deals, idle
 
 
-def local_rate(spec: RunSpec, workers: int) -> tuple[float, float]:
+def local_rate(spec: RunSpec, workers: int) -> tuple[float, float, float]:
     from distributed import Client, LocalCluster
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
@@ -122,7 +129,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def by_hand_rates(spec: RunSpec) -> tuple[tuple[float, float], tuple[float, float]]:
+def by_hand_rates(spec: RunSpec) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
     """Rates with 1 and then 2 ``dask worker`` processes on a ``dask scheduler``, all on 127.0.0.1."""
     from distributed import Client
     dask = str(Path(sys.executable).with_name("dask"))
@@ -177,15 +184,20 @@ def main() -> None:
     dds1 = dds_rate(args.dds)
     dds = (dds0 + dds1) / 2
     print(f"DDS yardstick again: {dds1:.1f} bridge solves/s (mean {dds:.1f}); load average {os.getloadavg()[0]:.1f}")
-    base, base_cpu = rates["one process"]
-    for name, (r, cpu) in rates.items():
+    base, base_cpu, _ = rates["one process"]
+    print("  CPU: every process of the run; idle: the share of a core they use with no work (heartbeats,"
+          " monitors); busy extra: CPU a deal beyond the one-process CPU once the idle use over the"
+          " run's wall time is taken off")
+    for name, (r, cpu, idle) in rates.items():
+        busy = cpu - idle / r - base_cpu
         print(f"  {name:<34} {r:6.2f} deals/s  {1 / r * 1e3:7.0f} ms/deal  {dds / r:6.1f} DDS solves per deal;"
-              f" CPU {cpu * 1e3:6.0f} ms/deal ({(cpu / base_cpu - 1) * 100:+5.1f}% on one process)")
+              f" CPU {cpu * 1e3:6.0f} ms/deal ({(cpu / base_cpu - 1) * 100:+5.1f}%), idle {idle * 100:4.1f}%"
+              f" of a core, busy extra {busy * 1e3:+5.0f} ms/deal ({busy / base_cpu * 100:+5.1f}%)")
     for kind, (r1, r2) in {"local": (rates["local cluster, 1 worker(s)"], rates["local cluster, 2 worker(s)"]),
                            "by hand": (one, two)}.items():
-        print(f"{kind}: scaling 1 -> 2 workers {r2[0] / r1[0]:.2f}x (goal 1.8x); overhead per deal: wall "
-              f"{(base / r1[0] - 1) * 100:+.1f}%, CPU {(r1[1] / base_cpu - 1) * 100:+.1f}% (1 worker), "
-              f"{(r2[1] / base_cpu - 1) * 100:+.1f}% (2 workers) of the one-process time (goal under 5%)")
+        print(f"{kind}: scaling 1 -> 2 workers {r2[0] / r1[0]:.2f}x (goal 1.8x); overhead per deal with 1 worker:"
+              f" wall {(base / r1[0] - 1) * 100:+.1f}%, CPU {(r1[1] / base_cpu - 1) * 100:+.1f}% of the"
+              " one-process time (goal under 5%)")
 
 
 if __name__ == "__main__":

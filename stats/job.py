@@ -125,6 +125,8 @@ def run(spec: RunSpec, out: str | Path, *, cluster: str | None = None, workers: 
         if "dashboard" in client.scheduler_info().get("services", {}):
             print(f"dashboard: {client.dashboard_link}", file=sys.stderr)
         n_workers = len(client.scheduler_info().get("workers", {}))
+        if not n_workers:
+            print("the scheduler has no workers yet: the chunks wait for some to join", file=sys.stderr)
         run_id = uuid.uuid4().hex[:8]
         futures = {client.submit(task, spec, k, key=f"fiftysix-stats-{run_id}-{k}", retries=RETRIES): k
                    for k in todo}
