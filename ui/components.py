@@ -144,7 +144,7 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     shares = dict(zip(doc["thresholds"], entry["share"]))
     context = "opened" if not before.strip() else f"after {before.strip()}"
     how = f"at {where}" if strain in ("NT", "best") else f"with {where} trump"
-    st.markdown(f"**What it is worth:** {call} {context}: {entry['count']:,} deals; the team took "
+    st.markdown(f"**What it is worth:** {call} {context}: {entry['count']:,} deals; the caller's team took "
                 + ", ".join(f"{t}+ in {shares[t]:.0%}" for t in (28, 32, 40, 48))
                 + f" and all 56 in {shares[56]:.0%} {how} (double-dummy).")
     fig = go.Figure(go.Bar(x=doc["bins"], y=entry["hist"], marker_color="#2e7d32",
