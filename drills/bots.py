@@ -192,3 +192,15 @@ class Bot:
 def bid_deal(deal: Deal, system: str, seed: int | None = None) -> Auction:
     """Bid a deal with the bot in every seat (same seed, same auction)."""
     return Bot(seed).bid(deal, system)
+
+
+BOTS: dict[str, type[Bot]] = {"truthful": Bot}
+"""The bidding bots by name (``--bots`` on the command line): the class, made with a seed."""
+
+
+def get_bot(name: str, seed: int | str | None = None) -> Bot:
+    """A bot by name, seeded; an unknown name is a FiftySixError listing the known ones."""
+    cls = BOTS.get(name.strip().lower())
+    if cls is None:
+        raise FiftySixError(f"unknown bot {name!r}: use {', '.join(sorted(BOTS))}")
+    return cls(seed)

@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "ui.commands.simulate",
     "ui.commands.solver",
     "ui.commands.drills",
+    "ui.commands.stats",
 ]
 
 

@@ -169,3 +169,38 @@ def tricks_table(state) -> None:
         row["points"] = r.points
         out.append(row)
     st.dataframe(out, hide_index=True)
+
+
+def call_worth(system: str, table: Table, before: str, call: str, key: str) -> None:
+    """What a call is worth from the shipped statistics (data/stats/): how often the caller's
+    team took 28..56 double-dummy in the strain after the call, a small histogram, and how
+    many deals it rests on. Says so plainly where no statistics are shipped."""
+    import plotly.graph_objects as go
+    from stats.summary import call_worth as lookup
+
+    found = lookup(system, table, before, call)
+    if found is None:
+        st.caption(f"No shipped statistics for {system} at this table (they cover "
+                   "6 players, 48 cards, alternate teams).")
+        return
+    doc, entry = found
+    if entry is None:
+        st.caption(f"Not in the shipped statistics: in {doc['deals']:,} deals bid by the bots this call came up"
+                   f" here fewer than {doc['min_count']} times.")
+        return
+    strain = entry["strain"]
+    where = {"NT": "no-trump", "best": "its best strain"}.get(strain) or render.suit_name("SHDC".index(strain))
+    shares = dict(zip(doc["thresholds"], entry["share"]))
+    context = "opened" if not before.strip() else f"after {before.strip()}"
+    how = f"at {where}" if strain in ("NT", "best") else f"with {where} trump"
+    st.markdown(f"**What it is worth:** {call} {context}: {entry['count']:,} deals; the caller's team took "
+                + ", ".join(f"{t}+ in {shares[t]:.0%}" for t in (28, 32, 40, 48))
+                + f" and all 56 in {shares[56]:.0%} {how} (double-dummy).")
+    fig = go.Figure(go.Bar(x=doc["bins"], y=entry["hist"], marker_color="#2e7d32",
+                           hovertemplate="%{x} points: %{y} deals<extra></extra>"))
+    fig.update_layout(height=150, margin=dict(l=0, r=0, t=4, b=0), bargap=0.1,
+                      xaxis=dict(title=None, tickfont=dict(size=9)), yaxis=dict(visible=False))
+    st.plotly_chart(fig, key=key, config={"displayModeBar": False})
+    st.caption(f"Rests on {entry['count']:,} of {doc['deals']:,} deals (seed {doc['seed']}) bid by the"
+               f" {doc['bots']} bot in every seat and solved double-dummy, seat 1 leading; the points are"
+               " the caller's team's. Rebuilt by scripts/build-stats.")

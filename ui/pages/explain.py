@@ -8,7 +8,7 @@ import streamlit as st
 from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
 from fiftysix.errors import FiftySixError
 from ui import render
-from ui.components import in_url, need, page_start, show
+from ui.components import call_worth, in_url, need, page_start, show
 
 PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
 # Colours for a chance: pale for rare, amber around a half, deep green for certain.
@@ -98,6 +98,8 @@ def auction_grid(table: Table, records) -> None:
         m = rec.meaning
         with cols[seat - 1].popover(popover_label(str(rec.call)), key=f"ex_pop_{k}", width="stretch"):
             st.markdown(meaning_md(m.label, m.sentence, m.constraint))
+            call_worth(settings.system, table, " ".join(str(r.call) for r in records[:k]), str(rec.call),
+                       key=f"ex_worth_{k}")
             value = getattr(rec, "value", None)
             if value:
                 st.caption(f"Bid stands at {value}" +
