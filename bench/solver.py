@@ -2,8 +2,12 @@
 same kernels on bridge against DDS (endplay) on the same deals in the same run.
 
     .venv/bin/python bench/solver.py [--deals 12] [--cap 60] [--bridge 8] [--quick]
+        [--setups 4x8,4x12,6x8,8x6,8x8] [--table-mb 48]
 
-One thread, after warm-up (and the table again with the five trumps in parallel threads).
+Every table set-up (4 x 8, 4 x 12, 6 x 8, 8 x 6, 8 x 8) and bridge, DDS timed in the same
+run. One thread, after warm-up (and the table again with the five trumps in parallel threads).
+Every solver's transposition table is ``--table-mb`` MB (the bound the app's
+``FIFTYSIX_SOLVER_MB`` sets); the peak resident memory of the run is printed at the end.
 Each search starts from a fresh transposition table (a new epoch), so a figure never profits from an earlier search of the same deal. ``solve`` is
 timed at the deal's value (a proof that it makes) and at value + 1 (a proof that it does
 not). A search that runs past ``--cap`` seconds is counted at the cap and reported.
@@ -56,11 +60,17 @@ def stats(xs: list[float]) -> str:
     return f"median {np.median(a) * 1e3:9.2f} ms  p95 {np.percentile(a, 95) * 1e3:9.2f} ms  max {a.max() * 1e3:9.2f} ms"
 
 
-def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
-    tab = Table.make(players)
-    rng = random.Random(56 + players)
-    solver = S.Solver()
-    cv_solver = S.Solver()
+# "players x hand size" -> (players, deck, deals as a multiple of --deals, tables as at most)
+SETUPS = {"4x8": (4, 32, 3.0, 3), "4x12": (4, 48, 1.0, 3), "6x8": (6, 48, 1.0, 3),
+          "8x6": (8, 48, 1.0, 3), "8x8": (8, 64, 1 / 3, 1)}
+
+
+def bench_setup(players: int, deck: int, deals: int, cap: float, tables: int, table_mb: float) -> None:
+    tab = Table(players, deck)
+    # the seeds of the set-ups timed before 4 x 12 and 8 x 6 joined stay as they were
+    rng = random.Random(56 + players + (0 if deck == Table.make(players).deck else 1000 * deck))
+    solver = S.Solver(table_mb)
+    cv_solver = S.Solver(table_mb)
     # an untimed search first, and every page of the table written: a long-lived solver's
     # table (the app's) has its memory mapped; the first deals should not pay the page faults
     warm = random_deal(tab, seed=0)
@@ -98,7 +108,7 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
             pair += dt
         per_deal.append(t_max[-1] / pair)
         pairs.append(pair)
-        if players <= 6:
+        if players <= 6 and tab.hand_size <= 8:
             # each legal card's value at the opening lead and at the second trick's second
             # card (a solver of its own: the other figures keep their table history);
             # card_values guesses each card at the value of the one before
@@ -148,13 +158,13 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
 RANKS = "AKQJT98765432"
 
 
-def bench_bridge(deals: int, cap: float) -> None:
+def bench_bridge(deals: int, cap: float, table_mb: float) -> None:
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal as BDeal
     from endplay.types import Denom, Player
     rng = random.Random(13)
-    solver = S.Solver()
+    solver = S.Solver(table_mb)
     ratios, ours, dds, agree, capped = [], [], [], 0, 0
     for _ in range(deals):
         cards = list(range(52))
@@ -202,23 +212,29 @@ def main() -> None:
     ap.add_argument("--cap", type=float, default=60.0)
     ap.add_argument("--bridge", type=int, default=6)
     ap.add_argument("--tables", type=int, default=3, help="deals of each set-up timed for table()")
-    ap.add_argument("--setups", default="4,6,8", help="table sizes to time, e.g. 4,6")
+    ap.add_argument("--setups", default=",".join(SETUPS),
+                    help=f"table set-ups to time, players x hand size, of {','.join(SETUPS)} ('' for none)")
+    ap.add_argument("--table-mb", type=float, default=S.DEFAULT_TABLE_MB,
+                    help="transposition table of each solver, MB (the parallel table's five too)")
+    ap.add_argument("--no-compile", action="store_true", help="skip the cold-compile timing")
     ap.add_argument("--quick", action="store_true", help="fewer deals, for a smoke run")
     args = ap.parse_args()
     if args.quick:
         args.deals, args.bridge, args.tables, args.cap = 3, 2, 1, 10.0
-    print(f"solver benchmark, {time.strftime('%Y-%m-%d %H:%M')}, one thread, python {sys.version.split()[0]}")
-    cold_compile()
+    print(f"solver benchmark, {time.strftime('%Y-%m-%d %H:%M')}, one thread, python {sys.version.split()[0]}, "
+          f"tables of {args.table_mb:g} MB")
+    if not args.no_compile:
+        cold_compile()
+    os.environ["FIFTYSIX_SOLVER_MB"] = str(args.table_mb)  # the parallel table's solvers
     S.warm_up()
-    setups = {int(x) for x in args.setups.split(",")}
-    if 4 in setups:
-        bench_setup(4, args.deals * 3, args.cap, args.tables)
-    if 6 in setups:
-        bench_setup(6, args.deals, args.cap, args.tables)
-    if 8 in setups:
-        bench_setup(8, max(2, args.deals // 3), args.cap, min(args.tables, 1))
+    for name in [x.strip().replace(" ", "") for x in args.setups.split(",") if x.strip()]:
+        if name not in SETUPS:
+            sys.exit(f"bench/solver.py: unknown set-up {name!r}: use {', '.join(SETUPS)}")
+        players, deck, share, most_tables = SETUPS[name]
+        bench_setup(players, deck, max(2, round(args.deals * share)), args.cap, min(args.tables, most_tables),
+                    args.table_mb)
     if args.bridge:
-        bench_bridge(args.bridge, args.cap)
+        bench_bridge(args.bridge, args.cap, args.table_mb)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     huge = ""
     if os.path.exists("/proc/self/smaps_rollup"):
