@@ -155,22 +155,22 @@ def bench_setup(players: int, deck: int, deals: int, cap: float, tables: int, ta
               f"{np.median(pairs) * 1e3:.2f} ms = {np.median(pairs) / np.median(t_solve):.1f}x the solve median")
 
 
-RANKS = "AKQJT98765432"
-
-
 def bench_bridge(deals: int, cap: float, table_mb: float) -> None:
+    """analyser.bridge.tricks against DDS (endplay's solve_board) on the same seeded deals."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal as BDeal
     from endplay.types import Denom, Player
+
+    from analyser import bridge
     rng = random.Random(13)
     solver = S.Solver(table_mb)
-    ratios, ours, dds, agree, capped = [], [], [], 0, 0
+    ratios, ours, dds, nodes, agree, capped = [], [], [], [], 0, 0
     for _ in range(deals):
         cards = list(range(52))
         rng.shuffle(cards)
         hands = [sorted(cards[13 * k:13 * k + 13]) for k in range(4)]
-        text = "N:" + " ".join(".".join("".join(RANKS[c % 13] for c in h if c // 13 == s) for s in range(4))
+        text = "N:" + " ".join(".".join("".join(bridge.RANKS[c % 13] for c in h if c // 13 == s) for s in range(4))
                                for h in hands)
         first, trump = rng.randrange(4), rng.randrange(5)
         deal = BDeal.from_pbn(text)
@@ -178,20 +178,22 @@ def bench_bridge(deals: int, cap: float, table_mb: float) -> None:
         t = time.perf_counter()
         want = max(tr for _, tr in solve_board(deal, SolveMode.OptimalOne))
         td = time.perf_counter() - t
-        enc = encode(bridge_rules(), [[c // 13 * 16 + c % 13 for c in h] for h in hands],
-                     None if trump == 4 else trump, first)
         solver.clear()
-        dt, got, over = timed(lambda: solver.value(enc, first % 2, max_seconds=cap))
+        solver.nodes = 0
+        dt, got, over = timed(lambda: bridge.tricks(text, trump, first, solver=solver, max_seconds=cap))
         capped += over
         agree += (got == want)
         ours.append(dt)
         dds.append(td)
+        nodes.append(solver.nodes)
         ratios.append(dt / td)
-    print(f"\nbridge full deals, {deals} deals (value for the side on lead), cap {cap:g} s")
-    print(f"  ours {stats(ours)}")
+    print(f"\nbridge full deals, {deals} deals (tricks for the side on lead), cap {cap:g} s")
+    print(f"  ours {stats(ours)}   nodes median {int(np.median(nodes))} max {max(nodes)} total {sum(nodes)}")
     print(f"  DDS  {stats(dds)}")
-    print(f"  ratio ours/DDS: median {np.median(ratios):.0f}x  (geometric mean "
-          f"{math.exp(np.mean(np.log(ratios))):.0f}x); same trick count on {agree}/{deals}; capped {capped}")
+    print(f"  ours/DDS: medians {np.median(ours) / np.median(dds):.1f}x, 95th percentiles "
+          f"{np.percentile(ours, 95) / np.percentile(dds, 95):.1f}x; per deal median {np.median(ratios):.1f}x "
+          f"(geometric mean {math.exp(np.mean(np.log(ratios))):.1f}x); same trick count on {agree}/{deals}; "
+          f"capped {capped}")
 
 
 def cold_compile() -> None:
