@@ -23,11 +23,11 @@ from fiftysix.cards import Table, random_deal  # noqa: E402
 SETS = {"4x8": (4, 32), "4x12": (4, 48), "6x8": (6, 48), "8x6": (8, 48), "8x8": (8, 64)}
 
 
-def run(name: str, deals: int, cap: int, table_mb: float) -> None:
+def run(name: str, deals: int, cap: int, table_mb: float, seed: int) -> None:
     solver = S.Solver(table_mb)
     per, capped, values = [], 0, []
     t0 = time.process_time()
-    rng = random.Random(2026 + len(name) * 7 + sum(map(ord, name)))
+    rng = random.Random(seed + len(name) * 7 + sum(map(ord, name)))
     for _ in range(deals):
         solver.clear()
         solver.nodes = 0
@@ -62,11 +62,12 @@ def main() -> None:
     ap.add_argument("--sets", default="4x12,6x8,8x8,bridge")
     ap.add_argument("--deals", type=int, default=8)
     ap.add_argument("--cap", type=int, default=30_000_000)
+    ap.add_argument("--seed", type=int, default=2026, help="another seed, another fixed set")
     ap.add_argument("--table-mb", type=float, default=S.DEFAULT_TABLE_MB)
     args = ap.parse_args()
     S.warm_up()
     for name in args.sets.split(","):
-        run(name, args.deals * (3 if name == "6x8" else 1), args.cap, args.table_mb)
+        run(name, args.deals * (3 if name == "6x8" else 1), args.cap, args.table_mb, args.seed)
 
 
 if __name__ == "__main__":
