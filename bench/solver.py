@@ -230,6 +230,7 @@ def main() -> None:
     os.environ["FIFTYSIX_SOLVER_MB"] = str(args.table_mb)  # the parallel table's solvers
     S.warm_up()
     for name in [x.strip().replace(" ", "") for x in args.setups.split(",") if x.strip()]:
+        name = {"4": "4x8", "6": "6x8", "8": "8x8"}.get(name, name)  # (the older spelling: players only)
         if name not in SETUPS:
             sys.exit(f"bench/solver.py: unknown set-up {name!r}: use {', '.join(SETUPS)}")
         players, deck, share, most_tables = SETUPS[name]
