@@ -44,7 +44,7 @@ def dds_deals(k: int, seed: int) -> list:
     rng = random.Random(seed)
     out = []
     for _ in range(k):
-        _, text, first, trump = bridge_deal(rng)
+        text, first, trump = bridge_deal(rng)
         d = BDeal.from_pbn(text)
         d.first, d.trump = Player(first), Denom(trump)
         out.append(d)

@@ -2,8 +2,12 @@
 same kernels on bridge against DDS (endplay) on the same deals in the same run.
 
     .venv/bin/python bench/solver.py [--deals 12] [--cap 60] [--bridge 8] [--quick]
+        [--setups 4x8,4x12,6x8,8x6,8x8] [--table-mb 48]
 
-One thread, after warm-up (and the table again with the five trumps in parallel threads).
+Every table set-up (4 x 8, 4 x 12, 6 x 8, 8 x 6, 8 x 8) and bridge, DDS timed in the same
+run. One thread, after warm-up (and the table again with the five trumps in parallel threads).
+Every solver's transposition table is ``--table-mb`` MB (the bound the app's
+``FIFTYSIX_SOLVER_MB`` sets); the peak resident memory of the run is printed at the end.
 Each search starts from a fresh transposition table (a new epoch), so a figure never profits from an earlier search of the same deal. ``solve`` is
 timed at the deal's value (a proof that it makes) and at value + 1 (a proof that it does
 not). A search that runs past ``--cap`` seconds is counted at the cap and reported.
@@ -26,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 
 from analyser import solver as S  # noqa: E402
-from analyser.encode import bridge_rules, card_bit, encode  # noqa: E402
+from analyser import bridge  # noqa: E402
+from analyser.encode import card_bit  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
 
 
@@ -56,11 +61,17 @@ def stats(xs: list[float]) -> str:
     return f"median {np.median(a) * 1e3:9.2f} ms  p95 {np.percentile(a, 95) * 1e3:9.2f} ms  max {a.max() * 1e3:9.2f} ms"
 
 
-def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
-    tab = Table.make(players)
-    rng = random.Random(56 + players)
-    solver = S.Solver()
-    cv_solver = S.Solver()
+# "players x hand size" -> (players, deck, deals as a multiple of --deals, tables as at most)
+SETUPS = {"4x8": (4, 32, 3.0, 3), "4x12": (4, 48, 1.0, 3), "6x8": (6, 48, 1.0, 3),
+          "8x6": (8, 48, 1.0, 3), "8x8": (8, 64, 1 / 3, 1)}
+
+
+def bench_setup(players: int, deck: int, deals: int, cap: float, tables: int, table_mb: float) -> None:
+    tab = Table(players, deck)
+    # the seeds of the set-ups timed before 4 x 12 and 8 x 6 joined stay as they were
+    rng = random.Random(56 + players + (0 if deck == Table.make(players).deck else 1000 * deck))
+    solver = S.Solver(table_mb)
+    cv_solver = S.Solver(table_mb)
     # an untimed search first, and every page of the table written: a long-lived solver's
     # table (the app's) has its memory mapped; the first deals should not pay the page faults
     warm = random_deal(tab, seed=0)
@@ -98,7 +109,7 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
             pair += dt
         per_deal.append(t_max[-1] / pair)
         pairs.append(pair)
-        if players <= 6:
+        if players <= 6 and tab.hand_size <= 8:
             # each legal card's value at the opening lead and at the second trick's second
             # card (a solver of its own: the other figures keep their table history);
             # card_values guesses each card at the value of the one before
@@ -145,49 +156,44 @@ def bench_setup(players: int, deals: int, cap: float, tables: int) -> None:
               f"{np.median(pairs) * 1e3:.2f} ms = {np.median(pairs) / np.median(t_solve):.1f}x the solve median")
 
 
-RANKS = "AKQJT98765432"
+def bridge_deal(rng: random.Random) -> tuple[str, int, int]:
+    """A random bridge deal: its PBN text, the seat on lead and the trump (4: no-trump)."""
+    return bridge.random_pbn(rng), rng.randrange(4), rng.randrange(5)
 
 
-def bridge_deal(rng: random.Random) -> tuple[list[list[int]], str, int, int]:
-    """A random bridge deal: the hands (cards 0..51, suit * 13 + rank), its PBN text, the
-    seat on lead and the trump (4: no-trump)."""
-    cards = list(range(52))
-    rng.shuffle(cards)
-    hands = [sorted(cards[13 * k:13 * k + 13]) for k in range(4)]
-    text = "N:" + " ".join(".".join("".join(RANKS[c % 13] for c in h if c // 13 == s) for s in range(4))
-                           for h in hands)
-    return hands, text, rng.randrange(4), rng.randrange(5)
-
-
-def bench_bridge(deals: int, cap: float) -> None:
+def bench_bridge(deals: int, cap: float, table_mb: float) -> None:
+    """analyser.bridge.tricks against DDS (endplay's solve_board) on the same seeded deals."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal as BDeal
     from endplay.types import Denom, Player
+
     rng = random.Random(13)
-    solver = S.Solver()
-    ratios, ours, dds, agree, capped = [], [], [], 0, 0
+    solver = S.Solver(table_mb)
+    ratios, ours, dds, nodes, agree, capped = [], [], [], [], 0, 0
     for _ in range(deals):
-        hands, text, first, trump = bridge_deal(rng)
+        text, first, trump = bridge_deal(rng)
         deal = BDeal.from_pbn(text)
         deal.first, deal.trump = Player(first), Denom(trump)
         t = time.perf_counter()
         want = max(tr for _, tr in solve_board(deal, SolveMode.OptimalOne))
         td = time.perf_counter() - t
-        enc = encode(bridge_rules(), [[c // 13 * 16 + c % 13 for c in h] for h in hands],
-                     None if trump == 4 else trump, first)
         solver.clear()
-        dt, got, over = timed(lambda: solver.value(enc, first % 2, max_seconds=cap))
+        solver.nodes = 0
+        dt, got, over = timed(lambda: bridge.tricks(text, trump, first, solver=solver, max_seconds=cap))
         capped += over
         agree += (got == want)
         ours.append(dt)
         dds.append(td)
+        nodes.append(solver.nodes)
         ratios.append(dt / td)
-    print(f"\nbridge full deals, {deals} deals (value for the side on lead), cap {cap:g} s")
-    print(f"  ours {stats(ours)}")
+    print(f"\nbridge full deals, {deals} deals (tricks for the side on lead), cap {cap:g} s")
+    print(f"  ours {stats(ours)}   nodes median {int(np.median(nodes))} max {max(nodes)} total {sum(nodes)}")
     print(f"  DDS  {stats(dds)}")
-    print(f"  ratio ours/DDS: median {np.median(ratios):.0f}x  (geometric mean "
-          f"{math.exp(np.mean(np.log(ratios))):.0f}x); same trick count on {agree}/{deals}; capped {capped}")
+    print(f"  ours/DDS: medians {np.median(ours) / np.median(dds):.1f}x, 95th percentiles "
+          f"{np.percentile(ours, 95) / np.percentile(dds, 95):.1f}x; per deal median {np.median(ratios):.1f}x "
+          f"(geometric mean {math.exp(np.mean(np.log(ratios))):.1f}x); same trick count on {agree}/{deals}; "
+          f"capped {capped}")
 
 
 def cold_compile() -> None:
@@ -208,23 +214,30 @@ def main() -> None:
     ap.add_argument("--cap", type=float, default=60.0)
     ap.add_argument("--bridge", type=int, default=6)
     ap.add_argument("--tables", type=int, default=3, help="deals of each set-up timed for table()")
-    ap.add_argument("--setups", default="4,6,8", help="table sizes to time, e.g. 4,6")
+    ap.add_argument("--setups", default=",".join(SETUPS),
+                    help=f"table set-ups to time, players x hand size, of {','.join(SETUPS)} ('' for none)")
+    ap.add_argument("--table-mb", type=float, default=S.DEFAULT_TABLE_MB,
+                    help="transposition table of each solver, MB (the parallel table's five too)")
+    ap.add_argument("--no-compile", action="store_true", help="skip the cold-compile timing")
     ap.add_argument("--quick", action="store_true", help="fewer deals, for a smoke run")
     args = ap.parse_args()
     if args.quick:
         args.deals, args.bridge, args.tables, args.cap = 3, 2, 1, 10.0
-    print(f"solver benchmark, {time.strftime('%Y-%m-%d %H:%M')}, one thread, python {sys.version.split()[0]}")
-    cold_compile()
+    print(f"solver benchmark, {time.strftime('%Y-%m-%d %H:%M')}, one thread, python {sys.version.split()[0]}, "
+          f"tables of {args.table_mb:g} MB")
+    if not args.no_compile:
+        cold_compile()
+    os.environ["FIFTYSIX_SOLVER_MB"] = str(args.table_mb)  # the parallel table's solvers
     S.warm_up()
-    setups = {int(x) for x in args.setups.split(",")}
-    if 4 in setups:
-        bench_setup(4, args.deals * 3, args.cap, args.tables)
-    if 6 in setups:
-        bench_setup(6, args.deals, args.cap, args.tables)
-    if 8 in setups:
-        bench_setup(8, max(2, args.deals // 3), args.cap, min(args.tables, 1))
+    for name in [x.strip().replace(" ", "") for x in args.setups.split(",") if x.strip()]:
+        name = {"4": "4x8", "6": "6x8", "8": "8x8"}.get(name, name)  # (the older spelling: players only)
+        if name not in SETUPS:
+            sys.exit(f"bench/solver.py: unknown set-up {name!r}: use {', '.join(SETUPS)}")
+        players, deck, share, most_tables = SETUPS[name]
+        bench_setup(players, deck, max(2, round(args.deals * share)), args.cap, min(args.tables, most_tables),
+                    args.table_mb)
     if args.bridge:
-        bench_bridge(args.bridge, args.cap)
+        bench_bridge(args.bridge, args.cap, args.table_mb)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     huge = ""
     if os.path.exists("/proc/self/smaps_rollup"):

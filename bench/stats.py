@@ -34,24 +34,18 @@ from fiftysix.bidding.systems import SYSTEMS  # noqa: E402
 from stats import job  # noqa: E402
 from stats.deals import RunSpec, chunk_table  # noqa: E402
 
-RANKS = "23456789TJQKA"
-
-
 def dds_rate(deals: int) -> float:
     """DDS (endplay) bridge solves a second: one trump and leader per deal, one thread."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal as BDeal
     from endplay.types import Denom, Player
+
+    from analyser.bridge import random_pbn
     rng = random.Random(13)
     total = 0.0
     for _ in range(deals):
-        cards = list(range(52))
-        rng.shuffle(cards)
-        hands = [sorted(cards[13 * k:13 * k + 13]) for k in range(4)]
-        text = "N:" + " ".join(".".join("".join(RANKS[c % 13] for c in h if c // 13 == s) for s in range(4))
-                               for h in hands)
-        deal = BDeal.from_pbn(text)
+        deal = BDeal.from_pbn(random_pbn(rng))
         deal.first, deal.trump = Player(rng.randrange(4)), Denom(rng.randrange(5))
         t = time.perf_counter()
         solve_board(deal, SolveMode.OptimalOne)

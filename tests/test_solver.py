@@ -22,11 +22,12 @@ SIZES = {(4, 32): ((2, 3, 3), 4), (4, 48): ((2, 3, 3), 4), (6, 48): ((1, 2, 2, 2
 PER_SETUP = 120
 
 
-def random_position(rng: random.Random, table: Table) -> S.Position:
-    """A small random ending: few suits (so duplicates meet), maybe a trick in progress."""
+def random_position(rng: random.Random, table: Table, size: int | None = None) -> S.Position:
+    """A small random ending: few suits (so duplicates meet), maybe a trick in progress;
+    hands of ``size`` cards, or of a size drawn from ``SIZES``."""
     n = table.players
     usual, big = SIZES[(n, table.deck)]
-    m = big if rng.random() < 0.04 else rng.choice(usual)
+    m = size or (big if rng.random() < 0.04 else rng.choice(usual))
     if n * m >= 16:
         nsuits = 1 if rng.random() < 0.6 else 2
     else:
@@ -97,6 +98,23 @@ def test_matches_minimax_in_any_move_order(players, deck, teams):
         side = rng.randrange(table.num_teams)
         for target in range(pos.points[side] - 1, want[side] + 3):
             assert S.solve(pos, target, side, solver=solver) == (target <= want[side]), (pos, target)
+
+
+@pytest.mark.parametrize("players,deck,size,count", [(4, 48, 4, 30), (8, 48, 3, 16)])
+def test_deepest_endings_of_4x12_and_8x6_match_minimax(players, deck, size, count):
+    """The deepest endings the minimax checks in time, of the set-ups whose hands are not
+    8 cards: 4 x 12 (the K and Q below the ten, 12 cards a suit) with four tricks left and
+    8 x 6 with three, both team modes, every move list shuffled."""
+    for teams in ("alternate", "pairs"):
+        table = Table(players, deck, teams)
+        rng = random.Random(4000 * players + deck + size + (7 if teams == "pairs" else 0))
+        for k in range(count // 2):
+            pos = random_position(rng, table, size)
+            solver = S.Solver(table_mb=1, shuffle=k + 1)
+            want = _check_against_minimax(pos, solver)
+            side = rng.randrange(table.num_teams)
+            for target in range(want[side] - 2, want[side] + 3):
+                assert S.solve(pos, target, side, solver=solver) == (target <= want[side]), (pos, target)
 
 
 @pytest.mark.parametrize("rows,words", [(1, 1 << 10), (1, 1 << 21), (3, 1 << 20)])

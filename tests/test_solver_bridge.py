@@ -1,30 +1,25 @@
-"""The solver's kernels with the bridge rule table against DDS (through endplay).
+"""Bridge on the solver's kernels (analyser/bridge.py) against DDS (through endplay).
 
 Bridge gives the kernels an independent, trusted peer: on random endings (some with a
-trick in progress) every trick count must equal DDS's. Skipped when endplay is missing.
+trick in progress) and on full deals every trick count must equal DDS's, and so must the
+double-dummy table of all strains. Skipped when endplay is missing.
 """
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
 
 endplay = pytest.importorskip("endplay")
-from endplay.dds import solve_board  # noqa: E402
-from endplay.types import Card as BCard  # noqa: E402
+from endplay.dds import calc_dd_table, solve_board  # noqa: E402
 from endplay.types import Deal as BDeal  # noqa: E402
 from endplay.types import Denom, Player  # noqa: E402
 
+from analyser import bridge  # noqa: E402
 from analyser import solver as S  # noqa: E402
-from analyser.encode import bridge_rules, encode  # noqa: E402
+from fiftysix.errors import DealError  # noqa: E402
 
 RANKS = "AKQJT98765432"
-SEATS = ("north", "east", "south", "west")
-
-
-def to_bit(card: BCard) -> int:
-    return card.suit.value * 16 + (14 - int(math.log2(card.rank.value)))
 
 
 def random_ending(rng: random.Random, size: int) -> list[list[int]]:
@@ -43,11 +38,14 @@ def dds_value(deal: BDeal) -> int:
     return max(t for _, t in solve_board(deal))
 
 
+def card_name(card) -> str:
+    return "SHDC"[card.suit.value] + RANKS[14 - card.rank.value.bit_length() + 1]
+
+
 def test_bridge_endings_match_dds():
     rng = random.Random(52)
     solver = S.Solver(table_mb=8)
-    checked = 0
-    for i in range(120):
+    for _ in range(120):
         size = rng.choice((2, 3, 4, 5, 6))
         hands = random_ending(rng, size)
         deal = BDeal.from_pbn(pbn(hands))
@@ -55,23 +53,19 @@ def test_bridge_endings_match_dds():
         trump = rng.randrange(5)
         deal.first = Player(first)
         deal.trump = Denom(trump)
-        trick: list[int] = []
+        played: list[str] = []
         for _ in range(rng.choice((0, 0, 1, 2, 3))):
             legal = list(deal.curhand)
             if deal.curtrick:
                 led = deal.curtrick[0].suit
-                follow = [c for c in legal if c.suit == led]
-                legal = follow or legal
+                legal = [c for c in legal if c.suit == led] or legal
             card = rng.choice(legal)
-            trick.append(to_bit(card))
+            played.append(card_name(card))
             deal.play(card)
         mover = deal.curplayer.value
-        enc = encode(bridge_rules(), [[to_bit(c) for c in getattr(deal, s)] for s in SEATS],
-                     None if trump == 4 else trump, first, trick)
-        assert enc.to_move == mover
-        assert solver.value(enc, mover % 2) == dds_value(deal), (pbn(hands), first, trump, trick)
-        checked += 1
-    assert checked == 120
+        got = bridge.tricks(deal.to_pbn(), trump, first, played, solver=solver)
+        want = dds_value(deal) if mover % 2 == first % 2 else size - dds_value(deal)
+        assert got == want, (pbn(hands), first, trump, played)
 
 
 def test_bridge_solve_at_every_target_matches_dds():
@@ -83,7 +77,49 @@ def test_bridge_solve_at_every_target_matches_dds():
         first, trump = rng.randrange(4), rng.randrange(5)
         deal.first, deal.trump = Player(first), Denom(trump)
         want = dds_value(deal)
-        enc = encode(bridge_rules(), [[to_bit(c) for c in getattr(deal, s)] for s in SEATS],
-                     None if trump == 4 else trump, first)
+        enc = bridge.position(pbn(hands), trump, first)
         for target in range(0, 7):
             assert solver.probe(enc, first % 2, target) == (target <= want)
+
+
+def test_bridge_full_deals_match_dds():
+    rng = random.Random(13)
+    solver = S.Solver(table_mb=16)
+    for _ in range(3):
+        hands = random_ending(rng, 13)
+        deal = BDeal.from_pbn(pbn(hands))
+        first, trump = rng.randrange(4), rng.randrange(5)
+        deal.first, deal.trump = Player(first), Denom(trump)
+        assert bridge.tricks(pbn(hands), trump, first, solver=solver, max_seconds=60) == dds_value(deal)
+
+
+def test_bridge_table_of_all_strains_matches_dds():
+    """Each declarer's tricks in each strain (the left-hand opponent leads), as DDS's table."""
+    rng = random.Random(21)
+    hands = random_ending(rng, 13)
+    text = pbn(hands)
+    dds = calc_dd_table(BDeal.from_pbn(text))
+    got = bridge.table(text, solver=S.Solver(table_mb=16), max_seconds=60)
+    assert list(got) == ["S", "H", "D", "C", "NT"]
+    for strain, name in enumerate(got):
+        assert got[name] == [dds[Denom(strain), Player(seat)] for seat in range(4)], name
+
+
+def test_bridge_input_errors_are_named():
+    good = "N:AK.QJ.T9.87 QJ.AK.87.T9 T9.87.AK.QJ 87.T9.QJ.AK"
+    assert bridge.parse_pbn("E:" + good[2:])[1] == bridge.parse_pbn(good)[0]
+    assert bridge.parse_pbn(good.replace("T9.87 QJ", "109.87 QJ")) == bridge.parse_pbn(good)
+    for bad, words in [("AK.QJ.T9.87", "starts with"), ("N:AK.QJ.T9.87 QJ.AK.87.T9", "4 hands"),
+                       ("N:AK.QJ.T9 QJ.AK.87.T9 T9.87.AK.QJ 87.T9.QJ.AK", "suits"),
+                       ("N:AX.QJ.T9.87 QJ.AK.87.T9 T9.87.AK.QJ 87.T9.QJ.AK", "not a rank"),
+                       ("N:AK.QJ.T9.87 AK.AK.87.T9 T9.87.AK.QJ 87.T9.QJ.AQ", "twice")]:
+        with pytest.raises(DealError, match=words):
+            bridge.parse_pbn(bad)
+    with pytest.raises(DealError, match="trump"):
+        bridge.tricks(good, 5, 0)
+    with pytest.raises(DealError, match="leader"):
+        bridge.tricks(good, 4, 4)
+    with pytest.raises(DealError, match="same size"):
+        bridge.tricks("N:AK.QJ.T9.8 QJ.AK.87.T9 T9.87.AK.QJ 87.T9.QJ.AK", 4, 0)
+    with pytest.raises(DealError, match="not a bridge card"):
+        bridge.tricks(good, 4, 0, ["Z2"])

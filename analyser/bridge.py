@@ -1,0 +1,117 @@
+"""Bridge double-dummy answers on the solver's own kernels: the trick counts DDS gives.
+
+Bridge is the solver's independent yardstick (DDS solves the same question), and it lets a
+bridge player check the engine. Deals are PBN deal strings (``"N:AKQ.T98.. E.. S.. W.."``:
+the first hand's seat, then the hands clockwise, suits S H D C separated by dots, ``T`` or
+``10`` for the ten); endings with fewer cards work too, the hands all the same size.
+Numbers follow DDS: trump 0-3 = S H D C, 4 = no-trump; seats 0-3 = N E S W.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from analyser import solver as S
+from analyser.encode import BITS_PER_SUIT, Encoded, bridge_rules, encode
+from fiftysix.errors import DealError
+
+RANKS = "AKQJT98765432"
+SUITS = "SHDC"
+SEATS = "NESW"
+STRAINS = ("S", "H", "D", "C", "NT")
+
+
+def random_pbn(rng) -> str:
+    """A random full deal in PBN (``N:`` first) from ``rng`` (a ``random.Random``): the benches'
+    and tests' seeded bridge deals."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [sorted(cards[13 * k:13 * k + 13]) for k in range(4)]
+    return "N:" + " ".join(".".join("".join(RANKS[c % 13] for c in h if c // 13 == s) for s in range(4))
+                           for h in hands)
+
+def card_bit(text: str) -> int:
+    """The kernel bit of a card named suit then rank (``"SA"``, ``"H10"``, ``"CT"``)."""
+    t = text.strip().upper()
+    if len(t) < 2 or t[0] not in SUITS or t[1:].replace("10", "T") not in RANKS:
+        raise DealError(f"{text!r} is not a bridge card (suit S H D C, then rank A K Q J T 9 .. 2)")
+    return SUITS.index(t[0]) * BITS_PER_SUIT + RANKS.index(t[1:].replace("10", "T"))
+
+
+def parse_pbn(deal: str) -> list[list[int]]:
+    """The four hands of a PBN deal string, N E S W, as kernel card bits."""
+    text = deal.strip()
+    if len(text) < 2 or text[0].upper() not in SEATS or text[1] != ":":
+        raise DealError(f"a PBN deal starts with the first hand's seat and a colon (\"N:...\"), not {text[:10]!r}")
+    first = SEATS.index(text[0].upper())
+    parts = text[2:].split()
+    if len(parts) != 4:
+        raise DealError(f"a PBN deal lists 4 hands, not {len(parts)}")
+    hands: list[list[int]] = [[] for _ in range(4)]
+    seen: set[int] = set()
+    for i, part in enumerate(parts):
+        seat = (first + i) % 4
+        suits = part.split(".")
+        if len(suits) != 4:
+            raise DealError(f"{SEATS[seat]}'s hand {part!r} has {len(suits)} suits; PBN lists 4 (S.H.D.C)")
+        for s, ranks in enumerate(suits):
+            ranks = ranks.upper().replace("10", "T")
+            for r in ranks:
+                if r not in RANKS:
+                    raise DealError(f"{SEATS[seat]}'s hand {part!r}: {r!r} is not a rank")
+                bit = s * BITS_PER_SUIT + RANKS.index(r)
+                if bit in seen:
+                    raise DealError(f"{SUITS[s]}{r} is dealt twice")
+                seen.add(bit)
+                hands[seat].append(bit)
+    return hands
+
+
+def _check(trump: int, leader: int) -> None:
+    if trump not in range(5):
+        raise DealError(f"trump is 0-3 (S H D C) or 4 (no-trump), not {trump}")
+    if leader not in range(4):
+        raise DealError(f"leader is a seat 0-3 (N E S W), not {leader}")
+
+
+def position(pbn_deal: str, trump: int, leader: int, played: Sequence[str] = ()) -> Encoded:
+    """The kernels' form of a deal or ending, ``leader`` to lead the current trick and
+    ``played`` (card names) already on the table in it, from the leader on."""
+    _check(trump, leader)
+    hands = parse_pbn(pbn_deal)
+    trick = [card_bit(c) for c in played]
+    if set(trick) & {b for h in hands for b in h}:
+        raise DealError("a card played to the current trick is still in a hand")
+    return encode(bridge_rules(), hands, None if trump == 4 else trump, leader, trick)
+
+
+def tricks(pbn_deal: str, trump: int, leader: int, played: Sequence[str] = (), *,
+           solver: S.Solver | None = None, max_nodes: int | None = None,
+           max_seconds: float | None = None) -> int:
+    """Tricks the leader's side (``leader`` and partner) takes with best play by all.
+
+    ``played``: cards already on the table in the current trick, from the leader on (the
+    deal then holds what is left); the current trick counts. Raises BudgetExceeded when the
+    budget runs out.
+    """
+    enc = position(pbn_deal, trump, leader, played)
+    s = solver or S.default_solver()
+    return s.value(enc, leader % 2, max_nodes=max_nodes, max_seconds=max_seconds)
+
+
+def table(pbn_deal: str, *, solver: S.Solver | None = None, max_nodes: int | None = None,
+          max_seconds: float | None = None) -> dict[str, list[int]]:
+    """DDS's double-dummy table: strain ("S" "H" "D" "C" "NT") -> tricks each declarer
+    (N E S W) takes, the declarer's left-hand opponent leading. One solver serves the 20
+    searches (its table carries over from strain to strain's other declarers)."""
+    hands = parse_pbn(pbn_deal)
+    ntricks = len(hands[0])
+    s = solver or S.default_solver()
+    out: dict[str, list[int]] = {}
+    for trump, name in enumerate(STRAINS):
+        row = [0] * 4
+        for declarer in range(4):
+            leader = (declarer + 1) % 4
+            enc = encode(bridge_rules(), hands, None if trump == 4 else trump, leader)
+            row[declarer] = ntricks - s.value(enc, leader % 2, max_nodes=max_nodes, max_seconds=max_seconds)
+        out[name] = row
+    return out
