@@ -304,7 +304,7 @@ def save_section(table: Table, system: str, deal: Deal, auction: Auction | None,
     b4.download_button("Download the record", format_record(record) + "\n", file_name="hand.txt",
                        mime="text/plain", key="en_download", on_click="ignore", icon=":material/download:")
     if ss.pop("en_go", None):
-        st.switch_page(ss.pop("en_go_page"))
+        st.switch_page(ss.pop("en_go_page"), query_params={})
 
 
 def open_in_review(text: str) -> None:

@@ -118,4 +118,4 @@ if st.session_state.get("lb_confirm"):
         st.session_state.pop("lb_confirm")
         st.rerun()
 if st.session_state.pop("lb_go", None):
-    st.switch_page("ui/pages/review.py")
+    st.switch_page("ui/pages/review.py", query_params={})
