@@ -14,6 +14,7 @@ import pytest
 from tests.test_browser import (CHROMIUM, app_url, browser, click_button, data_dir, field, idle,  # noqa: F401
                                 open_page, shot, wait_text)
 
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -66,7 +67,7 @@ def test_the_drill_by_keyboard(app_url, browser, data_dir):
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys("2")  # pick the second choice
     # the pick shows as the primary button once the rerun it starts is drawn (slow on a busy machine)
-    WebDriverWait(browser, 60).until(
+    WebDriverWait(browser, 60, ignored_exceptions=(StaleElementReferenceException, IndexError)).until(
         lambda d: _choice_buttons(d)[1].get_attribute("data-testid") == "stBaseButton-primary")
     idle(browser)
     body = browser.find_element(By.TAG_NAME, "body")
