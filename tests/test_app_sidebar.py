@@ -86,3 +86,17 @@ def test_each_page_main_input_comes_back_from_the_link(tmp_path, monkeypatch, pa
         ProgressStore(learner="player").record_answer(q, q.answer)
     at = _open_link(tmp_path, monkeypatch, page, **params)
     assert at.session_state[key] == value
+
+
+def test_a_pasted_deal_comes_back_from_the_link(tmp_path, monkeypatch):
+    """Issue 22 #2: the Analyse page's main input, a pasted deal, is in the URL (a reload, a link)."""
+    from fiftysix.cards import Table, random_deal
+    deal = str(random_deal(Table.make(4), seed=11))
+    at = _open_link(tmp_path, monkeypatch, "analyse", players="4", an_mode="Paste", deal=deal)
+    assert at.session_state["an_deal"] == deal
+    assert at.query_params["deal"] == [deal] or at.query_params["deal"] == deal
+    other = str(random_deal(Table.make(4), seed=12))
+    at.text_area(key="an_paste").input(other)
+    at.button(key="an_paste_btn").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.query_params["deal"] in ([other], other)  # the URL follows the deal in use

@@ -15,6 +15,7 @@ from ui.components import (have, in_url, page_start, seat_view, show, tricks_tab
                            warm_solver)
 from ui.jobs import run_cancellable, session_gone
 
+DEAL_PARAM = "deal"  # a pasted or typed deal, kept in the URL so a reload or a link brings it back
 STRAINS = ("S", "H", "D", "C", "NT")
 TRUMPS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": None}
 
@@ -66,6 +67,13 @@ def deal_input(table: Table) -> Deal | None:
     if ss.get("an_table") != key:
         ss["an_table"] = key
         ss.pop("an_deal", None)
+    linked = st.query_params.get(DEAL_PARAM)
+    if mode != "Deal" and linked and "an_deal" not in ss:  # a reload or a shared link of a typed deal
+        try:
+            ss["an_deal"] = str(Deal.parse(linked, table, partial=True))
+            ss["an_played"] = []
+        except FiftySixError as e:
+            st.error(f"The deal in the link: {e}")
     if mode == "Deal":
         c1, c2 = st.columns([1, 3], vertical_alignment="bottom")
         seed = c1.number_input("Seed", min_value=0, max_value=10**9, value=1, step=1, **in_url("an_seed"))
@@ -93,6 +101,10 @@ def deal_input(table: Table) -> Deal | None:
                                                partial=True))
                 ss["an_played"] = []
     text = ss.get("an_deal")
+    if mode == "Deal" or not text:
+        st.query_params.pop(DEAL_PARAM, None)  # a dealt hand comes back from its seed
+    elif st.query_params.get(DEAL_PARAM) != text:
+        st.query_params[DEAL_PARAM] = text
     if not text:
         return None
     try:
