@@ -32,15 +32,6 @@ WINDOW = 8
 """Generated choices come from calls at most this many points above the call asked about."""
 QUIET = (PASS, DOUBLE, REDOUBLE, FORCED)
 
-def simulator_available() -> bool:
-    """Whether ``analyser.simulate`` (needed for ``makeable`` questions) can be imported."""
-    try:
-        import analyser.simulate as sim  # noqa: F401
-    except ImportError:
-        return False
-    return hasattr(sim, "estimate_from_auction")
-
-
 DEFAULT_TYPES = ("meaning", "which-call", "your-call", "partner-holds")
 
 
@@ -54,7 +45,7 @@ one takes tens of seconds."""
 def default_types(table: Table | None = None) -> tuple[str, ...]:
     """The default mix: every type but ``makeable``, which runs a double-dummy simulation per
     question; it joins the mix for a ``table`` where that takes under a second."""
-    if table is not None and table.players in FAST_MAKEABLE_PLAYERS and simulator_available():
+    if table is not None and table.players in FAST_MAKEABLE_PLAYERS:
         return DEFAULT_TYPES + ("makeable",)
     return DEFAULT_TYPES
 
@@ -339,12 +330,8 @@ class Generator:
 
     def _makers(self, types: Sequence[str]) -> dict:
         """The question makers by type; checks that ``types`` are known and can be made."""
-        if "makeable" in types and not simulator_available():
-            raise FiftySixError("makeable questions need the simulator (analyser.simulate), which is missing")
         makers = {"meaning": self.meaning, "which-call": self.which_call, "your-call": self.your_call,
-                  "partner-holds": self.partner_holds}
-        if simulator_available():
-            makers["makeable"] = self.makeable
+                  "partner-holds": self.partner_holds, "makeable": self.makeable}
         for t in types:
             if t not in makers:
                 raise FiftySixError(f"unknown question type {t!r}: use {', '.join(makers)}")

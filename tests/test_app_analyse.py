@@ -4,9 +4,7 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 
-pytest.importorskip("analyser.solver")
 from analyser import solver  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
 from tests.app_harness import open_page, texts  # noqa: E402
@@ -125,7 +123,6 @@ def test_step_through_best_play(tmp_path, monkeypatch):
 
 
 def test_simulate_shows_share_interval_and_charts(tmp_path, monkeypatch):
-    pytest.importorskip("analyser.simulate")
     at = open_page("analyse", tmp_path, monkeypatch, players=4)
     at.number_input(key="an_est_n").set_value(20)
     at.number_input(key="an_est_value").set_value(28)
@@ -162,7 +159,6 @@ def test_play_a_chosen_card_then_back(tmp_path, monkeypatch):
 
 
 def test_simulate_yes_no_only_shows_the_lead_rates_without_points(tmp_path, monkeypatch):
-    pytest.importorskip("analyser.simulate")
     at = open_page("analyse", tmp_path, monkeypatch, players=4)
     assert at.number_input(key="an_est_n").value == 200  # the default run
     at.number_input(key="an_est_n").set_value(20)

@@ -3,10 +3,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-pytest.importorskip("drills.banks")
-pytest.importorskip("fiftysix.bidding")
 from drills import banks  # noqa: E402
 from tests.app_harness import open_page  # noqa: E402
 

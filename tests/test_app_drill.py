@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("drills.generate")
 from drills.progress import ProgressStore  # noqa: E402
 from tests.app_harness import open_page, texts  # noqa: E402
 

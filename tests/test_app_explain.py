@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("fiftysix.bidding")
 import json  # noqa: E402
 
 from fiftysix.cards import Card, Hand, Table, random_deal  # noqa: E402

@@ -6,7 +6,6 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-pytest.importorskip("drills.progress")
 from drills.progress import ProgressStore  # noqa: E402
 from drills.questions import Question  # noqa: E402
 from tests.app_harness import open_page, texts  # noqa: E402

@@ -3,10 +3,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
-pytest.importorskip("analyser.review")
-pytest.importorskip("drills.library")
 from drills.library import Library  # noqa: E402
 from fiftysix.bidding import Auction  # noqa: E402
 from fiftysix.cards import Card, Table, random_deal  # noqa: E402

@@ -25,7 +25,6 @@ def test_rules_tables_match_the_rule_text(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("system", ["international", "kerala"])
 def test_each_system_has_its_call_table(tmp_path, monkeypatch, system):
-    pytest.importorskip("fiftysix.bidding")
     at = open_page("rules", tmp_path, monkeypatch)
     at.selectbox(key="rules_system").set_value(system).run()
     assert not at.exception
@@ -73,7 +72,6 @@ def test_the_rules_page_reads_nothing_outside_the_project(monkeypatch, tmp_path)
 
 @pytest.mark.parametrize("system", ["international", "kerala", "jack-signal", "classic", "basic"])
 def test_the_rules_page_speaks_plainly(tmp_path, monkeypatch, system):
-    pytest.importorskip("fiftysix.bidding")
     at = open_page("rules", tmp_path, monkeypatch)
     at.selectbox(key="rules_system").set_value(system).run()
     shown = "\n".join(str(m.value) for m in at.markdown) + "\n".join(str(c.value) for c in at.caption)
@@ -84,7 +82,6 @@ def test_the_rules_page_speaks_plainly(tmp_path, monkeypatch, system):
 
 
 def test_ordinals_and_counts_in_words():
-    pytest.importorskip("fiftysix.bidding")
     from fiftysix.bidding import Auction
     from fiftysix.bidding.systems.base import ordinal
     from fiftysix.cards import Table
@@ -98,7 +95,6 @@ def test_ordinals_and_counts_in_words():
 
 
 def test_plus_one_speaks_of_the_top_remaining_card():
-    pytest.importorskip("fiftysix.bidding")
     from fiftysix.bidding import Auction
     from fiftysix.cards import Table
     # RULES.md 7.3: Plus 1 = the top remaining ladder card; after both Jacks are shown, a Nine.

@@ -4,7 +4,6 @@ Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 """
 from __future__ import annotations
 
-import importlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
@@ -16,7 +15,6 @@ from fiftysix.cards import DEFAULT_DECK, TABLE_SETUPS, Table
 from fiftysix.errors import FiftySixError
 from ui import render
 
-SYSTEM_NAMES = ("international", "kerala", "jack-signal", "classic", "basic")
 MAX_UPLOAD_BYTES = 256 * 1024
 """Uploaded files (banks, hand records) larger than this are refused."""
 
@@ -31,13 +29,9 @@ class Settings:
 
 
 def system_names() -> tuple[str, ...]:
-    """Registered bidding systems (the library's registry once it is there)."""
-    try:
-        from fiftysix.bidding import SYSTEMS
-        names = tuple(SYSTEMS)
-        return names or SYSTEM_NAMES
-    except ImportError:
-        return SYSTEM_NAMES
+    """The registered bidding systems, in registration order."""
+    from fiftysix.bidding import SYSTEM_NAMES
+    return SYSTEM_NAMES
 
 
 def decks_for(players: int) -> list[int]:
@@ -81,24 +75,6 @@ def show(html_text: str) -> None:
     st.html(html_text)
 
 
-def need(module: str) -> ModuleType:
-    """Import a library module, or say on the page that it has not arrived and stop the page."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as e:
-        st.info(f"This part needs `{module}`, which is not available yet ({e}).")
-        st.stop()
-        raise  # pragma: no cover - st.stop() raises
-
-
-def have(module: str) -> bool:
-    try:
-        importlib.import_module(module)
-        return True
-    except ImportError:
-        return False
-
-
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn a player's bad input (any FiftySixError) into an error box instead of a traceback."""
@@ -126,10 +102,8 @@ def read_upload(upload, *, limit: int = MAX_UPLOAD_BYTES) -> str | None:
 @st.cache_resource(show_spinner="Warming up the solver (compiling, once per server)...")
 def warm_solver() -> ModuleType:
     """The solver module, its kernels compiled once per server process."""
-    solver = importlib.import_module("analyser.solver")
-    warm = getattr(solver, "warm_up", None)
-    if warm is not None:
-        warm()
+    from analyser import solver
+    solver.warm_up()
     return solver
 
 

@@ -11,7 +11,7 @@ from fiftysix.cards import SUITS, SUIT_SYMBOLS, Card, Deal, Table, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_number
 from ui import render
-from ui.components import (have, in_url, page_start, seat_view, show, tricks_table, user_errors, view_hands,
+from ui.components import (in_url, page_start, seat_view, show, tricks_table, user_errors, view_hands,
                            warm_solver)
 from ui.jobs import run_cancellable, session_gone
 
@@ -173,9 +173,6 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     the first figures appear as the first deals are solved and sharpen live; Cancel (or
     Streamlit's Stop) keeps the deals solved so far."""
     st.subheader("Is it makeable? (one seat's view)")
-    if not have("analyser.simulate"):
-        st.info("The makeable estimate arrives with `analyser.simulate`.")
-        return
     from analyser import simulate
     from analyser.dealer import View
     from fiftysix.scoring import Contract
@@ -427,9 +424,6 @@ if deal is not None:
     show(render.table_html(table, {s: deal.hand(s) for s in table.seats}))
     with st.expander("Deal in notation"):
         st.code(str(deal), language=None)
-    if not have("analyser.solver"):
-        st.info("The double-dummy solver (`analyser.solver`) is not available yet.")
-    else:
-        show_dd_table(deal, table)
-        show_estimate(deal, table, settings.system)
-        best_play(deal, table)
+    show_dd_table(deal, table)
+    show_estimate(deal, table, settings.system)
+    best_play(deal, table)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import streamlit as st
 
 from drills import bankcheck
+from drills import banks, questions
 from fiftysix.errors import FiftySixError
-from ui.components import need, page_start, read_upload
+from ui.components import page_start, read_upload
 
 FORMAT_FILES = {"json": ("JSON", "application/json", "json"), "csv": ("CSV", "text/csv", "csv"),
                 "gift": ("GIFT (Moodle)", "text/plain", "gift"), "anki": ("Anki CSV", "text/csv", "txt")}
@@ -317,8 +318,8 @@ def upload_panel(banks_mod) -> None:
 
 settings = page_start("Coach", "Build a quiz bank for your players: write the situation, let the engine "
                       "work out the right answer, then download it for the app, Moodle or Anki.")
-questions_mod = need("drills.questions")
-banks_mod = need("drills.banks")
+questions_mod = questions
+banks_mod = banks
 restore(banks_mod, settings)
 with st.expander("Upload a bank to edit", expanded=st.session_state.get("co_pending") is not None):
     upload_panel(banks_mod)

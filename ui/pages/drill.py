@@ -9,9 +9,10 @@ import time
 import streamlit as st
 
 from fiftysix.cards import Hand, Table
+from drills import banks as banks_mod, progress, questions
 from fiftysix.errors import FiftySixError
 from ui import render
-from ui.components import in_url, need, page_start, read_upload, show
+from ui.components import in_url, page_start, read_upload, show
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
 SLOW_TYPES = ("makeable",)  # fewer of these per pool: each question simulates deals
@@ -240,7 +241,6 @@ def bank_pool(banks_mod, name: str, upload):
 def setup(settings, store, questions_mod, progress_mod) -> None:
     """The session form: generated questions or a bank, how many, new ideas a day, practise."""
     from drills.generate import default_types
-    banks_mod = need("drills.banks")
     ss = st.session_state
     source = st.segmented_control("Questions from", [GENERATED, BANK], default=GENERATED, required=True,
                                   format_func={GENERATED: "new deals (the engine)", BANK: "a question bank"}.get,
@@ -301,9 +301,8 @@ def weak_spots(store) -> None:
 
 settings = page_start("Drill", "Short quizzes that come back at the right time: ideas you miss return "
                       "soon, ideas you know wait longer.")
-questions_mod = need("drills.questions")
-need("drills.generate")
-progress_mod = need("drills.progress")
+questions_mod = questions
+progress_mod = progress
 
 try:
     store = progress_mod.ProgressStore(learner=settings.player)

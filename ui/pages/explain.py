@@ -6,9 +6,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
+from fiftysix import bidding
 from fiftysix.errors import FiftySixError
 from ui import render
-from ui.components import call_worth, in_url, need, page_start, show
+from ui.components import call_worth, in_url, page_start, show
 
 PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
 # Colours for a chance: pale for rare, amber around a half, deep green for certain.
@@ -100,10 +101,10 @@ def auction_grid(table: Table, records) -> None:
             st.markdown(meaning_md(m.label, m.sentence, m.constraint))
             call_worth(settings.system, table, " ".join(str(r.call) for r in records[:k]), str(rec.call),
                        key=f"ex_worth_{k}")
-            value = getattr(rec, "value", None)
+            value = rec.value
             if value:
                 st.caption(f"Bid stands at {value}" +
-                           (f", trump {render.suit_name(rec.trump)}" if getattr(rec, "trump", None) is not None
+                           (f", trump {render.suit_name(rec.trump)}" if rec.trump is not None
                             else ""))
 
 
@@ -116,7 +117,7 @@ def palette(auction) -> None:
                      f"{t} · {auction.meaning_of(bidding.parse_call(t)).label}"))
     families: dict[str, list[tuple[str, object]]] = {}
     for c in calls:
-        families.setdefault(str(getattr(c, "kind", "call")).replace("_", "-"), []).append(
+        families.setdefault(c.kind.replace("_", "-"), []).append(
             (str(c), auction.meaning_of(c)))
     quiet = [f for f in ("pass", "double", "redouble", "forced") if f in families]
     bids = [f for f in families if f not in quiet]
@@ -250,7 +251,6 @@ def readable_prefix(bidding, text: str, system: str, table: Table):
 
 settings = page_start("Explain", "Type an auction or click calls: every call's meaning, what each legal "
                       "next call would mean, and what the table now knows.")
-bidding = need("fiftysix.bidding")
 table = settings.table
 c1, c2, c3 = st.columns([6, 1, 1], vertical_alignment="bottom")
 c1.text_input(f"Auction ({settings.system}), calls from seat 1, e.g. "

@@ -10,9 +10,11 @@ import streamlit as st
 
 from drills.system_bids import system_bids
 from fiftysix.cards import Card
+from drills import library
+from fiftysix import records
 from fiftysix.errors import FiftySixError
 from ui import render
-from ui.components import in_url, need, page_start, read_upload, seat_view, show, tricks_table, view_hands, warm_solver
+from ui.components import in_url, page_start, read_upload, seat_view, show, tricks_table, view_hands, warm_solver
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 
@@ -240,9 +242,8 @@ def result_text(record) -> tuple[str, bool]:
 
 settings = page_start("Review", "Step through a played hand: what every call meant, which promises "
                       "were broken, and what every card cost with best play.")
-records_mod = need("fiftysix.records")
-library_mod = need("drills.library")
-need("analyser.review")
+records_mod = records
+library_mod = library
 records = choose_records(records_mod, library_mod)
 if records:
     source_sig = (st.session_state.get("rv_source"), len(records), records[0].line, str(records[0].deal))
@@ -288,7 +289,7 @@ if records:
         if rev.lost_by_team:
             st.caption("Points given away by each team: " +
                        ", ".join(f"{t} {v}" for t, v in rev.lost_by_team.items()))
-    if getattr(rev, "unsolved", 0):
+    if rev.unsolved:
         st.caption(f"{rev.unsolved} position(s) were not solved within {POSITION_SECONDS:.0f} s each.")
     for note in rev.notes:
         st.info(f"Note in the record: {note}")

@@ -64,7 +64,7 @@ def system_panel(system: str) -> None:
     st.dataframe(rows, hide_index=True, column_config={
         "before": st.column_config.TextColumn("after the auction"),
         "meaning": st.column_config.TextColumn("promises", width="large")})
-    readings = getattr(sysm, "readings", ())
+    readings = sysm.readings
     if readings:
         with st.expander("Choices this trainer made where the rule texts leave a question open"):
             st.markdown("\n".join(f"* {plain(r)}" for r in readings))

@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 from fiftysix.bidding.systems.base import System
+from fiftysix.bidding.systems.basic import Basic
+from fiftysix.bidding.systems.classic import Classic
+from fiftysix.bidding.systems.international import International
+from fiftysix.bidding.systems.jack_signal import JackSignal
+from fiftysix.bidding.systems.kerala import Kerala
 from fiftysix.errors import FiftySixError
 
 SYSTEMS: dict[str, System] = {}
@@ -26,16 +31,5 @@ def get_system(name: str) -> System:
     return SYSTEMS[key]
 
 
-def _register_builtins() -> None:
-    from fiftysix.bidding.systems.international import International
-    register(International())
-    for mod, cls in (("kerala", "Kerala"), ("jack_signal", "JackSignal"), ("classic", "Classic"),
-                     ("basic", "Basic")):
-        try:
-            module = __import__(f"fiftysix.bidding.systems.{mod}", fromlist=[cls])
-        except ModuleNotFoundError:
-            continue
-        register(getattr(module, cls)())
-
-
-_register_builtins()
+for _system in (International(), Kerala(), JackSignal(), Classic(), Basic()):
+    register(_system)
