@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable
 
 from fiftysix.bidding import Auction, format_call
-from fiftysix.cards import CARD_NAMES, Card, Hand
+from fiftysix.cards import CARD_NAMES, Card, Hand, format_trump
 from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
@@ -177,7 +177,7 @@ def review_auction(record: Record) -> tuple[CallReview, ...]:
         rec = auction.apply(noted.token, hand)
         out.append(CallReview(
             index=i + 1, seat=seat, player=record.player(seat), call=noted.token, value=rec.value,
-            trump=None if rec.value is None else ("NT" if rec.trump is None else "SHDC"[rec.trump]),
+            trump=None if rec.value is None else format_trump(rec.trump),
             label=meaning.label, meaning=meaning.sentence, fits=ok, broken=broken,
             truthful=truthful, comment=noted.comment))
     return tuple(out)

@@ -28,7 +28,7 @@ import numpy as np
 
 from analyser import _kernels as K
 from analyser.encode import Encoded, card_bit, encode, rules_for, work_array
-from fiftysix.cards import Card, Deal, Hand, Table
+from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, format_trump
 from fiftysix.errors import DealError, FiftySixError
 from fiftysix.play import PlayState
 
@@ -412,7 +412,7 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
     return {card: out[card] for card in pos.legal_cards()}
 
 
-TRUMP_NAMES = ("S", "H", "D", "C", "NT")
+TRUMP_NAMES = tuple(format_trump(t) for t in TRUMPS)
 
 
 def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
@@ -441,7 +441,7 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
     names = TRUMP_NAMES
     check_budget(max_nodes, max_seconds)
     clock = Deadline(max_seconds)
-    positions = [Position(deal.table, deal.hands, trump, leader) for trump in (0, 1, 2, 3, None)]
+    positions = [Position(deal.table, deal.hands, trump, leader) for trump in TRUMPS]
 
     def one(pos: Position, own: Solver | None) -> dict[int, int] | None:
         try:

@@ -41,6 +41,27 @@ def parse_suit(text: str) -> int:
     return _SUIT_ALIASES[key]
 
 
+TRUMPS = (0, 1, 2, 3, None)
+"""The five trumps in table order: the four suits, then no-trump (None)."""
+NO_TRUMP_WORDS = ("NT", "N", "NS", "NONE", "NOTRUMP", "NO-TRUMP")
+"""How no-trump may be written; ``format_trump`` always writes ``NT``."""
+
+
+def parse_trump(text: str) -> int | None:
+    """Read a trump: a suit letter or symbol (its index 0..3), or NT / N / NS / none (None)."""
+    if text.strip().upper() in NO_TRUMP_WORDS:
+        return None
+    try:
+        return parse_suit(text)
+    except NotationError:
+        raise NotationError(f"unknown trump {text!r}: use S, H, D, C (or ♠ ♥ ♦ ♣) or NT") from None
+
+
+def format_trump(trump: int | None) -> str:
+    """The canonical trump notation: ``S``, ``H``, ``D``, ``C`` or ``NT`` (None)."""
+    return "NT" if trump is None else SUITS[trump]
+
+
 def parse_rank(text: str) -> int:
     """Read a rank (J 9 A T/10 K Q 8 7, any case) and return its power index 0..7."""
     key = text.strip().upper()

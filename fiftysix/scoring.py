@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from fiftysix.cards import SUITS, Table, parse_suit
+from fiftysix.cards import Table, format_trump, parse_trump
 from fiftysix.errors import FiftySixError, NotationError
 
 if TYPE_CHECKING:
@@ -34,7 +34,6 @@ STAKES: tuple[tuple[int, int, int, int], ...] = (
 STARTING_CHIPS = 12
 MATCH_FORMATS = ("chips", "race", "games")
 
-_NO_TRUMP_WORDS = ("NT", "NS", "N")
 _CONTRACT_RE = re.compile(r"^(\d+)\s*(NT|NS|N|[SHDC♠♥♦♣♤♡♢♧])\s*(XX|X|\*\*|\*)?$")
 
 
@@ -111,7 +110,7 @@ class Contract:
             raise NotationError(f"cannot read {text!r} as a contract: write value, suit or NT,"
                                 " then x for doubled or xx for redoubled, e.g. 40H, 32NT, 40Hx")
         value = int(m.group(1))
-        trump = None if m.group(2) in _NO_TRUMP_WORDS else parse_suit(m.group(2))
+        trump = parse_trump(m.group(2))
         doubled = {None: 1, "X": 2, "*": 2, "XX": 4, "**": 4}[m.group(3)]
         _check_bid(value)
         if table is not None:
@@ -121,7 +120,7 @@ class Contract:
     @property
     def strain(self) -> str:
         """``S``, ``H``, ``D``, ``C`` or ``NT``."""
-        return "NT" if self.trump is None else SUITS[self.trump]
+        return format_trump(self.trump)
 
     def stake(self, made: bool) -> int:
         """What the declarers win (made) or lose (failed), doubling included, as a positive number."""

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fiftysix.cards import (DEFAULT_DECK, RANKS, SUIT_SYMBOLS, SUITS, TABLE_SETUPS, Card, Deal, Hand, Table,
+from fiftysix.cards import (TRUMPS, format_trump, parse_trump, DEFAULT_DECK, RANKS, SUIT_SYMBOLS, SUITS, TABLE_SETUPS, Card, Deal, Hand, Table,
                             deck_cards, deck_kinds, format_cards, parse_cards, random_deal)
 from fiftysix.errors import DealError, NotationError
 
@@ -272,3 +272,27 @@ def test_complete_deal_keeps_the_hands_given_and_deals_the_rest():
         complete_deal(table, [Hand.parse("JJ..."), Hand.parse("J..."), *[Hand()] * 4])
     with pytest.raises(DealError, match="seat 1 holds 9 cards"):
         complete_deal(table, [Hand.parse("JJ99AATTK..."), *[Hand()] * 5])
+
+
+@given(st.sampled_from([0, 1, 2, 3, None]),
+       st.sampled_from(["{}", " {} ", "{}".lower()]), st.booleans())
+def test_trump_round_trip_and_lenient(trump, spacing, symbol):
+    """RULES.md 3: a trump is one of the four suits or no-trump; every trump prints as one
+    canonical form (S H D C NT) and reads back from it, or from a symbol, lower case or a
+    no-trump word."""
+    text = format_trump(trump)
+    assert text in ("S", "H", "D", "C", "NT") and parse_trump(text) == trump
+    loose = SUIT_SYMBOLS[trump] if (symbol and trump is not None) else text.lower()
+    assert parse_trump(spacing.format(loose)) == trump
+    assert TRUMPS.index(trump) == (4 if trump is None else trump)
+
+
+@pytest.mark.parametrize("word", ["NT", "nt", "N", "NS", "none", "no-trump", "NoTrump"])
+def test_no_trump_words(word):
+    assert parse_trump(word) is None
+
+
+@pytest.mark.parametrize("text", ["X", "", "10", "hearts", "NTT"])
+def test_bad_trump_is_one_clear_error(text):
+    with pytest.raises(NotationError, match="unknown trump"):
+        parse_trump(text)

@@ -118,8 +118,8 @@ def test_replay_pairs_team_names(capsys):
 BAD = [
     (["deal", "--players", "6", "--deck", "32"], "6-player table uses a deck of 48 cards, not 32"),
     (["replay", "--deal", "", "--trump", "H", "--cards", "JS"], "empty deal"),
-    (["replay", "--players", "4", "--deal", ENDING, "--trump", "", "--cards", "JS"], "unknown suit ''"),
-    (["replay", "--players", "4", "--deal", ENDING, "--trump", "X", "--cards", "JS"], "unknown suit 'X'"),
+    (["replay", "--players", "4", "--deal", ENDING, "--trump", "", "--cards", "JS"], "unknown trump ''"),
+    (["replay", "--players", "4", "--deal", ENDING, "--trump", "X", "--cards", "JS"], "unknown trump 'X'"),
     (["replay", "--players", "4", "--deal", ENDING, "--trump", "H", "--cards", ""], "--cards is empty"),
     (["replay", "--players", "4", "--deal", ENDING, "--trump", "H", "--cards", "JZ"], "unknown suit 'Z'"),
     (["replay", "--players", "4", "--deal", "JJ... .J.. J... .9..", "--trump", "H", "--cards", "JS"],

@@ -12,7 +12,7 @@ from fiftysix.bidding.auction import Auction
 from fiftysix.bidding.calls import parse_call
 from fiftysix.bidding.systems import SYSTEMS, get_system
 from fiftysix.bidding.systems.base import FORM_NAMES
-from fiftysix.cards import SUITS, Table
+from fiftysix.cards import Table, format_trump
 
 DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "systems.md"
 
@@ -50,7 +50,7 @@ def call_rows(system: str, players: int = 6) -> list[dict]:
         rec = a.apply(call)
         rows.append({"form": FORM_NAMES[call.kind], "before": before or "(opening)",
                      "seat": seat, "call": str(call), "value": rec.value,
-                     "trump": "-" if rec.value is None else ("NT" if rec.trump is None else SUITS[rec.trump]),
+                     "trump": "-" if rec.value is None else format_trump(rec.trump),
                      "label": meaning.label, "meaning": meaning.sentence,
                      "constraint": meaning.constraint.describe()})
     return rows

@@ -38,10 +38,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _strain(trump: int | None, value: int | None) -> str | None:
-    from fiftysix.cards import SUITS
+    from fiftysix.cards import format_trump
     if value is None:
         return None
-    return "NT" if trump is None else SUITS[trump]
+    return format_trump(trump)
 
 
 def _record(rec, table) -> dict:

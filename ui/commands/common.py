@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from fiftysix.cards import Table, parse_suit
+from fiftysix.cards import Table
 from fiftysix.errors import FiftySixError
 
 
@@ -21,13 +21,6 @@ def add_json_arg(p: argparse.ArgumentParser) -> None:
 
 def table_from(args: argparse.Namespace) -> Table:
     return Table.make(args.players, args.deck, args.teams)
-
-
-def parse_trump(text: str) -> int | None:
-    """A suit letter or symbol, or NT / N / NS / none for no-trump."""
-    if text.strip().upper() in ("NT", "N", "NS", "NONE", "NOTRUMP", "NO-TRUMP"):
-        return None
-    return parse_suit(text)
 
 
 # --- limits on numbers: one definition for flags and batch lines -------------------------------

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import argparse
 
-from fiftysix.cards import TOTAL_POINTS, Deal, parse_cards, random_deal
+from fiftysix.cards import TOTAL_POINTS, Deal, parse_cards, parse_trump, random_deal
 from fiftysix.errors import IllegalPlayError, NotationError
 from fiftysix.play import PlayState, Trick
-from ui.commands.common import add_json_arg, add_seed_arg, add_table_args, arg, parse_trump, table_from, whole
+from ui.commands.common import add_json_arg, add_seed_arg, add_table_args, arg, table_from, whole
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -8,10 +8,10 @@ import sys
 import time
 from typing import Any
 
-from fiftysix.cards import TOTAL_POINTS, Deal, Table, parse_cards
+from fiftysix.cards import TOTAL_POINTS, Deal, Table, parse_cards, parse_trump
 from fiftysix.errors import FiftySixError, NotationError
 from fiftysix.textio import decode, loads as loads_json
-from ui.commands.common import (MAX_NODES, MAX_SECONDS, add_json_arg, add_table_args, arg, parse_trump, seconds,
+from ui.commands.common import (MAX_NODES, MAX_SECONDS, add_json_arg, add_table_args, arg, seconds,
                                 table_from, whole)
 
 

@@ -7,7 +7,7 @@ import time
 import plotly.graph_objects as go
 import streamlit as st
 
-from fiftysix.cards import SUITS, SUIT_SYMBOLS, Card, Deal, Table, random_deal
+from fiftysix.cards import SUITS, SUIT_SYMBOLS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_number
 from ui import render
@@ -16,8 +16,7 @@ from ui.components import (in_url, page_start, seat_view, show, tricks_table, us
 from ui.jobs import run_cancellable, session_gone
 
 DEAL_PARAM = "deal"  # a pasted or typed deal, kept in the URL so a reload or a link brings it back
-STRAINS = ("S", "H", "D", "C", "NT")
-TRUMPS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": None}
+STRAINS = tuple(format_trump(t) for t in TRUMPS)
 
 
 def strain_label(strain: str) -> str:
@@ -50,7 +49,7 @@ def card_values(deal_text: str, table_key: tuple[int, int, str], strain: str, le
     when over budget (cached per position; ``_stop`` cancels, see ui.jobs)."""
     solver = warm_solver()
     deal = Deal.parse(deal_text, table_of(table_key), partial=True)
-    pos = solver.Position.from_deal(deal, TRUMPS[strain], leader=leader,
+    pos = solver.Position.from_deal(deal, parse_trump(strain), leader=leader,
                                     played=tuple(Card.parse(c) for c in played))
     try:
         return {str(c): int(v) for c, v in solver.card_values(pos, max_seconds=seconds, stop=_stop).items()}
@@ -198,7 +197,7 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     ss = st.session_state
     if go_:
         try:
-            contract = Contract.make(table, int(value), TRUMPS[strain], int(declarer))
+            contract = Contract.make(table, int(value), parse_trump(strain), int(declarer))
             hand = deal.hand(seat)
             view = (View.from_auction(table, system, seat, hand, auction_text) if auction_text.strip()
                     else View(table, seat, hand))
@@ -312,7 +311,7 @@ def leads_chart(est) -> None:
 
 
 def replay(deal: Deal, strain: str, leader: int, played: list[str]) -> PlayState:
-    state = PlayState(deal, TRUMPS[strain], leader=leader, early_stop=False)
+    state = PlayState(deal, parse_trump(strain), leader=leader, early_stop=False)
     for c in played:
         state.play(c)
     return state

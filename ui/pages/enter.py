@@ -11,7 +11,7 @@ import streamlit as st
 from drills.library import Library
 from fiftysix.bidding import Auction
 from fiftysix.cards import (CARD_NAMES, COPIES, SUIT_SYMBOLS, Card, Deal, Hand, Table, check_cards, complete_deal,
-                            deck_cards)
+                            deck_cards, format_trump)
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.records import build_record, format_record
@@ -322,7 +322,7 @@ def open_in_analyse(record) -> None:
     ss["an_table"] = (t.players, t.deck, t.teams)
     ss["an_deal"], ss["an_played"], ss["an_mode"] = str(record.deal), [], "Deal"
     if record.contract is not None:
-        ss["an_bp_trump"] = "NT" if record.contract.trump is None else "SHDC"[record.contract.trump]
+        ss["an_bp_trump"] = format_trump(record.contract.trump)
         ss["an_bp_leader"] = record.leader
     ss["en_go"], ss["en_go_page"] = True, "ui/pages/analyse.py"
 
