@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from analyser import _kernels as K
-from fiftysix.cards import RANK_POINTS, Card, Table
+from fiftysix.cards import RANK_POINTS, Table
 from fiftysix.errors import DealError
 
 BITS_PER_SUIT = 16
@@ -58,19 +58,11 @@ class Rules:
         v = (hi << 32) | lo
         return v - (1 << 64) if v >= 1 << 63 else v
 
-    def deck_bits(self) -> np.ndarray:
-        return np.flatnonzero(self.kind_suit >= 0)
-
 
 def card_bit(card: int) -> int:
     """The kernel bit of a 56 card kind."""
     c = int(card)
     return (c // 8) * BITS_PER_SUIT + c % 8
-
-
-def bit_card(bit: int) -> Card:
-    """The 56 card kind of a kernel bit."""
-    return Card.make(bit // BITS_PER_SUIT, bit % BITS_PER_SUIT)
 
 
 @lru_cache(maxsize=None)
@@ -162,21 +154,6 @@ class Encoded:
         rs[K.RS_NCARDS] = self.ncards
         rs[K.RS_SALT] = r.salt(self.trump, side)
         return rs
-
-    def hand_bits(self, seat: int) -> list[int]:
-        """The card bits a seat holds, each copy once."""
-        return sorted(_bits(int(self.h1[seat])) + _bits(int(self.h2[seat])))
-
-    def legal_bits(self) -> list[int]:
-        """Distinct card bits the seat to move may play."""
-        seat = self.to_move
-        mine = _bits(int(self.h1[seat]))
-        if self.trick:
-            led = self.rules.kind_suit[self.trick[0]]
-            follow = [b for b in mine if self.rules.kind_suit[b] == led]
-            if follow:
-                return follow
-        return mine
 
     def play(self, bit: int) -> "Encoded":
         """The position after the seat to move plays ``bit`` (legality is the caller's job)."""
@@ -280,11 +257,6 @@ def encode(rules: Rules, hands: Sequence[Sequence[int]], trump: int | None, lead
         raise DealError(f"points won must give one number per team ({rules.num_teams})")
     enc = Encoded(rules, h1, h2, t, leader, tuple(int(b) for b in trick), tuple(int(x) for x in w))
     return enc
-
-
-def ensure_trump_ok(trump: int | None) -> None:
-    if trump is not None and not 0 <= int(trump) < 4:
-        raise DealError(f"trump must be a suit 0..3 or None for no-trump, not {trump}")
 
 
 def work_array(enc: Encoded, side: int) -> np.ndarray:

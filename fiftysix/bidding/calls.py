@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from fiftysix.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from fiftysix.cards import SUIT_SYMBOLS, SUITS
 from fiftysix.errors import NotationError
 
 MIN_BID = 28
@@ -229,5 +229,3 @@ def format_calls(calls: list[Call]) -> str:
     return " ".join(format_call(c) for c in calls)
 
 
-def suit_word(suit: int | None) -> str:
-    return "no-trump" if suit is None else SUIT_NAMES[suit]
