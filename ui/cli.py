@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "ui.commands.simulate",
     "ui.commands.solver",
     "ui.commands.drills",
+    "ui.commands.bots",
 ]
 
 

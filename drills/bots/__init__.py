@@ -25,12 +25,28 @@ BIDDING_BOTS = {"default": JudgeBot, "rules": RulesBot}
 DEFAULT_BOT = "default"
 
 
+def _make(registry: dict, name: str, seed: int | None, what: str):
+    key = str(name).strip().lower()
+    if key not in registry:
+        raise FiftySixError(f"no {what} named {name!r}: choose one of {', '.join(sorted(registry))}")
+    return registry[key](seed)
+
+
 def get_bot(name: str = DEFAULT_BOT, seed: int | None = None) -> BiddingBot:
     """A new bidding bot of the given name, seeded."""
-    key = str(name).strip().lower()
-    if key not in BIDDING_BOTS:
-        raise FiftySixError(f"no bot named {name!r}: choose one of {', '.join(sorted(BIDDING_BOTS))}")
-    return BIDDING_BOTS[key](seed)
+    return _make(BIDDING_BOTS, name, seed, "bot")
+
+
+def _per_seat(names: str | Sequence[str], players: int) -> list[str]:
+    if isinstance(names, str):
+        names = names.split(",")
+    names = [str(n).strip() for n in names]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise FiftySixError(f"give one bot name for every seat or one per seat: {len(names)} names"
+                            f" for {players} seats")
+    return names
 
 
 def seat_bots(names: str | Sequence[str], players: int, seed: int | None = None) -> list[BiddingBot]:
@@ -38,16 +54,20 @@ def seat_bots(names: str | Sequence[str], players: int, seed: int | None = None)
 
     Seats with the same name share one bot (its choices depend only on the seed and what
     the seat knows, so sharing changes nothing but saves its solver)."""
-    if isinstance(names, str):
-        names = [n for n in names.split(",")] if "," in names else [names]
-    names = [str(n).strip() for n in names]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise FiftySixError(f"give one bot name for every seat or one per seat: {len(names)} names"
-                            f" for {players} seats")
     made: dict[str, BiddingBot] = {}
-    return [made.setdefault(n.lower(), get_bot(n, seed)) for n in names]
+    for n in _per_seat(names, players):
+        if n.lower() not in made:
+            made[n.lower()] = get_bot(n, seed)
+    return [made[n.lower()] for n in _per_seat(names, players)]
+
+
+CARD_BOTS = {"default": CardBot}
+"""Card-playing bots by name."""
+
+
+def card_bots(names: str | Sequence[str], players: int, seed: int | None = None) -> list[CardBot]:
+    """One card bot per seat from one name (every seat) or a name per seat."""
+    return [_make(CARD_BOTS, n, seed, "card bot") for n in _per_seat(names, players)]
 
 
 def bid_with(deal: Deal, system: str, names: str | Sequence[str] = DEFAULT_BOT, seed: int | None = None,
@@ -56,6 +76,6 @@ def bid_with(deal: Deal, system: str, names: str | Sequence[str] = DEFAULT_BOT, 
     return bid_auction(deal, system, seat_bots(names, deal.table.players, seed), on_call)
 
 
-__all__ = ["BIDDING_BOTS", "DEFAULT_BOT", "MAX_CALLS", "QUIET_KINDS", "BiddingBot", "Bot", "CardBot",
+__all__ = ["BIDDING_BOTS", "CARD_BOTS", "card_bots", "DEFAULT_BOT", "MAX_CALLS", "QUIET_KINDS", "BiddingBot", "Bot", "CardBot",
            "CardChoice", "Choice", "JudgeBot", "RulesBot", "bid_auction", "bid_deal", "bid_with",
            "get_bot", "play_hand", "readings", "seat_bots", "shown_points", "value_limit"]

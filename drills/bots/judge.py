@@ -40,9 +40,10 @@ DD_GAP = 2
 (bench/bots.py measures it; RESULTS.md 2026-12-02)."""
 PROBE_NODES = 3_000_000
 """A probe that runs past this many nodes leaves its deal out of that strain's count."""
-BACKSTOP_SECONDS = 2.0
-"""A decision stops simulating after this long (only under heavy load; the node budgets
-normally end it far sooner, and the same seed then gives the same call)."""
+BACKSTOP_SECONDS = 3.0
+"""A decision stops simulating after this many CPU seconds of this process (a backstop:
+the sample count and node budgets normally end it far sooner; CPU time, not wall time, so
+that a busy machine does not change the call a seed gives)."""
 DOUBLE_AT = 0.7
 """Double when the opponents' contract fails in at least this share of the deals."""
 REDOUBLE_AT = 0.75
@@ -144,9 +145,9 @@ class JudgeBot:
         made: dict[tuple[int | None, int], int] = {}
         solved = {t: 0 for t in values}
         theirs, their_n = 0, 0
-        start = time.perf_counter()
+        start = time.process_time()
         for i in range(len(counts)):
-            if time.perf_counter() - start > BACKSTOP_SECONDS:
+            if time.process_time() - start > BACKSTOP_SECONDS:
                 break
             deal = counts_to_deal(table, counts[i])
             for t in strains:
@@ -165,7 +166,8 @@ class JudgeBot:
                 except BudgetExceeded:
                     continue
         shares = {(t, v): made.get((t, v), 0) / solved[t] for t in values if solved[t] for v in values[t]}
-        return Judgement(len(counts), shares, theirs / their_n if their_n else None)
+        deals = min([n for n in solved.values() if n] + ([their_n] if their_strain else []), default=0)
+        return Judgement(deals, shares, theirs / their_n if their_n else None)
 
     def _probe(self, enc, side: int, need: int) -> bool:
         if need > MAX_BID:
@@ -242,13 +244,18 @@ class JudgeBot:
             base = -expected_stake(p0, st.value, st.doubled)
             base_text = f"their {st.value}{strain_name(st.trump)} makes in {p0:.0%} of {n} deals"
         # doubles: the opponents' contract fails in most deals / ours makes in most
+        doubling = None
         for c, r in doubles:
             if c.kind == DOUBLE and not ours_hold and j.theirs is not None and 1 - j.theirs >= DOUBLE_AT:
-                return Choice(c, f"their {st.value}{strain_name(st.trump)} fails in {1 - j.theirs:.0%} of {n} deals"
-                                 " consistent with the auction, so doubling doubles what we win")
+                ev = -expected_stake(j.theirs, st.value, 2 * st.doubled)
+                doubling = (ev, Choice(c, f"their {st.value}{strain_name(st.trump)} fails in {1 - j.theirs:.0%}"
+                                          f" of {n} deals consistent with the auction, so doubling doubles what"
+                                          f" we win (expected stake {ev:+.2f})"))
             if c.kind == REDOUBLE and ours_hold and j.make(st.trump, st.value) >= REDOUBLE_AT:
-                return Choice(c, f"our {st.value}{strain_name(st.trump)} makes in"
-                                 f" {j.make(st.trump, st.value):.0%} of {n} deals, so redoubling pays")
+                ev = expected_stake(j.make(st.trump, st.value), st.value, 2 * st.doubled)
+                doubling = (ev, Choice(c, f"our {st.value}{strain_name(st.trump)} makes in"
+                                          f" {j.make(st.trump, st.value):.0%} of {n} deals, so redoubling pays"
+                                          f" (expected stake {ev:+.2f})"))
         scored = []
         for c, r in bids:
             p = j.make(r.trump, r.value)
@@ -272,8 +279,12 @@ class JudgeBot:
             scored.append((score, gain, -r.value, format_call(c), c, text))
         if scored:
             best = max(scored, key=lambda s: (s[0], s[1], s[2], s[3]))
+            if doubling is not None and doubling[0] >= best[1] + base:
+                return doubling[1]  # the double is worth more than the best bid
             if best[0] > 0 or best[1] >= GAIN or not passes:
                 return Choice(best[4], best[5])
+        if doubling is not None:
+            return doubling[1]
         if passes:
             if scored:
                 why = f"no bid pays enough more than passing ({base_text})"
