@@ -44,10 +44,12 @@ BACKSTOP_SECONDS = 3.0
 """A decision stops simulating after this many CPU seconds of this process (a backstop:
 the sample count and node budgets normally end it far sooner; CPU time, not wall time, so
 that a busy machine does not change the call a seed gives)."""
-DOUBLE_AT = 0.7
-"""Double when the opponents' contract fails in at least this share of the deals."""
+DOUBLE_AT = 0.9
+"""Double when the opponents' contract fails in at least this share of the deals (judged
+without the double-dummy correction: a double must be right, not just likely; bench/bots.py
+found 7 of 15 doubles right at 0.75 with the correction)."""
 REDOUBLE_AT = 0.75
-MAKE_AT = 0.62
+MAKE_AT = 0.7
 """A bid that does not raise our own side's contract must make at least this often."""
 COMPETE_AT = 0.4
 """Over the opponents' bid: the least making share worth competing (the stakes decide)."""
@@ -161,7 +163,7 @@ class JudgeBot:
                             made[(t, v)] = made.get((t, v), 0) + 1
                     if their_strain and t == their_strain[0]:
                         _, team, v0 = their_strain
-                        theirs += self._probe(enc, team, v0 + self.gap)
+                        theirs += self._probe(enc, team, v0)
                         their_n += 1
                 except BudgetExceeded:
                     continue
