@@ -24,7 +24,7 @@ from fiftysix.scoring import Contract
 
 CARD_SAMPLES = 10
 """Deals sampled per card."""
-PROBE_NODES = 2_000_000
+PROBE_NODES = 250_000
 
 
 @dataclass(frozen=True)

@@ -38,12 +38,15 @@ SAMPLES = 8
 DD_GAP = 2
 """Points the declaring side takes double-dummy beyond what it takes under the bots' play
 (bench/bots.py measures it; RESULTS.md 2026-12-02)."""
-PROBE_NODES = 3_000_000
+PROBE_NODES = 250_000
 """A probe that runs past this many nodes leaves its deal out of that strain's count."""
 BACKSTOP_SECONDS = 3.0
 """A decision stops simulating after this many CPU seconds of this process (a backstop:
 the sample count and node budgets normally end it far sooner; CPU time, not wall time, so
 that a busy machine does not change the call a seed gives)."""
+MAX_DRAWS = 4096
+"""Where the dealer must reject (many promising seats at 8 players), at most this many
+draws; a view it cannot deal within them is judged by the rule of thumb instead."""
 DOUBLE_AT = 0.9
 """Double when the opponents' contract fails in at least this share of the deals (judged
 without the double-dummy correction: a double must be right, not just likely; bench/bots.py
@@ -138,7 +141,7 @@ class JudgeBot:
         seat = st.to_move
         ours = table.team_of(seat)
         view = View(table, seat, hand, auction.seat_constraints())
-        counts = Dealer(view).sample_counts(self.samples, self._decision_seed(auction, seat))
+        counts = Dealer(view).sample_counts(self.samples, self._decision_seed(auction, seat), MAX_DRAWS)
         self.solver.clear()  # node counts, hence budgets, depend only on this decision
         their_strain = None
         if st.value is not None and not st.same_team(st.high_seat, seat):
