@@ -11,7 +11,7 @@ from analyser.dealer import View
 from drills.bots import (BIDDING_BOTS, CardBot, JudgeBot, RulesBot, bid_auction, get_bot, play_hand,
                          seat_bots)
 from fiftysix.bidding import SYSTEMS, Auction
-from fiftysix.cards import Card, Deal, Hand, Table, random_deal
+from fiftysix.cards import Deal, Hand, Table, random_deal
 from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, legal_cards

@@ -19,8 +19,6 @@ import time
 import zlib
 from dataclasses import dataclass
 
-import numpy as np
-
 from analyser.dealer import Dealer, View, counts_to_deal
 from analyser.solver import BudgetExceeded, Position, Solver
 from fiftysix.bidding import Auction, format_call
