@@ -163,7 +163,7 @@ def main() -> None:
     args = ap.parse_args()
     systems = tuple(SYSTEMS) if args.system == "all" else tuple(args.system.split(","))
     deck = {4: 32, 6: 48, 8: 64}[args.players]
-    spec = RunSpec(systems, args.players, deck, "alternate", args.deals, 56, "truthful", args.chunk)
+    spec = RunSpec(systems, args.players, deck, "alternate", args.deals, 56, "rules", args.chunk)
     print(f"stats benchmark, {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.1f}; {args.deals} deals of {args.players} players in chunks of "
           f"{args.chunk}, bid in {len(systems)} system(s), solved in 5 strains")

@@ -22,7 +22,7 @@ from fiftysix.constraints import Constraint, Count, fits, rank_kinds, suit_kinds
 from fiftysix.errors import FiftySixError
 from drills.bankcheck import implies_all, required_parts
 from drills.banks import Bank
-from drills.bots import Bot, readings
+from drills.bots import DEFAULT_BOT, get_bot, readings
 from drills.questions import MAKEABLE_BANDS, Context, Question, makeable_bands, promise_text
 
 N_CHOICES = 4
@@ -77,8 +77,9 @@ def set_aside_note(set_aside) -> str:
 class Generator:
     """Builds questions for one system and table from seeded random deals."""
 
-    def __init__(self, system: str, table: Table, seed: int = 0) -> None:
+    def __init__(self, system: str, table: Table, seed: int = 0, bot: str = DEFAULT_BOT) -> None:
         self.system, self.table, self.seed = system, table, seed
+        self.bot = bot  # the bidding bot that bids the deals and gives the "your-call" answer
         self.rng = random.Random(seed)
 
     # --- deals ------------------------------------------------------------------------------
@@ -88,7 +89,7 @@ class Generator:
         k = 0
         while True:
             deal = random_deal(self.table, seed=self.seed * 100_003 + k)
-            auction = Bot(self.seed * 7919 + k).bid(deal, self.system)
+            auction = get_bot(self.bot, self.seed * 7919 + k).bid(deal, self.system)
             k += 1
             yield deal, auction
 
@@ -192,7 +193,7 @@ class Generator:
         calls = [r.call for r in auction.calls[:k]]
         before = replay(self.system, self.table, calls)
         hand = deal.hand(rec.seat)
-        choice = Bot(self.rng.randrange(1 << 30)).choose(before, hand)
+        choice = get_bot(self.bot, self.rng.randrange(1 << 30)).choose(before, hand)
         truthful: list[tuple[Call, Meaning, int]] = []
         broken: dict[Call, tuple[Meaning, int, tuple[str, ...]]] = {}
         for c, m, v in self._options(before, choice.call.value or before.value, hand):
@@ -339,9 +340,9 @@ class Generator:
 
 
 def generate(system: str, players: int = 6, n: int = 10, seed: int = 0, types: Sequence[str] | None = None,
-             deck: int | None = None, teams: str = "alternate") -> list[Question]:
+             deck: int | None = None, teams: str = "alternate", bot: str = DEFAULT_BOT) -> list[Question]:
     """``n`` questions for a system and table; the same arguments give the same questions."""
-    return Generator(system, Table.make(players, deck, teams), seed).questions(n, types)
+    return Generator(system, Table.make(players, deck, teams), seed, bot).questions(n, types)
 
 
 def fill_question(d: dict) -> dict:
@@ -402,7 +403,7 @@ def fill_question(d: dict) -> dict:
         if ctx.hand is None:
             raise FiftySixError("give the learner's hand so the engine can find the truthful calls")
         hand = Hand.parse(ctx.hand)
-        best = Bot(0).choose(auction, hand)
+        best = get_bot(DEFAULT_BOT, 0).choose(auction, hand)
         truthful, wrong = [], []
         for c, m, v in gen._options(auction, best.call.value or auction.value, hand):
             (truthful if fits(hand, m.constraint) else wrong).append((c, m, v))

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from fiftysix.bidding import Auction, format_call
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, RecordError
-from drills.bots import Bot
+from drills.bots import DEFAULT_BOT, get_bot
 
 
 @dataclass(frozen=True)
@@ -29,13 +29,13 @@ class SystemBid:
         return asdict(self)
 
 
-def system_bids(record: Record, seed: int = 0) -> tuple[SystemBid, ...]:
-    """The bot's choice at every call of ``record``'s auction, given the caller's hand and
-    the auction so far (as it really went)."""
+def system_bids(record: Record, seed: int = 0, bot: str = DEFAULT_BOT) -> tuple[SystemBid, ...]:
+    """The named bot's choice at every call of ``record``'s auction, given the caller's hand
+    and the auction so far (as it really went)."""
     if not record.auction:
         return ()
     auction = Auction(record.system, record.table, hands=record.deal)
-    bot = Bot(seed)
+    bidder = get_bot(bot, seed)
     out: list[SystemBid] = []
     for i, noted in enumerate(record.auction, start=1):
         seat = auction.to_move
@@ -43,7 +43,7 @@ def system_bids(record: Record, seed: int = 0) -> tuple[SystemBid, ...]:
             raise RecordError(f"call {i} {noted.token}: the auction is already over", record.line)
         hand = record.deal.hand(seat)
         try:
-            choice = bot.choose(auction, hand)
+            choice = bidder.choose(auction, hand)
             suggested, reason = format_call(choice.call), choice.reason
         except FiftySixError as e:
             suggested, reason = "", f"the bot has no call here ({e})"

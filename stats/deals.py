@@ -34,7 +34,7 @@ class RunSpec:
     teams: str = "alternate"
     deals: int = 1000
     seed: int = 1
-    bots: str = "truthful"
+    bots: str = "rules"
     chunk: int = 50
 
     def __post_init__(self) -> None:

@@ -78,7 +78,9 @@ def test_every_generated_answer_is_right_and_every_distractor_wrong(system, play
     table = Table.make(players, teams=teams)
     seen_types = set()
     for seed in range(SEEDS_PER_TABLE):
-        for q in Generator(system, table, seed).questions(QUESTIONS_PER_SEED, TYPES):
+        # the answers are the engine's whatever bot bid the deal: the quick ``rules`` bot keeps
+        # this sweep of every table short; the ``default`` bot's questions are checked below
+        for q in Generator(system, table, seed, bot="rules").questions(QUESTIONS_PER_SEED, TYPES):
             _verify(q)
             assert check_question(q) == [], q.id
             seen_types.add(q.type)
@@ -94,7 +96,7 @@ def test_a_seed_reproduces_a_quiz_and_another_seed_changes_it():
 
 
 def test_questions_carry_their_context():
-    for q in generate("kerala", 8, 8, seed=3, types=TYPES):
+    for q in generate("kerala", 8, 8, seed=3, types=TYPES, bot="rules"):  # default is slow at 8 players
         c = q.context
         assert (c.system, c.players, c.deck, c.teams) == ("kerala", 8, 64, "alternate")
         assert (c.hand is not None) == (q.type == "your-call")
@@ -192,3 +194,15 @@ def test_fill_makeable_simulates_when_no_interval_is_given():
     assert -eps <= lo <= est + eps and est <= hi + eps and hi <= 1 + eps and d["data"]["deals"] == 10
     assert tuple(d["answers"]) == makeable_bands(lo, hi)
     assert check_question(Question.from_dict(d)) == []
+
+
+def test_your_call_prefers_the_default_bots_call_with_its_reason():
+    qs = generate("international", 4, 6, seed=2, types=("your-call",))
+    assert qs
+    for q in qs:
+        _verify(q)
+        assert check_question(q) == [], q.id
+        assert q.preferred in q.answers  # the bot's call, marked preferred, with its reason
+        assert q.explanation.startswith(f"Best: {q.preferred} ("), q.explanation
+    # the default bot judges by simulation: its reasons quote how often contracts make
+    assert any(" of " in q.explanation and " deals" in q.explanation for q in qs), [q.explanation for q in qs]

@@ -178,13 +178,13 @@ def test_budget_leaves_unknowns_not_wrong_values():
 def test_system_bids_agree_with_a_bot_auction_and_flag_a_change():
     from dataclasses import replace
 
-    from drills.bots import bid_deal
+    from drills.bots import bid_with
     from drills.system_bids import system_bids
     from fiftysix.bidding import format_call
     from fiftysix.cards import random_deal
     table = Table.make(6)
     deal = random_deal(table, seed=12)
-    auction = bid_deal(deal, "international", seed=0)
+    auction = bid_with(deal, "international", "default", seed=0)  # the bot the review uses
     calls = tuple(Noted(format_call(c.call)) for c in auction.calls)
     rec = Record(table=table, deal=deal, auction=calls, contract=auction.contract)
     bids = system_bids(rec, seed=0)

@@ -25,6 +25,7 @@ COMMAND_MODULES = [
     "ui.commands.solver",
     "ui.commands.drills",
     "ui.commands.stats",
+    "ui.commands.bots",
 ]
 
 

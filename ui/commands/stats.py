@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_table_args(r)
     r.add_argument("-n", "--deals", type=int, required=True, help="number of deals")
     r.add_argument("--seed", type=int, default=1, help="deal i depends only on the seed and i (default 1)")
-    r.add_argument("--bots", default="truthful", help="the bidding bot in every seat (default truthful)")
+    r.add_argument("--bots", default="rules", help="the bidding bot in every seat: rules (default, the fast baseline) or default (judges by simulation, much slower)")
     r.add_argument("--cluster", default=None, metavar="ADDRESS",
                    help="a running Dask scheduler, e.g. tcp://HOST:8786 (default: a local cluster)")
     r.add_argument("--workers", type=int, default=None,

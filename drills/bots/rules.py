@@ -1,37 +1,25 @@
-"""The bidding bot: a truthful, sensible bidder for any system and table.
+"""The ``rules`` bidding bot: a truthful bidder that judges value by a rule of thumb.
 
 For a hand, a seat and an auction, the bot makes only calls whose promise its hand keeps
 (``fits``), so every generated auction tells the truth under the system. Among the truthful
 calls it prefers, in order: calls that show Jacks and long suits, support for partner's
 suit, and the cheapest value; it never takes the value above what its hand and its
 partners' shown cards can plausibly make (``value_limit``), and passes when nothing
-truthful fits under that limit.
+truthful fits under that limit. It never doubles. Kept as the baseline the ``default`` bot
+(``drills.bots.judge``) is measured against.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from fiftysix.bidding import Auction
-from fiftysix.bidding.calls import DOUBLE, FORCED, MAX_BID, PASS, REDOUBLE, Call
+from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.state import Reading
 from fiftysix.cards import NUM_SUITS, RANK_POINTS, Deal, Hand, Table
 from fiftysix.constraints import atoms
 from fiftysix.errors import FiftySixError
+from drills.bots.base import QUIET_KINDS, Choice, bid_auction
 from drills.questions import promise_text
-
-MAX_CALLS = 400
-"""A safety stop: no real auction is this long."""
-QUIET_KINDS = (PASS, DOUBLE, REDOUBLE, FORCED)
-
-
-@dataclass(frozen=True)
-class Choice:
-    """The bot's call and the reason in words (used by explanations)."""
-
-    call: Call
-    reason: str
-    truthful: bool = True
 
 
 def readings(auction: Auction, hand: Hand | None = None, max_value: int = MAX_BID) -> list[tuple[Call, Reading]]:
@@ -96,7 +84,7 @@ def value_limit(hand: Hand, table: Table, seat: int, trump: int | None, auction:
     return max(28, min(56, int(team)))
 
 
-def _info(call: Call, constraint, hand: Hand, partner_suits: set[int]) -> float:
+def info_score(call: Call, constraint, hand: Hand, partner_suits: set[int]) -> float:
     """How much a truthful call tells: cards it shows (Jacks most), length, support."""
     score = 0.0
     for a in atoms(constraint):
@@ -112,8 +100,10 @@ def _info(call: Call, constraint, hand: Hand, partner_suits: set[int]) -> float:
     return score
 
 
-class Bot:
+class RulesBot:
     """A truthful bidder. ``aggression`` shifts the value limit (in points); ``seed`` breaks ties."""
+
+    name = "rules"
 
     def __init__(self, seed: int | None = None, aggression: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -157,7 +147,7 @@ class Bot:
             m = r.meaning
             if not m.constraint.holds(counts):
                 continue  # never a call whose promise the hand breaks
-            info = _info(c, m.constraint, hand, partner_suits)
+            info = info_score(c, m.constraint, hand, partner_suits)
             if info <= 0 and st.high_seat in ours:
                 continue  # nothing to say over our own side's bid
             score = info - 0.8 * (r.value - floor) + self.rng.random() * 0.01
@@ -180,27 +170,13 @@ class Bot:
 
     def bid(self, deal: Deal, system: str) -> Auction:
         """Bid a whole deal with this bot in every seat; returns the finished auction."""
-        auction = Auction(system=system, table=deal.table)
-        for _ in range(MAX_CALLS):
-            if auction.is_over:
-                return auction
-            choice = self.choose(auction, deal.hand(auction.to_move))
-            auction.apply(choice.call)
-        raise FiftySixError(f"the auction did not end after {MAX_CALLS} calls")
+        return bid_auction(deal, system, [self] * deal.table.players)
+
+
+Bot = RulesBot
+"""The name this bot had before the bots became a package."""
 
 
 def bid_deal(deal: Deal, system: str, seed: int | None = None) -> Auction:
-    """Bid a deal with the bot in every seat (same seed, same auction)."""
-    return Bot(seed).bid(deal, system)
-
-
-BOTS: dict[str, type[Bot]] = {"truthful": Bot}
-"""The bidding bots by name (``--bots`` on the command line): the class, made with a seed."""
-
-
-def get_bot(name: str, seed: int | str | None = None) -> Bot:
-    """A bot by name, seeded; an unknown name is a FiftySixError listing the known ones."""
-    cls = BOTS.get(name.strip().lower())
-    if cls is None:
-        raise FiftySixError(f"unknown bot {name!r}: use {', '.join(sorted(BOTS))}")
-    return cls(seed)
+    """Bid a deal with the ``rules`` bot in every seat (same seed, same auction)."""
+    return RulesBot(seed).bid(deal, system)

@@ -1,0 +1,145 @@
+"""Duplicate matches between the bidding bots, scored by the stakes, and the bots' timings.
+
+For each system, the same seeded deals are bid twice: ``default`` in the odd seats against
+``rules`` in the even seats, then the other way round. Each final contract is scored by the
+stake table (RULES.md 5) twice: double-dummy (seat 1 leading), and with the card bot playing
+every seat from its own view. Printed per system: ``default``'s stakes per table (mean of
+the two tables of each deal, with a 95% interval over deals), the share of its contracts
+that make (double-dummy and in play), its doubles that were right (the doubled contract
+failed), and the double-dummy optimism: the points the declarers take double-dummy beyond
+the target, against the share that makes in play (the gap ``drills.bots.judge.DD_GAP``
+corrects for). Timings are CPU seconds of this process (the machine is shared; wall
+seconds are printed too).
+
+    nice .venv/bin/python bench/bots.py --deals 20 --play 8
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+from analyser.solver import Position, max_points, warm_up
+from drills.bots import CardBot, JudgeBot, RulesBot, bid_auction, play_hand
+from fiftysix.bidding import SYSTEMS
+from fiftysix.bidding.calls import DOUBLE
+from fiftysix.cards import Table, random_deal
+from fiftysix.scoring import stake
+
+
+class Timed:
+    """Wraps a bot's ``choose`` to record CPU and wall seconds per decision."""
+
+    def __init__(self, bot) -> None:
+        self.bot, self.cpu, self.wall = bot, [], []
+        self.name = bot.name
+
+    def choose(self, *args):
+        c0, w0 = time.process_time(), time.perf_counter()
+        out = self.bot.choose(*args)
+        self.cpu.append(time.process_time() - c0)
+        self.wall.append(time.perf_counter() - w0)
+        return out
+
+
+def interval(xs: list[float]) -> tuple[float, float, float]:
+    m = statistics.fmean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
+    return m, m - h, m + h
+
+
+def pct(k: int, n: int) -> str:
+    return f"{k}/{n} {100 * k / n:.0f}%" if n else "0/0"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=20, help="deals per system")
+    ap.add_argument("--play", type=int, default=8, help="of those, deals also scored with the bots' card play")
+    ap.add_argument("--players", type=int, default=6)
+    ap.add_argument("--systems", default=",".join(sorted(SYSTEMS)))
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    warm_up()
+    table = Table.make(args.players)
+    judge_cpu, judge_wall, auction_cpu, card_cpu, card_wall = [], [], [], [], []
+    gaps: list[tuple[int, int, bool]] = []  # (DD points - target, target, made in play)
+    for system in args.systems.split(","):
+        dd, pl = [], []
+        made_dd = made_pl = declared = declared_pl = 0
+        dbl = dbl_right = dbl_pl = dbl_pl_right = 0
+        for i in range(args.deals):
+            seed = args.seed * 1_000_003 + i
+            deal = random_deal(table, seed)
+            judge, rules = Timed(JudgeBot(seed)), RulesBot(seed)
+            played_cache: dict[str, bool] = {}
+            row_dd, row_pl = [], []
+            for default_odd in (True, False):
+                bots = [judge if (s % 2 == 1) == default_odd else rules for s in table.seats]
+                c0 = time.process_time()
+                a = bid_auction(deal, system, bots)
+                auction_cpu.append(time.process_time() - c0)
+                c = a.contract
+                ours = 0 if default_odd else 1  # default's team index (odd seats are team 0)
+                if c is None:
+                    row_dd.append(0)
+                    row_pl.append(0)
+                    continue
+                pts = max_points(Position(table, deal.hands, c.trump, 1), c.team)[c.team]
+                ok_dd = pts >= c.value
+                sign = 1 if c.team == ours else -1
+                row_dd.append(sign * (stake(c.value, ok_dd, c.doubled) * (1 if ok_dd else -1)))
+                doubler = next((r.seat for r in reversed(a.calls) if r.call.kind == DOUBLE), None)
+                by_default = c.doubled > 1 and doubler is not None and table.team_of(doubler) == ours
+                if c.team == ours:
+                    declared += 1
+                    made_dd += ok_dd
+                if by_default:
+                    dbl += 1
+                    dbl_right += not ok_dd
+                if i < args.play:
+                    key = str(c) + str(c.declarer)
+                    if key not in played_cache:
+                        cb = Timed(CardBot(seed))
+                        state = play_hand(deal, c, [cb] * table.players, a.seat_constraints())
+                        card_cpu.extend(cb.cpu)
+                        card_wall.extend(cb.wall)
+                        played_cache[key] = bool(state.declarers_made())
+                        gaps.append((pts - c.value, c.value, played_cache[key]))
+                    ok_pl = played_cache[key]
+                    row_pl.append(sign * (stake(c.value, ok_pl, c.doubled) * (1 if ok_pl else -1)))
+                    if c.team == ours:
+                        declared_pl += 1
+                        made_pl += ok_pl
+                    if by_default:
+                        dbl_pl += 1
+                        dbl_pl_right += not ok_pl
+            dd.append(statistics.fmean(row_dd))
+            if i < args.play:
+                pl.append(statistics.fmean(row_pl))
+            judge_cpu.extend(judge.cpu)
+            judge_wall.extend(judge.wall)
+        m, lo, hi = interval(dd)
+        line = f"{system:13} dd {m:+.2f} [{lo:+.2f}, {hi:+.2f}] over {len(dd)} deals"
+        if pl:
+            m, lo, hi = interval(pl)
+            line += f" | play {m:+.2f} [{lo:+.2f}, {hi:+.2f}] over {len(pl)}"
+        print(line)
+        print(f"{'':13} default's contracts make dd {pct(made_dd, declared)}, in play {pct(made_pl, declared_pl)};"
+              f" its doubles right dd {pct(dbl_right, dbl)}, in play {pct(dbl_pl_right, dbl_pl)}", flush=True)
+    if gaps:
+        for g in range(0, 6):
+            dd_rate = sum(1 for d, _, _ in gaps if d >= g) / len(gaps)
+            print(f"dd makes with {g} points to spare: {dd_rate:.0%}", end="; ")
+        print(f"in play: {sum(1 for *_, p in gaps if p) / len(gaps):.0%} of {len(gaps)} contracts played")
+    print(f"default bid decision: median {statistics.median(judge_cpu):.3f} s CPU"
+          f" (wall {statistics.median(judge_wall):.3f}), max {max(judge_cpu):.2f};"
+          f" auction (both bots): median {statistics.median(auction_cpu):.2f} s CPU, max {max(auction_cpu):.2f}")
+    if card_cpu:
+        print(f"card decision: median {statistics.median(card_cpu):.3f} s CPU (wall {statistics.median(card_wall):.3f}),"
+              f" max {max(card_cpu):.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""What every bot shares: the ``Choice`` a bidding bot makes and bidding a deal seat by seat."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+from fiftysix.bidding import Auction
+from fiftysix.bidding.calls import DOUBLE, FORCED, PASS, REDOUBLE, Call
+from fiftysix.cards import Deal, Hand
+from fiftysix.errors import FiftySixError
+
+MAX_CALLS = 400
+"""A safety stop: no real auction is this long."""
+QUIET_KINDS = (PASS, DOUBLE, REDOUBLE, FORCED)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The bot's call and the reason in words (used by explanations)."""
+
+    call: Call
+    reason: str
+    truthful: bool = True
+
+
+class BiddingBot(Protocol):
+    """A bidding bot: its registered ``name`` and a call for a hand at a point of an auction."""
+
+    name: str
+
+    def choose(self, auction: Auction, hand: Hand) -> Choice: ...
+
+
+def bid_auction(deal: Deal, system: str, bots: Sequence[BiddingBot],
+                on_call=None) -> Auction:
+    """Bid ``deal`` with ``bots[s - 1]`` in seat s; returns the finished auction.
+
+    ``on_call(seat, choice)`` is called after each call (the command line keeps the reasons).
+    """
+    if len(bots) != deal.table.players:
+        raise FiftySixError(f"give one bot per seat: {len(bots)} for {deal.table.players} seats")
+    auction = Auction(system=system, table=deal.table)
+    for _ in range(MAX_CALLS):
+        if auction.is_over:
+            return auction
+        seat = auction.to_move
+        choice = bots[seat - 1].choose(auction, deal.hand(seat))
+        auction.apply(choice.call)
+        if on_call is not None:
+            on_call(seat, choice)
+    raise FiftySixError(f"the auction did not end after {MAX_CALLS} calls")

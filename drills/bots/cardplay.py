@@ -1,0 +1,132 @@
+"""The card-playing bot: each card chosen from deals consistent with what its seat knows.
+
+The bot never looks at the hidden hands. For each card it builds its seat's ``View`` (its
+hand, every seat's promises from the auction, the cards played so far and the suits each
+seat showed out of), draws deals from it with the exact ``Dealer``, and for every legal
+card asks the solver whether the declarers still reach their target after it. It plays
+the card with the best share for its side (the stake depends only on made or failed);
+among cards that do equally well it keeps its points and its high cards.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from analyser.dealer import Dealer, View, counts_to_deal
+from analyser.encode import card_bit
+from analyser.solver import BudgetExceeded, Position, Solver
+from fiftysix.cards import Card, Deal, Hand
+from fiftysix.constraints import Constraint
+from fiftysix.errors import FiftySixError
+from fiftysix.play import PlayState, legal_cards, trick_winner
+from fiftysix.scoring import Contract
+
+CARD_SAMPLES = 10
+"""Deals sampled per card."""
+PROBE_NODES = 250_000
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """The card to play and why."""
+
+    card: Card
+    reason: str
+
+
+def _remaining(view: View) -> Hand:
+    left = list(view.hand.cards)
+    for c in view.played_by(view.seat):
+        left.remove(c)
+    return Hand(tuple(left))
+
+
+def _current_trick(view: View) -> list[tuple[int, Card]]:
+    n = view.table.players
+    return list(view.plays[len(view.plays) - len(view.plays) % n:])
+
+
+def _keep_order(card: Card) -> tuple[int, int]:
+    """Cards that cost least to give away first: fewest points, then the weakest rank."""
+    return (card.points, -card.rank)
+
+
+class CardBot:
+    """Plays a card from its seat's view. ``samples`` deals per card; ``seed`` fixes them."""
+
+    name = "default"
+
+    def __init__(self, seed: int | None = None, samples: int = CARD_SAMPLES) -> None:
+        self.seed = 0 if seed is None else int(seed)
+        self.samples = samples
+        self.solver = Solver(8)
+
+    def choose(self, view: View, contract: Contract) -> CardChoice:
+        """The card for ``view.seat`` to play now, under ``contract`` (seat 1 led, or ``view.leader``)."""
+        trick = _current_trick(view)
+        led = trick[0][1].suit if trick else None
+        options = legal_cards(_remaining(view), led)
+        if not options:
+            raise FiftySixError(f"seat {view.seat} has no card left to play")
+        if len(options) == 1:
+            return CardChoice(options[0], "the only card it may play")
+        side = contract.team
+        mine = view.table.team_of(view.seat) == side
+        text = f"{self.seed}|{view.seat}|{contract}|{' '.join(str(c) for _, c in view.plays)}"
+        counts = Dealer(view).sample_counts(self.samples, zlib.crc32(text.encode()))
+        played = [c for _, c in view.plays]
+        makes = {c: 0 for c in options}
+        solved = 0
+        self.solver.clear()  # node counts, hence budgets, depend only on this card
+        for i in range(len(counts)):
+            deal = counts_to_deal(view.table, counts[i])
+            enc = Position.from_deal(deal, contract.trump, view.leader, played).encoded()
+            try:
+                row = {}
+                for c in options:
+                    nxt = enc.play(card_bit(c))
+                    need = contract.value - int(nxt.won[side])
+                    row[c] = need <= 0 or self.solver.probe(nxt, side, need, PROBE_NODES)
+            except BudgetExceeded:
+                continue
+            solved += 1
+            for c, ok in row.items():
+                makes[c] += ok
+
+        def rank(c: Card) -> tuple:
+            share = makes[c] if mine else -makes[c]
+            return (share, _cheap_winner(c, trick, contract.trump), tuple(-x for x in _keep_order(c)))
+
+        best = max(options, key=rank)
+        word = "makes" if mine else "fails"
+        share = makes[best] if mine else solved - makes[best]
+        return CardChoice(best, f"the contract {word} after it in {share} of {solved} deals consistent"
+                                f" with what seat {view.seat} knows")
+
+
+def _cheap_winner(card: Card, trick: list[tuple[int, Card]], trump: int | None) -> int:
+    """1 when the card would win the trick so far (a tie-break: take tricks that are there)."""
+    if not trick:
+        return 0
+    cards = [c for _, c in trick] + [card]
+    return int(trick_winner(cards, trump) == len(trick))
+
+
+def play_hand(deal: Deal, contract: Contract, bots: Sequence[CardBot],
+              constraints: Mapping[int, Constraint] | None = None, leader: int = 1) -> PlayState:
+    """Play ``deal`` out under ``contract`` with ``bots[s - 1]`` in seat s, each seeing only its
+    own view; the play stops once the contract is decided (RULES.md section 4)."""
+    table = deal.table
+    if len(bots) != table.players:
+        raise FiftySixError(f"give one card bot per seat: {len(bots)} for {table.players} seats")
+    cons = dict(constraints or {})
+    state = PlayState(deal, contract.trump, leader=leader, target=contract.value, declarer_team=contract.team)
+    plays: list[tuple[int, Card]] = []
+    while not state.is_over:
+        seat = state.to_move
+        view = View(table, seat, deal.hand(seat), cons, tuple(plays), leader)
+        card = bots[seat - 1].choose(view, contract).card
+        plays.append((seat, card))
+        state.play(card)
+    return state

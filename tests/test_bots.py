@@ -1,0 +1,182 @@
+"""The bots package: the ``default`` bidder tells the truth and is seeded, the card bot plays
+legal cards from its own view only, and the ``bid`` / ``play`` commands."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from analyser.dealer import View
+from drills.bots import (BIDDING_BOTS, CardBot, JudgeBot, RulesBot, bid_auction, get_bot, play_hand,
+                         seat_bots)
+from fiftysix.bidding import SYSTEMS, Auction
+from fiftysix.cards import Deal, Hand, Table, random_deal
+from fiftysix.constraints import fits
+from fiftysix.errors import FiftySixError
+from fiftysix.play import PlayState, legal_cards
+from fiftysix.scoring import Contract
+from ui.cli import main
+
+
+def _replay_truthful(deal: Deal, system: str, auction: Auction) -> None:
+    """Each call legal for its caller's hand, and the hand fits the meaning the engine gives it."""
+    replay = Auction(system=system, table=deal.table)
+    for rec in auction.calls:
+        hand = deal.hand(rec.seat)
+        assert replay.check(rec.call, hand) is None, (str(replay), rec.call)
+        meaning = replay.meaning_of(rec.call, hand)
+        assert fits(hand, meaning.constraint), (system, str(replay), rec.call, meaning.sentence)
+        replay.apply(rec.call, hand)
+    assert replay.is_over
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_every_default_call_keeps_its_promise(system):
+    for players, seed in ((4, 1), (6, 2)):
+        deal = random_deal(Table.make(players), seed)
+        auction = bid_auction(deal, system, [JudgeBot(seed, samples=4)] * players)
+        _replay_truthful(deal, system, auction)
+
+
+def test_mixed_tables_are_truthful_too():
+    deal = random_deal(Table.make(6), 11)
+    bots = [JudgeBot(3, samples=4) if s % 2 else RulesBot(3) for s in range(1, 7)]
+    _replay_truthful(deal, "kerala", bid_auction(deal, "kerala", bots))
+
+
+def test_the_same_seed_gives_the_same_auction():
+    deal = random_deal(Table.make(4), 5)
+    first = bid_auction(deal, "international", [JudgeBot(7, samples=4)] * 4)
+    again = bid_auction(deal, "international", [JudgeBot(7, samples=4)] * 4)
+    assert str(first) == str(again)
+
+
+def test_bots_are_looked_up_by_name():
+    assert set(BIDDING_BOTS) >= {"default", "rules"}
+    assert isinstance(get_bot("default", 1), JudgeBot) and isinstance(get_bot("rules"), RulesBot)
+    with pytest.raises(FiftySixError, match="unknown bot 'oracle'"):
+        get_bot("oracle")
+    bots = seat_bots("default,rules,default,rules", 4)
+    assert [b.name for b in bots] == ["default", "rules", "default", "rules"]
+    with pytest.raises(FiftySixError, match="one per seat"):
+        seat_bots("default,rules", 4)
+
+
+def test_the_bot_doubles_a_contract_its_hand_defeats():
+    # seat 2 holds a Jack and a Nine of every suit, 20 of the 56 points (RULES.md: J 3, 9 2);
+    # seat 1 opens 40NT truthfully (four Jacks, no long suit). The defenders need 17 points:
+    # the opener's partner sits under seat 2's Nines, and 40NT fails
+    from analyser.solver import Position, solve
+    table = Table.make(4)
+    strong = Hand.parse("J9.J9.J9.J9")
+    rest = [c for c in table.kinds() for _ in range(2)]
+    for c in strong:
+        rest.remove(c)
+    others = [Hand(tuple(rest[i::3])) for i in range(3)]
+    deal = Deal(table, (others[0], strong, others[1], others[2]))
+    assert not solve(Position(table, deal.hands, None, 1), 40, 0)  # independent: it fails here
+    a = Auction(system="international", table=table)
+    a.apply("40NT", deal.hand(1))
+    choice = JudgeBot(1, samples=6).choose(a, strong)
+    assert choice.call.kind == "double", choice
+    assert "fails in 100%" in choice.reason
+
+
+def _two_views_deals() -> tuple[Deal, Deal]:
+    """Two 4-player deals where seat 1's hand is the same and the hidden hands differ."""
+    table = Table.make(4)
+    d1 = random_deal(table, 21)
+    hidden = [c for s in (2, 3, 4) for c in d1.hand(s)]
+    hidden = hidden[5:] + hidden[:5]
+    n = table.hand_size
+    d2 = Deal(table, (d1.hand(1),) + tuple(Hand(tuple(hidden[i * n:(i + 1) * n])) for i in range(3)))
+    assert d2.hands != d1.hands
+    return d1, d2
+
+
+def test_the_card_bot_never_reads_hidden_hands():
+    d1, d2 = _two_views_deals()
+    contract = Contract.make(d1.table, 30, 1, declarer=2)
+    # seat 1 on lead: its view is the same in both deals, so its card must be too
+    views = [View(d.table, 1, d.hand(1)) for d in (d1, d2)]
+    cards = [CardBot(4).choose(v, contract).card for v in views]
+    assert cards[0] == cards[1] and cards[0] in d1.hand(1)
+
+
+def test_card_bot_plays_legal_cards_and_the_play_is_seeded():
+    deal = random_deal(Table.make(4), 8)
+    contract = Contract.make(deal.table, 30, 0, declarer=3)
+    state = play_hand(deal, contract, [CardBot(2, samples=4)] * 4)
+    # replay independently: every card legal for its seat when played
+    check = PlayState(deal, contract.trump, target=30, declarer_team=contract.team)
+    for t in state.tricks:
+        for seat, c in t.plays:
+            assert check.to_move == seat
+            assert c in legal_cards(check.hands[seat - 1], check.led_suit)
+            check.play(c)
+    assert state.is_over and check.is_over and check.points == state.points
+    again = play_hand(deal, contract, [CardBot(2, samples=4)] * 4)
+    assert [t.plays for t in again.tricks] == [t.plays for t in state.tricks]
+
+
+# --- the command line ------------------------------------------------------------------------
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+DEAL4 = str(random_deal(Table.make(4), 3))
+
+
+def test_bid_json_shape(capsys):
+    rc, out, _ = _run(capsys, "bid", "--system", "international", "--players", "4", "--deal", DEAL4,
+                      "--bots", "default,rules,default,rules", "--seed", "1", "--json")
+    assert rc == 0
+    res = json.loads(out)
+    assert res["calls"] and {"seat", "call", "bot", "reason"} <= set(res["calls"][0])
+    assert [c["bot"] for c in res["calls"][:4]] == ["default", "rules", "default", "rules"]
+    assert res["auction"] == " ".join(c["call"] for c in res["calls"])
+    k = res["contract"]
+    assert set(k) == {"value", "trump", "declarer", "team", "doubled"}
+    a = Auction.parse(res["auction"], "international", Table.make(4))
+    assert (k["value"], k["declarer"], k["doubled"]) == (a.contract.value, a.contract.declarer, a.contract.doubled)
+
+
+def test_bid_bad_input_is_one_error_line(capsys):
+    rc, out, err = _run(capsys, "bid", "--players", "4", "--deal", DEAL4, "--bots", "oracle", "--json")
+    assert rc == 2 and out == "" and err.count("\n") == 1 and "oracle" in err
+    rc, _, err = _run(capsys, "bid", "--players", "4", "--deal", "J.9 T.A", "--json")
+    assert rc == 2 and err.count("\n") == 1
+
+
+def test_bid_batch_answers_every_line(capsys, monkeypatch):
+    lines = [json.dumps({"system": "basic", "players": 4, "deal": DEAL4, "bots": "rules", "seed": 2}),
+             "not json",
+             json.dumps({"players": 4, "deal": DEAL4, "bots": ["rules", "rules"]}),
+             json.dumps({"players": 4, "deal": DEAL4, "colour": "red"})]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    rc, out, _ = _run(capsys, "bid", "--batch", "-")
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert rc == 0 and len(rows) == 4
+    assert rows[0]["contract"] is not None and "error" not in rows[0]
+    assert [r.get("line") for r in rows[1:]] == [2, 3, 4] and all("error" in r for r in rows[1:])
+
+
+def test_play_json_replays(capsys):
+    rc, out, _ = _run(capsys, "play", "--players", "4", "--deal", DEAL4, "--contract", "30H", "--declarer", "2",
+                      "--seed", "1", "--json")
+    assert rc == 0
+    res = json.loads(out)
+    cards = " ".join(c for t in res["tricks"] for c in t["cards"])
+    rc, out2, _ = _run(capsys, "replay", "--players", "4", "--deal", DEAL4, "--trump", "H", "--cards", cards,
+                       "--target", "30", "--declarer", "2", "--json")
+    rep = json.loads(out2)
+    assert rc == 0 and rep["over"] and rep["points"] == res["points"]
+    assert [t["winner"] for t in rep["tricks"]] == [t["winner"] for t in res["tricks"]]
+    assert res["made"] == (res["points"]["even"] >= 30)
+    rc, _, err = _run(capsys, "play", "--players", "4", "--deal", DEAL4, "--contract", "70H", "--declarer", "2",
+                      "--json")
+    assert rc == 2 and err.count("\n") == 1

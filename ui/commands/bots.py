@@ -1,0 +1,147 @@
+"""Subcommands over the bots: ``bid`` (a deal bid by the named bots, or a batch) and ``play``
+(a hand played out by the card bots, each from its own view)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from fiftysix.bidding import DEFAULT_SYSTEM, SYSTEMS, format_call
+from fiftysix.cards import Deal, Table
+from fiftysix.errors import FiftySixError, NotationError
+from fiftysix.play import is_void_hand
+from fiftysix.scoring import Contract
+from ui.commands.common import add_json_arg, add_table_args, table_from
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bid", help="bid a deal with the bots: every call with its seat, bot and reason")
+    p.add_argument("--system", default=DEFAULT_SYSTEM, help=f"bidding system (default {DEFAULT_SYSTEM})")
+    add_table_args(p)
+    p.add_argument("--deal", default=None, help="the hands of seats 1..N")
+    p.add_argument("--bots", default="default",
+                   help="one bot name for every seat, or one per seat in seat order: default, rules")
+    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same auction)")
+    p.add_argument("--void-hand", action="store_true",
+                   help="table option: no contract when the defenders hold no trump")
+    p.add_argument("--batch", default=None, metavar="FILE",
+                   help="JSON lines with the same fields as the flags ('-' for stdin); one result line each")
+    add_json_arg(p)
+    p.set_defaults(handler=cmd_bid)
+
+    p = sub.add_parser("play", help="the card bots play a hand out, each seeing only its own cards")
+    add_table_args(p)
+    p.add_argument("--deal", required=True, help="the hands of seats 1..N")
+    p.add_argument("--contract", required=True, help="the contract, e.g. 40H, 32NT, 40Hx")
+    p.add_argument("--declarer", type=int, required=True, help="the declaring seat (final bidder)")
+    p.add_argument("--bots", default="default", help="card bot name for every seat, or one per seat: default")
+    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same play)")
+    add_json_arg(p)
+    p.set_defaults(handler=cmd_play)
+
+
+def contract_dict(table: Table, contract: Contract | None) -> dict[str, Any] | None:
+    if contract is None:
+        return None
+    return {"value": contract.value, "trump": contract.strain, "declarer": contract.declarer,
+            "team": table.team_name(contract.team), "doubled": contract.doubled}
+
+
+_BID_KEYS = {"system", "players", "deck", "teams", "deal", "bots", "seed", "void_hand"}
+
+
+def bid_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """One bid request (flags or a batch line) -> its JSON result."""
+    from drills.bots import bid_auction, seat_bots
+    system = str(fields.get("system") or DEFAULT_SYSTEM)
+    if system not in SYSTEMS:
+        raise FiftySixError(f"unknown system {system!r}: choose one of {', '.join(sorted(SYSTEMS))}")
+    players = int(fields.get("players") or 6)
+    table = Table.make(players, fields.get("deck"), fields.get("teams") or "alternate")
+    if not fields.get("deal"):
+        raise NotationError("give the deal: --deal 'hand1 hand2 ...'")
+    deal = Deal.parse(str(fields["deal"]), table)
+    names = fields.get("bots") or "default"
+    if not isinstance(names, (str, list)):
+        raise FiftySixError("bots is a name or a list of names")
+    seed = int(fields.get("seed") or 0)
+    calls: list[dict[str, Any]] = []
+    bots = seat_bots(names, players, seed)
+
+    def note(seat: int, choice) -> None:
+        calls.append({"seat": seat, "call": format_call(choice.call), "bot": bots[seat - 1].name,
+                      "reason": choice.reason})
+
+    auction = bid_auction(deal, system, bots, note)
+    contract = auction.contract
+    void = bool(contract is not None and fields.get("void_hand")
+                and is_void_hand(deal, contract.trump, contract.team))
+    return {"system": system, "auction": str(auction), "calls": calls,
+            "contract": None if void else contract_dict(table, contract), "void": void}
+
+
+def cmd_bid(args: argparse.Namespace) -> int:
+    from ui.cli import emit
+    if args.batch is not None:
+        return _batch(args)
+    res = bid_fields(vars(args))
+    if args.json:
+        emit(res)
+        return 0
+    for c in res["calls"]:
+        print(f"seat {c['seat']} ({c['bot']}): {c['call']} - {c['reason']}")
+    k = res["contract"]
+    print("contract: " + ("none" if k is None else
+                          f"{k['value']}{k['trump']}{'x' * (k['doubled'] // 2)} by seat {k['declarer']}"
+                          f" (team {k['team']})"))
+    return 0
+
+
+def _batch(args: argparse.Namespace) -> int:
+    """Read JSON lines; write one JSON result per line (an ``error`` field for a bad line)."""
+    stream = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")
+    try:
+        for n, line in enumerate(stream, start=1):
+            if not line.strip():
+                continue
+            try:
+                fields = json.loads(line)
+                if not isinstance(fields, dict):
+                    raise FiftySixError("each line must be a JSON object")
+                unknown = set(fields) - _BID_KEYS
+                if unknown:
+                    raise FiftySixError(f"unknown field(s) {', '.join(sorted(unknown))}")
+                res = bid_fields(fields)
+            except (FiftySixError, json.JSONDecodeError, ValueError, TypeError) as e:
+                res = {"line": n, "error": str(e)}
+            print(json.dumps(res, ensure_ascii=False), flush=True)
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from drills.bots import card_bots, play_hand
+    from ui.cli import emit
+    table = table_from(args)
+    deal = Deal.parse(args.deal, table)
+    table.check_seat(args.declarer)
+    contract = Contract.parse(args.contract, table, args.declarer)
+    state = play_hand(deal, contract, card_bots(args.bots, table.players, args.seed))
+    out = {
+        "tricks": [{"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner,
+                    "points": t.points} for t in state.tricks],
+        "points": {table.team_name(k): state.points[k] for k in range(table.num_teams)},
+        "made": bool(state.declarers_made()),
+    }
+    if args.json:
+        emit(out)
+        return 0
+    for i, t in enumerate(out["tricks"], start=1):
+        print(f"trick {i}: seat {t['leader']} leads {' '.join(t['cards'])} -> seat {t['winner']}"
+              f" wins {t['points']}")
+    print("points: " + ", ".join(f"{k} {v}" for k, v in out["points"].items()))
+    print(f"{contract} by seat {contract.declarer}: {'made' if out['made'] else 'failed'}")
+    return 0
