@@ -157,7 +157,7 @@ def test_bid_batch_answers_every_line(capsys, monkeypatch):
              "not json",
              json.dumps({"players": 4, "deal": DEAL4, "bots": ["rules", "rules"]}),
              json.dumps({"players": 4, "deal": DEAL4, "colour": "red"})]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode())))
     rc, out, _ = _run(capsys, "bid", "--batch", "-")
     rows = [json.loads(x) for x in out.splitlines()]
     assert rc == 0 and len(rows) == 4

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
 
 from fiftysix.bidding import DEFAULT_SYSTEM, SYSTEMS, format_call
@@ -12,7 +10,7 @@ from fiftysix.cards import Deal, Table
 from fiftysix.errors import FiftySixError, NotationError
 from fiftysix.play import is_void_hand
 from fiftysix.scoring import Contract
-from ui.commands.common import add_json_arg, add_table_args, table_from
+from ui.commands.common import MAX_SEED, add_json_arg, add_seed_arg, add_table_args, arg, run_batch, table_from, whole
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--deal", default=None, help="the hands of seats 1..N")
     p.add_argument("--bots", default="default",
                    help="one bot name for every seat, or one per seat in seat order: default, rules")
-    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same auction)")
+    add_seed_arg(p, 0, "random seed (same seed, same auction)")
     p.add_argument("--void-hand", action="store_true",
                    help="table option: no contract when the defenders hold no trump")
     p.add_argument("--batch", default=None, metavar="FILE",
@@ -34,9 +32,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_table_args(p)
     p.add_argument("--deal", required=True, help="the hands of seats 1..N")
     p.add_argument("--contract", required=True, help="the contract, e.g. 40H, 32NT, 40Hx")
-    p.add_argument("--declarer", type=int, required=True, help="the declaring seat (final bidder)")
+    p.add_argument("--declarer", type=arg(whole, "--declarer", 1, 8), required=True,
+                   help="the declaring seat (final bidder)")
     p.add_argument("--bots", default="default", help="card bot name for every seat, or one per seat: default")
-    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same play)")
+    add_seed_arg(p, 0, "random seed (same seed, same play)")
     add_json_arg(p)
     p.set_defaults(handler=cmd_play)
 
@@ -57,15 +56,19 @@ def bid_fields(fields: dict[str, Any]) -> dict[str, Any]:
     system = str(fields.get("system") or DEFAULT_SYSTEM)
     if system not in SYSTEMS:
         raise FiftySixError(f"unknown system {system!r}: choose one of {', '.join(sorted(SYSTEMS))}")
-    players = int(fields.get("players") or 6)
-    table = Table.make(players, fields.get("deck"), fields.get("teams") or "alternate")
+    players = whole(fields.get("players") or 6, "players", 4, 8)
+    deck = None if fields.get("deck") is None else whole(fields["deck"], "deck", 32, 64)
+    teams = fields.get("teams") or "alternate"
+    if not isinstance(teams, str):
+        raise FiftySixError("teams must be alternate or pairs")
+    table = Table.make(players, deck, teams)
     if not fields.get("deal"):
         raise NotationError("give the deal: --deal 'hand1 hand2 ...'")
     deal = Deal.parse(str(fields["deal"]), table)
     names = fields.get("bots") or "default"
     if not isinstance(names, (str, list)):
         raise FiftySixError("bots is a name or a list of names")
-    seed = int(fields.get("seed") or 0)
+    seed = whole(fields.get("seed") or 0, "seed", 0, MAX_SEED)
     calls: list[dict[str, Any]] = []
     bots = seat_bots(names, players, seed)
 
@@ -100,26 +103,7 @@ def cmd_bid(args: argparse.Namespace) -> int:
 
 def _batch(args: argparse.Namespace) -> int:
     """Read JSON lines; write one JSON result per line (an ``error`` field for a bad line)."""
-    stream = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")
-    try:
-        for n, line in enumerate(stream, start=1):
-            if not line.strip():
-                continue
-            try:
-                fields = json.loads(line)
-                if not isinstance(fields, dict):
-                    raise FiftySixError("each line must be a JSON object")
-                unknown = set(fields) - _BID_KEYS
-                if unknown:
-                    raise FiftySixError(f"unknown field(s) {', '.join(sorted(unknown))}")
-                res = bid_fields(fields)
-            except (FiftySixError, json.JSONDecodeError, ValueError, TypeError) as e:
-                res = {"line": n, "error": str(e)}
-            print(json.dumps(res, ensure_ascii=False), flush=True)
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-    return 0
+    return run_batch(args.batch, _BID_KEYS, bid_fields)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

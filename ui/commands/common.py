@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import sys
+from typing import Any, Callable
 
 from fiftysix.cards import Table
 from fiftysix.errors import FiftySixError
+from fiftysix.textio import decode, loads as loads_json
 
 
 def add_table_args(p: argparse.ArgumentParser) -> None:
@@ -83,3 +87,55 @@ def arg(check, *a, **kw):
 def add_seed_arg(p: argparse.ArgumentParser, default: int | None, help: str) -> None:
     p.add_argument("--seed", type=arg(whole, "--seed", 0, MAX_SEED), default=default,
                    help=f"{help} (0..{MAX_SEED})")
+
+
+# --- batches of JSON lines: every line answered ---------------------------------------------
+
+MAX_LINE_BYTES = 64 * 1024
+"""The longest line a ``--batch`` reads; a longer one gets an error line."""
+
+
+def run_batch(path: str, keys: set[str], answer: Callable[[dict[str, Any]], dict[str, Any]]) -> int:
+    """Read JSON lines from ``path`` ('-': stdin) and print one JSON result per line: ``answer``'s
+    for a good line, ``{"line": n, "error": ...}`` for a line that is not UTF-8, not a JSON
+    object, too long, has a field not in ``keys``, or asks for something impossible; the next
+    line is read as usual."""
+    try:
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")
+    except OSError as e:
+        raise FiftySixError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        n = 0
+        while True:
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                break
+            n += 1
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):  # skip the rest of the long line
+                    raw = stream.readline(MAX_LINE_BYTES + 1)
+                print(json.dumps({"line": n, "error": f"the line is longer than {MAX_LINE_BYTES} bytes"}),
+                      flush=True)
+                continue
+            if not raw.strip():
+                continue
+            print(json.dumps(_batch_line(raw, n, keys, answer), ensure_ascii=False), flush=True)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    return 0
+
+
+def _batch_line(raw: bytes, n: int, keys: set[str], answer) -> dict[str, Any]:
+    try:
+        fields = loads_json(decode(raw, f"line {n}"), f"line {n}")
+        if not isinstance(fields, dict):
+            raise FiftySixError("each line must be a JSON object")
+        unknown = set(fields) - keys
+        if unknown:
+            raise FiftySixError(f"unknown field(s) {', '.join(sorted(unknown))[:200]}")
+        return answer(fields)
+    except FiftySixError as e:
+        return {"line": n, "error": str(e).removeprefix(f"line {n}: ")}
+    except (ValueError, TypeError, OverflowError, RecursionError) as e:  # a last guard: still one line
+        return {"line": n, "error": f"cannot answer this line: {e}"}

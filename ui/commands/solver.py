@@ -3,15 +3,12 @@ and ``costs``."""
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import time
 from typing import Any
 
 from fiftysix.cards import TOTAL_POINTS, Deal, Table, parse_cards, parse_trump
 from fiftysix.errors import FiftySixError, NotationError
-from fiftysix.textio import decode, loads as loads_json
-from ui.commands.common import (MAX_NODES, MAX_SECONDS, add_json_arg, add_table_args, arg, seconds,
+from ui.commands.common import (MAX_LINE_BYTES, MAX_NODES, MAX_SECONDS, add_json_arg, add_table_args, arg, run_batch, seconds,
                                 table_from, whole)
 
 
@@ -168,51 +165,9 @@ _BATCH_KEYS = {"players", "deck", "teams", "deal", "trump", "leader", "played", 
                "max_nodes", "max_seconds"}
 
 
-MAX_LINE_BYTES = 64 * 1024
-"""The longest line ``solve --batch`` reads; a longer one gets an error line."""
-
-
 def _batch(args: argparse.Namespace, default_table: Table) -> int:
-    """Read JSON lines; write one JSON result per line (an ``error`` field for a bad line).
-
-    Every line is answered: one that is not UTF-8, not JSON, too long, or asks for
-    something impossible gets its own error line and the next line is read as usual.
-    """
-    try:
-        stream = sys.stdin.buffer if args.batch == "-" else open(args.batch, "rb")
-    except OSError as e:
-        raise FiftySixError(f"cannot read {args.batch}: {e.strerror or e}") from None
-    try:
-        n = 0
-        while True:
-            raw = stream.readline(MAX_LINE_BYTES + 1)
-            if not raw:
-                break
-            n += 1
-            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-                while raw and not raw.endswith(b"\n"):  # skip the rest of the long line
-                    raw = stream.readline(MAX_LINE_BYTES + 1)
-                print(json.dumps({"line": n, "error": f"the line is longer than {MAX_LINE_BYTES} bytes"}),
-                      flush=True)
-                continue
-            if not raw.strip():
-                continue
-            print(json.dumps(_batch_line(raw, n, default_table)), flush=True)
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
-    return 0
-
-
-def _batch_line(raw: bytes, n: int, default_table: Table) -> dict[str, Any]:
-    """The answer to one batch line: its result, or ``{"line": n, "error": ...}``."""
-    try:
-        fields = loads_json(decode(raw, f"line {n}"), f"line {n}")
-        if not isinstance(fields, dict):
-            raise FiftySixError("each line must be a JSON object")
-        unknown = set(fields) - _BATCH_KEYS
-        if unknown:
-            raise FiftySixError(f"unknown field(s) {', '.join(sorted(unknown))[:200]}")
+    """Read JSON lines; write one JSON result per line (an ``error`` field for a bad line)."""
+    def answer(fields: dict[str, Any]) -> dict[str, Any]:
         table = default_table
         if any(k in fields for k in ("players", "deck", "teams")):
             players = whole(fields.get("players", default_table.players), "players", 4, 8)
@@ -222,10 +177,7 @@ def _batch_line(raw: bytes, n: int, default_table: Table) -> dict[str, Any]:
                 raise FiftySixError("teams must be alternate or pairs")
             table = Table.make(players, deck, teams)
         return solve_fields(fields, table)
-    except FiftySixError as e:
-        return {"line": n, "error": str(e).removeprefix(f"line {n}: ")}
-    except (ValueError, TypeError, OverflowError, RecursionError) as e:  # a last guard: still one line
-        return {"line": n, "error": f"cannot answer this line: {e}"}
+    return run_batch(args.batch, _BATCH_KEYS, answer)
 
 
 def cmd_table(args: argparse.Namespace) -> int:
