@@ -20,7 +20,7 @@ from typing import Mapping
 from fiftysix.bidding import Auction, get_system
 from fiftysix.bidding.calls import format_call, parse_call, parse_calls
 from fiftysix.cards import COPIES, Hand, Table
-from fiftysix.constraints import All, Constraint, Count, fits, from_dict
+from fiftysix.constraints import Constraint, Count, fits, from_dict, implied, implies_all, required_parts
 from fiftysix.errors import FiftySixError
 from fiftysix.textio import InputError, loads as loads_json
 from drills.banks import Bank, BankError, header_problems, read_bank_text
@@ -181,33 +181,6 @@ def _conflicts_with_promises(hand: Hand, auction: Auction, seat: int) -> str | N
     return None
 
 
-def required_parts(c: Constraint | None) -> list[Count]:
-    """The counts a constraint certainly requires (its top-level conjuncts; either/or parts skipped)."""
-    if c is None:
-        return []
-    if isinstance(c, Count):
-        return [c]
-    if isinstance(c, All):
-        out: list[Count] = []
-        for p in c.parts:
-            out.extend(required_parts(p))
-        return out
-    return []
-
-
-def implied(claim: Count, parts: list[Count]) -> bool:
-    """Does a conjunction of counts imply ``claim``? (A sound, simple test: may say no wrongly.)"""
-    lo_ok = claim.lo == 0 or any(set(p.kinds) <= set(claim.kinds) and p.lo >= claim.lo for p in parts)
-    hi_ok = claim.hi >= 99 or any(set(p.kinds) >= set(claim.kinds) and p.hi <= claim.hi for p in parts)
-    return lo_ok and hi_ok
-
-
-def implies_all(c: Constraint, parts: list[Count]) -> bool:
-    """Are all of ``c``'s required parts implied by ``parts`` (and has it any)?"""
-    need = required_parts(c)
-    return bool(need) and all(implied(p, parts) for p in need)
-
-
 def _norm(text: str) -> str:
     return " ".join(text.split()).casefold()
 
@@ -363,12 +336,6 @@ def _check_makeable(q: Question, auction: Auction, hand: Hand | None) -> list[tu
     if not auction.is_over:
         return [("auction", "the auction has not ended: there is no contract yet")]
     return _compare(q, right, lambda t: t, f"the estimate's interval is {lo:.0%} to {hi:.0%}")
-
-
-def fill_question(d: dict) -> dict:
-    """Fill in a coach's question from the engine (see ``drills.generate.fill_question``)."""
-    from drills.generate import fill_question as fill
-    return fill(d)
 
 
 _CHECKERS = {"meaning": _check_meaning, "which-call": _check_which_call, "your-call": _check_your_call,

@@ -18,9 +18,8 @@ from typing import Iterator, Sequence
 from fiftysix.bidding import Auction, CallRecord, Meaning, get_system
 from fiftysix.bidding.calls import DOUBLE, FORCED, MAX_BID, PASS, REDOUBLE, Call, format_call, parse_call
 from fiftysix.cards import COPIES, NUM_SUITS, RANK_NAMES, SUIT_NAMES, Card, Deal, Hand, Table, random_deal
-from fiftysix.constraints import Constraint, Count, fits, rank_kinds, suit_kinds
+from fiftysix.constraints import Constraint, Count, fits, implies_all, rank_kinds, required_parts, suit_kinds
 from fiftysix.errors import FiftySixError
-from drills.bankcheck import implies_all, required_parts
 from drills.banks import Bank
 from drills.bots import DEFAULT_BOT, get_bot, readings
 from drills.questions import MAKEABLE_BANDS, Context, Question, makeable_bands, promise_text

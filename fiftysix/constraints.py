@@ -360,3 +360,30 @@ def _bound(d: Mapping, key: str, default: int) -> int:
 def _short(v: object) -> str:
     r = repr(v)
     return r if len(r) <= 40 else r[:37] + "..."
+
+
+def required_parts(c: Constraint | None) -> list[Count]:
+    """The counts a constraint certainly requires (its top-level conjuncts; either/or parts skipped)."""
+    if c is None:
+        return []
+    if isinstance(c, Count):
+        return [c]
+    if isinstance(c, All):
+        out: list[Count] = []
+        for p in c.parts:
+            out.extend(required_parts(p))
+        return out
+    return []
+
+
+def implied(claim: Count, parts: list[Count]) -> bool:
+    """Does a conjunction of counts imply ``claim``? (A sound, simple test: may say no wrongly.)"""
+    lo_ok = claim.lo == 0 or any(set(p.kinds) <= set(claim.kinds) and p.lo >= claim.lo for p in parts)
+    hi_ok = claim.hi >= 99 or any(set(p.kinds) >= set(claim.kinds) and p.hi <= claim.hi for p in parts)
+    return lo_ok and hi_ok
+
+
+def implies_all(c: Constraint, parts: list[Count]) -> bool:
+    """Are all of ``c``'s required parts implied by ``parts`` (and has it any)?"""
+    need = required_parts(c)
+    return bool(need) and all(implied(p, parts) for p in need)

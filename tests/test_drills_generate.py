@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from drills.bankcheck import check_question, implied, required_parts
+from drills.bankcheck import check_question
+from fiftysix.constraints import implied, required_parts
 from drills.generate import Generator, default_types, generate
 from drills.questions import Question, promise_text
 from fiftysix.bidding import SYSTEMS, Auction, parse_call

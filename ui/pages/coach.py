@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from drills import bankcheck
+from drills.generate import fill_question
 from drills import banks, questions
 from fiftysix.errors import FiftySixError
 from ui.components import page_start, read_upload
@@ -146,7 +147,7 @@ def question_form(settings, questions_mod, banks_mod) -> None:
         d["data"] = new_data
     try:
         with st.spinner("The engine fills in and checks the question..."):
-            d = bankcheck.fill_question(d)
+            d = fill_question(d)
             question = questions_mod.Question.from_dict(d, default_system=system)
             problems = bankcheck.check_question(question)
     except Exception as e:  # noqa: BLE001 - whatever the coach typed, an error box, never a traceback
