@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable
 
 from fiftysix.bidding import Auction, format_call
-from fiftysix.cards import CARD_NAMES, Card, Hand, format_trump
+from fiftysix.cards import CARD_NAMES, Card, format_trump
 from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
@@ -173,26 +173,13 @@ def review_auction(record: Record) -> tuple[CallReview, ...]:
             f = fits(hand, meaning.constraint)
             ok, broken = f.ok, tuple(f.broken)
             if not ok:
-                truthful = _truthful_calls(auction, hand)
+                truthful = tuple(format_call(c) for c in auction.truthful_calls(hand))
         rec = auction.apply(noted.token, hand)
         out.append(CallReview(
             index=i + 1, seat=seat, player=record.player(seat), call=noted.token, value=rec.value,
             trump=None if rec.value is None else format_trump(rec.trump),
             label=meaning.label, meaning=meaning.sentence, fits=ok, broken=broken,
             truthful=truthful, comment=noted.comment))
-    return tuple(out)
-
-
-def _truthful_calls(auction: Auction, hand: Hand) -> tuple[str, ...]:
-    """The legal calls now that promise something and whose promise ``hand`` keeps."""
-    out: list[str] = []
-    for call in auction.legal_calls(hand):
-        try:
-            meaning = auction.meaning_of(call, hand)
-        except FiftySixError:
-            continue
-        if not meaning.promises_nothing and fits(hand, meaning.constraint).ok:
-            out.append(format_call(call))
     return tuple(out)
 
 

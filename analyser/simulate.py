@@ -362,12 +362,10 @@ def _lead_cards(view: View, trump: int | None) -> tuple[Card, ...]:
 
 def contract_from_auction(auction) -> Contract:
     """The auction's contract, or while it runs the standing bid as a contract."""
-    if auction.contract is not None:
-        return auction.contract
-    st = auction.state
-    if st.value is None or st.high_seat is None:
+    contract = auction.standing_contract()
+    if contract is None:
         raise FiftySixError("no bid has been made yet: give a contract to simulate")
-    return Contract.make(auction.table, st.value, st.trump, st.high_seat, st.doubled)
+    return contract
 
 
 def estimate_from_auction(table: Table, system: str, seat: int, hand: Hand | str, auction_text: str,

@@ -21,7 +21,7 @@ from fiftysix.cards import COPIES, NUM_SUITS, RANK_NAMES, SUIT_NAMES, Card, Deal
 from fiftysix.constraints import Constraint, Count, fits, implies_all, rank_kinds, required_parts, suit_kinds
 from fiftysix.errors import FiftySixError
 from drills.banks import Bank
-from drills.bots import DEFAULT_BOT, get_bot, readings
+from drills.bots import DEFAULT_BOT, get_bot
 from drills.questions import MAKEABLE_BANDS, Context, Question, makeable_bands, promise_text
 
 N_CHOICES = 4
@@ -127,7 +127,7 @@ class Generator:
         """Legal calls up to ``WINDOW`` above ``around``, with meaning and the value they would make."""
         top = min(MAX_BID, (around or auction.value or 28) + WINDOW)
         now = auction.value or 27
-        return [(c, r.meaning, r.value if r.value is not None else now) for c, r in readings(auction, hand, top)]
+        return [(c, r.meaning, r.value if r.value is not None else now) for c, r in auction.readings(hand, top)]
 
     # --- the five types -----------------------------------------------------------------------
 

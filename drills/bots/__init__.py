@@ -18,7 +18,7 @@ from fiftysix.errors import FiftySixError
 from drills.bots.base import MAX_CALLS, QUIET_KINDS, BiddingBot, Choice, bid_auction
 from drills.bots.cardplay import CardBot, CardChoice, play_hand
 from drills.bots.judge import JudgeBot
-from drills.bots.rules import Bot, RulesBot, bid_deal, readings, shown_points, value_limit
+from drills.bots.rules import Bot, RulesBot, bid_deal, shown_points, value_limit
 
 BIDDING_BOTS = {"default": JudgeBot, "rules": RulesBot}
 """Bidding bots by name."""
@@ -78,4 +78,4 @@ def bid_with(deal: Deal, system: str, names: str | Sequence[str] = DEFAULT_BOT, 
 
 __all__ = ["BIDDING_BOTS", "CARD_BOTS", "card_bots", "DEFAULT_BOT", "MAX_CALLS", "QUIET_KINDS", "BiddingBot", "Bot", "CardBot",
            "CardChoice", "Choice", "JudgeBot", "RulesBot", "bid_auction", "bid_deal", "bid_with",
-           "get_bot", "play_hand", "readings", "seat_bots", "shown_points", "value_limit"]
+           "get_bot", "play_hand", "seat_bots", "shown_points", "value_limit"]

@@ -28,7 +28,7 @@ from fiftysix.cards import SUITS, Hand
 from fiftysix.errors import FiftySixError
 from fiftysix.scoring import stake_row
 from drills.bots.base import QUIET_KINDS, Choice, bid_auction
-from drills.bots.rules import RulesBot, info_score, readings, shown_points, value_limit
+from drills.bots.rules import RulesBot, info_score, shown_points, value_limit
 from drills.questions import promise_text
 
 SAMPLES = 8
@@ -197,7 +197,7 @@ class JudgeBot:
         seat = st.to_move
         counts = hand.counts()
         floor = st.floor
-        options = readings(auction, hand, min(MAX_BID, floor + SPAN))
+        options = auction.readings(hand, min(MAX_BID, floor + SPAN))
         true = [(c, r) for c, r in options if r.meaning.constraint.holds(counts)]
         bids = [(c, r) for c, r in true if r.value is not None and c.kind not in QUIET_KINDS]
         passes = [(c, r) for c, r in true if c.kind == PASS]

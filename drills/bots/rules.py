@@ -22,32 +22,6 @@ from drills.bots.base import QUIET_KINDS, Choice, bid_auction
 from drills.questions import promise_text
 
 
-def readings(auction: Auction, hand: Hand | None = None, max_value: int = MAX_BID) -> list[tuple[Call, Reading]]:
-    """The legal next calls (for ``hand`` if given) up to ``max_value``, each with its reading.
-
-    Walks the system's candidates and asks it to interpret each, as ``Auction.legal_calls``
-    does, but skips bids whose written value is above ``max_value`` before interpreting
-    them (the bot and the generator never want those, and interpreting is the slow part).
-    A reading's ``value`` is None for calls that leave the standing bid as it is.
-    """
-    if auction.is_over:
-        return []
-    st, system = auction.state, auction.system
-    seat = st.to_move
-    out, seen = [], set()
-    for c in system.candidates(st, seat):
-        if c in seen or (c.value is not None and c.value > max_value and c.kind != PASS):
-            continue
-        seen.add(c)
-        r = system.interpret(st, seat, c)
-        if isinstance(r, str) or (hand is not None and system.hand_problem(st, seat, c, r, hand)):
-            continue
-        if r.value is not None and r.value > max_value and c.kind != PASS:
-            continue
-        out.append((c, r))
-    return out
-
-
 def shown_points(auction: Auction, seats: tuple[int, ...]) -> int:
     """Card points the given seats' calls promised (single-card promises only), counted once."""
     need: dict[int, int] = {}
@@ -112,11 +86,7 @@ class RulesBot:
     def options(self, auction: Auction, hand: Hand, max_value: int = MAX_BID) -> list[tuple[Call, Reading, bool]]:
         """Legal calls for this hand up to ``max_value``, with reading and whether the hand keeps it."""
         counts = hand.counts()
-        return [(c, r, r.meaning.constraint.holds(counts)) for c, r in readings(auction, hand, max_value)]
-
-    def truthful_calls(self, auction: Auction, hand: Hand) -> list[Call]:
-        """The legal calls (for this hand) whose promise the hand keeps."""
-        return [c for c, _, ok in self.options(auction, hand) if ok]
+        return [(c, r, r.meaning.constraint.holds(counts)) for c, r in auction.readings(hand, max_value)]
 
     def choose(self, auction: Auction, hand: Hand) -> Choice:
         """The call to make now, with the reason."""
@@ -127,9 +97,9 @@ class RulesBot:
         limits = {t: value_limit(hand, table, seat, t, auction, shown) + self.aggression
                   for t in (None, 0, 1, 2, 3)}
         counts = hand.counts()
-        options = readings(auction, hand, max(limits.values()))
+        options = auction.readings(hand, max(limits.values()))
         if not any(c.kind == PASS for c, _ in options):  # a forced bid: look at everything
-            options = readings(auction, hand)
+            options = auction.readings(hand)
         if not options:
             raise FiftySixError(f"seat {seat} has no legal call")
         ours = partners | {seat}

@@ -170,23 +170,49 @@ class Auction:
     def is_legal(self, call: Call | str, hand: Hand | None = None) -> bool:
         return self.check(call, hand) is None
 
-    def legal_calls(self, hand: Hand | None = None) -> list[Call]:
-        """Every legal next call (Pass, Double, Redouble first, then bids by value)."""
+    def readings(self, hand: Hand | None = None, max_value: int = K.MAX_BID) -> list[tuple[Call, Reading]]:
+        """The legal next calls (for ``hand``, or the hand stored for the seat to move) up to
+        ``max_value``, each with its reading, in the system's order. Bids written above
+        ``max_value`` are skipped before they are read (reading is the slow part); a reading's
+        ``value`` is None for calls that leave the standing bid as it is. The sentences do not
+        carry the note on a clash with the caller's earlier calls (``meaning_of`` adds it)."""
         if self.is_over:
             return []
-        seat = self._st.to_move
-        out = []
-        seen = set()
-        for c in self.system.candidates(self._st, seat):
-            if c in seen:
+        st, system = self._st, self.system
+        seat = st.to_move
+        h = self._hand(seat, hand)
+        out, seen = [], set()
+        for c in system.candidates(st, seat):
+            if c in seen or (c.value is not None and c.value > max_value and c.kind != K.PASS):
                 continue
             seen.add(c)
-            r = self._read(c, hand)
-            if not isinstance(r, str):
-                out.append((c, r))
-        order = {K.PASS: 0, K.DOUBLE: 1, K.REDOUBLE: 2}
-        out.sort(key=lambda cr: (order.get(cr[0].kind, 3), cr[1].value or 0, str(cr[0])))
-        return [c for c, _ in out]
+            r = system.interpret(st, seat, c)
+            if isinstance(r, str) or (h is not None and system.hand_problem(st, seat, c, r, h)):
+                continue
+            if r.value is not None and r.value > max_value and c.kind != K.PASS:
+                continue
+            out.append((c, r))
+        return out
+
+    def legal_calls(self, hand: Hand | None = None) -> list[Call]:
+        """Every legal next call (Pass, Double, Redouble first, then bids by value)."""
+        return [c for c, _ in _in_call_order(self.readings(hand))]
+
+    def truthful_calls(self, hand: Hand) -> list[Call]:
+        """The legal next calls that promise something and whose promise ``hand`` keeps, in
+        the order of ``legal_calls``."""
+        return [c for c, r in _in_call_order(self.readings(hand))
+                if not r.meaning.promises_nothing and fits(hand, r.meaning.constraint).ok]
+
+    def standing_contract(self) -> Contract | None:
+        """The contract as it stands: the final one once the auction is over; while it runs,
+        the standing bid (value, trump, bidder, doubling); None before any bid."""
+        if self.is_over:
+            return self.contract
+        st = self._st
+        if st.value is None or st.high_seat is None:
+            return None
+        return Contract.make(self.table, st.value, st.trump, st.high_seat, st.doubled)
 
     def palette(self, hand: Hand | None = None) -> list[tuple[Call, Meaning]]:
         """The legal next calls with the meaning each would have now."""
@@ -260,3 +286,11 @@ class Auction:
             if r.meaning.constraint != TRUE:
                 per[r.seat].append(r.meaning.constraint)
         return {s: (conjoin(*cs) if cs else TRUE) for s, cs in per.items()}
+
+
+_QUIET_ORDER = {K.PASS: 0, K.DOUBLE: 1, K.REDOUBLE: 2}
+
+
+def _in_call_order(pairs: list[tuple[Call, Reading]]) -> list[tuple[Call, Reading]]:
+    """Pass, Double, Redouble first, then bids by value (ties by notation)."""
+    return sorted(pairs, key=lambda cr: (_QUIET_ORDER.get(cr[0].kind, 3), cr[1].value or 0, str(cr[0])))
