@@ -174,7 +174,7 @@ def view_seat_label(choice: int) -> str:
     # The first choice's words never change: the browser keeps showing the label a selected
     # option had when it was picked, so a seat number in it went stale as the auction moved on.
     # The hand box beside it names the seat.
-    return "the auction's seat (to call, or the declarer)" if choice == 0 else f"seat {choice}"
+    return "the auction's seat" if choice == 0 else f"seat {choice}"
 
 
 def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
@@ -184,7 +184,9 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     auction_text = " ".join(str(r.call) for r in auction.calls)
     c1, c2 = st.columns([1, 3])
     choice = c1.selectbox("From the view of", [0, *table.seats], persist_state="session",
-                          format_func=view_seat_label, **in_url("ex_view_seat"))
+                          format_func=view_seat_label,
+                          help="The auction's seat: the seat to call, or the declarer once the auction is over. "
+                               "The hand box beside names it.", **in_url("ex_view_seat"))
     seat = auto_seat if choice == 0 else choice
     promise = auction.seat_constraints().get(seat)
     hand_key = f"ex_view_hand_{seat}_{table.players}_{table.deck}"
