@@ -169,3 +169,21 @@ def test_simulate_yes_no_only_shows_the_lead_rates_without_points(tmp_path, monk
     assert {m.label: m.value for m in at.metric}["Deals"] == "20"
     assert len(at.get("plotly_chart")) == 1  # the leads chart only: no points histogram
     assert "declarers' average points" not in at.dataframe[-1].value.columns
+
+
+def test_play_out_leaves_buttons_that_fit_the_finished_hand(tmp_path, monkeypatch):
+    # Walked in Chromium: after "Play out" the hand was over but Back and Restart stayed greyed
+    # out and "Play best card" stayed live (drawn before the play-out ran), offering the lead again.
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    at.number_input(key="an_seed").set_value(3)
+    at.button(key="an_deal_btn").click().run()
+    at.button(key="an_bp_all").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(at.session_state["an_played"]) == 32  # every card of the 4-player deck
+    assert at.button(key="an_bp_next").disabled
+    assert not at.button(key="an_bp_back").disabled and not at.button(key="an_bp_restart").disabled
+    # best play by both sides from seat 1's lead in spades ends at the double-dummy value
+    odd = solver.table(random_deal(TABLE, seed=3), leader=1)["S"][0]
+    assert any(f"Hand over: odd {odd} · even {56 - odd} card points." in s.value for s in at.success)
+    at.button(key="an_bp_back").click().run()
+    assert len(at.session_state["an_played"]) == 31

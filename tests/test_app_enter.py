@@ -86,3 +86,14 @@ def test_open_in_analyse_takes_the_deal_and_table(tmp_path, monkeypatch):
     assert at.session_state["an_deal"] == " ".join(str(h) for h in hands)
     felt = next(h.value for h in at.html if "fs-felt" in h.value)
     assert all(f'data-card="{c}"' in felt for h in hands for c in h)
+
+
+def test_the_steps_are_numbered_without_a_gap_before_the_auction_ends(tmp_path, monkeypatch):
+    # Walked in Chromium: with the deal complete and the auction not, the headings read
+    # "1. The deal", "2. The auction", "4. The result", "5. Save it": step 3 was missing.
+    at = open_page("enter", tmp_path, monkeypatch, players=4)
+    at.button(key="en_fill").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    numbered = [h.value.split(".")[0] for h in at.subheader if h.value[:1].isdigit()]
+    assert numbered == ["1", "2", "3", "4", "5"]
+    assert "Finish the auction first: the play follows its contract." in texts(at)

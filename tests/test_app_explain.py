@@ -133,3 +133,16 @@ def test_meanings_speak_of_the_simulation_not_the_dealer(tmp_path, monkeypatch):
     at.text_input(key="ex_text").input("28H P +1H").run()
     shown = texts(at) + "".join(m.value for p in at.get("popover") for m in p.markdown)
     assert "dealer reads" not in shown
+
+
+def test_view_seat_choice_keeps_its_words_as_the_auction_moves(tmp_path, monkeypatch):
+    # Walked in Chromium: after typing "28H P +1H" the box still read "the seat to call (seat 1)"
+    # beside "Seat 4's hand", because the browser keeps the label the picked option had when it
+    # was drawn. So the labels must not change with the auction; the hand box names the seat.
+    at = open_page("explain", tmp_path, monkeypatch)
+    before = list(at.selectbox(key="ex_view_seat").options)
+    at.text_input(key="ex_text").input("28H P +1H").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert list(at.selectbox(key="ex_view_seat").options) == before
+    assert "Seen from seat 4" in texts(at)  # RULES.md: seat 4 is next to call after three calls
+    assert any(t.label.startswith("Seat 4's hand") for t in at.text_input)

@@ -124,3 +124,13 @@ def test_picker_and_slider_start_over_with_each_record_and_file(tmp_path, monkey
     _samples(at, "endings.txt")
     assert at.selectbox(key="rv_pick").value == 0
     assert first_default  # the first file's slider had a default of its own
+
+
+def test_upload_box_names_every_file_type_it_takes(tmp_path, monkeypatch):
+    # Walked in Chromium: the box said "(.txt)" while it takes .rec, .pbn and .56 records too.
+    at = open_page("review", tmp_path, monkeypatch)
+    assert not at.exception
+    box = at.get("file_uploader")[0].proto
+    for ext in box.type:
+        assert ext.lstrip(".") in box.label, (ext, box.label)
+    assert "Samples" in box.help  # the way to a record for a newcomer without one

@@ -365,9 +365,8 @@ def best_play(deal: Deal, table: Table) -> None:
             card = max(v, key=lambda c: v[c])
             played.append(card)
             state.play(card)
-        values = {} if state.is_over else card_values(str(deal), key, strain, leader, tuple(played))
-        best = max(values, key=lambda c: values[c]) if values else None
         cancel.empty()
+        st.rerun()  # the step buttons above were drawn for the position before the play-out
     if not state.is_over:
         legal = [str(c) for c in state.legal_cards()]
         c1, c2 = st.columns([3, 1], vertical_alignment="bottom")

@@ -21,15 +21,16 @@ GENERATED, BANK = "generated", "bank"
 COACH_BANK = "coach"  # the Coach page's working bank, in this session
 
 
-def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE) -> list:
-    """Generate the question pool type by type, with a progress bar (makeable ones simulate)."""
+def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE, slow: int = 1) -> list:
+    """Generate the question pool type by type, with a progress bar (makeable ones simulate):
+    ``per_type`` of each type, ``slow`` of each slow one."""
     from drills.generate import Generator
     t = settings.table
     bar = st.progress(0.0, text="Dealing and bidding practice hands...")
     pool = []
     for i, qtype in enumerate(types):
         bar.progress(i / len(types), text=f"Making '{qtype}' questions...")
-        count = 1 if qtype in SLOW_TYPES else per_type
+        count = slow if qtype in SLOW_TYPES else per_type
         pool += Generator(settings.system, t, seed * 10 + i).questions(count, [qtype])
     bar.empty()
     return pool
@@ -91,7 +92,12 @@ def generated_pool(settings, store, types: list[str], length: int):
         here = f"/{settings.system}/{t.players}p{'-pairs' if t.teams == 'pairs' else ''}/"
         due = [k for k in store.due_templates() if k.split("/")[0] in types and here in k]
         per_type = max(PER_TYPE, math.ceil(1.5 * length / max(1, len(types))))
-        made = make_pool(settings, types, seed, per_type)
+        # one slow question where quick types fill the session; where none can, the session's share
+        # and a half, as for the quick ones, since the generator can deal a repeat (dropped later).
+        # A "Makeable?"-only session of 5 was a session of 1.
+        quick = any(k not in SLOW_TYPES for k in types)
+        slow = 1 if quick else math.ceil(1.5 * length / max(1, len(types)))
+        made = make_pool(settings, types, seed, per_type, slow)
         # new ideas are introduced in pool order: mix the types and families, not type by type
         return GENERATED, fresh_questions(due, seed) + practice_mix(made, len(made), seed)
     return make

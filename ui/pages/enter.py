@@ -337,6 +337,11 @@ st.caption(f"{table.players} players, {table.deck} cards, system {settings.syste
 deal = deal_section(table)
 if deal is not None:
     auction = auction_section(table, settings.system, deal)
-    state = play_section(table, deal, auction) if auction is not None else None
+    if auction is not None:
+        state = play_section(table, deal, auction)
+    else:  # keep the numbering whole: the steps read 1, 2, 4, 5 without it
+        st.subheader("3. The play")
+        st.caption("Finish the auction first: the play follows its contract.")
+        state = None
     result = result_section(table, deal, auction, state)
     save_section(table, settings.system, deal, auction, state, result)

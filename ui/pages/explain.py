@@ -171,18 +171,23 @@ def fitting_hand(table: Table, seat: int, promise, tries: int = 6000) -> str | N
     return None
 
 
-def view_seat_label(choice: int, auto_seat: int, auto_role: str) -> str:
-    return f"{auto_role} (seat {auto_seat})" if choice == 0 else f"seat {choice}"
+def view_seat_label(choice: int) -> str:
+    # The first choice's words never change: the browser keeps showing the label a selected
+    # option had when it was picked, so a seat number in it went stale as the auction moved on.
+    # The hand box beside it names the seat.
+    return "the auction's seat" if choice == 0 else f"seat {choice}"
 
 
-def table_knows(table: Table, system: str, auction, auto_seat: int, auto_role: str) -> None:
+def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     """The cards a seat cannot see, and where they lie given every call: seen from the seat
     the auction is at (or one picked), holding a hand that keeps that seat's own calls."""
     st.subheader("What the table knows")
     auction_text = " ".join(str(r.call) for r in auction.calls)
     c1, c2 = st.columns([1, 3])
     choice = c1.selectbox("From the view of", [0, *table.seats], persist_state="session",
-                          format_func=lambda s: view_seat_label(s, auto_seat, auto_role), **in_url("ex_view_seat"))
+                          format_func=view_seat_label,
+                          help="The auction's seat: the seat to call, or the declarer once the auction is over. "
+                               "The hand box beside names it.", **in_url("ex_view_seat"))
     seat = auto_seat if choice == 0 else choice
     promise = auction.seat_constraints().get(seat)
     hand_key = f"ex_view_hand_{seat}_{table.players}_{table.deck}"
@@ -276,7 +281,7 @@ elif not auction.is_over:
 else:
     st.info("Everyone passed: no contract.")
 if auction.is_over:
-    auto = (auction.contract.declarer, "the declarer") if auction.contract is not None else (1, "seat 1")
+    auto = auction.contract.declarer if auction.contract is not None else 1
 else:
-    auto = (auction.to_move, "the seat to call")
-table_knows(table, settings.system, auction, *auto)
+    auto = auction.to_move
+table_knows(table, settings.system, auction, auto)

@@ -69,8 +69,9 @@ def choose_records(records_mod, library_mod) -> list:
             st.error(str(e))
             return []
     if source == "Upload":
-        up = st.file_uploader("A hand-record file (.txt)", type=["txt", "rec", "pbn", "56"], key="rv_upload",
-                              max_upload_size=1)
+        up = st.file_uploader("A hand-record file (.txt, .rec, .pbn or .56)", type=["txt", "rec", "pbn", "56"],
+                              key="rv_upload", max_upload_size=1,
+                              help="No record to hand? Pick Samples above to review one shipped with the app.")
         text = read_upload(up)
         if text is None:
             return []
