@@ -296,6 +296,7 @@ class Generator:
         types = tuple(types or default_types())
         makers = self._makers(types)
         out: list[Question] = []
+        seen: set = set()
         tries = 0
         deals = self.deals()
         while len(out) < n:
@@ -309,6 +310,9 @@ class Generator:
                 q = makers[types[len(out) % len(types)]](deal, auction, self._qid(len(out) + 1))
                 if q is None:
                     break
+                if (q.type, q.prompt, q.context) in seen:  # the same question from the same deal
+                    continue
+                seen.add((q.type, q.prompt, q.context))
                 out.append(q)
         return out
 

@@ -207,3 +207,11 @@ def test_your_call_prefers_the_default_bots_call_with_its_reason():
         assert q.explanation.startswith(f"Best: {q.preferred} ("), q.explanation
     # the default bot judges by simulation: its reasons quote how often contracts make
     assert any(" of " in q.explanation and " deals" in q.explanation for q in qs), [q.explanation for q in qs]
+
+
+def test_a_batch_never_holds_the_same_question_twice():
+    """A deal serves several questions; the makeable one of a deal is always the same, and was
+    made twice (found by the walk of the merged app: 'Question 1 of 1' for 5 chosen)."""
+    qs = Generator("international", Table.make(4), 5, bot="rules").questions(3, ["makeable"])
+    assert len(qs) == 3
+    assert len({(q.type, q.prompt, q.context) for q in qs}) == 3
