@@ -97,3 +97,12 @@ def test_the_steps_are_numbered_without_a_gap_before_the_auction_ends(tmp_path, 
     numbered = [h.value.split(".")[0] for h in at.subheader if h.value[:1].isdigit()]
     assert numbered == ["1", "2", "3", "4", "5"]
     assert "Finish the auction first: the play follows its contract." in texts(at)
+
+
+def test_red_suits_are_drawn_red_and_the_copies_left_explained(tmp_path, monkeypatch):
+    """The walk of the merged app: hearts and diamonds were black on the card buttons, unlike
+    every other page, and the copies-left figure was unexplained."""
+    at = open_page("enter", tmp_path, monkeypatch, players=4)
+    assert at.button(key="en_card_JH").label.startswith(":red[") and at.button(key="en_card_JD").label.startswith(":red[")
+    assert not at.button(key="en_card_JS").label.startswith(":red[")
+    assert any("copies are still free" in c.value for c in at.caption)

@@ -164,7 +164,7 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                        "smaller endings.")
 
 
-UNTIL = {None: "the number of deals", 0.05: "within +-5%", 0.03: "within +-3%", 0.02: "within +-2%"}
+UNTIL = {None: "all deals", 0.05: "within +-5%", 0.03: "within +-3%", 0.02: "within +-2%"}
 
 
 def show_estimate(deal: Deal, table: Table, system: str) -> None:

@@ -23,6 +23,9 @@ QUIET = ("P", "X", "XX")
 
 # --- state ----------------------------------------------------------------------------------
 
+RED_SUITS = (1, 2)  # hearts and diamonds, drawn red as on every other page
+
+
 def hand_key(seat: int) -> str:
     return f"en_hand_{seat}"
 
@@ -129,13 +132,16 @@ def deal_section(table: Table) -> Deal | None:
                                 format_func=lambda s: f"seat {s} ({len(hands[s - 1])})")
     full = len(hands[seat - 1]) >= table.hand_size
     kinds = sorted(set(deck_cards(table.deck)))
+    st.caption("Click a card to give it to the seat chosen above; the small number is how many of its "
+               "two copies are still free.")
     for suit in range(4):
         row = [k for k in kinds if k.suit == suit]
         cols = st.columns(len(row) + 1)
         cols[0].markdown(f"**{SUIT_SYMBOLS[suit]}**")
         for col, k in zip(cols[1:], row):
             left = COPIES - held[k]
-            col.button(f"{render.face_rank(k)}{SUIT_SYMBOLS[suit]} ·{left}", key=f"en_card_{CARD_NAMES[k]}",
+            face = f"{render.face_rank(k)}{SUIT_SYMBOLS[suit]}"
+            col.button(f":red[{face}] ·{left}" if suit in RED_SUITS else f"{face} ·{left}", key=f"en_card_{CARD_NAMES[k]}",
                        disabled=left <= 0 or full, on_click=add_card, args=(table, seat, CARD_NAMES[k]),
                        help=f"{k.name}: {left} cop{'y' if left == 1 else 'ies'} left", width="stretch")
     cols = st.columns(min(table.players, 4))
