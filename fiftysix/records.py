@@ -299,12 +299,28 @@ def known_systems() -> tuple[str, ...]:
 
 
 def _parse_one(raw: _Raw, source: str) -> Record:
+    """One record from its tags and sections: each part read by its own reader, in order."""
     unknown_value = [n for n in raw.tags if n not in SECTIONS and raw.tags[n][0] is None]
     if unknown_value:
         n = unknown_value[0]
         raise RecordError(f"[{n}] needs a value in quotes, e.g. [{n} \"...\"]", raw.tags[n][1], source)
+    table, names, deal_text, deal_line = _read_table(raw, source)
+    deal, won = _read_deal(raw, table, deal_text, deal_line, source)
+    event, date, system = _read_header(raw, source)
+    auction, contract = _read_auction(raw, table, deal, system, source)
+    leader, play, state = _read_play(raw, deal, contract, won, source)
+    res_v, res_line = _tag(raw, "Result")
+    if res_v is None and play:
+        res_line = raw.sections["Play"][-1][2]
+    result = _parse_result(res_v, res_line, contract, state, won, source)
+    return Record(table=table, deal=deal, event=event, date=date, players=names, system=system, won=won,
+                  auction=auction, contract=contract, leader=leader, play=play, result=result,
+                  notes=tuple(raw.notes), line=raw.line)
 
-    # the table
+
+def _read_table(raw: _Raw, source: str) -> tuple[Table, tuple[str, ...], str, int]:
+    """[Table], [Deck], [Teams], [Players], [Dealer]: the table, the players' names, and the
+    deal's text and line (the table size may come from the deal)."""
     players = _int_tag(raw, "Table", source)
     names_v, names_line = _tag(raw, "Players")
     names: tuple[str, ...] = ()
@@ -337,35 +353,40 @@ def _parse_one(raw: _Raw, source: str) -> Record:
         if d != str(table.players) and not (names and d == names[-1]):
             raise RecordError(f"[Dealer \"{d}\"]: seats are numbered from the dealer's right, so the dealer"
                               f" is seat {table.players}", dealer[1], source)
+    return table, names, deal_text, deal_line
 
-    # the deal
+
+def _read_deal(raw: _Raw, table: Table, deal_text: str, deal_line: int,
+               source: str) -> tuple[Deal, tuple[int, ...] | None]:
+    """[Deal] and [Won]: the hands, and for an ending the points each team has won already."""
     try:
         deal = Deal.parse(deal_text, table, partial=True)
     except FiftySixError as e:
         raise RecordError(f"[Deal]: {e}", deal_line, source) from None
     if len(deal.hands[0]) == 0:
         raise RecordError("[Deal]: every hand is empty", deal_line, source)
-
-    won: tuple[int, ...] | None = None
     won_v, won_line = _tag(raw, "Won")
     if deal.is_complete:
         if won_v is not None and any(int(x) for x in re.findall(r"\d+", won_v)):
             raise RecordError("[Won] is for endings: a full deal starts with no points won", won_line, source)
-    else:
-        parts = (won_v or "").replace(",", " ").split()
-        if not parts:
-            parts = ["0"] * table.num_teams
-        if len(parts) != table.num_teams or not all(p.isdigit() for p in parts):
-            raise RecordError(f"[Won \"{won_v}\"]: give the card points already won by each of the"
-                              f" {table.num_teams} teams, e.g. \"{' '.join(['0'] * table.num_teams)}\"",
-                              won_line, source)
-        won = tuple(int(p) for p in parts)
-        out = sum(h.points for h in deal.hands)
-        if sum(won) + out != TOTAL_POINTS:
-            raise RecordError(f"[Won \"{won_v}\"]: the points won ({sum(won)}) and the points still in the hands"
-                              f" ({out}) must add up to {TOTAL_POINTS}", won_line, source)
+        return deal, None
+    parts = (won_v or "").replace(",", " ").split()
+    if not parts:
+        parts = ["0"] * table.num_teams
+    if len(parts) != table.num_teams or not all(p.isdigit() for p in parts):
+        raise RecordError(f"[Won \"{won_v}\"]: give the card points already won by each of the"
+                          f" {table.num_teams} teams, e.g. \"{' '.join(['0'] * table.num_teams)}\"",
+                          won_line, source)
+    won = tuple(int(p) for p in parts)
+    out = sum(h.points for h in deal.hands)
+    if sum(won) + out != TOTAL_POINTS:
+        raise RecordError(f"[Won \"{won_v}\"]: the points won ({sum(won)}) and the points still in the hands"
+                          f" ({out}) must add up to {TOTAL_POINTS}", won_line, source)
+    return deal, won
 
-    # event, date, system
+
+def _read_header(raw: _Raw, source: str) -> tuple[str, str, str]:
+    """[Event], [Date] and [System]."""
     event = (_tag(raw, "Event")[0] or "").strip()
     date_v, date_line = _tag(raw, "Date")
     date = _parse_date(date_v or "", date_line, source)
@@ -374,8 +395,12 @@ def _parse_one(raw: _Raw, source: str) -> Record:
     known = known_systems()
     if system not in known:
         raise RecordError(f"unknown system {sys_v!r}: use one of {', '.join(known)}", sys_line, source)
+    return event, date, system
 
-    # the auction and the contract
+
+def _read_auction(raw: _Raw, table: Table, deal: Deal, system: str,
+                  source: str) -> tuple[tuple[Noted, ...], Contract | None]:
+    """The [Auction] section (replayed under the system) and the [Contract] / [Declarer] tags."""
     auction_items = raw.sections.get("Auction", [])
     if "Auction" in raw.tags:
         v, line = raw.tags["Auction"]
@@ -387,9 +412,13 @@ def _parse_one(raw: _Raw, source: str) -> Record:
         if not deal.is_complete:
             raise RecordError("an auction needs the full deal, but [Deal] is an ending", auction_items[0][2], source)
         auction, contract = replay_auction(auction_items, system, table, deal, source)
-    contract = _contract_tags(raw, table, contract, bool(auction_items), source)
+    return auction, _contract_tags(raw, table, contract, bool(auction_items), source)
 
-    # the play
+
+def _read_play(raw: _Raw, deal: Deal, contract: Contract | None, won: tuple[int, ...] | None,
+               source: str) -> tuple[int, tuple[Noted, ...], PlayState | None]:
+    """[Play "leader"] and the [Play] section, replayed card by card under the rules."""
+    table = deal.table
     lead_v, lead_line = _tag(raw, "Play")
     leader = 1
     if lead_v is not None and lead_v.strip():
@@ -398,33 +427,25 @@ def _parse_one(raw: _Raw, source: str) -> Record:
                               f" 1..{table.players}", lead_line, source)
         leader = int(lead_v)
     play_items = raw.sections.get("Play", [])
+    if not play_items:
+        return leader, (), None
+    if contract is None:
+        raise RecordError("the play needs a contract: give an [Auction] or [Contract] and [Declarer]",
+                          play_items[0][2], source)
+    state = PlayState(deal, contract.trump, leader=leader, target=contract.value,
+                      declarer_team=contract.team, points=list(won or ()))
     play: list[Noted] = []
-    state: PlayState | None = None
-    if play_items:
-        if contract is None:
-            raise RecordError("the play needs a contract: give an [Auction] or [Contract] and [Declarer]",
-                              play_items[0][2], source)
-        state = PlayState(deal, contract.trump, leader=leader, target=contract.value,
-                          declarer_team=contract.team, points=list(won or ()))
-        for n, (tok, comment, line) in enumerate(play_items, start=1):
-            try:
-                card = Card.parse(tok)
-            except FiftySixError as e:
-                raise RecordError(f"card {n} of the play: {e}", line, source) from None
-            try:
-                state.play(card)
-            except IllegalPlayError as e:
-                raise RecordError(f"card {n} of the play is illegal: {e}", line, source) from None
-            play.append(Noted(CARD_NAMES[card], comment))
-
-    # the result
-    res_v, res_line = _tag(raw, "Result")
-    if res_v is None and play_items:
-        res_line = play_items[-1][2]
-    result = _parse_result(res_v, res_line, contract, state, won, source)
-    return Record(table=table, deal=deal, event=event, date=date, players=names, system=system, won=won,
-                  auction=auction, contract=contract, leader=leader, play=tuple(play), result=result,
-                  notes=tuple(raw.notes), line=raw.line)
+    for n, (tok, comment, line) in enumerate(play_items, start=1):
+        try:
+            card = Card.parse(tok)
+        except FiftySixError as e:
+            raise RecordError(f"card {n} of the play: {e}", line, source) from None
+        try:
+            state.play(card)
+        except IllegalPlayError as e:
+            raise RecordError(f"card {n} of the play is illegal: {e}", line, source) from None
+        play.append(Noted(CARD_NAMES[card], comment))
+    return leader, tuple(play), state
 
 
 def _contract_tags(raw: _Raw, table: Table, from_auction: Contract | None, has_auction: bool,
