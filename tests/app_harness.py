@@ -9,10 +9,13 @@ APP = str(Path(__file__).resolve().parents[1] / "app.py")
 TIMEOUT = 120  # first runs compile the solver's kernels
 
 
-def open_page(page: str, data_dir: Path, monkeypatch, **state) -> AppTest:
-    """Run app.py, switch to ``ui/pages/<page>.py`` and run it; ``state`` presets session state."""
+def open_page(page: str, data_dir: Path, monkeypatch, query: dict | None = None, **state) -> AppTest:
+    """Run app.py, switch to ``ui/pages/<page>.py`` and run it; ``state`` presets session state,
+    ``query`` the URL's query parameters (as a reload or a shared link brings them)."""
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(data_dir))
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
     for k, v in state.items():
         at.session_state[k] = v
     at.run()

@@ -6,7 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from fiftysix.cards import DEFAULT_DECK
-from tests.app_harness import APP, TIMEOUT, open_page, texts
+from tests.app_harness import open_page, texts
 
 
 @pytest.mark.parametrize("players", [4, 8, 6])
@@ -31,14 +31,7 @@ def test_a_chosen_deck_stays_while_other_settings_change(tmp_path, monkeypatch):
 
 def _open_link(tmp_path, monkeypatch, page: str, **params) -> AppTest:
     """Open the app as a reload or a shared link would: a fresh session with query parameters."""
-    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    at.switch_page(f"ui/pages/{page}.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page(page, tmp_path, monkeypatch, query=params)
 
 
 def test_a_link_restores_the_sidebar(tmp_path, monkeypatch):
