@@ -27,7 +27,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.records import Record, RecordError
 
-from analyser.solver import BudgetExceeded, Position, card_values, max_points
+from analyser.solver import BudgetExceeded, Deadline, Position, card_values, max_points
 
 Progress = Callable[[int, int], None]
 """A progress callback: (positions solved, positions in all)."""
@@ -110,24 +110,34 @@ class Review:
         return asdict(self)
 
 
+def _seconds(per: float | None, clock: Deadline | None) -> float | None:
+    """A position's search budget: its own, within what the whole review has left (BudgetExceeded
+    once the review's time is spent)."""
+    if clock is None or clock.end is None:
+        return per
+    left = clock.left()
+    return left if per is None else min(per, left)
+
+
 def _values(pos: Position, team: int, max_seconds: float | None,
-            hint: tuple[Card, int] | None = None) -> dict[Card, int] | None:
+            hint: tuple[Card, int] | None = None, clock: Deadline | None = None) -> dict[Card, int] | None:
     """Each legal card -> the declaring ``team``'s double-dummy total after it (None: over budget)."""
     try:
-        return card_values(pos, side=team, max_seconds=max_seconds, hint=hint)
+        return card_values(pos, side=team, max_seconds=_seconds(max_seconds, clock), hint=hint)
     except BudgetExceeded:
         return None
 
 
-def _total(pos: Position, team: int, max_seconds: float | None) -> int | None:
+def _total(pos: Position, team: int, max_seconds: float | None, clock: Deadline | None = None) -> int | None:
     try:
-        return max_points(pos, side=team, max_seconds=max_seconds)[team]
+        return max_points(pos, side=team, max_seconds=_seconds(max_seconds, clock))[team]
     except BudgetExceeded:
         return None
 
 
 def _all_values(positions: list[Position], played: list[Card], team: int, max_seconds: float | None,
-                on_progress: Progress | None = None) -> list[dict[Card, int] | None]:
+                on_progress: Progress | None = None, clock: Deadline | None = None
+                ) -> list[dict[Card, int] | None]:
     """Card values at each position (``played[i]`` the card played there), solved from the
     last back to the first: later positions are smaller, and their table entries speed up
     the earlier ones; the card played is searched first, guessed at the value of the
@@ -140,7 +150,7 @@ def _all_values(positions: list[Position], played: list[Card], team: int, max_se
         if nxt:
             declarers = positions[i + 1].table.team_of(positions[i + 1].to_move) == team
             hint = (played[i], max(nxt.values()) if declarers else min(nxt.values()))
-        out[i] = _values(positions[i], team, max_seconds, hint)
+        out[i] = _values(positions[i], team, max_seconds, hint, clock)
         if on_progress is not None:
             on_progress(len(positions) - i, len(positions))
         if out[i] is None:
@@ -185,12 +195,15 @@ def review_auction(record: Record) -> tuple[CallReview, ...]:
 
 # --- the play ------------------------------------------------------------------------------
 
-def review_play(record: Record, max_seconds: float | None = None, on_progress: Progress | None = None
+def review_play(record: Record, max_seconds: float | None = None, on_progress: Progress | None = None,
+                total_seconds: float | None = None
                 ) -> tuple[tuple[CardReview, ...], int | None, int | None, tuple[FateChange, ...]]:
     """Per-card double-dummy review: (cards, the declarers' total at the start, after the
     last card, the fate changes). ``max_seconds`` bounds each position's search; a position
     not solved in time gets None for its values (and for the cost of the card played there).
-    ``on_progress(done, total)`` is called after each position is solved."""
+    ``total_seconds`` bounds the whole review: once it is spent, the positions left are not
+    solved. ``on_progress(done, total)`` is called after each position is solved."""
+    clock = Deadline(total_seconds)
     c = record.contract
     if c is None:
         return (), None, None, ()
@@ -198,7 +211,7 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
     table = record.table
     state = PlayState(record.deal, c.trump, leader=record.leader, early_stop=False, points=list(record.won or ()))
     if not record.play:
-        total = _total(Position.from_state(state), team, max_seconds)
+        total = _total(Position.from_state(state), team, max_seconds, clock)
         return (), total, total, ()
     cards: list[CardReview] = []
     changes: list[FateChange] = []
@@ -206,7 +219,8 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
     for noted in record.play:
         positions.append(Position.from_state(state))
         state.play(Card.parse(noted.token))
-    all_vals = _all_values(positions, [Card.parse(n.token) for n in record.play], team, max_seconds, on_progress)
+    all_vals = _all_values(positions, [Card.parse(n.token) for n in record.play], team, max_seconds, on_progress,
+                           clock)
     dd_start: int | None = None
     for i, noted in enumerate(record.play):
         card = Card.parse(noted.token)
@@ -227,7 +241,7 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
             nxt = all_vals[i + 1]
             after = max(nxt.values()) if table.team_of(positions[i + 1].to_move) == team else min(nxt.values())
         elif i + 1 == len(record.play):
-            after = _total(Position.from_state(state), team, max_seconds)
+            after = _total(Position.from_state(state), team, max_seconds, clock)
         if i == 0:
             dd_start = before
         cards.append(CardReview(
@@ -254,12 +268,14 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
     return tuple(cards), dd_start, cards[-1].after, tuple(changes)
 
 
-def review(record: Record, max_seconds: float | None = None, on_progress: Progress | None = None) -> Review:
+def review(record: Record, max_seconds: float | None = None, on_progress: Progress | None = None,
+           total_seconds: float | None = None) -> Review:
     """The full review of one record (auction and play); ``max_seconds`` bounds the
-    double-dummy search of each position (unsolved values are None); ``on_progress(done,
+    double-dummy search of each position (unsolved values are None) and ``total_seconds`` all
+    of them together; ``on_progress(done,
     total)`` reports the positions solved so far."""
     calls = review_auction(record)
-    cards, dd_start, dd_end, changes = review_play(record, max_seconds, on_progress)
+    cards, dd_start, dd_end, changes = review_play(record, max_seconds, on_progress, total_seconds)
     c = record.contract
     table = record.table
     lost: dict[str, int] = {}

@@ -232,3 +232,27 @@ def test_sample_notes_state_what_the_solver_finds():
                 assert dd == int(m.group(1)), (path.name, note)
                 checked += 1
     assert checked >= 6
+
+
+def test_a_total_budget_bounds_the_whole_review():
+    """Issue 17: a time budget bounds the whole command. Once the review's budget is spent the
+    positions left are not solved (shown as unknown), and an ample budget changes nothing."""
+    rec = random_record(4, 32, "alternate", 78)
+    full = review(rec)
+    ample = review(rec, total_seconds=600)
+    assert [c.before for c in ample.cards] == [c.before for c in full.cards] and ample.dd_start == full.dd_start
+    spent = review(rec, total_seconds=1e-9)  # spent before the first search starts
+    assert spent.dd_start is None and all(c.before is None for c in spent.cards)
+    assert spent.unsolved == len(rec.play)
+    assert [x.call for x in spent.calls] == [x.call for x in full.calls]  # the auction is still reviewed
+
+
+def test_review_command_takes_a_total_budget(capsys, tmp_path):
+    rec = random_record(4, 32, "alternate", 79)
+    path = tmp_path / "one.txt"
+    from fiftysix.records import format_record
+    path.write_text(format_record(rec), encoding="utf-8")
+    assert main(["review", str(path), "--total-seconds", "0.000001", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["dd_start"] is None
+    assert main(["review", str(path), "--total-seconds", "nan"]) == 2

@@ -19,6 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-seconds", type=arg(seconds, "--max-seconds", zero_ok=True), default=5.0,
                    help="time budget for each position's double-dummy search (default 5; 0 = no limit);"
                         " positions not solved in time are shown as unknown")
+    p.add_argument("--total-seconds", type=arg(seconds, "--total-seconds", zero_ok=True), default=120.0,
+                   help="time budget for the whole review (default 120; 0 = no limit); positions left"
+                        " when it is spent are shown as unknown")
     add_json_arg(p)
     p.set_defaults(handler=cmd_review)
 
@@ -95,7 +98,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.max_seconds < 0:
         raise CommandError(f"--max-seconds must be 0 (no limit) or more, not {args.max_seconds}")
     record = records[args.record - 1]
-    r = review(record, max_seconds=args.max_seconds or None)
+    r = review(record, max_seconds=args.max_seconds or None, total_seconds=args.total_seconds or None)
     from drills.system_bids import system_bids
     bids = system_bids(record)
     if args.json:

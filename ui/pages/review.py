@@ -31,6 +31,7 @@ def sample_files() -> list[Path]:
 
 
 POSITION_SECONDS = 5.0  # search budget per position; a position over it is shown as unsolved
+REVIEW_SECONDS = 60.0  # the whole review of a record: one click never holds the server longer
 
 
 def review_of(record_text: str):
@@ -45,7 +46,8 @@ def review_of(record_text: str):
         def tick(k: int, n: int) -> None:
             bar.progress(k / n, text=f"Solving every card of the play double-dummy: {k} of {n} positions")
 
-        rev = review(parse_record(record_text), max_seconds=POSITION_SECONDS, on_progress=tick)
+        rev = review(parse_record(record_text), max_seconds=POSITION_SECONDS, on_progress=tick,
+                     total_seconds=REVIEW_SECONDS)
         bar.empty()
         if len(done) >= 32:
             done.pop(next(iter(done)))
