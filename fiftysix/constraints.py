@@ -6,7 +6,7 @@ A constraint is a tree of three node types:
   kind is in ``kinds`` (both copies of a kind count). "3+ hearts", "both Jacks of
   hearts", "no spade", "at least 3 Jacks" are all one ``Count``.
 * ``All(parts)``: every part holds (``TRUE`` is ``All(())``).
-* ``Any(parts)``: at least one part holds (an either/or, e.g. "void in some unbid suit").
+* ``Either(parts)``: at least one part holds (an either/or, e.g. "void in some unbid suit").
 
 Every node carries an optional ``text``, the plain words for it, so ``fits`` can say which
 promise a hand breaks. Constraints are immutable and convert to and from JSON dicts.
@@ -81,7 +81,7 @@ class All:
 
 
 @dataclass(frozen=True)
-class Any:
+class Either:
     """At least one part holds."""
 
     parts: tuple["Constraint", ...] = ()
@@ -104,7 +104,7 @@ class Any:
         return d
 
 
-Constraint = Union[Count, All, Any]
+Constraint = Union[Count, All, Either]
 TRUE = All(())
 
 
@@ -234,7 +234,7 @@ def _branches(c: Constraint, limit: int = 64) -> list[list[Count]] | None:
     """The constraint as an either/or of plain lists of Counts (None: more than ``limit``)."""
     if isinstance(c, Count):
         return [[c]]
-    if isinstance(c, Any):
+    if isinstance(c, Either):
         out: list[list[Count]] = []
         for p in c.parts:
             b = _branches(p, limit)
@@ -341,7 +341,7 @@ def _from_dict(d: Mapping, depth: int) -> Constraint:
             else:
                 raise ConstraintError(f"bad card {_short(x)} in a constraint: give a card such as \"JH\"")
         return Count(tuple(kinds), _bound(d, "min", 0), _bound(d, "max", 99), text)
-    for key, cls in (("all", All), ("any", Any)):
+    for key, cls in (("all", All), ("any", Either)):
         if key in d:
             parts = d[key]
             if not isinstance(parts, list):

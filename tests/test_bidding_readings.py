@@ -9,7 +9,7 @@ import pytest
 
 from fiftysix.bidding import Auction, fits
 from fiftysix.cards import Card, Hand, Table
-from fiftysix.constraints import All, Any, Count, satisfiable
+from fiftysix.constraints import All, Either, Count, satisfiable
 from fiftysix.errors import IllegalCallError, NotationError
 
 SIX = Table.make(6)
@@ -232,7 +232,7 @@ def test_satisfiable_matches_brute_force():
         if depth >= 2 or r < 0.5:
             return rand_count()
         parts = tuple(rand_tree(depth + 1) for _ in range(rng.randint(1, 3)))
-        return All(parts) if r < 0.8 else Any(parts)
+        return All(parts) if r < 0.8 else Either(parts)
 
     seen = {True: 0, False: 0}
     for _ in range(150):

@@ -10,7 +10,7 @@ from scipy.stats import chisquare
 
 from analyser.dealer import Dealer, View, counts_to_deal, rejection_counts
 from fiftysix.cards import NUM_KINDS, Card, Hand, Table, random_deal
-from fiftysix.constraints import TRUE, All, Any, Count, fits, rank_kinds, suit_kinds, void
+from fiftysix.constraints import TRUE, All, Either, Count, fits, rank_kinds, suit_kinds, void
 from fiftysix.errors import ConstraintError, DealError, IllegalPlayError
 from fiftysix.play import PlayState
 
@@ -106,9 +106,9 @@ CASES = {
     "free": {},
     "min hearts": {2: Count(HEARTS, 2, 99)},
     "exact and void": {2: Count(HEARTS, 1, 1), 3: void(2)},
-    "either/or": {3: Any((Count(CLUBS, 2, 99), Count(rank_kinds(0), 1, 99))), 4: Count(SPADES, 0, 1)},
-    "nested": {2: All((Any((void(0), void(3))), Count(HEARTS + DIAMONDS, 1, 2))),
-               4: Any((All((Count(CLUBS, 1, 1), Count(SPADES, 1, 99))), void(1)))},
+    "either/or": {3: Either((Count(CLUBS, 2, 99), Count(rank_kinds(0), 1, 99))), 4: Count(SPADES, 0, 1)},
+    "nested": {2: All((Either((void(0), void(3))), Count(HEARTS + DIAMONDS, 1, 2))),
+               4: Either((All((Count(CLUBS, 1, 1), Count(SPADES, 1, 99))), void(1)))},
     "cross suit": {2: Count(rank_kinds(0) + rank_kinds(1), 1, 99), 3: Count(rank_kinds(2), 0, 0)},
 }
 
@@ -160,7 +160,7 @@ def random_promises(view: View, deal_counts: dict[int, list[int]], rng: np.rando
         parts = [atom(h) for _ in range(int(rng.integers(1, 3)))]
         if rng.random() < 0.5:
             alt = All((atom(h, bool(rng.random() < 0.5)), atom(h)))
-            parts.append(Any((alt, atom(h))) if rng.random() < 0.5 else Any((atom(h, False), atom(h))))
+            parts.append(Either((alt, atom(h))) if rng.random() < 0.5 else Either((atom(h, False), atom(h))))
         out[s] = All(tuple(parts))
     return out
 
@@ -213,7 +213,7 @@ def test_pair_splitting_matches_enumeration_not_distinct_deals():
 
 
 def test_card_location_frequencies_match_enumeration():
-    view = ending_view(20, {2: Count(HEARTS, 2, 99), 3: Any((void(2), Count(DIAMONDS, 2, 2)))})
+    view = ending_view(20, {2: Count(HEARTS, 2, 99), 3: Either((void(2), Count(DIAMONDS, 2, 2)))})
     exact = enumerate_arrangements(view)
     total = sum(exact.values())
     n = 6000
@@ -259,7 +259,7 @@ def test_eight_promised_cards_pin_the_hand():
 
 
 def test_matches_plain_rejection_on_a_loose_six_player_view():
-    view, _ = six_player_view({2: Count(HEARTS, 3, 99), 4: Any((void(0), Count(rank_kinds(0), 2, 99)))})
+    view, _ = six_player_view({2: Count(HEARTS, 3, 99), 4: Either((void(0), Count(rank_kinds(0), 2, 99)))})
     n = 1500
     X = Dealer(view).sample_counts(n, seed=4)
     Y, acc = rejection_counts(view, n, seed=4)
@@ -275,7 +275,7 @@ def test_matches_plain_rejection_on_a_loose_six_player_view():
 
 @pytest.mark.parametrize("max_states", [1, 12])
 def test_rejection_fallback_stays_exact_and_reports_acceptance(max_states):
-    view = ending_view(20, {2: Count(HEARTS, 2, 99), 3: Any((void(2), Count(DIAMONDS, 2, 2)))})
+    view = ending_view(20, {2: Count(HEARTS, 2, 99), 3: Either((void(2), Count(DIAMONDS, 2, 2)))})
     exact = enumerate_arrangements(view)
     dealer = Dealer(view, max_states=max_states)
     assert any(dealer.rejected.values())

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from fiftysix.cards import NUM_SUITS, RANK_NAMES, SUIT_NAMES, Card
-from fiftysix.constraints import All, Any, Constraint, Count, conjoin, rank_kinds, suit_kinds
+from fiftysix.constraints import All, Either, Constraint, Count, conjoin, rank_kinds, suit_kinds
 
 RANK_PLURALS = ("Jacks", "Nines", "Aces", "Tens", "Kings", "Queens", "Eights", "Sevens")
 
@@ -108,7 +108,7 @@ def void_in_one_of(suits: Iterable[int]) -> Constraint:
     if len(ss) == 1:
         return void(ss[0])
     names = ", ".join(SUIT_NAMES[s] for s in ss)
-    return Any(tuple(void(s) for s in ss), f"void in at least one of {names}")
+    return Either(tuple(void(s) for s in ss), f"void in at least one of {names}")
 
 
 # --- what a call takes off the ladder -------------------------------------------------------
