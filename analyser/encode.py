@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from analyser import _kernels as K
+from analyser import _kernels as kernels
 from fiftysix.cards import RANK_POINTS, Table
 from fiftysix.errors import DealError
 
@@ -135,10 +135,10 @@ class Encoded:
 
     def _root_state(self, side: int) -> np.ndarray:
         r = self.rules
-        rs = np.zeros(K.RS_SIZE, dtype=np.int64)
-        rs[K.RS_SEAT] = self.to_move
-        rs[K.RS_TLEN] = len(self.trick)
-        rs[K.RS_LSUIT] = r.kind_suit[self.trick[0]] if self.trick else -1
+        rs = np.zeros(kernels.RS_SIZE, dtype=np.int64)
+        rs[kernels.RS_SEAT] = self.to_move
+        rs[kernels.RS_TLEN] = len(self.trick)
+        rs[kernels.RS_LSUIT] = r.kind_suit[self.trick[0]] if self.trick else -1
         wseat, wcard, tcards, tpts = -1, -1, 0, 0
         for i, b in enumerate(self.trick):
             seat = (self.leader + i) % r.seats
@@ -146,13 +146,13 @@ class Encoded:
                 wseat, wcard = seat, b
             tcards |= 1 << b
             tpts += int(r.kind_points[b])
-        rs[K.RS_WSEAT] = wseat
-        rs[K.RS_WCARD] = wcard
-        rs[K.RS_TPTS] = tpts
-        rs[K.RS_TCARDS] = np.array([tcards], dtype=np.uint64).astype(np.int64)[0]
-        rs[K.RS_LEFT] = self.points_left()
-        rs[K.RS_NCARDS] = self.ncards
-        rs[K.RS_SALT] = r.salt(self.trump, side)
+        rs[kernels.RS_WSEAT] = wseat
+        rs[kernels.RS_WCARD] = wcard
+        rs[kernels.RS_TPTS] = tpts
+        rs[kernels.RS_TCARDS] = np.array([tcards], dtype=np.uint64).astype(np.int64)[0]
+        rs[kernels.RS_LEFT] = self.points_left()
+        rs[kernels.RS_NCARDS] = self.ncards
+        rs[kernels.RS_SALT] = r.salt(self.trump, side)
         return rs
 
     def play(self, bit: int) -> "Encoded":
@@ -263,31 +263,31 @@ def work_array(enc: Encoded, side: int) -> np.ndarray:
     """The kernels' work array ``W`` for a search by team ``side`` (node limit unset)."""
     W = _work_template(enc.rules, side).copy()
     n = enc.rules.seats
-    W[K.O_H1:K.O_H1 + n] = enc.h1
-    W[K.O_H2:K.O_H2 + n] = enc.h2
-    W[K.P_TRUMP] = enc.trump
+    W[kernels.O_H1:kernels.O_H1 + n] = enc.h1
+    W[kernels.O_H2:kernels.O_H2 + n] = enc.h2
+    W[kernels.P_TRUMP] = enc.trump
     return W
 
 
 @lru_cache(maxsize=64)
 def _work_template(r: Rules, side: int) -> np.ndarray:
     """The part of ``W`` that depends only on the rules and the side (built once)."""
-    W = np.zeros(K.W_SIZE, dtype=np.int64)
+    W = np.zeros(kernels.W_SIZE, dtype=np.int64)
     n = r.seats
-    W[K.O_ISMAX:K.O_ISMAX + n] = r.ismax(side)
-    W[K.O_SUIT:K.O_SUIT + 64] = r.kind_suit
-    W[K.O_PTS:K.O_PTS + 64] = r.kind_points
-    W[K.O_SMASK:K.O_SMASK + 4] = SUIT_MASKS
-    W[K.P_NSEAT] = n
-    W[K.P_BONUS] = r.trick_points
-    W[K.P_ABUCKET] = r.abstract_bucket
-    W[K.ST_LIMIT] = 2 ** 62
-    W[K.P_EXACT] = EXACT_TRICKS * n
+    W[kernels.O_ISMAX:kernels.O_ISMAX + n] = r.ismax(side)
+    W[kernels.O_SUIT:kernels.O_SUIT + 64] = r.kind_suit
+    W[kernels.O_PTS:kernels.O_PTS + 64] = r.kind_points
+    W[kernels.O_SMASK:kernels.O_SMASK + 4] = SUIT_MASKS
+    W[kernels.P_NSEAT] = n
+    W[kernels.P_BONUS] = r.trick_points
+    W[kernels.P_ABUCKET] = r.abstract_bucket
+    W[kernels.ST_LIMIT] = 2 ** 62
+    W[kernels.P_EXACT] = EXACT_TRICKS * n
     pts = r.kind_points[r.kind_suit >= 0]
     # payoff-similar table entries need card points 0..3 (some above 0) and 32 seat-suit groups at most
-    W[K.P_PAYOFF] = int(pts.max(initial=0) > 0 and pts.max() <= 3 and pts.min() >= 0 and n * 4 <= 32)
+    W[kernels.P_PAYOFF] = int(pts.max(initial=0) > 0 and pts.max() <= 3 and pts.min() >= 0 and n * 4 <= 32)
     for p in range(4):
-        W[K.O_PM + p] = np.array([_mask(np.flatnonzero((r.kind_suit >= 0) & (r.kind_points == p)).tolist())],
+        W[kernels.O_PM + p] = np.array([_mask(np.flatnonzero((r.kind_suit >= 0) & (r.kind_points == p)).tolist())],
                                  dtype=np.uint64).astype(np.int64)[0]
     W.flags.writeable = False
     return W

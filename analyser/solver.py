@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from analyser import _kernels as K
+from analyser import _kernels as kernels
 from analyser.encode import Encoded, card_bit, encode, rules_for, work_array
 from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, format_trump
 from fiftysix.errors import DealError, FiftySixError
@@ -229,14 +229,14 @@ class Solver:
 
     def _work(self, enc: Encoded, side: int) -> np.ndarray:
         W = work_array(enc, side)
-        W[K.P_EPOCH] = self.epoch & 0x7FF
+        W[kernels.P_EPOCH] = self.epoch & 0x7FF
         if self.shuffle:
-            W[K.P_SHUFFLE] = self.shuffle
+            W[kernels.P_SHUFFLE] = self.shuffle
         return W
 
     def _root(self, enc: Encoded, side: int) -> np.ndarray:
         rs = enc.root_state(side)
-        rs[K.RS_SALT] ^= np.int64((self.epoch * 0x9E3779B97F4A7C15) % (1 << 63))
+        rs[kernels.RS_SALT] ^= np.int64((self.epoch * 0x9E3779B97F4A7C15) % (1 << 63))
         return rs
 
     # --- the kernel drivers -------------------------------------------------------------
@@ -251,9 +251,9 @@ class Solver:
             W = self._work(enc, side)
             out = []
             try:
-                _drive(lambda: out.append(K.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds, stop)
+                _drive(lambda: out.append(kernels.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds, stop)
             finally:
-                self.nodes += int(W[K.ST_NODES])
+                self.nodes += int(W[kernels.ST_NODES])
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
@@ -267,12 +267,12 @@ class Solver:
             tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
-            window = np.array([lo, rs[K.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess)],
+            window = np.array([lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess)],
                               np.int64)
             try:
-                _drive(lambda: K.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
+                _drive(lambda: kernels.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
             finally:
-                self.nodes += int(W[K.ST_NODES])
+                self.nodes += int(W[kernels.ST_NODES])
             return int(window[0])
 
 
@@ -292,7 +292,7 @@ def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None
         limit = hard
         if max_seconds is not None:
             elapsed = time.perf_counter() - start
-            done = int(W[K.ST_NODES])
+            done = int(W[kernels.ST_NODES])
             if done == 0 or elapsed <= 0:
                 extra = _FIRST_CHUNK
             else:
@@ -301,13 +301,13 @@ def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None
         if stop is not None:
             if stop():
                 raise Cancelled("the search was cancelled")
-            limit = min(limit, int(W[K.ST_NODES]) + _STOP_CHUNK)
-        W[K.ST_LIMIT] = limit
-        W[K.ST_ABORT] = 0
+            limit = min(limit, int(W[kernels.ST_NODES]) + _STOP_CHUNK)
+        W[kernels.ST_LIMIT] = limit
+        W[kernels.ST_ABORT] = 0
         call()
-        if W[K.ST_ABORT] == 0:
+        if W[kernels.ST_ABORT] == 0:
             return
-        if W[K.ST_NODES] >= hard:
+        if W[kernels.ST_NODES] >= hard:
             raise BudgetExceeded(f"the search ran past its budget of {hard} nodes")
         if max_seconds is not None and time.perf_counter() - start >= max_seconds:
             raise BudgetExceeded(f"the search ran past its time budget of {max_seconds:g} s")
@@ -517,13 +517,13 @@ def max_points_many(positions: Sequence[Position], side: int, *, threads: int | 
     WS = np.stack([work_array(e, side) for e in encs])
     check_budget(max_nodes, None)
     if max_nodes is not None:
-        WS[:, K.ST_LIMIT] = max_nodes
+        WS[:, kernels.ST_LIMIT] = max_nodes
     RS = np.stack([e.root_state(side) for e in encs])
     nthreads = numba.get_num_threads() if threads is None else max(1, int(threads))
     groups = max(1, min(nthreads, len(encs)))
     tt = Solver(table_mb)._table(groups)
     out = np.zeros(len(encs), np.int64)
-    K.value_many_kernel(WS, tt, RS, out)
+    kernels.value_many_kernel(WS, tt, RS, out)
     if (out < 0).any():
         raise BudgetExceeded(f"the search ran past its budget of {max_nodes} nodes for a position")
     return out + np.array([e.won[side] for e in encs], np.int64)
