@@ -53,6 +53,23 @@ def pct(k: int, n: int) -> str:
     return f"{k}/{n} {100 * k / n:.0f}%" if n else "0/0"
 
 
+class Tally:
+    """One way of scoring (double-dummy or the bots' play): default's contracts and doubles."""
+
+    def __init__(self) -> None:
+        self.declared = self.made = self.doubles = self.doubles_right = 0
+
+    def add(self, c, made: bool, sign: int, ours: bool, our_double: bool) -> int:
+        """Count one contract; return its stake for default's team (signed)."""
+        if ours:
+            self.declared += 1
+            self.made += made
+        if our_double:
+            self.doubles += 1
+            self.doubles_right += not made
+        return sign * stake(c.value, made, c.doubled) * (1 if made else -1)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=20, help="deals per system")
@@ -67,8 +84,7 @@ def main() -> None:
     gaps: list[tuple[int, int, bool]] = []  # (DD points - target, target, made in play)
     for system in args.systems.split(","):
         dd, pl = [], []
-        made_dd = made_pl = declared = declared_pl = 0
-        dbl = dbl_right = dbl_pl = dbl_pl_right = 0
+        tally_dd, tally_pl = Tally(), Tally()
         for i in range(args.deals):
             seed = args.seed * 1_000_003 + i
             deal = random_deal(table, seed)
@@ -89,15 +105,9 @@ def main() -> None:
                 pts = max_points(Position(table, deal.hands, c.trump, 1), c.team)[c.team]
                 ok_dd = pts >= c.value
                 sign = 1 if c.team == ours else -1
-                row_dd.append(sign * (stake(c.value, ok_dd, c.doubled) * (1 if ok_dd else -1)))
                 doubler = next((r.seat for r in reversed(a.calls) if r.call.kind == DOUBLE), None)
                 by_default = c.doubled > 1 and doubler is not None and table.team_of(doubler) == ours
-                if c.team == ours:
-                    declared += 1
-                    made_dd += ok_dd
-                if by_default:
-                    dbl += 1
-                    dbl_right += not ok_dd
+                row_dd.append(tally_dd.add(c, ok_dd, sign, c.team == ours, by_default))
                 if i < args.play:
                     key = str(c) + str(c.declarer)
                     if key not in played_cache:
@@ -108,13 +118,7 @@ def main() -> None:
                         played_cache[key] = bool(state.declarers_made())
                         gaps.append((pts - c.value, c.value, played_cache[key]))
                     ok_pl = played_cache[key]
-                    row_pl.append(sign * (stake(c.value, ok_pl, c.doubled) * (1 if ok_pl else -1)))
-                    if c.team == ours:
-                        declared_pl += 1
-                        made_pl += ok_pl
-                    if by_default:
-                        dbl_pl += 1
-                        dbl_pl_right += not ok_pl
+                    row_pl.append(tally_pl.add(c, ok_pl, sign, c.team == ours, by_default))
             dd.append(statistics.fmean(row_dd))
             if i < args.play:
                 pl.append(statistics.fmean(row_pl))
@@ -126,8 +130,9 @@ def main() -> None:
             m, lo, hi = interval(pl)
             line += f" | play {m:+.2f} [{lo:+.2f}, {hi:+.2f}] over {len(pl)}"
         print(line)
-        print(f"{'':13} default's contracts make dd {pct(made_dd, declared)}, in play {pct(made_pl, declared_pl)};"
-              f" its doubles right dd {pct(dbl_right, dbl)}, in play {pct(dbl_pl_right, dbl_pl)}", flush=True)
+        print(f"{'':13} default's contracts make dd {pct(tally_dd.made, tally_dd.declared)}, in play {pct(tally_pl.made, tally_pl.declared)};"
+              f" its doubles right dd {pct(tally_dd.doubles_right, tally_dd.doubles)}, in play"
+              f" {pct(tally_pl.doubles_right, tally_pl.doubles)}", flush=True)
     if gaps:
         for g in range(0, 6):
             dd_rate = sum(1 for d, _, _ in gaps if d >= g) / len(gaps)
