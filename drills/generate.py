@@ -8,18 +8,20 @@ are statements that seat's real hand breaks, so they are provably not promised),
 ``makeable`` whether the final contract makes, graded against the Monte Carlo estimate.
 ``makeable`` needs ``analyser.simulate`` and each one runs a yes/no double-dummy simulation
 of 100 deals: it is in ``default_types(table)`` only where that takes under a second.
-A seed reproduces a quiz.
+A seed reproduces a quiz. ``Generator.fill`` writes the blanks of a coach's question with the
+same code that writes a generated one.
 """
 from __future__ import annotations
 
 import random
-from typing import Iterator, Sequence
+from typing import Collection, Iterator, Mapping, Sequence
 
 from fiftysix.bidding import Auction, CallRecord, Meaning, get_system
 from fiftysix.bidding.calls import DOUBLE, FORCED, MAX_BID, PASS, REDOUBLE, Call, format_call, parse_call
 from fiftysix.cards import COPIES, NUM_SUITS, RANK_NAMES, SUIT_NAMES, Card, Deal, Hand, Table, random_deal
 from fiftysix.constraints import Constraint, Count, fits, implies_all, rank_kinds, required_parts, suit_kinds
 from fiftysix.errors import FiftySixError
+from fiftysix.scoring import Contract
 from drills.banks import Bank
 from drills.bots import DEFAULT_BOT, get_bot
 from drills.questions import MAKEABLE_BANDS, Context, Question, makeable_bands, promise_text
@@ -76,9 +78,38 @@ def set_aside_note(set_aside) -> str:
 CONTEXT_BOT = "rules"
 """The bot that bids the deals questions are cut from (truthful and fast)."""
 
+PROMPTS = {
+    "meaning": "Seat {seat} calls {call}. What does it promise?",
+    "which-call": "Seat {seat} to call. Which call promises: {meaning}?",
+    "your-call": "You are seat {seat}, to call. What does the system bid with your hand?",
+    "partner-holds": "After this auction, what must {who} {about} hold?",
+    "makeable": "You are seat {seat}, and {who} {contract}. How often does it make double-dummy, given your"
+                " hand and the auction?",
+}
+"""The prompt of each question type, generated or filled in."""
+
+
+def distractors(options: Sequence[tuple[Call, Meaning, int]], answer: Meaning, skip: Collection[str] = QUIET,
+                strict: bool = False) -> list[tuple[Call, Meaning, int]]:
+    """The (call, meaning, value) options that make wrong choices against ``answer``: calls not
+    of the ``skip`` kinds whose promise reads differently, one per promise (the first in the
+    system's order). ``strict`` also leaves out promises that ``answer`` implies: they are true
+    of every hand that keeps it, so not wrong answers to "what does it promise?"."""
+    text = promise_text(answer)
+    parts = required_parts(answer.constraint) if strict else []
+    out: dict[str, tuple[Call, Meaning, int]] = {}
+    for c, m, v in options:
+        if c.kind in skip:
+            continue
+        t = promise_text(m)
+        if t != text and not (strict and implies_all(m.constraint, parts)):
+            out.setdefault(t, (c, m, v))
+    return list(out.values())
+
 
 class Generator:
-    """Builds questions for one system and table from seeded random deals."""
+    """Builds questions for one system and table from seeded random deals, and fills in the
+    blanks of a coach's question (``fill``) the same way."""
 
     def __init__(self, system: str, table: Table, seed: int = 0, bot: str = DEFAULT_BOT) -> None:
         self.system, self.table, self.seed = system, table, seed
@@ -101,21 +132,22 @@ class Generator:
 
     def context(self, seat: int, calls: Sequence[Call], hand: Hand | None = None) -> Context:
         t = self.table
-        return Context(self.system, t.players, t.deck, t.teams, seat, auction_text(calls),
-                       None if hand is None else str(hand))
+        return Context(system=self.system, players=t.players, deck=t.deck, teams=t.teams, seat=seat,
+                       auction=auction_text(calls), hand=None if hand is None else str(hand))
 
     def _qid(self, n: int) -> str:
         t = self.table
         return f"{self.system}-{t.players}p{'-pairs' if t.teams == 'pairs' else ''}-s{self.seed}-{n:03d}"
 
-    def _pick_call(self, auction: Auction) -> tuple[CallRecord, list[Call], Auction] | None:
-        """A random informative call of the auction, the calls before it, and the auction then."""
+    def _pick_call(self, auction: Auction) -> tuple[Auction, list[Call], CallRecord] | None:
+        """The auction before a random informative call of ``auction``, the calls before it, and
+        the call's record."""
         recs = [r for r in auction.calls if r.call.kind not in QUIET]
         if not recs:
             return None
         rec = self.rng.choice(recs)
         calls = [r.call for r in auction.calls[:rec.index - 1]]
-        return rec, calls, replay(self.system, self.table, calls)
+        return replay(self.system, self.table, calls), calls, rec
 
     def _near(self, options: list[tuple[Call, Meaning, int]], value: int | None, k: int) -> list[tuple[Call, Meaning]]:
         """``k`` of the (call, meaning, value) options, drawn from those nearest ``value``."""
@@ -129,68 +161,17 @@ class Generator:
         now = auction.value or 27
         return [(c, r.meaning, r.value if r.value is not None else now) for c, r in auction.readings(hand, top)]
 
-    # --- the five types -----------------------------------------------------------------------
+    # --- the five types, from a random deal ----------------------------------------------------
 
     def meaning(self, deal: Deal, auction: Auction, qid: str) -> Question | None:
         """What does this call mean? Distractors: what other calls legal there would promise."""
         picked = self._pick_call(auction)
-        if picked is None:
-            return None
-        rec, calls, before = picked
-        right = before.meaning_of(rec.call)
-        answer = promise_text(right)
-        parts = required_parts(right.constraint)
-        others: dict[str, tuple[Call, Meaning, int]] = {}
-        for c, m, v in self._options(before, rec.value):
-            if c == rec.call or c.kind in QUIET:
-                continue
-            text = promise_text(m)
-            if text != answer and not implies_all(m.constraint, parts):
-                others.setdefault(text, (c, m, v))
-        if len(others) < 2:
-            return None
-        wrong = self._near(list(others.values()), rec.value, N_CHOICES - 1)
-        choices = [answer] + [promise_text(m) for _, m in wrong]
-        self.rng.shuffle(choices)
-        expl = [f"{rec.call} here: {right.sentence}"]
-        expl += [f"\"{promise_text(m)}\" is what {c} would promise ({m.label})." for c, m in wrong]
-        fam = family_of(rec.call)
-        return Question(qid, "meaning", self.context(rec.seat, calls),
-                        f"Seat {rec.seat} calls {rec.call}. What does it promise?", tuple(choices), (answer,),
-                        " ".join(expl), ("generated", self.system, fam), None, fam,
-                        {"call": format_call(rec.call)})
+        return None if picked is None else self._meaning_question(qid, *picked)
 
     def which_call(self, deal: Deal, auction: Auction, qid: str) -> Question | None:
         """Which call shows this? The promise of a call the bot made; every call promising it is right."""
         picked = self._pick_call(auction)
-        if picked is None:
-            return None
-        rec, calls, before = picked
-        target = promise_text(before.meaning_of(rec.call))
-        right: list[Call] = []
-        wrong: dict[str, tuple[Call, Meaning, int]] = {}
-        for c, m, v in self._options(before, rec.value):
-            if c.kind in (DOUBLE, REDOUBLE):
-                continue
-            if promise_text(m) == target:
-                right.append(c)
-            else:
-                wrong.setdefault(promise_text(m), (c, m, v))
-        if len(wrong) < 2:
-            return None
-        picks = self._near(list(wrong.values()), rec.value, N_CHOICES - 1)
-        choices = [format_call(rec.call)] + [format_call(c) for c, _ in picks]
-        self.rng.shuffle(choices)
-        others = [format_call(c) for c in right if c != rec.call]
-        expl = [f"{rec.call} promises {target} ({before.meaning_of(rec.call).sentence})"]
-        if others:
-            expl.append(f"So would {', '.join(others[:6])}{' and others' if len(others) > 6 else ''}.")
-        expl += [f"{c} promises {promise_text(m)} instead." for c, m in picks]
-        fam = family_of(rec.call)
-        return Question(qid, "which-call", self.context(rec.seat, calls),
-                        f"Seat {rec.seat} to call. Which call promises: {target}?", tuple(choices),
-                        (format_call(rec.call),), " ".join(expl), ("generated", self.system, fam), None, fam,
-                        {"meaning": target})
+        return None if picked is None else self._which_call_question(qid, *picked)
 
     def your_call(self, deal: Deal, auction: Auction, qid: str) -> Question | None:
         """Your hand and the auction: the bot's call preferred, every truthful call right."""
@@ -198,36 +179,7 @@ class Generator:
         rec = auction.calls[k]
         calls = [r.call for r in auction.calls[:k]]
         before = replay(self.system, self.table, calls)
-        hand = deal.hand(rec.seat)
-        choice = get_bot(self.bot, self.rng.randrange(1 << 30)).choose(before, hand)
-        truthful: list[tuple[Call, Meaning, int]] = []
-        broken: dict[Call, tuple[Meaning, int, tuple[str, ...]]] = {}
-        for c, m, v in self._options(before, choice.call.value or before.value, hand):
-            f = fits(hand, m.constraint)
-            if f:
-                truthful.append((c, m, v))
-            elif c.kind not in (DOUBLE, REDOUBLE):
-                broken[c] = (m, v, f.broken)
-        if not choice.truthful or choice.call not in [c for c, _, _ in truthful] or len(broken) < 2:
-            return None
-        also = [o for o in truthful if o[0] != choice.call and o[0].kind not in (DOUBLE, REDOUBLE)]
-        shown_right = [choice.call] + [c for c, _ in self._near(also, before.value, 1)]
-        wrong = [c for c, _ in self._near([(c, m, v) for c, (m, v, _) in broken.items()], before.value,
-                                           N_CHOICES - len(shown_right))]
-        choices = [format_call(c) for c in shown_right + wrong]
-        self.rng.shuffle(choices)
-        m = before.meaning_of(choice.call)
-        expl = [f"Best: {choice.call} ({m.label}): {choice.reason}."]
-        for c in shown_right[1:]:
-            expl.append(f"{c} ({before.meaning_of(c).label}) is also true of your hand, so it counts too.")
-        for c in wrong:
-            bm, _, why = broken[c]
-            expl.append(f"{c} would promise {promise_text(bm)}; your hand breaks: {'; '.join(why)}.")
-        fam = family_of(choice.call)
-        return Question(qid, "your-call", self.context(rec.seat, calls, hand),
-                        f"You are seat {rec.seat}, to call. What does the system bid with your hand?",
-                        tuple(choices), tuple(format_call(c) for c in shown_right), " ".join(expl),
-                        ("generated", self.system, fam), format_call(choice.call), fam, {})
+        return self._your_call_question(qid, before, calls, rec.seat, deal.hand(rec.seat))
 
     def partner_holds(self, deal: Deal, auction: Auction, qid: str) -> Question | None:
         """What must a seat hold? The answer is a part of that seat's promises; the wrong
@@ -247,22 +199,11 @@ class Generator:
         if len(wrong) < N_CHOICES - 1:
             return None
         picked = self.rng.sample(wrong, N_CHOICES - 1)
-        statements = {c.describe(): c.to_dict() for c in [answer] + picked}
+        statements = {c.describe(): c for c in [answer] + picked}
         if len(statements) != N_CHOICES:
             return None
-        choices = list(statements)
-        self.rng.shuffle(choices)
-        made = [r for r in prefix.calls if r.seat == about and r.call.kind not in QUIET]
-        fam = family_of(made[-1].call) if made else "pass"
-        expl = (f"Seat {about}'s calls ({', '.join(str(r.call) for r in made) or 'passes only'}) promise: "
-                f"{promises[about].describe()}. So this is certain about seat {about}: {answer.describe()}."
-                f" The other statements are not promised: seat {about}'s calls allow hands without them.")
-        who = "your partner, seat" if about in self.table.partners(learner) else "seat"
-        return Question(qid, "partner-holds", self.context(learner, calls[:k]),
-                        f"After this auction, what must {who} {about} hold?", tuple(choices),
-                        (answer.describe(),), expl, ("generated", self.system, fam), None, fam,
-                        {"about_seat": about, "answer_constraint": answer.to_dict(),
-                         "statements": statements, "witness": str(hand)})
+        return self._partner_holds_question(qid, prefix, learner, about, statements, [answer.describe()],
+                                            witness=hand)
 
     def makeable(self, deal: Deal, auction: Auction, qid: str, samples: int = 100) -> Question | None:
         """Will the final contract make? Graded against the Monte Carlo estimate's interval."""
@@ -275,19 +216,161 @@ class Generator:
         hand = deal.hand(seat)
         est = estimate_from_auction(self.table, self.system, seat, hand, auction_text(calls), contract,
                                     n=samples, seed=self.rng.randrange(1 << 30), leads=False, points=False)
-        lo, hi = est.interval
+        return self._makeable_question(qid, seat, calls, hand, contract, est.interval, est)
+
+    # --- one question about one spot: generated and filled-in questions alike -------------------
+
+    def _meaning_question(self, qid: str, before: Auction, calls: Sequence[Call], rec: CallRecord,
+                          given: Sequence[str] = ()) -> Question | None:
+        """What does ``rec.call`` promise, asked after ``calls``; the wrong choices are what other
+        calls legal there would promise. ``given``: the coach's choices, kept."""
+        right = before.meaning_of(rec.call)
+        answer = promise_text(right)
+        wrong: list[tuple[Call, Meaning]] = []
+        if given:
+            choices, answers = _given_choices(given, lambda t: _fold(t) == _fold(answer), [answer])
+        else:
+            others = distractors(self._options(before, rec.value), right, strict=True)
+            if len(others) < 2:
+                return None
+            wrong = self._near(others, rec.value, N_CHOICES - 1)
+            choices, answers = [answer] + [promise_text(m) for _, m in wrong], [answer]
+            self.rng.shuffle(choices)
+        expl = [f"{rec.call} here: {right.sentence}"]
+        expl += [f"\"{promise_text(m)}\" is what {c} would promise ({m.label})." for c, m in wrong]
+        fam = family_of(rec.call)
+        return Question(id=qid, type="meaning", context=self.context(rec.seat, calls),
+                        prompt=PROMPTS["meaning"].format(seat=rec.seat, call=rec.call), choices=tuple(choices),
+                        answers=tuple(answers), explanation=" ".join(expl), tags=("generated", self.system, fam),
+                        family=fam, data={"call": format_call(rec.call)})
+
+    def _which_call_question(self, qid: str, before: Auction, calls: Sequence[Call], rec: CallRecord,
+                             given: Sequence[str] = ()) -> Question | None:
+        """Which call promises what ``rec.call`` promises, asked after ``calls``; every call that
+        promises it is right. ``given``: the coach's choices, kept."""
+        target = promise_text(before.meaning_of(rec.call))
+        options = self._options(before, rec.value)
+        right = [c for c, m, _ in options if c.kind not in (DOUBLE, REDOUBLE) and promise_text(m) == target]
+        picks: list[tuple[Call, Meaning]] = []
+        if given:
+            def promises_target(text: str) -> bool:
+                c = _call_or_none(text)
+                return c is not None and before.check(c) is None and promise_text(before.meaning_of(c)) == target
+            choices, answers = _given_choices(given, promises_target, [format_call(rec.call)])
+        else:
+            wrong = distractors(options, before.meaning_of(rec.call), skip=(DOUBLE, REDOUBLE))
+            if len(wrong) < 2:
+                return None
+            picks = self._near(wrong, rec.value, N_CHOICES - 1)
+            choices, answers = [format_call(rec.call)] + [format_call(c) for c, _ in picks], [format_call(rec.call)]
+            self.rng.shuffle(choices)
+        others = [format_call(c) for c in right if c != rec.call]
+        expl = [f"{rec.call} promises {target} ({before.meaning_of(rec.call).sentence})"]
+        if others:
+            expl.append(f"So would {', '.join(others[:6])}{' and others' if len(others) > 6 else ''}.")
+        expl += [f"{c} promises {promise_text(m)} instead." for c, m in picks]
+        fam = family_of(rec.call)
+        return Question(id=qid, type="which-call", context=self.context(rec.seat, calls),
+                        prompt=PROMPTS["which-call"].format(seat=rec.seat, meaning=target), choices=tuple(choices),
+                        answers=tuple(answers), explanation=" ".join(expl), tags=("generated", self.system, fam),
+                        family=fam, data={"meaning": target})
+
+    def _your_call_question(self, qid: str, before: Auction, calls: Sequence[Call], seat: int, hand: Hand,
+                            given: Sequence[str] = ()) -> Question | None:
+        """What does the system bid with ``hand`` after ``calls``: the bot's call preferred, every
+        call whose promise the hand keeps right. ``given``: the coach's choices, kept."""
+        choice = get_bot(self.bot, self.rng.randrange(1 << 30)).choose(before, hand)
+        truthful: list[tuple[Call, Meaning, int]] = []
+        broken: dict[Call, tuple[Meaning, int, tuple[str, ...]]] = {}
+        for c, m, v in self._options(before, choice.call.value or before.value, hand):
+            f = fits(hand, m.constraint)
+            if f:
+                truthful.append((c, m, v))
+            elif c.kind not in (DOUBLE, REDOUBLE):
+                broken[c] = (m, v, f.broken)
+        best_keeps = choice.truthful and choice.call in [c for c, _, _ in truthful]
+        if given:
+            def keeps(text: str) -> bool:
+                c = _call_or_none(text)
+                return (c is not None and before.check(c, hand) is None
+                        and bool(fits(hand, before.meaning_of(c, hand).constraint)))
+            engine = [choice.call] if best_keeps else [c for c, _, _ in truthful][:3]
+            choices, answers = _given_choices(given, keeps, [format_call(c) for c in engine])
+            shown_right = [_call_or_none(a) for a in answers]
+            wrong = [c for c in map(_call_or_none, choices) if c in broken and c not in shown_right]
+            preferred = next((a for a in answers if best_keeps and _call_or_none(a) == choice.call), None)
+        else:
+            if not best_keeps or len(broken) < 2:
+                return None
+            also = [o for o in truthful if o[0] != choice.call and o[0].kind not in (DOUBLE, REDOUBLE)]
+            shown_right = [choice.call] + [c for c, _ in self._near(also, before.value, 1)]
+            wrong = [c for c, _ in self._near([(c, m, v) for c, (m, v, _) in broken.items()], before.value,
+                                               N_CHOICES - len(shown_right))]
+            choices = [format_call(c) for c in shown_right + wrong]
+            self.rng.shuffle(choices)
+            answers, preferred = [format_call(c) for c in shown_right], format_call(choice.call)
+        m = before.meaning_of(choice.call)
+        expl = [f"Best: {choice.call} ({m.label}): {choice.reason}."]
+        for c in shown_right:
+            if c != choice.call:
+                expl.append(f"{c} ({before.meaning_of(c).label}) is also true of your hand, so it counts too.")
+        for c in wrong:
+            bm, _, why = broken[c]
+            expl.append(f"{c} would promise {promise_text(bm)}; your hand breaks: {'; '.join(why)}.")
+        fam = family_of(choice.call)
+        return Question(id=qid, type="your-call", context=self.context(seat, calls, hand),
+                        prompt=PROMPTS["your-call"].format(seat=seat), choices=tuple(choices),
+                        answers=tuple(answers), explanation=" ".join(expl), tags=("generated", self.system, fam),
+                        preferred=preferred, family=fam, data={})
+
+    def _partner_holds_question(self, qid: str, prefix: Auction, learner: int, about: int,
+                                statements: dict[str, Constraint], answers: Sequence[str],
+                                witness: Hand | None = None, hand: Hand | None = None) -> Question:
+        """What must seat ``about`` hold after ``prefix``, asked of ``learner`` (holding ``hand``
+        where given): the ``statements`` (choice -> constraint) are the choices, ``answers`` those
+        its calls promise; ``witness``, a hand of that seat that keeps its promises and breaks
+        every other statement."""
+        promises = prefix.seat_constraints()
+        choices = list(statements)
+        self.rng.shuffle(choices)
+        made = [r for r in prefix.calls if r.seat == about and r.call.kind not in QUIET]
+        fam = family_of(made[-1].call) if made else "pass"
+        expl = (f"Seat {about}'s calls ({', '.join(str(r.call) for r in made) or 'passes only'}) promise: "
+                f"{promises[about].describe()}. So this is certain about seat {about}: {', '.join(answers)}."
+                f" The other statements are not promised: seat {about}'s calls allow hands without them.")
+        who = "your partner, seat" if about in self.table.partners(learner) else "seat"
+        data = {"about_seat": about, "answer_constraint": statements[answers[0]].to_dict(),
+                "statements": {t: c.to_dict() for t, c in statements.items()}}
+        if witness is not None:
+            data["witness"] = str(witness)
+        return Question(id=qid, type="partner-holds", context=self.context(learner, [r.call for r in prefix.calls], hand),
+                        prompt=PROMPTS["partner-holds"].format(who=who, about=about), choices=tuple(choices),
+                        answers=tuple(answers), explanation=expl, tags=("generated", self.system, fam),
+                        family=fam, data=data)
+
+    def _makeable_question(self, qid: str, seat: int, calls: Sequence[Call], hand: Hand, contract: Contract,
+                           interval: Sequence[float], est=None) -> Question:
+        """How often does ``contract`` make, asked of ``seat`` holding ``hand``: the right bands
+        are those that meet the estimate's ``interval``; ``est``, the estimate that found it
+        (None: the interval is a coach's)."""
+        lo, hi = interval
         answers = makeable_bands(lo, hi)
-        return Question(qid, "makeable", self.context(seat, calls, hand),
-                        f"You are seat {seat}, and your side plays {contract}. How often does it make"
-                        " double-dummy, given your hand and the auction?",
-                        MAKEABLE_BANDS, answers,
-                        f"Simulated over {est.deals} deals consistent with your hand and every call's"
-                        f" promise{set_aside_note(est.set_aside)}: {contract} makes on {est.rate:.0%} of"
-                        f" them (95% interval {lo:.0%} to {hi:.0%}), so {', '.join(answers)} counts as right.",
-                        ("generated", self.system, "makeable"), None, "contract",
-                        {"contract": str(contract), "declarer": seat, "estimate": est.rate,
-                         "interval": [lo, hi], "deals": est.deals,
+        who = "your side plays" if seat == contract.declarer else f"seat {contract.declarer} declares"
+        data = {"contract": str(contract), "declarer": contract.declarer}
+        if est is not None:
+            expl = (f"Simulated over {est.deals} deals consistent with your hand and every call's"
+                    f" promise{set_aside_note(est.set_aside)}: {contract} makes on {est.rate:.0%} of"
+                    f" them (95% interval {lo:.0%} to {hi:.0%}), so {', '.join(answers)} counts as right.")
+            data.update({"estimate": est.rate, "interval": [lo, hi], "deals": est.deals,
                          "set_aside": [a.to_dict() for a in est.set_aside]})
+        else:
+            expl = (f"{contract} makes on {lo:.0%} to {hi:.0%} of the deals that fit the hand and the auction,"
+                    f" so {', '.join(answers)} counts as right.")
+            data.update({"estimate": (lo + hi) / 2, "interval": [lo, hi]})
+        return Question(id=qid, type="makeable", context=self.context(seat, calls, hand),
+                        prompt=PROMPTS["makeable"].format(seat=seat, who=who, contract=contract),
+                        choices=MAKEABLE_BANDS, answers=answers, explanation=expl,
+                        tags=("generated", self.system, "makeable"), family="contract", data=data)
 
     # --- driving ---------------------------------------------------------------------------------
 
@@ -315,7 +398,6 @@ class Generator:
                 seen.add((q.type, q.prompt, q.context))
                 out.append(q)
         return out
-
 
     def questions_for(self, ideas: Sequence[str], max_deals: int = 40) -> list[Question]:
         """Fresh questions of the given ideas (``Question.template`` keys of this system and
@@ -348,6 +430,122 @@ class Generator:
                 raise FiftySixError(f"unknown question type {t!r}: use {', '.join(makers)}")
         return makers
 
+    # --- a coach's question, filled in ----------------------------------------------------------
+
+    def fill(self, d: Mapping) -> Question:
+        """A coach's question (a question dict as in docs/banks.md, whose context is complete and
+        is this generator's system and table) with what the coach left blank written by the
+        engine: the prompt, the choices, the answers and the explanation. ``d`` is not changed.
+
+        ``meaning`` and ``which-call`` ask about ``data.call`` made by the seat to call, and
+        ``your-call`` needs the hand (the seat becomes the seat to call); ``partner-holds`` needs
+        the seat asked about (``data.about_seat``); ``makeable`` an auction that has ended, the
+        hand, and the interval (``data.interval``) or the deals to simulate (``data.deals``,
+        default 30). Choices the coach gave are kept and the engine marks the right ones; a
+        question with its choices and answers given only gets a prompt where it has none.
+        """
+        ctx = Context.from_dict(d.get("context", {}), default_system=self.system)
+        table = ctx.check_table()
+        if get_system(ctx.system).name != get_system(self.system).name or table != self.table:
+            raise FiftySixError(f"the question is for {ctx.describe()}; this generator writes {self.system}"
+                                f" questions at {self.table.players} players ({self.table.deck} cards,"
+                                f" {self.table.teams} teams)")
+        auction = Auction.parse(ctx.auction, ctx.system, table)
+        calls = [r.call for r in auction.calls]
+        qid, qtype = d.get("id"), d.get("type")
+        data = dict(d.get("data") or {})
+        given = list(d.get("choices") or [])
+        hand = None if ctx.hand is None else Hand.parse(ctx.hand)
+        if qtype == "makeable":
+            q = self._fill_makeable(qid, ctx, auction, hand, data)
+        elif qtype == "partner-holds":
+            q = self._fill_partner_holds(qid, ctx, auction, hand, data, given, list(d.get("answers") or []))
+        elif auction.is_over:
+            raise FiftySixError("the auction is over: there is no call to ask about")
+        elif given and d.get("answers"):
+            prompt = d.get("prompt") or _default_prompt(qtype, auction.to_move, data, d["answers"])
+            return Question.from_dict({**d, "prompt": prompt}, default_system=self.system)
+        elif qtype in ("meaning", "which-call"):
+            if not data.get("call"):
+                raise FiftySixError(f"give the call asked about (data.call) so the engine can fill in a {qtype} question")
+            call = parse_call(data["call"])
+            rule = auction.check(call)
+            if rule is not None:
+                raise FiftySixError(f"{format_call(call)} cannot be called here: {rule}")
+            rec = replay(self.system, table, calls + [call]).calls[-1]
+            make = self._meaning_question if qtype == "meaning" else self._which_call_question
+            q = make(qid, auction, calls, rec, given)
+        elif qtype == "your-call":
+            if hand is None:
+                raise FiftySixError("give the learner's hand so the engine can find the truthful calls")
+            q = self._your_call_question(qid, auction, calls, auction.to_move, hand, given)
+        else:
+            raise FiftySixError(f"write the choices and the answer of a {qtype} question yourself;"
+                                " the engine then checks them")
+        if q is None:
+            raise FiftySixError(f"the engine finds too few calls here to write the choices of a {qtype} question"
+                                " (or the bot's call breaks its promise); write the choices yourself")
+        out = q.to_dict()
+        out.update(id=qid, tags=list(d.get("tags") or []), data={**data, **q.data},
+                   prompt=d.get("prompt") or q.prompt, explanation=d.get("explanation") or q.explanation)
+        return Question.from_dict(out, default_system=self.system)
+
+    def _fill_partner_holds(self, qid: str, ctx: Context, auction: Auction, hand: Hand | None, data: Mapping,
+                            given: list[str], answers: list[str]) -> Question:
+        """``partner-holds``: the seat asked about (``data.about_seat``) must have promised
+        something; the answer is one statement its calls imply, the wrong choices plain
+        statements its calls do not imply. Choices the coach wrote must be statements the
+        engine can read (those of the list it offers)."""
+        table = self.table
+        about = data.get("about_seat")
+        if not isinstance(about, int) or not 1 <= about <= table.players:
+            raise FiftySixError(f"give the seat asked about (1 to {table.players}) for a partner-holds question")
+        promised = auction.seat_constraints().get(about)
+        parts = _informative(promised)
+        if not parts:
+            raise FiftySixError(f"seat {about} has promised nothing in this auction: there is nothing it must hold")
+        required = required_parts(promised)
+        known = {c.describe(): c for c in parts + _statements(table)}
+        if given:
+            unknown = [c for c in given if c not in known]
+            if unknown:
+                raise FiftySixError(f"the engine cannot read {unknown[0]!r}; write statements such as: "
+                                    + "; ".join(sorted({p.describe() for p in parts})[:3] + [_statements(table)[0].describe()]))
+            statements = {c: known[c] for c in given}
+        else:
+            wrong = [c for c in _statements(table) if not implies_all(c, required)]
+            rng = random.Random(f"{ctx.auction}|{about}")
+            picked = rng.sample(wrong, min(N_CHOICES - 1, len(wrong)))
+            statements = {c.describe(): c for c in [parts[0]] + picked}
+        promised_now = [t for t, c in statements.items() if implies_all(c, required)]
+        answers = [a for a in answers if a in statements] or promised_now
+        if not answers:
+            raise FiftySixError(f"none of the choices is promised by seat {about}'s calls"
+                                f" ({promised.describe()}); add one that is")
+        return self._partner_holds_question(qid, auction, ctx.seat, about, statements, answers, hand=hand)
+
+    def _fill_makeable(self, qid: str, ctx: Context, auction: Auction, hand: Hand | None, data: Mapping) -> Question:
+        """``makeable``: the auction must be over (its contract is asked about) and the hand of
+        the seat asked about given. The coach may give the estimate's interval
+        (``data.interval`` [low, high]); without it the engine simulates ``data.deals`` deals
+        (default 30) from that seat's view. Choices are the four bands."""
+        if not auction.is_over or auction.contract is None:
+            raise FiftySixError("a makeable question asks about the final contract: give an auction that has ended")
+        if hand is None:
+            raise FiftySixError("give the hand of the seat asked about (the contract is judged from its view)")
+        contract = auction.contract
+        calls = [r.call for r in auction.calls]
+        iv, est = data.get("interval"), None
+        if not (isinstance(iv, (list, tuple)) and len(iv) == 2):
+            from analyser.simulate import estimate_from_auction
+            est = estimate_from_auction(self.table, self.system, ctx.seat, hand, auction_text(calls), contract,
+                                        n=int(data.get("deals") or 30), seed=0, leads=False)
+            iv = est.interval
+        lo, hi = float(iv[0]), float(iv[1])
+        if not 0 <= lo <= hi <= 1:
+            raise FiftySixError(f"the estimate's interval must run low to high within 0 to 1, not {lo} to {hi}")
+        return self._makeable_question(qid, ctx.seat, calls, hand, contract, (lo, hi), est)
+
 
 def generate(system: str, players: int = 6, n: int = 10, seed: int = 0, types: Sequence[str] | None = None,
              deck: int | None = None, teams: str = "alternate", bot: str = DEFAULT_BOT) -> list[Question]:
@@ -355,194 +553,34 @@ def generate(system: str, players: int = 6, n: int = 10, seed: int = 0, types: S
     return Generator(system, Table.make(players, deck, teams), seed, bot).questions(n, types)
 
 
-def fill_question(d: dict) -> dict:
-    """Fill in what a coach left blank (prompt, choices, answers, explanation) from the engine,
-    for ``meaning`` and ``which-call`` (give ``data.call``) and ``your-call`` (give the hand).
-
-    ``d`` is a question dict (docs/banks.md) whose context is complete; the seat becomes the
-    seat to call. Choices already given are kept. Returns ``d``.
-    """
-    ctx = Context.from_dict(d.get("context", {}))
-    table = ctx.check_table()
-    auction = Auction.parse(ctx.auction, ctx.system, table)
-    qtype = d.get("type")
-    if qtype == "makeable":
-        return _fill_makeable(d, ctx, table, auction)
-    if qtype == "partner-holds":
-        return _fill_partner_holds(d, ctx, table, auction)
-    if auction.is_over:
-        raise FiftySixError("the auction is over: there is no call to ask about")
-    if d.get("choices") and d.get("answers"):
-        if not d.get("prompt"):
-            d["prompt"] = _default_prompt(d, auction.to_move)
-        return d
-    given = list(d.get("choices") or [])
-    seat = auction.to_move
-    d["context"] = {**ctx.to_dict(), "seat": seat}
-    gen = Generator(ctx.system, table, seed=0)
-    data = d.setdefault("data", {})
-    if qtype in ("meaning", "which-call"):
-        if not data.get("call"):
-            raise FiftySixError(f"give the call asked about (data.call) so the engine can fill in a {qtype} question")
-        call = parse_call(data["call"])
-        rule = auction.check(call)
-        if rule is not None:
-            raise FiftySixError(f"{format_call(call)} cannot be called here: {rule}")
-        right = auction.meaning_of(call)
-        answer = promise_text(right)
-        value = auction.system.interpret(auction.state, seat, call).value or auction.value
-        others: dict[str, tuple[Call, Meaning, int]] = {}
-        for c, m, v in gen._options(auction, value):
-            if c.kind not in QUIET and promise_text(m) != answer and not implies_all(
-                    m.constraint, required_parts(right.constraint)):
-                others.setdefault(promise_text(m), (c, m, v))
-        near = sorted(others.values(), key=lambda o: (abs(o[2] - (value or 28)), format_call(o[0])))[:N_CHOICES - 1]
-        if qtype == "meaning":
-            d["prompt"] = d.get("prompt") or f"Seat {seat} calls {format_call(call)}. What does it promise?"
-            d["choices"] = [answer] + [promise_text(m) for _, m, _ in near]
-            d["answers"] = [answer]
-        else:
-            d["prompt"] = d.get("prompt") or f"Seat {seat} to call. Which call promises: {answer}?"
-            d["choices"] = [format_call(call)] + [format_call(c) for c, _, _ in near]
-            d["answers"] = [format_call(call)]
-            data["meaning"] = answer
-        d["explanation"] = d.get("explanation") or " ".join(
-            [f"{format_call(call)} here: {right.sentence}"]
-            + [f"{format_call(c)} would promise {promise_text(m)}." for c, m, _ in near])
-    elif qtype == "your-call":
-        if ctx.hand is None:
-            raise FiftySixError("give the learner's hand so the engine can find the truthful calls")
-        hand = Hand.parse(ctx.hand)
-        best = get_bot(DEFAULT_BOT, 0).choose(auction, hand)
-        truthful, wrong = [], []
-        for c, m, v in gen._options(auction, best.call.value or auction.value, hand):
-            (truthful if fits(hand, m.constraint) else wrong).append((c, m, v))
-        wrong.sort(key=lambda o: (abs(o[2] - (auction.value or 28)), format_call(o[0])))
-        also = [c for c, _, _ in truthful if c != best.call and c.kind not in (DOUBLE, REDOUBLE)][:1]
-        shown = [best.call] + also + [c for c, _, _ in wrong if c.kind not in (DOUBLE, REDOUBLE)][:N_CHOICES - 1 - len(also)]
-        d["prompt"] = d.get("prompt") or f"You are seat {seat}, to call. What does the system bid with your hand?"
-        d["choices"] = [format_call(c) for c in shown]
-        d["answers"] = [format_call(c) for c in [best.call] + also]
-        d["preferred"] = format_call(best.call)
-        d["explanation"] = d.get("explanation") or f"Best: {best.call} ({auction.meaning_of(best.call).label}): {best.reason}."
-    else:
-        raise FiftySixError(f"write the choices and the answer of a {qtype} question yourself;"
-                            " the engine then checks them")
-    if given:
-        _keep_given_choices(d, given, qtype)
-    return d
-
-
-def _default_prompt(d: dict, seat: int | None) -> str:
-    """The prompt the engine writes for a question whose choices and answers are given."""
-    data = d.get("data") or {}
-    qtype = d.get("type")
+def _default_prompt(qtype: str | None, seat: int | None, data: Mapping, answers: Sequence[str]) -> str:
+    """The prompt for a question whose choices and answers the coach gave."""
     if qtype == "meaning":
-        return f"Seat {seat} calls {data.get('call', '?')}. What does it promise?"
+        return PROMPTS["meaning"].format(seat=seat, call=data.get("call", "?"))
     if qtype == "which-call":
-        return f"Seat {seat} to call. Which call promises: {data.get('meaning') or d['answers'][0]}?"
-    if qtype == "your-call":
-        return f"You are seat {seat}, to call. What does the system bid with your hand?"
-    if qtype == "partner-holds":
-        return f"After this auction, what must seat {data.get('about_seat', '?')} hold?"
-    return "Will the contract make?"
+        return PROMPTS["which-call"].format(seat=seat, meaning=data.get("meaning") or answers[0])
+    return PROMPTS["your-call"].format(seat=seat)
 
 
-def _keep_given_choices(d: dict, given: list[str], qtype: str | None) -> None:
+def _given_choices(given: Sequence[str], is_right, engine_answers: Sequence[str]) -> tuple[list[str], list[str]]:
     """The coach wrote the choices but left the answer to the engine: keep the coach's
     choices, and take as answers those the engine counts as right (one at least)."""
-    def key(t: str) -> str:
-        if qtype in ("which-call", "your-call"):
-            try:
-                return format_call(parse_call(t))
-            except FiftySixError:
-                return " ".join(t.split()).lower()
-        return " ".join(t.split()).lower()
-
-    right = {key(a) for a in d["answers"]}
-    answers = [c for c in given if key(c) in right]
+    answers = [c for c in given if is_right(c)]
     if not answers:
-        raise FiftySixError(f"none of your choices is right: the engine's answer is {' or '.join(d['answers'])};"
+        raise FiftySixError(f"none of your choices is right: the engine's answer is {' or '.join(engine_answers)};"
                             " add it to the choices or leave the choices blank")
-    d["choices"] = given
-    d["answers"] = answers
-    if d.get("preferred") and d["preferred"] not in answers:
-        d.pop("preferred")
+    return list(given), answers
 
 
-def _fill_partner_holds(d: dict, ctx: Context, table: Table, auction: Auction) -> dict:
-    """``partner-holds``: the seat asked about (``data.about_seat``) must have promised
-    something; the answer is one statement its calls imply, the wrong choices plain
-    statements its calls do not imply. Choices the coach wrote must be statements the
-    engine can read (those of the list it offers)."""
-    data = d.setdefault("data", {})
-    about = data.get("about_seat")
-    if not isinstance(about, int) or not 1 <= about <= table.players:
-        raise FiftySixError(f"give the seat asked about (1 to {table.players}) for a partner-holds question")
-    promised = auction.seat_constraints().get(about)
-    parts = _informative(promised)
-    if not parts:
-        raise FiftySixError(f"seat {about} has promised nothing in this auction: there is nothing it must hold")
-    known = {c.describe(): c for c in parts + _statements(table)}
-    given = list(d.get("choices") or [])
-    if given:
-        unknown = [c for c in given if c not in known]
-        if unknown:
-            raise FiftySixError(f"the engine cannot read {unknown[0]!r}; write statements such as: "
-                                + "; ".join(sorted({p.describe() for p in parts})[:3] + [_statements(table)[0].describe()]))
-        statements = {c: known[c] for c in given}
-    else:
-        wrong = [c for c in _statements(table) if not implies_all(c, required_parts(promised))]
-        rng = random.Random(f"{ctx.auction}|{about}")
-        picked = rng.sample(wrong, min(N_CHOICES - 1, len(wrong)))
-        statements = {c.describe(): c for c in [parts[0]] + picked}
-    promised_now = [t for t, c in statements.items() if implies_all(c, required_parts(promised))]
-    answers = [a for a in (d.get("answers") or []) if a in statements] or promised_now
-    if not answers:
-        raise FiftySixError(f"none of the choices is promised by seat {about}'s calls"
-                            f" ({promised.describe()}); add one that is")
-    d["choices"] = list(statements)
-    d["answers"] = answers
-    data["answer_constraint"] = statements[answers[0]].to_dict()
-    data["statements"] = {t: c.to_dict() for t, c in statements.items()}
-    d["prompt"] = d.get("prompt") or f"After this auction, what must seat {about} hold?"
-    d["explanation"] = d.get("explanation") or (f"Seat {about}'s calls promise: {promised.describe()}."
-                                                f" So this is certain: {', '.join(answers)}.")
-    return d
+def _fold(text: str) -> str:
+    return " ".join(text.split()).lower()
 
 
-def _fill_makeable(d: dict, ctx: Context, table: Table, auction: Auction) -> dict:
-    """``makeable``: the auction must be over (its contract is asked about) and the hand of
-    the seat asked about given. The coach may give the estimate's interval
-    (``data.interval`` [low, high]); without it the engine simulates ``data.deals`` deals
-    (default 30) from that seat's view. Choices are the four bands."""
-    if not auction.is_over or auction.contract is None:
-        raise FiftySixError("a makeable question asks about the final contract: give an auction that has ended")
-    if ctx.hand is None:
-        raise FiftySixError("give the hand of the seat asked about (the contract is judged from its view)")
-    contract = auction.contract
-    data = d.setdefault("data", {})
-    iv = data.get("interval")
-    if not (isinstance(iv, (list, tuple)) and len(iv) == 2):
-        from analyser.simulate import estimate_from_auction
-        deals = int(data.get("deals") or 30)
-        est = estimate_from_auction(table, ctx.system, ctx.seat, Hand.parse(ctx.hand), ctx.auction, contract,
-                                    n=deals, seed=0, leads=False)
-        iv = [est.interval[0], est.interval[1]]
-        data.update({"estimate": est.rate, "deals": est.deals})
-    lo, hi = float(iv[0]), float(iv[1])
-    if not 0 <= lo <= hi <= 1:
-        raise FiftySixError(f"the estimate's interval must run low to high within 0 to 1, not {lo} to {hi}")
-    data.update({"contract": str(contract), "declarer": contract.declarer, "interval": [lo, hi]})
-    data.setdefault("estimate", (lo + hi) / 2)
-    d["choices"] = list(MAKEABLE_BANDS)
-    d["answers"] = list(makeable_bands(lo, hi))
-    d["prompt"] = d.get("prompt") or (f"You are seat {ctx.seat}, and {contract} by seat {contract.declarer}"
-                                      " is the contract. How often does it make double-dummy?")
-    d["explanation"] = d.get("explanation") or (f"{contract} makes on {lo:.0%} to {hi:.0%} of the deals that fit"
-                                                f" the hand and the auction, so {', '.join(d['answers'])}"
-                                                " counts as right.")
-    return d
+def _call_or_none(text: str) -> Call | None:
+    try:
+        return parse_call(text)
+    except FiftySixError:
+        return None
 
 
 # --- helpers -------------------------------------------------------------------------------------

@@ -151,9 +151,10 @@ def _int_field(d: Mapping, key: str, default: int) -> int:
         raise QuestionError(f"context {key} must be a whole number, got {v!r}") from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Question:
-    """One quiz question. ``answers`` holds every right choice; ``preferred`` the best one."""
+    """One quiz question. ``answers`` holds every right choice; ``preferred`` the best one.
+    Made with keyword arguments (``Question(id=..., type=..., ...)``) or read by ``from_dict``."""
 
     id: str
     type: str
@@ -273,9 +274,10 @@ class Question:
             data = d.get("data", {})
             if not isinstance(data, Mapping):
                 raise QuestionError("'data' must be an object")
-            q = cls(qid, d["type"], Context.from_dict(d.get("context", {}), default_system), d["prompt"],
-                    tuple(choices), tuple(answers), str(d.get("explanation", "")), tuple(tags),
-                    preferred, str(d.get("family", "")), dict(data))
+            q = cls(id=qid, type=d["type"], context=Context.from_dict(d.get("context", {}), default_system),
+                    prompt=d["prompt"], choices=tuple(choices), answers=tuple(answers),
+                    explanation=str(d.get("explanation", "")), tags=tuple(tags), preferred=preferred,
+                    family=str(d.get("family", "")), data=dict(data))
         except QuestionError as e:
             raise QuestionError(f"{where}: {e}") from None
         q.validate()

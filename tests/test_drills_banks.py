@@ -170,9 +170,10 @@ def _questions(draw, qid):
                   draw(st.sampled_from(["", "28H", "28H P +1H X"])), hand)
     qtype = draw(st.sampled_from([t for t in QUESTION_TYPES if t not in ("which-call", "your-call")]))
     data = draw(st.sampled_from([{}, {"call": "+1H"}, {"about_seat": 2, "n": [1, 2.5, None]}]))
-    return Question(qid, qtype, ctx, draw(_text), tuple(choices), tuple(answers), draw(_multiline),
-                    tuple(draw(st.lists(_text, max_size=3))), draw(st.sampled_from([None, answers[0]])),
-                    draw(st.sampled_from(["", "plus", "number-suit"])), data)
+    return Question(id=qid, type=qtype, context=ctx, prompt=draw(_text), choices=tuple(choices),
+                    answers=tuple(answers), explanation=draw(_multiline),
+                    tags=tuple(draw(st.lists(_text, max_size=3))), preferred=draw(st.sampled_from([None, answers[0]])),
+                    family=draw(st.sampled_from(["", "plus", "number-suit"])), data=data)
 
 
 @st.composite

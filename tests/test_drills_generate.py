@@ -12,7 +12,7 @@ from drills.bankcheck import check_question
 from fiftysix.constraints import implied, required_parts
 from drills.generate import Generator, default_types, generate
 from drills.questions import Question, promise_text
-from fiftysix.bidding import SYSTEMS, Auction, parse_call
+from fiftysix.bidding import SYSTEMS, Auction, format_call, parse_call
 from fiftysix.cards import Hand, Table
 from fiftysix.constraints import fits, from_dict
 
@@ -145,56 +145,82 @@ def _ctx(auction: str, players: int = 6, **kw) -> dict:
     return {"system": "international", "players": players, "auction": auction, **kw}
 
 
+def _fill(d: dict, players: int = 6) -> Question:
+    return Generator("international", Table.make(players)).fill(d)
+
+
 def test_fill_keeps_the_coachs_choices_and_writes_the_prompt():
     """Issue 22 #19: choices given, prompt and answer blank: the engine writes the prompt and
     marks the right choice (RULES.md 7.1: 28H promises the heart Jack and 4+ hearts)."""
-    from drills.generate import fill_question
     right = "holds a Jack of hearts; at least 4 hearts"
-    d = fill_question({"id": "x", "type": "meaning", "context": _ctx(""), "data": {"call": "28H"},
-                       "prompt": "", "choices": ["no hearts", right], "answers": []})
-    assert d["choices"] == ["no hearts", right] and d["answers"] == [right] and "28H" in d["prompt"]
-    d = fill_question({"id": "x", "type": "meaning", "context": _ctx(""), "data": {"call": "28H"},
-                       "prompt": "", "choices": ["no hearts", right], "answers": [right]})
-    assert d["prompt"] and d["answers"] == [right]
+    d = {"id": "x", "type": "meaning", "context": _ctx(""), "data": {"call": "28H"},
+         "prompt": "", "choices": ["no hearts", right], "answers": []}
+    q = _fill(d)
+    assert list(q.choices) == ["no hearts", right] and list(q.answers) == [right] and "28H" in q.prompt
+    assert d["prompt"] == "" and d["answers"] == []  # the coach's dict is left as it was
+    q = _fill({"id": "x", "type": "meaning", "context": _ctx(""), "data": {"call": "28H"},
+               "prompt": "", "choices": ["no hearts", right], "answers": [right]})
+    assert q.prompt and list(q.answers) == [right]
     with pytest.raises(Exception, match="none of your choices is right"):
-        fill_question({"id": "x", "type": "meaning", "context": _ctx(""), "data": {"call": "28H"},
-                       "prompt": "", "choices": ["no hearts", "at least 3 Jacks"], "answers": []})
+        _fill({"id": "x", "type": "meaning", "context": _ctx(""), "data": {"call": "28H"},
+               "prompt": "", "choices": ["no hearts", "at least 3 Jacks"], "answers": []})
+
+
+def test_fill_writes_checked_questions_of_every_call_type():
+    """Blank choices: the engine writes them, the bank checker agrees; the coach's own choices
+    are kept and every right one of them is marked (not just the engine's first pick)."""
+    for qtype in ("meaning", "which-call"):
+        q = _fill({"id": "c", "type": qtype, "context": _ctx("28H P"), "data": {"call": "+1H"},
+                   "prompt": "", "choices": [], "answers": []})
+        assert q.context.seat == 3 and len(q.choices) >= 3 and check_question(q) == [], (qtype, q)
+        _verify(q)
+    q = _fill({"id": "y", "type": "your-call", "context": _ctx("28H P", 4, hand="JJ9.JAT9.A."),
+               "prompt": "", "choices": [], "answers": []}, players=4)
+    assert q.preferred in q.answers and check_question(q) == []
+    _verify(q)
+    truthful = [format_call(c) for c in Auction.parse("28H P", "international", Table.make(4)).truthful_calls(
+        Hand.parse("JJ9.JAT9.A."))]
+    q = _fill({"id": "y", "type": "your-call", "context": _ctx("28H P", 4, hand="JJ9.JAT9.A."),
+               "prompt": "", "choices": truthful[:3] + ["+1S"], "answers": []}, players=4)
+    assert list(q.answers) == truthful[:3] and check_question(q) == []
+
+
+def test_fill_asks_for_the_generators_table():
+    with pytest.raises(Exception, match="the question is for international, 4 players"):
+        _fill({"id": "x", "type": "meaning", "context": _ctx("", players=4), "data": {"call": "28H"},
+               "prompt": "", "choices": [], "answers": []})
 
 
 def test_fill_partner_holds_and_makeable():
-    from drills.generate import fill_question
-    d = fill_question({"id": "p", "type": "partner-holds", "context": _ctx("28H P", seat=3),
-                       "data": {"about_seat": 1}, "prompt": "", "choices": [], "answers": []})
-    q = Question.from_dict(d)
+    q = _fill({"id": "p", "type": "partner-holds", "context": _ctx("28H P", seat=3),
+               "data": {"about_seat": 1}, "prompt": "", "choices": [], "answers": []})
     assert check_question(q) == [] and q.answers[0] in ("holds a Jack of hearts", "at least 4 hearts")
     assert len(q.choices) == 4 and len(set(q.choices)) == 4
     with pytest.raises(Exception, match="seat 2 has promised nothing"):
-        fill_question({"id": "p", "type": "partner-holds", "context": _ctx("28H P"),
-                       "data": {"about_seat": 2}, "prompt": "", "choices": [], "answers": []})
-    d = fill_question({"id": "m", "type": "makeable", "context": _ctx("28H P P P P P", hand="JJ9.JAT9.K."),
-                       "data": {"interval": [0.7, 0.9]}, "prompt": "", "choices": [], "answers": []})
-    q = Question.from_dict(d)
+        _fill({"id": "p", "type": "partner-holds", "context": _ctx("28H P"),
+               "data": {"about_seat": 2}, "prompt": "", "choices": [], "answers": []})
+    q = _fill({"id": "m", "type": "makeable", "context": _ctx("28H P P P P P", hand="JJ9.JAT9.K."),
+               "data": {"interval": [0.7, 0.9]}, "prompt": "", "choices": [], "answers": []})
     assert q.answers == ("50% to 75%", "75% or more") and check_question(q) == []
     assert (q.data["contract"], q.data["declarer"]) == ("28H", 1)
     with pytest.raises(Exception, match="auction that has ended"):
-        fill_question({"id": "m", "type": "makeable", "context": _ctx("28H P", hand="JJ9.JAT9.K."),
-                       "data": {"interval": [0.7, 0.9]}, "prompt": "", "choices": [], "answers": []})
+        _fill({"id": "m", "type": "makeable", "context": _ctx("28H P", hand="JJ9.JAT9.K."),
+               "data": {"interval": [0.7, 0.9]}, "prompt": "", "choices": [], "answers": []})
 
 
 def test_fill_makeable_simulates_when_no_interval_is_given():
     """Without the coach's estimate the engine simulates (a few deals of a small table): the
     answers are the bands that overlap the interval it found."""
-    from drills.generate import fill_question
     from drills.questions import makeable_bands
-    d = fill_question({"id": "m", "type": "makeable",
-                       "context": {"system": "international", "players": 4, "auction": "28H P P P",
-                                   "hand": "JJ9.JAT9.A."},
-                       "data": {"deals": 10}, "prompt": "", "choices": [], "answers": []})
-    lo, hi = d["data"]["interval"]
-    est, eps = d["data"]["estimate"], 1e-9  # the interval's ends are floats: 1.0 may read 0.999...
-    assert -eps <= lo <= est + eps and est <= hi + eps and hi <= 1 + eps and d["data"]["deals"] == 10
-    assert tuple(d["answers"]) == makeable_bands(lo, hi)
-    assert check_question(Question.from_dict(d)) == []
+    q = _fill({"id": "m", "type": "makeable",
+               "context": {"system": "international", "players": 4, "auction": "28H P P P",
+                           "hand": "JJ9.JAT9.A."},
+               "data": {"deals": 10}, "prompt": "", "choices": [], "answers": []}, players=4)
+    lo, hi = q.data["interval"]
+    est, eps = q.data["estimate"], 1e-9  # the interval's ends are floats: 1.0 may read 0.999...
+    assert -eps <= lo <= est + eps and est <= hi + eps and hi <= 1 + eps and q.data["deals"] == 10
+    assert tuple(q.answers) == makeable_bands(lo, hi)
+    assert check_question(q) == []
 
 
 def test_your_call_prefers_the_default_bots_call_with_its_reason():

@@ -17,8 +17,8 @@ T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 
 def _q(i: int, system: str = "international", family: str = "plus", players: int = 6) -> Question:
     deck = {4: 32, 6: 48, 8: 64}[players]
-    return Question(f"q{i}", "meaning", Context(system, players, deck, "alternate", 1, ""), "p?",
-                    ("right", "wrong"), ("right",), family=family)
+    return Question(id=f"q{i}", type="meaning", context=Context(system, players, deck, "alternate", 1, ""),
+                    prompt="p?", choices=("right", "wrong"), answers=("right",), family=family)
 
 
 def test_path_comes_from_the_environment(tmp_path, monkeypatch):

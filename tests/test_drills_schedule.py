@@ -58,8 +58,8 @@ def test_fsrs_reviews_space_right_answers_out_and_bring_wrong_ones_back():
 
 
 def _question(i: int, template_family: str) -> Question:
-    return Question(f"q{i}", "meaning", Context("international", 6, 48, "alternate", 1, ""), "p?",
-                    ("a", "b"), ("a",), family=template_family)
+    return Question(id=f"q{i}", type="meaning", context=Context("international", 6, 48, "alternate", 1, ""),
+                    prompt="p?", choices=("a", "b"), answers=("a",), family=template_family)
 
 
 def test_pick_questions_gives_one_question_per_template_in_plan_order():
@@ -72,8 +72,8 @@ def test_pick_questions_gives_one_question_per_template_in_plan_order():
 
 
 def _q(i: int, qtype: str, family: str, prompt: str | None = None) -> Question:
-    return Question(f"id{i}", qtype, Context("international", 6, 48, "alternate", 1, ""),
-                    prompt or f"prompt {i}?", ("a", "b"), ("a",), family=family)
+    return Question(id=f"id{i}", type=qtype, context=Context("international", 6, 48, "alternate", 1, ""),
+                    prompt=prompt or f"prompt {i}?", choices=("a", "b"), answers=("a",), family=family)
 
 
 def test_fill_tops_a_session_up_with_practice_but_keeps_the_new_idea_limit():

@@ -6,8 +6,9 @@ from __future__ import annotations
 import streamlit as st
 
 from drills import bankcheck
-from drills.generate import fill_question
+from drills.generate import Generator
 from drills import banks, questions
+from fiftysix.cards import Table
 from fiftysix.errors import FiftySixError
 from ui.components import page_start, read_upload
 
@@ -147,8 +148,7 @@ def question_form(settings, questions_mod, banks_mod) -> None:
         d["data"] = new_data
     try:
         with st.spinner("The engine fills in and checks the question..."):
-            d = fill_question(d)
-            question = questions_mod.Question.from_dict(d, default_system=system)
+            question = Generator(system, Table(players, deck, teams)).fill(d)
             problems = bankcheck.check_question(question)
     except Exception as e:  # noqa: BLE001 - whatever the coach typed, an error box, never a traceback
         st.error(f"Not added: {failure(e)}")
