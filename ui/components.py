@@ -1,4 +1,5 @@
-"""Streamlit pieces every page shares: the sidebar's settings, page start, errors, caching.
+"""Streamlit pieces the pages share: the sidebar's settings, page start, error boxes, uploads,
+the warmed solver, hands and tricks on the table, and what a call is worth.
 
 Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 """
@@ -11,6 +12,7 @@ from typing import Iterator
 
 import streamlit as st
 
+from fiftysix.bidding import SYSTEM_NAMES
 from fiftysix.cards import DEFAULT_DECK, TABLE_SETUPS, Table
 from fiftysix.errors import FiftySixError
 from ui import render
@@ -30,11 +32,11 @@ class Settings:
 
 def system_names() -> tuple[str, ...]:
     """The registered bidding systems, in registration order."""
-    from fiftysix.bidding import SYSTEM_NAMES
     return SYSTEM_NAMES
 
 
 def decks_for(players: int) -> list[int]:
+    """The deck sizes a table of ``players`` may use."""
     return sorted(d for p, d in TABLE_SETUPS if p == players)
 
 
@@ -147,8 +149,9 @@ def tricks_table(state) -> None:
 
 def call_worth(system: str, table: Table, before: str, call: str, key: str) -> None:
     """What a call is worth from the shipped statistics (data/stats/): how often the caller's
-    team took 28..56 double-dummy in the strain after the call, a small histogram, and how
-    many deals it rests on. Says so plainly where no statistics are shipped."""
+    team took 28..56 double-dummy with the trump standing after the call (its best trump while
+    nothing is bid), a small histogram, and how many deals it rests on. Says so plainly where
+    no statistics are shipped for the table, or the call came up too seldom."""
     import plotly.graph_objects as go
     from stats.summary import call_worth as lookup
 
@@ -162,11 +165,11 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
         st.caption(f"Not in the shipped statistics: in {doc['deals']:,} deals bid by the bots this call came up"
                    f" here fewer than {doc['min_count']} times.")
         return
-    strain = entry["strain"]
-    where = {"NT": "no-trump", "best": "its best strain"}.get(strain) or render.suit_name("SHDC".index(strain))
+    trump = entry["strain"]  # the statistics' field: S H D C, NT, or "best" before any bid
+    where = {"NT": "no-trump", "best": "its best trump"}.get(trump) or render.suit_name("SHDC".index(trump))
     shares = dict(zip(doc["thresholds"], entry["share"]))
     context = "opened" if not before.strip() else f"after {before.strip()}"
-    how = f"at {where}" if strain in ("NT", "best") else f"with {where} trump"
+    how = f"at {where}" if trump in ("NT", "best") else f"with {where} trump"
     st.markdown(f"**What it is worth:** {call} {context}: {entry['count']:,} deals; the caller's team took "
                 + ", ".join(f"{t}+ in {shares[t]:.0%}" for t in (28, 32, 40, 48))
                 + f" and all 56 in {shares[56]:.0%} {how} (double-dummy).")

@@ -1,5 +1,6 @@
-"""Analyse: enter, paste or deal a hand; the double-dummy table; the makeable estimate from one
-seat's view; step through best play."""
+"""Analyse page: a hand's double-dummy table, its makeable estimate, and best play step by step.
+
+The hand is dealt, pasted or entered by seat; the estimate is from one seat's view."""
 from __future__ import annotations
 
 import time
@@ -16,40 +17,36 @@ from ui.components import (in_url, page_start, seat_view, show, tricks_table, us
 from ui.jobs import run_cancellable, session_gone
 
 DEAL_PARAM = "deal"  # a pasted or typed deal, kept in the URL so a reload or a link brings it back
-STRAINS = tuple(format_trump(t) for t in TRUMPS)
+TRUMP_CHOICES = tuple(format_trump(t) for t in TRUMPS)
 
 
-def strain_label(strain: str) -> str:
-    return "NT" if strain == "NT" else f"{SUIT_SYMBOLS[SUITS.index(strain)]} {strain}"
-
-
-def table_of(key: tuple[int, int, str]) -> Table:
-    return Table(*key)
+def trump_label(trump: str) -> str:
+    return "NT" if trump == "NT" else f"{SUIT_SYMBOLS[SUITS.index(trump)]} {trump}"
 
 
 SOLVE_SECONDS = 10.0  # search budget of one click: the whole DD table, one position's cards, a play-out
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def dd_rows(deal_text: str, table_key: tuple[int, int, str], leader: int,
+def dd_rows(deal_text: str, table: Table, leader: int,
             _stop=None) -> list[tuple[int, dict[str, int | None]]]:
     """(declaring team, trump -> the most points it takes) with ``leader`` on lead; None where
     the search runs past its budget (the five trumps solved in parallel, cached per deal and
     leader; ``_stop`` cancels, see ui.jobs)."""
     solver = warm_solver()
-    deal = Deal.parse(deal_text, table_of(table_key), partial=True)
+    deal = Deal.parse(deal_text, table, partial=True)
     return [(r.team, r.points) for r in solver.declarer_table(deal, (leader,), max_seconds=SOLVE_SECONDS,
                                                               stop=_stop)]
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
-def card_values(deal_text: str, table_key: tuple[int, int, str], strain: str, leader: int,
+def card_values(deal_text: str, table: Table, trump: str, leader: int,
                 played: tuple[str, ...], seconds: float = SOLVE_SECONDS, _stop=None) -> dict[str, int] | None:
     """What each legal card is worth to the side to move, all cards within ``seconds``; None
     when over budget (cached per position; ``_stop`` cancels, see ui.jobs)."""
     solver = warm_solver()
-    deal = Deal.parse(deal_text, table_of(table_key), partial=True)
-    pos = solver.Position.from_deal(deal, parse_trump(strain), leader=leader,
+    deal = Deal.parse(deal_text, table, partial=True)
+    pos = solver.Position.from_deal(deal, parse_trump(trump), leader=leader,
                                     played=tuple(Card.parse(c) for c in played))
     try:
         return {str(c): int(v) for c, v in solver.card_values(pos, max_seconds=seconds, stop=_stop).items()}
@@ -62,9 +59,8 @@ def deal_input(table: Table) -> Deal | None:
     mode = st.segmented_control("Hand", ["Deal", "Paste", "Enter by seat"], default="Deal",
                                 required=True, **in_url("an_mode"))
     ss = st.session_state
-    key = (table.players, table.deck, table.teams)
-    if ss.get("an_table") != key:
-        ss["an_table"] = key
+    if ss.get("an_table") != table:
+        ss["an_table"] = table
         ss.pop("an_deal", None)
     linked = st.query_params.get(DEAL_PARAM)
     if mode != "Deal" and linked and "an_deal" not in ss:  # a reload or a shared link of a typed deal
@@ -121,10 +117,9 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                              format_func=lambda s: f"seat {s}",
                              help="Seat 1 leads by the rules; with the declarer-leads option the declarer "
                                   "leads, so add the declarers' seats. Each leader takes one solve per trump.")
-    key = (table.players, table.deck, table.teams)
     warm_solver()
     ss = st.session_state
-    sig = (str(deal), key, tuple(sorted(leaders)))
+    sig = (str(deal), table, tuple(sorted(leaders)))
     if ss.get("an_dd_cancelled") == sig:
         st.info("Solving the table was cancelled.")
         st.button("Solve the table", key="an_dd_resume", on_click=ss.pop, args=("an_dd_cancelled", None))
@@ -138,14 +133,14 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                           on_click=ss.__setitem__, args=("an_dd_cancelled", sig))
         bar = st.progress(0.0, text="Solving the five trumps...") if leaders else None
         for k, leader in enumerate(sorted(leaders)):
-            done = run_cancellable(lambda stop: dd_rows(str(deal), key, leader, _stop=stop),
+            done = run_cancellable(lambda stop: dd_rows(str(deal), table, leader, _stop=stop),
                                    f"Solving the five trumps with seat {leader} on lead...")
             for team, points in done:
                 row = {"declarers": f"team {table.team_name(team)}", "leader": f"seat {leader}"}
-                for strain in STRAINS:
-                    row[strain_label(strain)] = points[strain]
-                    if points[strain] is None:
-                        slow.add(strain)
+                for trump in TRUMP_CHOICES:
+                    row[trump_label(trump)] = points[trump]
+                    if points[trump] is None:
+                        slow.add(trump)
                 rows.append(row)
             bar.progress((k + 1) / len(leaders), text=f"Solved for {k + 1} of {len(leaders)} leader(s)")
         cancel.empty()
@@ -159,7 +154,7 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                    "figure makes.")
         st.dataframe(rows, hide_index=True, width="content")
         if slow:
-            st.warning(f"{', '.join(s for s in STRAINS if s in slow)}: not solved within {SOLVE_SECONDS:.0f} s "
+            st.warning(f"{', '.join(t for t in TRUMP_CHOICES if t in slow)}: not solved within {SOLVE_SECONDS:.0f} s "
                        "(big deals can take the solver much longer); step through the play below to solve "
                        "smaller endings.")
 
@@ -178,7 +173,7 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     with st.form("an_est_form", border=True):
         c1, c2, c3, c4 = st.columns(4)
         value = c1.number_input("Bid", 28, 56, 32, key="an_est_value")
-        strain = c2.selectbox("Trump", STRAINS, key="an_est_trump", format_func=strain_label)
+        trump = c2.selectbox("Trump", TRUMP_CHOICES, key="an_est_trump", format_func=trump_label)
         declarer = c3.selectbox("Declarer", list(table.seats), key="an_est_decl", format_func=lambda s: f"seat {s}")
         seat = c4.selectbox("Seen from", list(table.seats), key="an_est_seat", format_func=lambda s: f"seat {s}")
         c5, c6, c7, c8 = st.columns([3, 1, 1, 1])
@@ -193,11 +188,11 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
         quick = st.toggle("Only whether it makes (several times faster: no points histogram, no mean points)",
                           key="an_est_quick")
         go_ = st.form_submit_button("Simulate", type="primary")
-    key = (str(deal), table, value, strain, declarer, seat, auction_text.strip(), n, until, seed, quick)
+    key = (str(deal), table, value, trump, declarer, seat, auction_text.strip(), n, until, seed, quick)
     ss = st.session_state
     if go_:
         try:
-            contract = Contract.make(table, int(value), parse_trump(strain), int(declarer))
+            contract = Contract.make(table, int(value), parse_trump(trump), int(declarer))
             hand = deal.hand(seat)
             view = (View.from_auction(table, system, seat, hand, auction_text) if auction_text.strip()
                     else View(table, seat, hand))
@@ -310,8 +305,8 @@ def leads_chart(est) -> None:
                  hide_index=True)
 
 
-def replay(deal: Deal, strain: str, leader: int, played: list[str]) -> PlayState:
-    state = PlayState(deal, parse_trump(strain), leader=leader, early_stop=False)
+def replay(deal: Deal, trump: str, leader: int, played: list[str]) -> PlayState:
+    state = PlayState(deal, parse_trump(trump), leader=leader, early_stop=False)
     for c in played:
         state.play(c)
     return state
@@ -323,24 +318,23 @@ def best_play(deal: Deal, table: Table) -> None:
     st.subheader("Step through best play")
     ss = st.session_state
     c1, c2 = st.columns(2)
-    strain = c1.selectbox("Trump", STRAINS, key="an_bp_trump", format_func=strain_label)
+    trump = c1.selectbox("Trump", TRUMP_CHOICES, key="an_bp_trump", format_func=trump_label)
     leader = c2.selectbox("Leader", list(table.seats), key="an_bp_leader", format_func=lambda s: f"seat {s}")
-    sig = (str(deal), strain, leader)
+    sig = (str(deal), trump, leader)
     if ss.get("an_bp_sig") != sig:
         ss["an_bp_sig"] = sig
         ss["an_played"] = []
     played: list[str] = ss.setdefault("an_played", [])
-    state = replay(deal, strain, leader, played)
+    state = replay(deal, trump, leader, played)
     values: dict[str, int] | None = {}
     best: str | None = None
-    key = (table.players, table.deck, table.teams)
     spot = (sig, tuple(played))
     cancelled = ss.get("an_bp_cancelled") == spot
     if not state.is_over and not cancelled:
         cancel = st.empty()
         cancel.button("Cancel", key="an_bp_cancel", icon=":material/stop:",
                       on_click=ss.__setitem__, args=("an_bp_cancelled", spot))
-        values = run_cancellable(lambda stop: card_values(str(deal), key, strain, leader, tuple(played), _stop=stop),
+        values = run_cancellable(lambda stop: card_values(str(deal), table, trump, leader, tuple(played), _stop=stop),
                                  "Solving this position...")
         cancel.empty()
         best = max(values, key=lambda c: values[c]) if values else None
@@ -357,7 +351,7 @@ def best_play(deal: Deal, table: Table) -> None:
         end = time.monotonic() + SOLVE_SECONDS  # one budget for the whole play-out
         while not state.is_over and time.monotonic() < end:
             left = max(0.05, end - time.monotonic())
-            v = run_cancellable(lambda stop: card_values(str(deal), key, strain, leader, tuple(played), left,
+            v = run_cancellable(lambda stop: card_values(str(deal), table, trump, leader, tuple(played), left,
                                                          _stop=stop),
                                 "Playing the hand out...")
             if not v:

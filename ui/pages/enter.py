@@ -1,6 +1,8 @@
-"""Enter a hand you played: the deal seat by seat (click cards or type; the rest at random),
-the auction with the call palette, the play card by card, the result; then save it to the
-hand library, or open it in Review or Analyse."""
+"""Enter a hand page: a hand you played, entered and saved to the hand library.
+
+The deal seat by seat (click cards or type; the rest at random), the auction with the call
+palette, the play card by card, the result; then save it to the hand library, or open it in
+Review or Analyse."""
 from __future__ import annotations
 
 import datetime as dt
@@ -36,7 +38,7 @@ def reset(table: Table) -> None:
     for s in range(1, 9):
         ss.pop(hand_key(s), None)
     ss["en_calls"], ss["en_play"] = [], []
-    ss["en_table"] = (table.players, table.deck, table.teams)
+    ss["en_table"] = table
     ss.pop("en_saved", None)
 
 
@@ -325,7 +327,7 @@ def open_in_analyse(record) -> None:
     ss = st.session_state
     t = record.table
     ss["players"], ss["deck"], ss["teams"], ss["system"] = t.players, t.deck, t.teams, record.system
-    ss["an_table"] = (t.players, t.deck, t.teams)
+    ss["an_table"] = t
     ss["an_deal"], ss["an_played"], ss["an_mode"] = str(record.deal), [], "Deal"
     if record.contract is not None:
         ss["an_bp_trump"] = format_trump(record.contract.trump)
@@ -336,7 +338,7 @@ def open_in_analyse(record) -> None:
 settings = page_start("Enter a hand", "Enter a hand you played: the deal, the auction, the play and the "
                       "result. Save it to your hand library, or open it in Review or Analyse.")
 table = settings.table
-if st.session_state.get("en_table") != (table.players, table.deck, table.teams):
+if st.session_state.get("en_table") != table:
     reset(table)
 st.caption(f"{table.players} players, {table.deck} cards, system {settings.system} (change them in the sidebar; "
            "a new table starts a new hand).")

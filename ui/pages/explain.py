@@ -1,5 +1,7 @@
-"""Explain: type or click an auction; every call with its meaning, the legal next calls with what
-each would mean now, the contract, and what the table knows about every unseen card."""
+"""Explain page: an auction call by call, with what each call means and what the table knows.
+
+Type or click an auction; every call with its meaning, the legal next calls with what each
+would mean now, the contract, and what the table knows about every unseen card."""
 from __future__ import annotations
 
 import plotly.graph_objects as go
@@ -144,14 +146,13 @@ def palette(auction) -> None:
 
 
 @st.cache_data(show_spinner="Dealing thousands of hands that fit the auction...", max_entries=64)
-def card_grid(table_key: tuple[int, int, str], system: str, auction_text: str, seat: int, hand: str,
+def card_grid(table: Table, system: str, auction_text: str, seat: int, hand: str,
               n: int, seed: int) -> tuple[list[int], list[str], list[list[float]], list[list[float]], list[str]]:
     """(hidden seats, unseen card names, the chance each seat holds at least one unseen copy
     of each card, the copies it holds on average) over ``n`` deals that fit what ``seat`` knows,
     and the promises set aside because they could not hold with the rest (RULES.md 6)."""
     from analyser.dealer import Dealer, View
     from analyser.simulate import holding_odds
-    table = Table(*table_key)
     view = View.from_auction(table, system, seat, Hand.parse(hand), auction_text)
     dealer = Dealer(view)
     odds = holding_odds(view, dealer.sample_counts(n, seed=seed))
@@ -210,7 +211,7 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     if not _fits(hand_text, promise):
         st.warning(f"This hand does not keep seat {seat}'s own calls, which promise: {promise.describe()}.")
     try:
-        seats, names, odds, copies, set_aside = card_grid((table.players, table.deck, table.teams), system, auction_text,
+        seats, names, odds, copies, set_aside = card_grid(table, system, auction_text,
                                                seat, str(hand), 2000, 7)
     except FiftySixError as e:
         st.error(str(e))
