@@ -1,0 +1,1 @@
+"""Solving and simulating: the double-dummy solver, constrained dealing, estimates, reviews."""

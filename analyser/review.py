@@ -1,5 +1,6 @@
-"""Review of a played hand: what every call meant and whether it told the truth, and what
-every card cost double-dummy.
+"""Review of a played hand: what every call meant and promised, what every card cost.
+
+Whether each call told the truth, and each card's cost double-dummy.
 
 ``review(record)`` builds a ``Review``:
 

@@ -1,5 +1,7 @@
-"""How well a time budget bounds a whole command: ``costs --max-seconds`` and ``table
---max-seconds`` on hard 4-player 48-card deals (12 cards each), wall time against the budget.
+"""Benchmark of time budgets: how closely ``--max-seconds`` bounds a whole solver command.
+
+``costs --max-seconds`` and ``table --max-seconds`` on hard 4-player 48-card deals (12 cards
+each), wall time against the budget.
 
     .venv/bin/python bench/budgets.py [--deals 4] [--costs 5] [--table 4]
 

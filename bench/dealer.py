@@ -1,5 +1,6 @@
-"""Dealer and simulation figures: constrained deals per second (exact dealer against plain
-rejection, same run), and the end-to-end time of a 6-player estimate.
+"""Benchmark of the dealer: constrained deals per second, and the time of a 6-player estimate.
+
+The exact dealer is timed against plain rejection in the same run; the estimate end to end.
 
     .venv/bin/python bench/dealer.py [--deals 2000] [--points 200] [--yes-no 200] [--tricks 0 4]
 

@@ -1,6 +1,8 @@
-"""Generate questions for many seeds in every system and table, check each one against the
-engine (``drills.bankcheck.check_question``: auction replayed from its text, answers and
-choices recomputed), and print the speed and the number of problems (should be 0).
+"""Benchmark of the question generator: its speed in every system and table, each question checked.
+
+Questions for many seeds are checked against the engine (``drills.bankcheck.check_question``:
+auction replayed from its text, answers and choices recomputed); it prints the time a question
+and the number of problems (should be 0).
 
     .venv/bin/python bench/drills_generate.py --seeds 60 --per-seed 4
 """

@@ -1,6 +1,8 @@
-"""Benchmark of the statistics job: deals a second in one process, on a local Dask cluster of 1 and
-2 workers, and on a scheduler and workers started by hand on 127.0.0.1 (``dask scheduler``,
-``dask worker``), with DDS bridge solves a second (endplay) timed in the same run as the yardstick.
+"""Benchmark of the statistics job: deals a second, in one process and on Dask clusters.
+
+In one process, on a local Dask cluster of 1 and 2 workers, and on a scheduler and workers
+started by hand on 127.0.0.1 (``dask scheduler``, ``dask worker``), with DDS bridge solves a
+second (endplay) timed in the same run as the yardstick.
 
     .venv/bin/python bench/stats.py [--deals 40] [--chunk 4] [--players 6] [--system all] [--dds 30]
 

@@ -1,0 +1,1 @@
+"""Training: quiz questions and banks, the generator, the FSRS schedule, progress, the bots."""

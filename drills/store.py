@@ -1,5 +1,6 @@
-"""The one embedded SQLite file behind progress and the hand library: where it lives, and
-short connections and write transactions that two app sessions can share safely.
+"""The one SQLite file behind progress and the hand library: where it lives, and safe access.
+
+Short connections and write transactions that two app sessions can share safely.
 
 The file is ``progress.sqlite3`` under ``$FIFTYSIX_DATA_DIR`` when that is set, else under
 the user data directory (platformdirs). Connections run in WAL mode with a busy timeout;

@@ -1,0 +1,1 @@
+"""The two faces over the library: the Streamlit pages and the ``fiftysix`` command."""

@@ -1,5 +1,6 @@
-"""The ladder: per suit, the cards in power order (J J 9 9 A A T T K K Q Q [8 8 7 7]) minus
-the cards earlier calls have shown. "Top remaining" is the first card left on it.
+"""The ladder: per suit, the cards that earlier calls have not shown, in power order.
+
+The order is J J 9 9 A A T T K K Q Q [8 8 7 7]; "top remaining" is the first card left on it.
 """
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Drill: a spaced-repetition quiz over generated questions or a question bank, with immediate
-feedback, keyboard shortcuts and a session summary."""
+"""Drill page: a spaced-repetition quiz over generated questions or a question bank.
+
+Immediate feedback, keyboard shortcuts and a session summary."""
 from __future__ import annotations
 
 import math

@@ -1,5 +1,7 @@
-"""Review: upload or pick a played hand; step through its auction and play with what each call
-meant, the promises broken and what each card cost double-dummy."""
+"""Review page: a played hand stepped through, with each call's promise and each card's cost.
+
+Upload or pick a played hand; step through its auction and play with what each call meant,
+the promises broken and what each card cost double-dummy."""
 from __future__ import annotations
 
 import re

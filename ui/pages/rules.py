@@ -1,5 +1,4 @@
-"""Rules: the project's rules guide (docs/rules.md), the tables the engine plays by, and each
-system's calls."""
+"""Rules page: the rules guide (docs/rules.md), the tables the engine plays by, each system's calls."""
 from __future__ import annotations
 
 import re
