@@ -1,0 +1,125 @@
+"""The import graph of the project's packages: no circle, and no layer imports a higher one.
+
+The layers, as docs/architecture.md draws them (arrows point one way):
+ui (with app.py) -> stats -> drills -> analyser -> fiftysix. The graph is read from the source
+with ``ast`` (nothing is imported), every ``import`` and ``from ... import`` counted, those
+inside functions too; an import under ``if TYPE_CHECKING:`` never runs, so it counts for the
+layers but not for circles.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ("fiftysix", "analyser", "drills", "stats", "ui")
+"""Lowest first: a module may import its own layer and those before it, never one after."""
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    found = {_module_name(p): p for layer in LAYERS for p in sorted((ROOT / layer).rglob("*.py"))}
+    found["app"] = ROOT / "app.py"
+    return found
+
+
+def _layer(module: str) -> int:
+    """The layer's rank (app.py is the Streamlit face: ui)."""
+    top = module.split(".", 1)[0]
+    return LAYERS.index("ui" if top == "app" else top)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports(module: str, path: Path, modules: dict[str, Path]) -> list[tuple[str, int, bool]]:
+    """(imported project module, line, runs) for each import in ``path``; ``runs`` is False for
+    one under ``if TYPE_CHECKING:``."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out: list[tuple[str, int, bool]] = []
+
+    def target(name: str) -> str | None:
+        while name and name not in modules:  # "fiftysix.cards.Card" -> "fiftysix.cards"
+            name = name.rpartition(".")[0]
+        return name or None
+
+    def visit(node: ast.AST, runs: bool) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.body:
+                visit(child, False)
+            for child in node.orelse:
+                visit(child, runs)
+            return
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # a relative import: from the package, up level - 1
+                up = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                base = ".".join(up + ([base] if base else []))
+            names = [f"{base}.{a.name}" for a in node.names] if base else [a.name for a in node.names]
+        else:
+            names = []
+        for n in names:
+            t = target(n)
+            if t is not None and t != module:
+                out.append((t, node.lineno, runs))
+        for child in ast.iter_child_nodes(node):
+            visit(child, runs)
+
+    visit(ast.parse(path.read_text(encoding="utf-8"), str(path)), True)
+    return out
+
+
+def _graph() -> tuple[dict[str, Path], dict[str, list[tuple[str, int, bool]]]]:
+    modules = _modules()
+    return modules, {m: _imports(m, p, modules) for m, p in modules.items()}
+
+
+def test_the_graph_is_read_from_every_package():
+    # a guard for the reader itself: it finds the modules and the imports that are known to exist
+    modules, edges = _graph()
+    assert {m.split(".", 1)[0] for m in modules} == set(LAYERS) | {"app"}
+    assert len(modules) > 60
+    assert ("fiftysix.cards", True) in {(t, r) for t, _, r in edges["fiftysix.play"]}
+    assert "analyser.simulate" in {t for t, _, _ in edges["drills.generate"]}  # inside a function
+    assert ("fiftysix.play", False) in {(t, r) for t, _, r in edges["fiftysix.scoring"]}  # TYPE_CHECKING
+
+
+def test_no_layer_imports_a_higher_one():
+    modules, edges = _graph()
+    upward = [f"{m} (line {line}) imports {t}: {LAYERS[_layer(m)]} may not import {LAYERS[_layer(t)]}"
+              for m, es in edges.items() for t, line, _ in es if _layer(t) > _layer(m)]
+    assert upward == []
+
+
+def test_the_import_graph_has_no_circle():
+    modules, edges = _graph()
+    runs = {m: sorted({t for t, _, r in es if r}) for m, es in edges.items()}
+    circles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def walk(m: str) -> None:
+        state[m] = 1
+        path.append(m)
+        for t in runs[m]:
+            if state.get(t) == 1:
+                circles.append(path[path.index(t):] + [t])
+            elif t not in state:
+                walk(t)
+        path.pop()
+        state[m] = 2
+
+    for m in sorted(runs):
+        if m not in state:
+            walk(m)
+    assert [" -> ".join(c) for c in circles] == []
