@@ -65,8 +65,8 @@ def replay(system: str, table: Table, calls: Sequence[Call]) -> Auction:
 
 
 def auction_text(calls: Sequence[Call]) -> str:
+    """Calls in the auction notation, e.g. ``28H P +1H``."""
     return " ".join(format_call(c) for c in calls)
-
 
 
 def set_aside_note(set_aside) -> str:
@@ -74,6 +74,7 @@ def set_aside_note(set_aside) -> str:
     if not set_aside:
         return ""
     return " except " + "; ".join(f"{a.promise.describe()} (set aside: it {a.reason})" for a in set_aside)
+
 
 CONTEXT_BOT = "rules"
 """The bot that bids the deals questions are cut from (truthful and fast)."""
@@ -309,8 +310,8 @@ class Generator:
             choices = [format_call(c) for c in shown_right + wrong]
             self.rng.shuffle(choices)
             answers, preferred = [format_call(c) for c in shown_right], format_call(choice.call)
-        m = before.meaning_of(choice.call)
-        expl = [f"Best: {choice.call} ({m.label}): {choice.reason}."]
+        best = before.meaning_of(choice.call)
+        expl = [f"Best: {choice.call} ({best.label}): {choice.reason}."] if best_keeps else []
         for c in shown_right:
             if c != choice.call:
                 expl.append(f"{c} ({before.meaning_of(c).label}) is also true of your hand, so it counts too.")
@@ -343,7 +344,8 @@ class Generator:
                 "statements": {t: c.to_dict() for t, c in statements.items()}}
         if witness is not None:
             data["witness"] = str(witness)
-        return Question(id=qid, type="partner-holds", context=self.context(learner, [r.call for r in prefix.calls], hand),
+        context = self.context(learner, [r.call for r in prefix.calls], hand)
+        return Question(id=qid, type="partner-holds", context=context,
                         prompt=PROMPTS["partner-holds"].format(who=who, about=about), choices=tuple(choices),
                         answers=tuple(answers), explanation=expl, tags=("generated", self.system, fam),
                         family=fam, data=data)
