@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Mapping
 
 from fiftysix.bidding import Auction, get_system
-from fiftysix.bidding.calls import format_call, parse_call, parse_calls
+from fiftysix.bidding.calls import parse_call, parse_calls
 from fiftysix.cards import COPIES, Hand, Table
 from fiftysix.constraints import Constraint, Count, fits, from_dict, implied, implies_all, required_parts
 from fiftysix.errors import FiftySixError
 from fiftysix.textio import InputError, loads as loads_json
 from drills.banks import Bank, BankError, header_problems, read_bank_text
-from drills.questions import MAKEABLE_BANDS, Question, QuestionError, makeable_bands, promise_text
+from drills.questions import (MAKEABLE_BANDS, Question, QuestionError, call_key, fold, makeable_bands,
+                              promise_text)
 
 KINDS = ("format", "system", "hand", "auction", "answer", "unchecked")
 
@@ -181,17 +182,6 @@ def _conflicts_with_promises(hand: Hand, auction: Auction, seat: int) -> str | N
     return None
 
 
-def _norm(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
-def _call_key(text: str) -> str | None:
-    try:
-        return format_call(parse_call(text))
-    except FiftySixError:
-        return None
-
-
 def _compare(q: Question, right: set[str], key, what: str) -> list[tuple[str, str]]:
     """Problems where the question's answers differ from the engine's right set (by ``key``)."""
     out = []
@@ -217,16 +207,16 @@ def _check_meaning(q: Question, auction: Auction, hand: Hand | None) -> list[tup
     if rule is not None:
         return [("auction", f"{call} cannot be called after {q.context.auction or 'no calls'}: {rule}")]
     m = auction.meaning_of(call)
-    right = {_norm(promise_text(m)), _norm(m.sentence), _norm(m.label)}
-    if not any(_norm(c) in right for c in q.choices):
+    right = {fold(promise_text(m)), fold(m.sentence), fold(m.label)}
+    if not any(fold(c) in right for c in q.choices):
         return [("answer", f"no choice gives the system's meaning of {call}: {promise_text(m)!r}")]
-    return _compare(q, right, _norm, f"the system says {call} promises {promise_text(m)!r}")
+    return _compare(q, right, fold, f"the system says {call} promises {promise_text(m)!r}")
 
 
 def _check_which_call(q: Question, auction: Auction, hand: Hand | None) -> list[tuple[str, str]]:
     if auction.is_over:
         return [("auction", "the auction is over: there is no call to make")]
-    out = [("format", f"choice {ch!r} is not a call") for ch in q.choices if _call_key(ch) is None]
+    out = [("format", f"choice {ch!r} is not a call") for ch in q.choices if call_key(ch) is None]
     if out:
         return out
     target = q.data.get("meaning")
@@ -239,11 +229,11 @@ def _check_which_call(q: Question, auction: Auction, hand: Hand | None) -> list[
     for ch in q.choices:
         if auction.check(ch) is None:
             m = auction.meaning_of(ch)
-            if _norm(target) in (_norm(promise_text(m)), _norm(m.sentence)):
-                right.add(_call_key(ch))
+            if fold(target) in (fold(promise_text(m)), fold(m.sentence)):
+                right.add(call_key(ch))
     if not right:
         return [("answer", f"no choice is a legal call here that promises {target!r}")]
-    return _compare(q, right, lambda t: _call_key(t) or t,
+    return _compare(q, right, lambda t: call_key(t) or t,
                     f"of the choices, {', '.join(sorted(right))} promise {target!r} here")
 
 
@@ -254,17 +244,17 @@ def _check_your_call(q: Question, auction: Auction, hand: Hand | None) -> list[t
         return [("auction", "the auction is over: there is no call to make")]
     if auction.to_move != q.context.seat:
         return [("auction", f"seat {auction.to_move} is to call after this auction, not seat {q.context.seat}")]
-    out = [("format", f"choice {ch!r} is not a call") for ch in q.choices if _call_key(ch) is None]
+    out = [("format", f"choice {ch!r} is not a call") for ch in q.choices if call_key(ch) is None]
     if out:
         return out
     right = set()
     for ch in q.choices:
         if auction.check(ch, hand) is None and fits(hand, auction.meaning_of(ch, hand).constraint):
-            right.add(_call_key(ch))
-    out = _compare(q, right, lambda t: _call_key(t) or t,
+            right.add(call_key(ch))
+    out = _compare(q, right, lambda t: call_key(t) or t,
                    f"of the choices, the calls this hand may truthfully make here are"
                    f" {', '.join(sorted(right)) or 'none'}")
-    if q.preferred and _call_key(q.preferred) not in right:
+    if q.preferred and call_key(q.preferred) not in right:
         out.append(("answer", f"the preferred answer {q.preferred} is not a truthful call with this hand"))
     return out
 
@@ -308,14 +298,14 @@ def _check_statements(q: Question, about: int, promised: Constraint | None,
         if promised is not None and not fits(witness, promised):
             return [("hand", f"the witness hand {witness} breaks seat {about}'s promises")]
     out = []
-    answers = {_norm(a) for a in q.answers}
+    answers = {fold(a) for a in q.answers}
     for text, raw in statements.items():
         try:
             c = from_dict(raw)
         except FiftySixError as e:
             out.append(("format", f"data.statements[{text!r}]: {e}"))
             continue
-        is_answer = _norm(text) in answers
+        is_answer = fold(text) in answers
         if not is_answer and implies_all(c, parts):
             out.append(("answer", f"choice {text!r} is promised too (seat {about}'s calls imply it)"
                                   " but is not among the answers"))

@@ -24,7 +24,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.scoring import Contract
 from drills.banks import Bank
 from drills.bots import DEFAULT_BOT, get_bot
-from drills.questions import MAKEABLE_BANDS, Context, Question, makeable_bands, promise_text
+from drills.questions import MAKEABLE_BANDS, Context, Question, call_key, fold, makeable_bands, promise_text
 
 N_CHOICES = 4
 PER_DEAL = 2
@@ -229,7 +229,7 @@ class Generator:
         answer = promise_text(right)
         wrong: list[tuple[Call, Meaning]] = []
         if given:
-            choices, answers = _given_choices(given, lambda t: _fold(t) == _fold(answer), [answer])
+            choices, answers = _given_choices(given, lambda t: fold(t) == fold(answer), [answer])
         else:
             others = distractors(self._options(before, rec.value), right, strict=True)
             if len(others) < 2:
@@ -255,7 +255,7 @@ class Generator:
         picks: list[tuple[Call, Meaning]] = []
         if given:
             def promises_target(text: str) -> bool:
-                c = _call_or_none(text)
+                c = call_key(text)
                 return c is not None and before.check(c) is None and promise_text(before.meaning_of(c)) == target
             choices, answers = _given_choices(given, promises_target, [format_call(rec.call)])
         else:
@@ -292,14 +292,15 @@ class Generator:
         best_keeps = choice.truthful and choice.call in [c for c, _, _ in truthful]
         if given:
             def keeps(text: str) -> bool:
-                c = _call_or_none(text)
+                c = call_key(text)
                 return (c is not None and before.check(c, hand) is None
                         and bool(fits(hand, before.meaning_of(c, hand).constraint)))
             engine = [choice.call] if best_keeps else [c for c, _, _ in truthful][:3]
             choices, answers = _given_choices(given, keeps, [format_call(c) for c in engine])
-            shown_right = [_call_or_none(a) for a in answers]
-            wrong = [c for c in map(_call_or_none, choices) if c in broken and c not in shown_right]
-            preferred = next((a for a in answers if best_keeps and _call_or_none(a) == choice.call), None)
+            shown_right = [parse_call(a) for a in answers]
+            keys = {call_key(t) for t in choices}
+            wrong = [c for c in broken if format_call(c) in keys and c not in shown_right]
+            preferred = next((a for a in answers if best_keeps and call_key(a) == format_call(choice.call)), None)
         else:
             if not best_keeps or len(broken) < 2:
                 return None
@@ -574,17 +575,6 @@ def _given_choices(given: Sequence[str], is_right, engine_answers: Sequence[str]
     return list(given), answers
 
 
-def _fold(text: str) -> str:
-    return " ".join(text.split()).lower()
-
-
-def _call_or_none(text: str) -> Call | None:
-    try:
-        return parse_call(text)
-    except FiftySixError:
-        return None
-
-
 # --- helpers -------------------------------------------------------------------------------------
 
 def _informative(c: Constraint | None) -> list[Count]:
@@ -620,7 +610,7 @@ def make_bank(system: str, players: Sequence[int] = (6,), n: int = 30, seed: int
     for p in players:
         questions += Generator(sysobj.name, Table.make(p), seed).questions(n, types)
     tables = ", ".join(f"{p} players" for p in players)
-    return Bank(title or f"{getattr(sysobj, 'title', '') or sysobj.name}: starter questions",
+    return Bank(title or f"{sysobj.title or sysobj.name}: starter questions",
                 sysobj.name, tuple(questions), author,
                 f"Generated from random deals bid by the bot (seed {seed}; {tables}) and checked by"
                 " `fiftysix bank check`.")

@@ -295,12 +295,23 @@ def _looks_like_call(text: str) -> bool:
     return text.strip().upper() in ("P", "X", "XX")
 
 
+def fold(text: str) -> str:
+    """Text as choices are compared: runs of spaces made one, case folded."""
+    return " ".join(text.split()).casefold()
+
+
+def call_key(text: str) -> str | None:
+    """A choice read as a call, in canonical notation; None where it is not a call."""
+    try:
+        return format_call(parse_call(text))
+    except FiftySixError:
+        return None
+
+
 def _normalise(text: str, q: Question) -> str:
     """Canonical comparison key: calls in canonical notation, other text case- and space-folded."""
-    t = " ".join(text.split())
     if q.type in CALL_CHOICE_TYPES:
-        try:
-            return format_call(parse_call(t))
-        except FiftySixError:  # not a call: compare as text
-            return t.upper().replace(" ", "")
-    return t.casefold()
+        t = " ".join(text.split())
+        key = call_key(t)
+        return key if key is not None else t.upper().replace(" ", "")  # not a call: compare as text
+    return fold(text)
