@@ -1,5 +1,6 @@
-"""Benchmark of the Monte Carlo makeable estimate at the start of play (issue 19's figures),
-with DDS (endplay) timed in the same run as the yardstick.
+"""Benchmark of the Monte Carlo makeable estimate at the start of play, against DDS.
+
+Issue 19's figures, with DDS (endplay) timed in the same run as the yardstick.
 
     .venv/bin/python bench/simulate.py [--deals 200] [--threads 2] [--cap 60] [--setups 4,6,8,4x12]
 

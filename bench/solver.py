@@ -1,5 +1,6 @@
-"""Benchmark of the double-dummy solver: times and node counts per table set-up, and the
-same kernels on bridge against DDS (endplay) on the same deals in the same run.
+"""Benchmark of the double-dummy solver: times and node counts per table set-up, and bridge.
+
+The same kernels on bridge against DDS (endplay) on the same deals in the same run.
 
     .venv/bin/python bench/solver.py [--deals 12] [--cap 60] [--bridge 8] [--quick]
         [--setups 4x8,4x12,6x8,8x6,8x8] [--table-mb 48]

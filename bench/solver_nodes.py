@@ -1,6 +1,7 @@
-"""Node counts of the solver on fixed seeded sets: the deterministic yardstick for a change
-to the search (a node count does not move with the machine's load; the CPU time beside it
-does). Every search starts from a fresh table; a search past the node cap counts at the cap.
+"""Node counts of the solver on fixed seeded sets: the deterministic yardstick for a search change.
+
+A node count does not move with the machine's load; the CPU time beside it does. Every search
+starts from a fresh table; a search past the node cap counts at the cap.
 
     .venv/bin/python bench/solver_nodes.py [--sets 4x12,6x8,8x8,bridge] [--deals 8] [--cap 30000000]
 """

@@ -1,2 +1,4 @@
-"""What every call is worth: deals bid by the bots and solved double-dummy on a Dask cluster,
-written as a Parquet dataset, and the summaries per call and context that the app ships."""
+"""What every call is worth: deals bid by the bots and solved double-dummy, and their summaries.
+
+The deals run on a Dask cluster and are written as a Parquet dataset; the summaries per call
+and context are the files the app ships."""

@@ -1,5 +1,7 @@
-"""Streamlit pieces the pages share: the sidebar's settings, page start, error boxes, uploads,
-the warmed solver, hands and tricks on the table, and what a call is worth.
+"""Streamlit pieces the pages share, so that each page only calls the library and draws.
+
+The sidebar's settings, page start, error boxes, uploads, the warmed solver, hands and tricks
+on the table, and what a call is worth.
 
 Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 """

@@ -1,5 +1,7 @@
-"""The auction as a state machine: whose turn, the legal calls now, apply a call, the end,
-and the final contract. The rules of each system come from its registered ``System``.
+"""The auction as a state machine: whose turn, the legal calls, a call applied, the contract.
+
+The auction's end and final contract too; the rules of each system come from its registered
+``System``.
 """
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Coach: build a quiz bank question by question (the engine fills in and checks the answer),
-edit it, validate it, download it as JSON, CSV, GIFT or Anki CSV, or upload a bank to edit.
+"""Coach page: a quiz bank built question by question, the engine filling in and checking each.
+
+Edit it, validate it, download it as JSON, CSV, GIFT or Anki CSV, or upload a bank to edit.
 The bank being built is kept in the data folder, so a reload keeps it."""
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The hand library: search the hands saved (by player, system, contract, result and date),
-open one in Review, delete, export - what the command line's ``fiftysix library`` does."""
+"""Hand library page: the hands saved, searched, opened in Review, deleted or exported.
+
+Search by player, system, contract, result and date: what the command line's
+``fiftysix library`` does."""
 from __future__ import annotations
 
 import streamlit as st
