@@ -486,8 +486,10 @@ class Generator:
             raise FiftySixError(f"write the choices and the answer of a {qtype} question yourself;"
                                 " the engine then checks them")
         if q is None:
-            raise FiftySixError(f"the engine finds too few calls here to write the choices of a {qtype} question"
-                                " (or the bot's call breaks its promise); write the choices yourself")
+            why = ("the bot's call breaks its promise here, or fewer than two calls break your hand's"
+                   if qtype == "your-call" else "fewer than two other calls here promise something else")
+            raise FiftySixError(f"the engine cannot write the choices of this {qtype} question: {why};"
+                                " write the choices yourself")
         out = q.to_dict()
         out.update(id=qid, tags=list(d.get("tags") or []), data={**data, **q.data},
                    prompt=d.get("prompt") or q.prompt, explanation=d.get("explanation") or q.explanation)
