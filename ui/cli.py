@@ -1,21 +1,23 @@
 """The ``fiftysix`` command: argparse subcommands, plain text or ``--json`` out.
 
 Each group of subcommands lives in ``ui/commands/<name>.py`` with a ``register(subparsers)``
-function; every handler returns a JSON-able object (printed with ``--json``) or prints text.
-Errors a user can cause (``FiftySixError``) become one line on stderr and exit status 2; so
-does any other error that escapes a handler (a last guard: nothing ends in a traceback).
+function that sets each subcommand's ``handler``. A handler prints nothing: it returns an
+``Output`` (its data and its text form), or a stream of them, and ``main`` writes the data as
+JSON with ``--json``, else the text (``ui/commands/output.py``). Errors a user can cause
+(``FiftySixError``) become one line on stderr and exit status 2; so does any other error that
+escapes a handler (a last guard: nothing ends in a traceback); Ctrl-C is exit status 130.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import re
 import sqlite3
 import sys
 from typing import Sequence
 
 from fiftysix.errors import FiftySixError
+from ui.commands.output import write
 
 COMMAND_MODULES = [
     "ui.commands.game",
@@ -47,11 +49,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def emit(obj: object) -> None:
-    """Print one JSON document on stdout."""
-    print(json.dumps(obj, ensure_ascii=False))
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -62,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.handler(args) or 0)
+        return write(args.handler(args), getattr(args, "json", False))
     except FiftySixError as e:
         print(f"fiftysix {args.command}: error: {e}", file=sys.stderr)
         return 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 
 from ui.commands.common import add_json_arg, add_table_args, table_from
+from ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -68,33 +69,27 @@ def _auction(args: argparse.Namespace, text: str, hands=None):
                          getattr(args, "jump_doubles", None))
 
 
-def cmd_explain(args: argparse.Namespace) -> int:
+def cmd_explain(args: argparse.Namespace) -> Output:
     from fiftysix.cards import Deal
-    from ui.cli import emit
     table = table_from(args)
     deal = Deal.parse(args.deal, table, partial=True) if args.deal else None
     a = _auction(args, args.auction, deal)
     out = {"system": a.system.name, "players": table.players,
            "calls": [_record(r, table) for r in a.calls], "over": a.is_over,
            "to_move": a.to_move, "contract": _contract(a)}
-    if args.json:
-        emit(out)
-        return 0
-    for r in out["calls"]:
-        print(f"{r['index']:>2}. seat {r['seat']} ({r['team']}) {r['call']:<8} -> "
-              f"{r['value'] or '-'} {r['trump'] or ''}: {r['meaning']}")
+    rows = [f"{r['index']:>2}. seat {r['seat']} ({r['team']}) {r['call']:<8} -> "
+            f"{r['value'] or '-'} {r['trump'] or ''}: {r['meaning']}" for r in out["calls"]]
     if a.is_over:
         c = out["contract"]
-        print(f"auction over: {c['contract']} by seat {c['declarer']} (team {c['team']})" if c else
-              "auction over: no contract")
+        rows.append(f"auction over: {c['contract']} by seat {c['declarer']} (team {c['team']})" if c else
+                    "auction over: no contract")
     else:
-        print(f"seat {a.to_move} to call")
-    return 0
+        rows.append(f"seat {a.to_move} to call")
+    return Output(out, lines(rows))
 
 
-def cmd_calls(args: argparse.Namespace) -> int:
+def cmd_calls(args: argparse.Namespace) -> Output:
     from fiftysix.cards import Hand
-    from ui.cli import emit
     a = _auction(args, args.auction)
     hand = Hand.parse(args.hand) if args.hand else None
     marked = (a.palette_marked(hand) if hand is not None
@@ -102,22 +97,16 @@ def cmd_calls(args: argparse.Namespace) -> int:
     rows = [{"call": str(c), "label": m.label, "meaning": m.sentence,
              "constraints": m.constraint.to_dict(), **({} if keeps is None else {"keeps": keeps})}
             for c, m, keeps in marked]
-    if args.json:
-        emit({"system": a.system.name, "to_move": a.to_move, "over": a.is_over, "calls": rows})
-        return 0
-    if a.is_over:
-        print("the auction is over: no calls")
-    for r in rows:
-        bluff = " [deception: this hand does not keep it]" if r.get("keeps") is False else ""
-        print(f"{r['call']:<8} {r['label']}: {r['meaning']}{bluff}")
-    return 0
+    text = ["the auction is over: no calls"] if a.is_over else []
+    text += [f"{r['call']:<8} {r['label']}: {r['meaning']}"
+             + (" [deception: this hand does not keep it]" if r.get("keeps") is False else "") for r in rows]
+    return Output({"system": a.system.name, "to_move": a.to_move, "over": a.is_over, "calls": rows}, lines(text))
 
 
-def cmd_fits(args: argparse.Namespace) -> int:
+def cmd_fits(args: argparse.Namespace) -> Output:
     from fiftysix.bidding import fits
     from fiftysix.cards import Hand
     from fiftysix.errors import NotationError
-    from ui.cli import emit
     a = _auction(args, args.auction)
     if not a.calls:
         raise NotationError("the auction is empty: give at least one call to check")
@@ -126,10 +115,5 @@ def cmd_fits(args: argparse.Namespace) -> int:
     f = fits(hand, last.meaning)
     out = {"call": str(last.call), "seat": last.seat, "label": last.meaning.label,
            "meaning": last.meaning.sentence, "hand": str(hand), "fits": f.ok, "broken": list(f.broken)}
-    if args.json:
-        emit(out)
-        return 0
-    print(f"{hand} {'keeps' if f.ok else 'breaks'} the promise of {last.call} ({last.meaning.label})")
-    for b in f.broken:
-        print(f"  breaks: {b}")
-    return 0
+    head = f"{hand} {'keeps' if f.ok else 'breaks'} the promise of {last.call} ({last.meaning.label})"
+    return Output(out, lines([head, *(f"  breaks: {b}" for b in f.broken)]))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, Iterator
 
 from fiftysix.bidding import DEFAULT_SYSTEM, SYSTEMS, format_call
 from fiftysix.cards import Deal, Table
@@ -11,6 +11,7 @@ from fiftysix.errors import FiftySixError, NotationError
 from fiftysix.play import is_void_hand
 from fiftysix.scoring import Contract
 from ui.commands.common import MAX_SEED, add_json_arg, add_seed_arg, add_table_args, arg, run_batch, table_from, whole
+from ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -84,31 +85,25 @@ def bid_fields(fields: dict[str, Any]) -> dict[str, Any]:
             "contract": None if void else contract_dict(table, contract), "void": void}
 
 
-def cmd_bid(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_bid(args: argparse.Namespace) -> Output | Iterator[Output]:
     if args.batch is not None:
         return _batch(args)
     res = bid_fields(vars(args))
-    if args.json:
-        emit(res)
-        return 0
-    for c in res["calls"]:
-        print(f"seat {c['seat']} ({c['bot']}): {c['call']} - {c['reason']}")
     k = res["contract"]
-    print("contract: " + ("none" if k is None else
-                          f"{k['value']}{k['trump']}{'x' * (k['doubled'] // 2)} by seat {k['declarer']}"
-                          f" (team {k['team']})"))
-    return 0
+    return Output(res, lines([
+        *(f"seat {c['seat']} ({c['bot']}): {c['call']} - {c['reason']}" for c in res["calls"]),
+        "contract: " + ("none" if k is None else
+                        f"{k['value']}{k['trump']}{'x' * (k['doubled'] // 2)} by seat {k['declarer']}"
+                        f" (team {k['team']})")]))
 
 
-def _batch(args: argparse.Namespace) -> int:
-    """Read JSON lines; write one JSON result per line (an ``error`` field for a bad line)."""
+def _batch(args: argparse.Namespace) -> Iterator[Output]:
+    """Read JSON lines; answer each with one JSON line (an ``error`` field for a bad line)."""
     return run_batch(args.batch, _BID_KEYS, bid_fields)
 
 
-def cmd_play(args: argparse.Namespace) -> int:
+def cmd_play(args: argparse.Namespace) -> Output:
     from drills.bots import card_bots, play_hand
-    from ui.cli import emit
     table = table_from(args)
     deal = Deal.parse(args.deal, table)
     table.check_seat(args.declarer)
@@ -120,12 +115,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         "points": {table.team_name(k): state.points[k] for k in range(table.num_teams)},
         "made": bool(state.declarers_made()),
     }
-    if args.json:
-        emit(out)
-        return 0
-    for i, t in enumerate(out["tricks"], start=1):
-        print(f"trick {i}: seat {t['leader']} leads {' '.join(t['cards'])} -> seat {t['winner']}"
-              f" wins {t['points']}")
-    print("points: " + ", ".join(f"{k} {v}" for k, v in out["points"].items()))
-    print(f"{contract} by seat {contract.declarer}: {'made' if out['made'] else 'failed'}")
-    return 0
+    return Output(out, lines([
+        *(f"trick {i}: seat {t['leader']} leads {' '.join(t['cards'])} -> seat {t['winner']}"
+          f" wins {t['points']}" for i, t in enumerate(out["tricks"], start=1)),
+        "points: " + ", ".join(f"{k} {v}" for k, v in out["points"].items()),
+        f"{contract} by seat {contract.declarer}: {'made' if out['made'] else 'failed'}"]))

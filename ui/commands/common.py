@@ -1,15 +1,15 @@
-"""Argument helpers shared by the subcommands: table options and reading deals."""
+"""What the subcommands share: table options, limits on numbers, and batches of JSON lines."""
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from fiftysix.cards import Table
 from fiftysix.errors import FiftySixError
 from fiftysix.textio import decode, loads as loads_json
+from ui.commands.output import Output
 
 
 def add_table_args(p: argparse.ArgumentParser) -> None:
@@ -95,11 +95,11 @@ MAX_LINE_BYTES = 64 * 1024
 """The longest line a ``--batch`` reads; a longer one gets an error line."""
 
 
-def run_batch(path: str, keys: set[str], answer: Callable[[dict[str, Any]], dict[str, Any]]) -> int:
-    """Read JSON lines from ``path`` ('-': stdin) and print one JSON result per line: ``answer``'s
-    for a good line, ``{"line": n, "error": ...}`` for a line that is not UTF-8, not a JSON
-    object, too long, has a field not in ``keys``, or asks for something impossible; the next
-    line is read as usual."""
+def run_batch(path: str, keys: set[str], answer: Callable[[dict[str, Any]], dict[str, Any]]) -> Iterator[Output]:
+    """Read JSON lines from ``path`` ('-': stdin) and answer each with one JSON line, as it is
+    read: ``answer``'s result for a good line, ``{"line": n, "error": ...}`` for a line that is
+    not UTF-8, not a JSON object, too long, has a field not in ``keys``, or asks for something
+    impossible; the next line is read as usual."""
     try:
         stream = sys.stdin.buffer if path == "-" else open(path, "rb")
     except OSError as e:
@@ -114,16 +114,14 @@ def run_batch(path: str, keys: set[str], answer: Callable[[dict[str, Any]], dict
             if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
                 while raw and not raw.endswith(b"\n"):  # skip the rest of the long line
                     raw = stream.readline(MAX_LINE_BYTES + 1)
-                print(json.dumps({"line": n, "error": f"the line is longer than {MAX_LINE_BYTES} bytes"}),
-                      flush=True)
+                yield Output({"line": n, "error": f"the line is longer than {MAX_LINE_BYTES} bytes"})
                 continue
             if not raw.strip():
                 continue
-            print(json.dumps(_batch_line(raw, n, keys, answer), ensure_ascii=False), flush=True)
+            yield Output(_batch_line(raw, n, keys, answer))
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
-    return 0
 
 
 def _batch_line(raw: bytes, n: int, keys: set[str], answer) -> dict[str, Any]:

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
+from typing import Iterator
 
 from fiftysix.errors import FiftySixError
 from ui.commands.common import MAX_QUESTIONS, add_json_arg, add_seed_arg, add_table_args, arg, table_from, whole
+from ui.commands.output import Output, lines, write
 
 MAX_BANK_MB = 16  # drills.banks.MAX_BANK_BYTES, said without importing the bank code for --help
 
@@ -66,9 +67,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.set_defaults(handler=lambda args: _bank_help(b))
 
 
-def _bank_help(parser: argparse.ArgumentParser) -> int:
-    parser.print_help()
-    return 0
+def _bank_help(parser: argparse.ArgumentParser) -> Output:
+    return Output(None, parser.format_help())
 
 
 def _types(text: str | None) -> tuple[str, ...] | None:
@@ -79,8 +79,8 @@ def _types(text: str | None) -> tuple[str, ...] | None:
 
 # --- quiz ------------------------------------------------------------------------------------------
 
-def cmd_quiz(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_quiz(args: argparse.Namespace) -> Output | Iterator[Output]:
+    """With --json, the questions; else the interactive quiz (``_dialogue``)."""
     from drills.generate import Generator
     if args.n < 1:
         raise FiftySixError("ask for at least one question (-n 1 or more)")
@@ -103,22 +103,27 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     else:
         questions = pool[:args.n]
     if args.json:
-        emit({"system": args.system, "seed": seed, "questions": [q.to_dict() for q in questions]})
-        return 0
-    return _run_interactive(questions, store)
+        return Output({"system": args.system, "seed": seed, "questions": [q.to_dict() for q in questions]})
+    return _dialogue(questions, store)
 
 
-def _show(q, n: int, total: int) -> None:
+def _show(q, n: int, total: int) -> str:
     from drills.banks import question_text
-    print(f"\n[{n}/{total}] " + question_text(q).replace("\n", "\n  "))
-    for i, c in enumerate(q.choices):
-        print(f"   {chr(ord('a') + i)}) {c}")
+    return lines([f"\n[{n}/{total}] " + question_text(q).replace("\n", "\n  "),
+                  *(f"   {chr(ord('a') + i)}) {c}" for i, c in enumerate(q.choices))])
 
 
 def _run_interactive(questions, store) -> int:
+    """Hold the quiz on the terminal; the exit status."""
+    return write(_dialogue(questions, store), as_json=False)
+
+
+def _dialogue(questions, store) -> Iterator[Output]:
+    """The interactive quiz: each question, then its answer read with ``input`` and marked
+    (and recorded in ``store``, if any), then the score."""
     right = 0
     for n, q in enumerate(questions, start=1):
-        _show(q, n, len(questions))
+        yield Output(None, _show(q, n, len(questions)))
         t0 = time.monotonic()
         while True:
             try:
@@ -126,69 +131,52 @@ def _run_interactive(questions, store) -> int:
             except EOFError:
                 raw = "q"
             if raw.lower() in ("q", "quit"):
-                print(f"\n{right} of {n - 1} right.")
-                return 0
+                yield Output(None, f"\n{right} of {n - 1} right.\n")
+                return
             choice = q.choice_for(raw)
             if choice is not None:
                 break
-            print("  not one of the choices; try again")
+            yield Output(None, "  not one of the choices; try again\n")
         ok = q.is_correct(choice)
         right += ok
-        print(("  right." if ok else f"  wrong: {' / '.join(q.answers)}.")
-              + (f" Best: {q.preferred}." if q.preferred and len(q.answers) > 1 else ""))
-        if q.explanation:
-            print("  " + q.explanation)
+        verdict = (("  right." if ok else f"  wrong: {' / '.join(q.answers)}.")
+                   + (f" Best: {q.preferred}." if q.preferred and len(q.answers) > 1 else ""))
+        yield Output(None, lines([verdict, *(["  " + q.explanation] if q.explanation else [])]))
         if store is not None:
             try:
                 store.record_answer(q, choice, ok, time.monotonic() - t0)
             except FiftySixError as e:  # e.g. a full disk: the quiz goes on, unrecorded
-                print(f"  (not recorded: {e}; the quiz goes on without recording)", file=sys.stderr)
+                yield Output(None, "", text_stderr=f"  (not recorded: {e}; the quiz goes on without recording)\n")
                 store = None
-    print(f"\n{right} of {len(questions)} right.")
-    return 0
+    yield Output(None, f"\n{right} of {len(questions)} right.\n")
 
 
 # --- banks -------------------------------------------------------------------------------------------
 
-def cmd_bank_check(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_bank_check(args: argparse.Namespace) -> Output:
+    """Every problem of the bank (exit status 1 if there is any)."""
     from drills.bankcheck import check_file
     bank, problems = check_file(args.bank)
     count = len(bank.questions) if bank is not None else None
-    if args.json:
-        emit({"bank": args.bank, "questions": count, "ok": not problems,
-              "problems": [p.to_dict() for p in problems]})
-    else:
-        for p in problems:
-            print(p)
-        if problems:
-            print(f"{args.bank}: {len(problems)} problem(s)", file=sys.stderr)
-        else:
-            print(f"{args.bank}: {count} question(s), no problems")
-    return 1 if problems else 0
+    data = {"bank": args.bank, "questions": count, "ok": not problems, "problems": [p.to_dict() for p in problems]}
+    if problems:
+        return Output(data, lines(map(str, problems)), text_stderr=f"{args.bank}: {len(problems)} problem(s)\n",
+                      status=1)
+    return Output(data, f"{args.bank}: {count} question(s), no problems\n")
 
 
-def cmd_bank_export(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_bank_export(args: argparse.Namespace) -> Output:
     from drills.banks import export_text, load_bank, write_atomic
     bank = load_bank(args.bank)
     text = export_text(bank, args.format)
-    if args.output:
-        write_atomic(args.output, text)
-        if args.json:
-            emit({"bank": args.bank, "format": args.format, "output": args.output,
-                  "questions": len(bank.questions)})
-        else:
-            print(f"wrote {len(bank.questions)} question(s) to {args.output}")
-    elif args.json:
-        emit({"bank": args.bank, "format": args.format, "text": text})
-    else:
-        sys.stdout.write(text)
-    return 0
+    if not args.output:
+        return Output({"bank": args.bank, "format": args.format, "text": text}, text)
+    write_atomic(args.output, text)
+    return Output({"bank": args.bank, "format": args.format, "output": args.output, "questions": len(bank.questions)},
+                  f"wrote {len(bank.questions)} question(s) to {args.output}\n")
 
 
-def cmd_bank_import(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_bank_import(args: argparse.Namespace) -> Output:
     from drills.bankcheck import check_dict
     from drills.banks import dumps, guess_format, import_text, read_bank_text, save_bank
     path = Path(args.file)
@@ -203,23 +191,15 @@ def cmd_bank_import(args: argparse.Namespace) -> int:
         raise FiftySixError(f"{path}: not written, `bank check` would refuse it: {refused[0]}")
     if args.output:
         save_bank(bank, args.output)
-    if args.json:
-        emit({"file": args.file, "format": fmt, "output": args.output, "questions": len(bank.questions),
-              "problems": [p.to_dict() for p in problems]})
-    else:
-        if not args.output:
-            sys.stdout.write(dumps(bank))
-        for p in problems:
-            print(p, file=sys.stderr)
-        print(f"{args.file}: {len(bank.questions)} question(s) imported"
-              + (f" to {args.output}" if args.output else "")
-              + (f"; {len(problems)} problem(s) (fiftysix bank check)" if problems else "; checked, no problems"),
-              file=sys.stderr)
-    return 0
+    summary = (f"{args.file}: {len(bank.questions)} question(s) imported"
+               + (f" to {args.output}" if args.output else "")
+               + (f"; {len(problems)} problem(s) (fiftysix bank check)" if problems else "; checked, no problems"))
+    return Output({"file": args.file, "format": fmt, "output": args.output, "questions": len(bank.questions),
+                   "problems": [p.to_dict() for p in problems]},
+                  "" if args.output else dumps(bank), text_stderr=lines([*map(str, problems), summary]))
 
 
-def cmd_bank_make(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_bank_make(args: argparse.Namespace) -> Output:
     from drills.bankcheck import check_bank
     from drills.banks import save_bank
     from drills.generate import make_bank
@@ -232,8 +212,5 @@ def cmd_bank_make(args: argparse.Namespace) -> int:
     if problems:
         raise FiftySixError(f"the generated bank has {len(problems)} problem(s), first: {problems[0]}")
     save_bank(bank, args.output)
-    if args.json:
-        emit({"output": args.output, "questions": len(bank.questions)})
-    else:
-        print(f"wrote {len(bank.questions)} checked question(s) to {args.output}")
-    return 0
+    return Output({"output": args.output, "questions": len(bank.questions)},
+                  f"wrote {len(bank.questions)} checked question(s) to {args.output}\n")

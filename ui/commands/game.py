@@ -7,6 +7,7 @@ from fiftysix.cards import TOTAL_POINTS, Deal, parse_cards, parse_trump, random_
 from fiftysix.errors import IllegalPlayError, NotationError
 from fiftysix.play import PlayState, Trick
 from ui.commands.common import add_json_arg, add_seed_arg, add_table_args, arg, table_from, whole
+from ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,16 +32,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_replay)
 
 
-def cmd_deal(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_deal(args: argparse.Namespace) -> Output:
     table = table_from(args)
     deal = random_deal(table, args.seed)
-    if args.json:
-        emit({"players": table.players, "deck": table.deck, "teams": table.teams,
-              "deal": str(deal), "hands": {str(s): str(deal.hand(s)) for s in table.seats}})
-    else:
-        print(deal)
-    return 0
+    return Output({"players": table.players, "deck": table.deck, "teams": table.teams,
+                   "deal": str(deal), "hands": {str(s): str(deal.hand(s)) for s in table.seats}},
+                  f"{deal}\n")
 
 
 def _trick_dict(trick: Trick) -> dict[str, object]:
@@ -48,8 +45,7 @@ def _trick_dict(trick: Trick) -> dict[str, object]:
             "winner": trick.winner, "points": trick.points}
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_replay(args: argparse.Namespace) -> Output:
     table = table_from(args)
     deal = Deal.parse(args.deal, table, partial=True)
     trump = parse_trump(args.trump)
@@ -80,14 +76,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         "trick_in_progress": [str(c) for _, c in state.current],
         "to_move": None if state.is_over else state.to_move,
     }
-    if args.json:
-        emit(out)
-        return 0
-    for i, t in enumerate(state.tricks, start=1):
-        print(f"trick {i}: seat {t.leader} leads {' '.join(str(c) for c in t.cards)}"
-              f" -> seat {t.winner} wins {t.points} point{'s' if t.points != 1 else ''}")
+    rows = [f"trick {i}: seat {t.leader} leads {' '.join(str(c) for c in t.cards)}"
+            f" -> seat {t.winner} wins {t.points} point{'s' if t.points != 1 else ''}"
+            for i, t in enumerate(state.tricks, start=1)]
     if state.current:
-        print(f"trick {len(state.tricks) + 1} so far: {' '.join(str(c) for _, c in state.current)}")
-    print("points: " + ", ".join(f"{name} {p}" for name, p in points.items()))
-    print(f"over: {state.stop_reason}" if state.is_over else f"not over: seat {state.to_move} to play")
-    return 0
+        rows.append(f"trick {len(state.tricks) + 1} so far: {' '.join(str(c) for _, c in state.current)}")
+    rows.append("points: " + ", ".join(f"{name} {p}" for name, p in points.items()))
+    rows.append(f"over: {state.stop_reason}" if state.is_over else f"not over: seat {state.to_move} to play")
+    return Output(out, lines(rows))

@@ -5,6 +5,7 @@ import argparse
 
 from fiftysix.errors import FiftySixError
 from ui.commands.common import add_json_arg, arg, seconds, whole
+from ui.commands.output import Output, lines
 
 
 class CommandError(FiftySixError):
@@ -57,9 +58,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_export)
 
 
-def _missing_action(parser: argparse.ArgumentParser) -> int:
-    parser.print_help()
-    return 0
+def _missing_action(parser: argparse.ArgumentParser) -> Output:
+    return Output(None, parser.format_help())
 
 
 def _db_arg(p: argparse.ArgumentParser) -> None:
@@ -88,8 +88,7 @@ def _library(args: argparse.Namespace):
     return Library(args.db)
 
 
-def cmd_review(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_review(args: argparse.Namespace) -> Output:
     from analyser.review import format_review, review
     from fiftysix.records import read_records
     records = read_records(args.file)
@@ -101,15 +100,11 @@ def cmd_review(args: argparse.Namespace) -> int:
     r = review(record, max_seconds=args.max_seconds or None, total_seconds=args.total_seconds or None)
     from drills.system_bids import system_bids
     bids = system_bids(record)
-    if args.json:
-        out = r.to_dict()
-        for call, bid in zip(out["calls"], bids):
-            call["system_bid"] = bid.system
-            call["system_reason"] = bid.reason
-        emit(out)
-    else:
-        print(format_review(r, {b.index: (b.system, b.reason) for b in bids}))
-    return 0
+    out = r.to_dict()
+    for call, bid in zip(out["calls"], bids):
+        call["system_bid"] = bid.system
+        call["system_reason"] = bid.reason
+    return Output(out, lines([format_review(r, {b.index: (b.system, b.reason) for b in bids})]))
 
 
 def _entry_line(e) -> str:
@@ -120,43 +115,26 @@ def _entry_line(e) -> str:
             f"  {e.event or '-'}  [{names}]")
 
 
-def _print_entries(entries, as_json: bool) -> None:
-    from ui.cli import emit
-    if as_json:
-        emit([e.to_dict() for e in entries])
-        return
-    for e in entries:
-        print(_entry_line(e))
-    print(f"{len(entries)} record(s)")
+def _entries(entries) -> Output:
+    return Output([e.to_dict() for e in entries], lines([*map(_entry_line, entries), f"{len(entries)} record(s)"]))
 
 
-def cmd_import(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_import(args: argparse.Namespace) -> Output:
     report = _library(args).import_files(args.files)
-    if args.json:
-        emit(report.to_dict())
-    else:
-        print(f"read {report.read} record(s); added {report.added}, already there {report.duplicates}")
-    return 0
+    return Output(report.to_dict(),
+                  f"read {report.read} record(s); added {report.added}, already there {report.duplicates}\n")
 
 
-def cmd_list(args: argparse.Namespace) -> int:
-    _print_entries(_library(args).list(limit=args.limit), args.json)
-    return 0
+def cmd_list(args: argparse.Namespace) -> Output:
+    return _entries(_library(args).list(limit=args.limit))
 
 
-def cmd_search(args: argparse.Namespace) -> int:
-    _print_entries(_library(args).search(**_filters(args)), args.json)
-    return 0
+def cmd_search(args: argparse.Namespace) -> Output:
+    return _entries(_library(args).search(**_filters(args)))
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_export(args: argparse.Namespace) -> Output:
     lib = _library(args)
     ids = args.ids if args.ids else [e.id for e in lib.search(**_filters(args))]
     n = lib.export(args.out, ids)
-    if args.json:
-        emit({"file": args.out, "records": n, "ids": ids})
-    else:
-        print(f"wrote {n} record(s) to {args.out}")
-    return 0
+    return Output({"file": args.out, "records": n, "ids": ids}, f"wrote {n} record(s) to {args.out}\n")

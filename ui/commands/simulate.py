@@ -6,12 +6,14 @@ import signal
 import sys
 import threading
 import time
+from typing import Iterator
 
 from fiftysix.cards import Hand
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.textio import InputError, loads as loads_json
 from ui.commands.common import (MAX_DEALS, MAX_SECONDS, MAX_THREADS, add_json_arg, add_seed_arg, add_table_args,
                                 arg, seconds, table_from, whole)
+from ui.commands.output import Output, lines
 
 SIMULATE_SECONDS = 120.0
 """The default time budget of ``simulate``."""
@@ -100,28 +102,18 @@ def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
     return view, auction
 
 
-def _report_set_aside(set_aside, out=None) -> None:
-    """One line per promise the dealer set aside (RULES.md 6), on stderr unless told."""
-    for a in set_aside:
-        print(str(a), file=out or sys.stderr)
-
-
-def cmd_sample(args: argparse.Namespace) -> int:
+def cmd_sample(args: argparse.Namespace) -> Iterator[Output]:
+    """The deals one by one (a JSON line each with --json); then, on stderr, the rejection
+    step's acceptance rate and one line per promise the dealer set aside (RULES.md 6)."""
     from analyser.dealer import Dealer, counts_to_deal
-    from ui.cli import emit
     view, _ = _view_and_auction(args)
     dealer = Dealer(view)
     counts = dealer.sample_counts(200 if args.n is None else args.n, args.seed)
     for i, c in enumerate(counts):
         deal = counts_to_deal(view.table, c)
-        if args.json:
-            emit({"index": i, "deal": str(deal)})
-        else:
-            print(deal)
-    if dealer.acceptance_rate is not None:
-        print(f"acceptance rate {dealer.acceptance_rate:.3f}", file=sys.stderr)
-    _report_set_aside(dealer.set_aside)
-    return 0
+        yield Output({"index": i, "deal": str(deal)}, f"{deal}\n")
+    rate = [] if dealer.acceptance_rate is None else [f"acceptance rate {dealer.acceptance_rate:.3f}"]
+    yield Output(None, "", stderr=lines([*rate, *map(str, dealer.set_aside)]))
 
 
 def _contract(args: argparse.Namespace, auction):
@@ -144,10 +136,9 @@ def _contract(args: argparse.Namespace, auction):
     return Contract.parse(args.contract, table, seat)
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def cmd_simulate(args: argparse.Namespace) -> Output:
     start = time.perf_counter()
     from analyser.simulate import estimate
-    from ui.cli import emit
     holder: dict = {}
 
     def trump_of(auction):
@@ -173,30 +164,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if old is not None:
             signal.signal(signal.SIGINT, old)
-    rc = 130 if interrupted.is_set() else 0
-    if args.json:
-        emit(est.to_dict())
-        return rc
     lo, hi = est.interval
     team = view.table.team_name(contract.team)
-    print(f"{contract} by {team} (seat {contract.declarer}), seen from seat {view.seat}: "
-          f"makeable on {est.makes}/{est.deals} deals = {est.rate:.1%} (95% {lo:.1%}-{hi:.1%})"
-          + (" [interrupted: the deals solved so far]" if interrupted.is_set() else
-             " [stopped early]" if est.stopped else "")
-          + (f" [interval within +-{until:.1%} after {est.deals} deals]" if until is not None and est.deals < n
-             and not est.stopped else ""))
-    _report_set_aside(est.set_aside, sys.stdout)
+    rows = [f"{contract} by {team} (seat {contract.declarer}), seen from seat {view.seat}: "
+            f"makeable on {est.makes}/{est.deals} deals = {est.rate:.1%} (95% {lo:.1%}-{hi:.1%})"
+            + (" [interrupted: the deals solved so far]" if interrupted.is_set() else
+               " [stopped early]" if est.stopped else "")
+            + (f" [interval within +-{until:.1%} after {est.deals} deals]" if until is not None and est.deals < n
+               and not est.stopped else "")]
+    rows += map(str, est.set_aside)  # the promises the dealer set aside (RULES.md 6)
     if est.points:
-        print("declarers' points: " + "  ".join(f"{k}:{v}" for k, v in sorted(est.points.items())))
+        rows.append("declarers' points: " + "  ".join(f"{k}:{v}" for k, v in sorted(est.points.items())))
     if est.leads:
-        print("after each lead (makes, declarers' mean points): " + "  ".join(
+        rows.append("after each lead (makes, declarers' mean points): " + "  ".join(
             f"{r.card} {r.rate:.0%}" + ("" if r.mean_points != r.mean_points else f" {r.mean_points:.1f}")
             for r in est.leads))
-    print("where the unseen cards are (share of copies per seat):")
+    rows.append("where the unseen cards are (share of copies per seat):")
     seats = view.hidden_seats
-    print("      " + " ".join(f"{s:>5}" for s in seats))
+    rows.append("      " + " ".join(f"{s:>5}" for s in seats))
     for card, row in est.location.items():
-        print(f"  {str(card):<3} " + " ".join(f"{row[s]:>5.2f}" for s in seats))
+        rows.append(f"  {str(card):<3} " + " ".join(f"{row[s]:>5.2f}" for s in seats))
     if est.acceptance_rate is not None:
-        print(f"acceptance rate of the rejection step: {est.acceptance_rate:.3f}")
-    return rc
+        rows.append(f"acceptance rate of the rejection step: {est.acceptance_rate:.3f}")
+    return Output(est.to_dict(), lines(rows), status=130 if interrupted.is_set() else 0)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
+from typing import Any, Iterator
 
 from fiftysix.cards import TOTAL_POINTS, Deal, Table, parse_cards, parse_trump
 from fiftysix.errors import FiftySixError, NotationError
 from ui.commands.common import (MAX_LINE_BYTES, MAX_NODES, MAX_SECONDS, add_json_arg, add_table_args, arg, run_batch, seconds,
                                 table_from, whole)
+from ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -148,25 +149,20 @@ def solve_fields(fields: dict[str, Any], table: Table) -> dict[str, Any]:
     return out
 
 
-def cmd_solve(args: argparse.Namespace) -> int:
-    from ui.cli import emit
+def cmd_solve(args: argparse.Namespace) -> Output | Iterator[Output]:
     table = table_from(args)
     if args.batch is not None:
         return _batch(args, table)
     res = solve_fields(vars(args), table)
-    if args.json:
-        emit(res)
-    else:
-        print(" ".join(f"{k}: {v}" for k, v in res.items()))
-    return 0
+    return Output(res, " ".join(f"{k}: {v}" for k, v in res.items()) + "\n")
 
 
 _BATCH_KEYS = {"players", "deck", "teams", "deal", "trump", "leader", "played", "points", "target", "side",
                "max_nodes", "max_seconds"}
 
 
-def _batch(args: argparse.Namespace, default_table: Table) -> int:
-    """Read JSON lines; write one JSON result per line (an ``error`` field for a bad line)."""
+def _batch(args: argparse.Namespace, default_table: Table) -> Iterator[Output]:
+    """Read JSON lines; answer each with one JSON line (an ``error`` field for a bad line)."""
     def answer(fields: dict[str, Any]) -> dict[str, Any]:
         table = default_table
         if any(k in fields for k in ("players", "deck", "teams")):
@@ -180,27 +176,20 @@ def _batch(args: argparse.Namespace, default_table: Table) -> int:
     return run_batch(args.batch, _BATCH_KEYS, answer)
 
 
-def cmd_table(args: argparse.Namespace) -> int:
+def cmd_table(args: argparse.Namespace) -> Output:
     start = time.perf_counter()
     from analyser import solver as S
-    from ui.cli import emit
     table = table_from(args)
     deal = Deal.parse(args.deal, table, partial=True)
     table.check_seat(args.leader)
     res = _whole_budget(vars(args), start, lambda **b: S.table(deal, args.leader, **b))
     out = {name: _team_dict(table, v) for name, v in res.items()}
-    if args.json:
-        emit(out)
-    else:
-        for name, v in out.items():
-            print(f"{name:>2}: " + "  ".join(f"{k} {x}" for k, x in v.items()))
-    return 0
+    return Output(out, lines(f"{name:>2}: " + "  ".join(f"{k} {x}" for k, x in v.items()) for name, v in out.items()))
 
 
-def cmd_costs(args: argparse.Namespace) -> int:
+def cmd_costs(args: argparse.Namespace) -> Output:
     start = time.perf_counter()
     from analyser import solver as S
-    from ui.cli import emit
     table = table_from(args)
     pos = _position(vars(args), table)
     values = _whole_budget(vars(args), start, lambda **b: S.card_values(pos, **b))
@@ -208,10 +197,5 @@ def cmd_costs(args: argparse.Namespace) -> int:
     team = table.team_name(table.team_of(pos.to_move))
     out = {"seat": pos.to_move, "team": team,
            "cards": {str(c): {"points": v, "cost": best - v} for c, v in values.items()}}
-    if args.json:
-        emit(out)
-    else:
-        print(f"seat {pos.to_move} ({team}) to play:")
-        for c, v in sorted(values.items(), key=lambda cv: -cv[1]):
-            print(f"  {c}  {v}  (cost {best - v})")
-    return 0
+    rows = [f"  {c}  {v}  (cost {best - v})" for c, v in sorted(values.items(), key=lambda cv: -cv[1])]
+    return Output(out, lines([f"seat {pos.to_move} ({team}) to play:", *rows]))

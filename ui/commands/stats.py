@@ -6,6 +6,7 @@ import argparse
 from fiftysix.bidding.systems import SYSTEMS
 from fiftysix.errors import FiftySixError
 from ui.commands.common import add_json_arg, add_table_args, table_from
+from ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--top", type=int, default=25, help="lines of text out (default 25; JSON has all)")
     add_json_arg(s)
     s.set_defaults(handler=cmd_show)
-    p.set_defaults(handler=lambda args: p.print_help())
+    p.set_defaults(handler=lambda args: Output(None, p.format_help()))
 
 
 def _systems(text: str) -> tuple[str, ...]:
@@ -48,10 +49,9 @@ def _systems(text: str) -> tuple[str, ...]:
     return tuple(s for s in (t.strip() for t in text.split(",")) if s)
 
 
-def cmd_run(args: argparse.Namespace) -> int:
+def cmd_run(args: argparse.Namespace) -> Output:
     from stats.deals import RunSpec
     from stats.job import run
-    from ui.cli import emit
     if args.workers is not None and args.workers < 1:
         raise FiftySixError(f"--workers must be at least 1, not {args.workers}")
     table = table_from(args)
@@ -59,22 +59,14 @@ def cmd_run(args: argparse.Namespace) -> int:
                    args.bots, args.chunk)
     report = run(spec, args.out, cluster=args.cluster, workers=args.workers, resume=args.resume,
                  progress=args.progress, connect_timeout=args.connect_timeout)
-    if args.json:
-        emit(report)
-    else:
-        rate = f", {report['deals_run'] / report['seconds']:.2f} deals/s" if report["seconds"] else ""
-        print(f"{report['out']}: {report['written']} chunk(s) written ({report['rows']} rows), "
-              f"{report['skipped']} already done, {report['seconds']:.1f} s on {report['workers']} worker(s){rate}")
-    return 0
+    rate = f", {report['deals_run'] / report['seconds']:.2f} deals/s" if report["seconds"] else ""
+    return Output(report, lines([f"{report['out']}: {report['written']} chunk(s) written ({report['rows']} rows), "
+                                 f"{report['skipped']} already done, {report['seconds']:.1f} s on"
+                                 f" {report['workers']} worker(s){rate}"]))
 
 
-def cmd_show(args: argparse.Namespace) -> int:
+def cmd_show(args: argparse.Namespace) -> Output:
     from stats.summary import format_summary, summarise
-    from ui.cli import emit
     summary = summarise(args.out, system=args.system, call=args.call, after=args.after,
                         min_count=args.min_count)
-    if args.json:
-        emit(summary)
-    else:
-        print(format_summary(summary, args.top))
-    return 0
+    return Output(summary, lines([format_summary(summary, args.top)]))
