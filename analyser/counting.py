@@ -98,6 +98,16 @@ class AnyOf:
 Node = Union[Atom, AllOf, AnyOf]
 
 
+def keeps(t: Node, dealt: np.ndarray) -> np.ndarray:
+    """Which rows of ``dealt`` (copies of each of the 32 kinds dealt beyond what is known,
+    one row a hand) keep the promise ``t``."""
+    truth = {}
+    for a in t.atoms():
+        got = dealt[:, list(a.kinds)].sum(axis=1)
+        truth[a] = (got >= a.lo) & (got <= a.hi)
+    return t.holds(truth)
+
+
 def name_kinds(kinds: Sequence[int], table: Table) -> str:
     """The kinds as a player says them: a suit's name, one card's name, or a list."""
     ks = set(kinds)

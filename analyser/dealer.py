@@ -24,7 +24,7 @@ from typing import Mapping
 
 import numpy as np
 
-from analyser.counting import Lowering, Node, Programme, TooBig, name_kinds, need_space
+from analyser.counting import Lowering, Node, Programme, TooBig, keeps, name_kinds, need_space
 from analyser.settle import SetAside, settle
 from analyser.view import Promise, View, auction_promises
 from fiftysix.cards import NUM_KINDS, Card, Deal, Hand, Table
@@ -72,7 +72,7 @@ class Dealer:
         exact = {s: list(c) for s, c in self.conj.items()}
         while True:
             try:
-                if self._need_space(exact) > max_states:
+                if need_space(view, exact) > max_states:
                     raise TooBig()
                 prog = Programme(view, self.u, exact, max_states)
                 break
@@ -87,9 +87,6 @@ class Dealer:
         self.states_peak = prog.peak
         self._accepted = 0
         self._drawn = 0
-
-    def _need_space(self, conj: Mapping[int, list[Node]]) -> int:
-        return need_space(self.view, conj)
 
     def _move_to_rejection(self, exact: dict[int, list[Node]]) -> None:
         """Shrink the counted part: with two or more promising seats, hand the promises of
@@ -124,7 +121,7 @@ class Dealer:
             np.add.at(counts, (np.repeat(np.arange(n), need[s]), take.ravel()), 1)
             ok = np.ones(n, dtype=bool)
             for t in exact[s]:
-                ok &= self._check(counts, t)
+                ok &= keeps(t, counts)
             out[s] = float(ok.mean())
         return out
 
@@ -214,7 +211,7 @@ class Dealer:
                 ok = np.ones(CHUNK, dtype=bool)
                 for s, ts in self.rejected.items():
                     for t in ts:
-                        ok &= self._check(deals[:, s - 1] - base[s - 1], t)
+                        ok &= keeps(t, deals[:, s - 1] - base[s - 1])
                 self._drawn += CHUNK
                 self._accepted += int(ok.sum())
                 deals = deals[ok]
@@ -224,14 +221,6 @@ class Dealer:
             kept.append(deals[: n - got])
             got += len(kept[-1])
         return np.concatenate(kept) if kept else np.zeros((0, P, NUM_KINDS), dtype=np.int64)
-
-    def _check(self, dealt: np.ndarray, t: Node) -> np.ndarray:
-        """Does a conjunct hold for these dealt counts (rows of 32)?"""
-        truth = {}
-        for a in t.atoms():
-            got = dealt[:, list(a.kinds)].sum(axis=1)
-            truth[a] = (got >= a.lo) & (got <= a.hi)
-        return t.holds(truth)
 
     def sample(self, n: int, seed: int | None = 0) -> list[Deal]:
         """``n`` deals (hands as dealt, played cards included), reproducible from ``seed``."""

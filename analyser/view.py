@@ -104,7 +104,7 @@ class View:
         """
         from fiftysix.bidding import Auction  # the bidding package is a peer of this layer's input
         a = Auction.parse(auction_text, system, table)
-        trump = getattr(a.contract, "trump", None) if a.contract is not None else None
+        trump = a.contract.trump if a.contract is not None else None
         return cls.with_plays(table, seat, hand, {}, played, trump, leader, auction_promises(a))
 
     @classmethod
