@@ -222,6 +222,10 @@ def need_space(view: View, conj: Mapping[int, list[Node]]) -> int:
 
 # --- the counting programme ---------------------------------------------------------------------
 
+MAX_STATES = 400_000
+"""The most states one layer of the programme may hold before promises go to rejection."""
+
+
 class TooBig(Exception):
     """The programme would need more states than it was allowed."""
 

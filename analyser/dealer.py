@@ -24,7 +24,7 @@ from typing import Mapping
 
 import numpy as np
 
-from analyser.counting import Lowering, Node, Programme, TooBig, keeps, name_kinds, need_space
+from analyser.counting import MAX_STATES, Lowering, Node, Programme, TooBig, keeps, name_kinds, need_space
 from analyser.settle import SetAside, settle
 from analyser.view import Promise, View, auction_promises
 from fiftysix.cards import NUM_KINDS, Card, Deal, Hand, Table
@@ -49,7 +49,7 @@ class Dealer:
     deals kept.
     """
 
-    def __init__(self, view: View, *, max_states: int = 400_000) -> None:
+    def __init__(self, view: View, *, max_states: int = MAX_STATES) -> None:
         self.set_aside: tuple[SetAside, ...] = ()
         try:
             self._build(view, max_states, explain=not view.calls)

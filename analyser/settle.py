@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from analyser.counting import Lowering, Programme, TooBig, need_space
+from analyser.counting import MAX_STATES, Lowering, Programme, TooBig, need_space
 from analyser.view import Promise, View
 from fiftysix.errors import ConstraintError
 
@@ -34,7 +34,7 @@ SETTLE_DEPTH = 3
 """Up to this many promises are set aside by an exact smallest search; beyond, greedily."""
 
 
-def settle(view: View, max_states: int = 400_000) -> tuple[View, tuple[SetAside, ...]]:
+def settle(view: View, max_states: int = MAX_STATES) -> tuple[View, tuple[SetAside, ...]]:
     """The view with the fewest call promises set aside that lets a deal keep all the rest,
     and what was set aside and why (RULES.md 6: analysis never refuses an auction because its
     promises cannot all hold: a bluff, a mistake).

@@ -21,6 +21,7 @@ from typing import Callable
 import numpy as np
 
 from analyser.dealer import Dealer, counts_to_deal
+from analyser.settle import SetAside
 from analyser.view import View, auction_promises
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
@@ -86,7 +87,7 @@ class Estimate(_Share):
     stopped: bool = False               # the run was stopped before all deals were solved
     seconds: float = 0.0
     seat: int = 1
-    set_aside: tuple = ()               # SetAside: call promises that could not hold with the rest
+    set_aside: tuple[SetAside, ...] = ()  # call promises that could not hold with the rest
 
     def to_dict(self) -> dict:
         c = self.contract
