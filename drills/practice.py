@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from fiftysix.bidding import Auction, format_call, parse_call
 from fiftysix.cards import Card, Deal, Table, random_deal
@@ -257,6 +257,7 @@ class PaletteCall:
     meaning: str
     promise: str
     keeps: bool
+    value: int | None  # the standing bid's value after it (None: it leaves the bid as it is)
 
 
 def palette(hand: PracticeHand) -> list[PaletteCall]:
@@ -265,7 +266,8 @@ def palette(hand: PracticeHand) -> list[PaletteCall]:
     if a.is_over or a.to_move != hand.seat:
         return []
     mine = hand.deal.hand(hand.seat)
-    return [PaletteCall(format_call(c), m.label, m.sentence, _promise(m.constraint), ok)
+    values = {c: r.value for c, r in a.readings(mine)}
+    return [PaletteCall(format_call(c), m.label, m.sentence, _promise(m.constraint), ok, values.get(c))
             for c, m, ok in a.palette_marked(mine)]
 
 
@@ -606,12 +608,15 @@ def drill_answers(hand: PracticeHand) -> list[tuple[Question, bool]]:
     return out
 
 
-def record_drills(hand: PracticeHand, store) -> int:
-    """Store the learner's calls in a ``drills.progress.ProgressStore``: every call that broke
-    its promise or differed from the bot's (it becomes an idea that comes back in the Drill
-    page), and the right ones of ideas already being drilled (a review). Returns how many."""
+def record_drills(hand: PracticeHand, store, only: Collection[int] | None = None) -> int:
+    """Store the learner's calls (those with a call number in ``only``, or all) in a
+    ``drills.progress.ProgressStore``: every call that broke its promise or differed from the
+    bot's (it becomes an idea that comes back in the Drill page), and the right ones of ideas
+    already being drilled (a review). Returns how many were stored."""
     n = 0
     for fb, (q, right) in zip(hand.feedback, drill_answers(hand)):
+        if only is not None and fb.index not in only:
+            continue
         if right and store.card_stats(q.template) is None:
             continue  # a right call of an idea never missed: not a new idea to schedule
         store.record_answer(q, fb.call, correct=right, source=DRILL_SOURCE)
