@@ -510,7 +510,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
     text = format_record(record)
     if ss.get("pl_record_sig") != hand.key:  # a new hand: its review from the start
         ss["pl_record_sig"] = hand.key
-        for k in ("pl_call", "pl_step"):
+        for k in ("plr_call", "plr_step"):
             ss.pop(k, None)
     st.subheader("Save it")
     b1, b2 = st.columns(2)
@@ -538,7 +538,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
     for i, why in enumerate(hand.call_reasons, start=1):
         if why:
             bids[i] = SystemBid(i, 0, hand.calls[i - 1], hand.calls[i - 1], why, True)
-    auction_panel(rev, hand.table, bids, prefix="pl")
+    auction_panel(rev, hand.table, bids, prefix="plr")
     mine = [x for x in rev.cards if x.seat == hand.seat]
     if mine:
         lost = sum(x.cost or 0 for x in mine)
@@ -547,7 +547,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
                        "cost": "?" if x.cost is None else x.cost, "best": " ".join(x.best)} for x in mine],
                      hide_index=True)
     if rev.cards:
-        play_stepper(record, rev, prefix="pl")
+        play_stepper(record, rev, prefix="plr")
         st.plotly_chart(value_chart(rev), key="pl_chart")
 
 

@@ -1,0 +1,164 @@
+"""The Play page: bid and play a whole hand with the bots, see the review, save it; a reload,
+a second session and an illegal card leave the hand whole and the saved records safe."""
+from __future__ import annotations
+
+from drills import practice as P
+from drills.library import Library
+from drills.progress import ProgressStore
+from fiftysix.cards import Table, random_deal
+from fiftysix.records import format_record, parse_record
+from tests.app_harness import open_page, texts
+
+TABLE = Table.make(4)
+LINK = {"players": "4", "pl_bot": "rules", "pl_seat": "2", "pl_seed": "5"}
+
+
+def _hand(at) -> P.PracticeHand:
+    return P.PracticeHand.from_dict(at.session_state["pl_hand"])
+
+
+def _ok(at) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _call_buttons(at) -> list:
+    return [b for b in at.button if (b.key or "").startswith("pl_call_")]
+
+
+def _card_buttons(at) -> list:
+    return [b for b in at.button if (b.key or "").startswith("pl_card_")]
+
+
+def _bid_to_the_end(at, first: str | None = None) -> None:
+    """Make the first call given, then the first call of the palette (Pass where legal) until
+    the auction is over."""
+    for _ in range(60):
+        hand = _hand(at)
+        if P.phase(hand) != "bidding":
+            return
+        assert P.your_turn(hand)
+        key = f"pl_call_{first}" if first else _call_buttons(at)[0].key
+        first = None
+        at.button(key=key).click().run()
+        _ok(at)
+    raise AssertionError("the auction never ended")
+
+
+def _play_to_the_end(at) -> None:
+    for _ in range(40):
+        hand = _hand(at)
+        if P.phase(hand) == "over":
+            return
+        assert P.your_turn(hand)
+        enabled = [b for b in _card_buttons(at) if not b.disabled]
+        assert [b.key for b in enabled] == [f"pl_card_{c}" for c in P.legal_cards(hand)]  # only legal cards click
+        enabled[0].click().run()
+        _ok(at)
+    raise AssertionError("the play never ended")
+
+
+def test_bid_play_review_and_save_a_whole_hand(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    hand = _hand(at)
+    assert hand.deal == random_deal(TABLE, seed=5) and hand.seat == 2 and hand.bot == "rules"
+    assert P.your_turn(hand) and len(hand.calls) == 1  # seat 1 (a bot) has called
+    # the palette: every legal call for seat 2's hand, each with its meaning on hover
+    pal = P.palette(hand)
+    shown = {b.key[len("pl_call_"):]: b for b in _call_buttons(at)}
+    listed = at.selectbox(key=f"pl_more_{len(hand.calls)}").options if len(shown) < len(pal) else []
+    assert set(shown) | {o.split(":")[0].lstrip("✓ ") for o in listed} == {p.call for p in pal}
+    for p in pal:
+        if p.call in shown:
+            assert p.label in shown[p.call].help and p.meaning in shown[p.call].help
+    # a call that breaks its promise: the feedback names the broken part at once
+    broken = next(p for p in pal if not p.keeps and p.call in shown and p.call not in ("P", "X"))
+    _bid_to_the_end(at, first=broken.call)
+    hand = _hand(at)
+    fb = hand.feedback[0]
+    assert fb.call == broken.call and fb.kept is False
+    assert ProgressStore(tmp_path / "progress.sqlite3", learner="player").history()["response"].iloc[0] == fb.call
+    assert P.auction(hand).is_over
+    _play_to_the_end(at)
+    hand = _hand(at)
+    out = P.outcome(hand)
+    page = texts(at)
+    assert "After the hand" in page and f"the declarers took {out.result.declarer_points} of" in page
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Contract"] == str(out.contract) and metrics["Your team"] == f"{out.your_score:+d}"
+    assert "Broken promise" in page  # the review's auction panel opens at the broken promise
+    assert len(at.get("plotly_chart")) == 1
+    assert any("Double-dummy at the start" in m.value for m in at.markdown)
+    # the match counts the hand once, however often the page reruns
+    at.run()
+    assert len(P.Match.from_dict(at.session_state["pl_match_state"]).hands) == 1
+    at.button(key="pl_save").click().run()
+    _ok(at)
+    lib = Library(tmp_path / "progress.sqlite3")
+    assert lib.count() == 1
+    saved = lib.get(lib.list()[0].id)
+    assert saved == parse_record(format_record(saved))
+    assert [n.token for n in saved.auction] == hand.calls
+    assert saved.contract == out.contract and saved.result == out.result.declarer_points
+    assert "Saved to the hand library as record #" in texts(at)
+    # the next hand moves the seed on and starts a new table; the match keeps its score
+    at.button(key="pl_next").click().run()
+    _ok(at)
+    assert at.session_state["pl_seed"] == 6 and _hand(at).deal == random_deal(TABLE, seed=6)
+
+
+def test_a_reload_mid_hand_restarts_the_same_table(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    first = _hand(at)
+    at.button(key=_call_buttons(at)[0].key).click().run()
+    _ok(at)
+    assert len(_hand(at).feedback) == 1
+    # a reload: a fresh session with the same address (the URL holds the seat, seed, bots, table)
+    url = {k: v[-1] if isinstance(v, list) else v for k, v in at.query_params.items()}
+    assert {k: url.get(k) for k in LINK} == LINK, url
+    again = open_page("play", tmp_path, monkeypatch, query=url)
+    hand = _hand(again)
+    assert hand.deal == first.deal and hand.seat == first.seat
+    assert hand.calls == first.calls and not hand.feedback  # back at the first turn, the same bots' calls
+    P.check(hand)
+
+
+def test_an_illegal_card_and_a_stale_click_change_nothing(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    for _ in range(20):
+        hand = _hand(at)
+        if P.phase(hand) != "play":
+            break
+        legal = set(P.legal_cards(hand))
+        illegal = [b for b in _card_buttons(at) if b.disabled]
+        if illegal:
+            before = at.session_state["pl_hand"]
+            assert all(b.key[len("pl_card_"):] not in {str(c) for c in legal} for b in illegal)
+            # the browser draws it disabled; a click that reaches the server anyway (a stale
+            # page, a forged message) is refused there: AppTest's own check is stepped round
+            illegal[0]._value = True
+            at.run()
+            _ok(at)
+            assert at.session_state["pl_hand"] == before  # Streamlit drops it, or the page refuses it
+            assert all("cannot be played" in e.value for e in at.error)  # and says why, if it got that far
+            break
+        _card_buttons(at)[0].click().run()
+    else:
+        raise AssertionError("no turn with a card that may not be played")
+    P.check(_hand(at))
+
+
+def test_two_sessions_keep_their_own_hands_and_both_saves(tmp_path, monkeypatch):
+    one = open_page("play", tmp_path, monkeypatch, query=LINK)
+    two = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_seed": "7"})
+    for at in (one, two):
+        _bid_to_the_end(at)
+        _play_to_the_end(at)
+    assert _hand(one).deal != _hand(two).deal
+    one.button(key="pl_save").click().run()
+    two.button(key="pl_save").click().run()
+    _ok(one)
+    _ok(two)
+    assert Library(tmp_path / "progress.sqlite3").count() == 2
+    P.check(_hand(one))
+    P.check(_hand(two))
