@@ -412,7 +412,12 @@ def after(hand: P.PracticeHand, player: str) -> None:
     out = P.outcome(hand)
     c = out.contract
     state = P.play_state(hand, c)
-    felt(hand, state, f"{render.contract_html(str(c))}<br>{points_line(hand, state)}")
+    t = hand.table
+    last = state.tricks[-1].plays if state.tricks else ()
+    show(render.table_html(t, {s: hand.deal.hand(s) for s in t.seats}, bottom=hand.seat, trick=last,
+                           center=f"{render.contract_html(str(c))}<br>{points_line(hand, state)}",
+                           notes={hand.seat: "<b>you</b>"}))
+    st.caption("Every hand as it was dealt, and the last trick.")
     word = "made" if out.made else "failed"
     st.subheader("After the hand")
     yours = "your team" if c.team == hand.your_team else "the opponents"
