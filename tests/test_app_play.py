@@ -162,3 +162,59 @@ def test_two_sessions_keep_their_own_hands_and_both_saves(tmp_path, monkeypatch)
     assert Library(tmp_path / "progress.sqlite3").count() == 2
     P.check(_hand(one))
     P.check(_hand(two))
+
+
+def _face_up(at) -> int:
+    felt = next(h.value for h in at.html if "fs-felt" in h.value)
+    return felt.count('data-card="')
+
+
+def test_learning_shows_every_hand_and_hints_practice_only_yours(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_mode": "learning"})
+    assert _face_up(at) == 32  # 4 hands of 8, face up
+    hand = _hand(at)
+    at.button(key="pl_hint_call").click().run()
+    _ok(at)
+    hint = P.hint(hand)
+    assert any(f"would call **{hint.move}**" in i.value for i in at.info)
+    # the palette marks the calls the hand keeps
+    keeps = {p.call for p in P.palette(hand) if p.keeps}
+    marked = {b.key[len("pl_call_"):] for b in _call_buttons(at) if b.label.startswith("✓ ")}
+    assert marked and marked <= keeps
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_mode": "practice"})
+    assert _face_up(at) == 8  # only the learner's hand
+    assert not [b for b in at.button if b.key == "pl_hint_call"]
+    assert not any(b.label.startswith("✓ ") for b in _call_buttons(at))
+
+
+def test_a_coach_link_opens_the_deal_written_in_it(tmp_path, monkeypatch):
+    deal = random_deal(TABLE, seed=11)
+    at = open_page("play", tmp_path, monkeypatch,
+                   query={"players": "4", "pl_from": "written", "pl_deal": str(deal), "pl_seat": "3",
+                          "pl_bot": "rules"})
+    hand = _hand(at)
+    assert hand.deal == deal and hand.seat == 3 and hand.source == "a deal written out"
+    at = open_page("play", tmp_path, monkeypatch,
+                   query={"players": "4", "pl_from": "written", "pl_deal": "JJ9.A.KQ. nonsense"})
+    _ok(at)
+    assert any("The deal cannot be used" in e.value for e in at.error) and "pl_hand" not in at.session_state
+
+
+def test_a_hand_from_the_library_is_dealt_again(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_from": "library"})
+    assert any("hand library is empty" in i.value for i in at.info)
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    hand = P.new_hand(Table.make(6), "kerala", 1, seed=3, bot="rules")
+    P.advance(hand)
+    while P.phase(hand) != "over":
+        if P.phase(hand) == "bidding":
+            P.your_call(hand, P.hint(hand).move)
+        else:
+            P.your_card(hand, str(P.legal_cards(hand)[0]))
+        P.advance(hand)
+    Library().add([P.to_record(hand)], "test")
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_from": "library"})
+    _ok(at)
+    got = _hand(at)
+    assert got.deal == hand.deal and got.system == "kerala" and got.table == Table.make(6)
+    assert got.source.startswith("library record #")
