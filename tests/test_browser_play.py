@@ -5,9 +5,13 @@ Chromium is missing). A 4-player table and the quick ``rules`` bot keep it short
 """
 from __future__ import annotations
 
+import os
+import shutil
+
 import pytest
 
-from tests.test_browser import (CHROMIUM, app_url, browser, data_dir, idle, shot, wait_text)  # noqa: F401
+from tests.test_browser import (CHROMIUM, README_SHOTS, SHOTS, app_url, browser, data_dir, idle,  # noqa: F401
+                                shot, wait_text)
 
 from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -83,3 +87,6 @@ def test_play_a_hand_by_clicking_cards(app_url, browser, data_dir):
     wait_text(browser, "Saved to the hand library as record #")
     assert _hand(data_dir).count() >= 1
     shot(browser, "play-after")
+    README_SHOTS.mkdir(parents=True, exist_ok=True)
+    if os.environ.get("FIFTYSIX_SCREENSHOTS") == "update" or not (README_SHOTS / "play.png").exists():
+        shutil.copyfile(SHOTS / "play.png", README_SHOTS / "play.png")  # the README's picture of the page
