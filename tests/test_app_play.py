@@ -218,3 +218,27 @@ def test_a_hand_from_the_library_is_dealt_again(tmp_path, monkeypatch):
     got = _hand(at)
     assert got.deal == hand.deal and got.system == "kerala" and got.table == Table.make(6)
     assert got.source.startswith("library record #")
+
+
+def test_a_coach_deal_from_a_record_file_or_a_bank_question(tmp_path, monkeypatch):
+    from drills import banks
+    from fiftysix.cards import Hand
+    from tests.test_app_review import _record_text
+    text, _ = _record_text()
+    at = open_page("play", tmp_path, monkeypatch, query={"pl_from": "written", "pl_bot": "rules"})
+    assert any("Write the deal above" in i.value for i in at.info)
+    at.file_uploader(key="pl_upload").upload("club.txt", text.encode(), "text/plain").run()
+    _ok(at)
+    at.button(key="pl_use").click().run()
+    _ok(at)
+    hand = _hand(at)
+    assert hand.deal == parse_record(text).deal and hand.table == TABLE  # the record's table is taken
+    bank = (banks.STARTER_DIR / "international.json").read_text(encoding="utf-8")
+    q = next(q for q in banks.import_text(bank, "json", "international.json").questions if q.context.hand)
+    at.file_uploader(key="pl_upload").upload("international.json", bank.encode(), "application/json").run()
+    _ok(at)
+    at.button(key="pl_use").click().run()
+    _ok(at)
+    hand = _hand(at)
+    assert hand.seat == q.context.seat and hand.deal.hand(hand.seat) == Hand.parse(q.context.hand)
+    assert hand.table == q.context.table and hand.system == q.context.system
