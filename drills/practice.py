@@ -256,8 +256,9 @@ class PaletteCall:
     label: str
     meaning: str
     promise: str
-    keeps: bool
+    keeps: bool  # the learner's hand keeps its promise (always so for a call that promises nothing)
     value: int | None  # the standing bid's value after it (None: it leaves the bid as it is)
+    promises_nothing: bool = False
 
 
 def palette(hand: PracticeHand) -> list[PaletteCall]:
@@ -267,8 +268,8 @@ def palette(hand: PracticeHand) -> list[PaletteCall]:
         return []
     mine = hand.deal.hand(hand.seat)
     values = {c: r.value for c, r in a.readings(mine)}
-    return [PaletteCall(format_call(c), m.label, m.sentence, _promise(m.constraint), ok, values.get(c))
-            for c, m, ok in a.palette_marked(mine)]
+    return [PaletteCall(format_call(c), m.label, m.sentence, _promise(m.constraint), ok, values.get(c),
+                        m.promises_nothing) for c, m, ok in a.palette_marked(mine)]
 
 
 def _promise(constraint) -> str:

@@ -296,7 +296,7 @@ def palette(hand: P.PracticeHand) -> None:
                 unsafe_allow_html=True)
 
     def face(p: P.PaletteCall) -> str:
-        return ("✓ " if learning and p.keeps else "") + p.call
+        return ("✓ " if learning and p.keeps and not p.promises_nothing else "") + call_label(p.call)
 
     def tip(p: P.PaletteCall) -> str:
         keeps = ("  \nYour hand keeps this promise." if p.keeps else "  \nYour hand does not keep this promise."
@@ -317,18 +317,24 @@ def palette(hand: P.PracticeHand) -> None:
             cols[0].markdown(f"**{label}**" if start == 0 and label else "")
             for col, p in zip(cols[1:], group[start:start + per]):
                 col.button(face(p), key=f"pl_call_{p.call}", help=tip(p), on_click=on_call, args=(p.call, made),
-                           width="stretch", type="primary" if learning and p.keeps else "secondary")
+                           width="stretch",
+                           type="primary" if learning and p.keeps and not p.promises_nothing else "secondary")
     if rest:
         c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
         names = {p.call: p for p in rest}
         pick = c1.selectbox(f"Higher bids ({len(rest)})", list(names), key=f"pl_more_{made}",
-                            format_func=lambda c: f"{face(names[c])}: {names[c].label}")
+                            format_func=lambda c: f"{'✓ ' if learning and names[c].keeps else ''}{c}: {names[c].label}")
         c2.button("Bid it", key="pl_more_btn", on_click=on_call, args=(pick, made), width="stretch")
         st.caption(tip(names[pick]))
     st.caption("Hover a call (or pick it in the list) to read what it would promise now."
                + (" ✓ marks the calls your hand keeps." if learning else ""))
     if learning:
         hint_box(hand, "call")
+
+
+def call_label(call: str) -> str:
+    """A call for a button: its canonical text with a red suit letter red."""
+    return "".join(f":red[{x}]" if x in ("H", "D") else x for x in render.call_pieces(call))
 
 
 def bidding(hand: P.PracticeHand) -> None:
@@ -472,6 +478,19 @@ def match_panel(hand: P.PracticeHand, out: P.Outcome) -> None:
     b2.button("New match", key="pl_new_match", icon=":material/restart_alt:", on_click=new_match)
 
 
+def match_line(hand: P.PracticeHand) -> None:
+    """The match's running score, one line, while a hand is played."""
+    try:
+        m = P.Match.from_dict(st.session_state[MATCH]) if st.session_state.get(MATCH) else None
+    except FiftySixError:
+        m = None
+    if m is None or not m.hands or m.table != hand.table:
+        return
+    t = hand.table
+    st.caption(f"Match ({m.format}) after {len(m.hands)} hand(s): " + " · ".join(
+        f"team {t.team_name(k)}{' (you)' if k == hand.your_team else ''} {v}" for k, v in enumerate(m.totals)))
+
+
 def dd_panel(hand: P.PracticeHand) -> None:
     """The double-dummy value at the start and each team's best contract (kept per hand)."""
     ss = st.session_state
@@ -605,6 +624,7 @@ if phase != "over" and not P.your_turn(hand):
     keep(hand)
     phase = P.phase(hand)
 st.button("Start this hand again", key="pl_restart", icon=":material/replay:", on_click=restart)
+match_line(hand)
 if phase == "bidding":
     bidding(hand)
 elif phase == "play":
