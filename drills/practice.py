@@ -396,11 +396,14 @@ def your_card(hand: PracticeHand, card: str) -> Trick | None:
 
 def _view(hand: PracticeHand, seat: int, a: Auction):
     from analyser.dealer import View, auction_promises
-    state_plays = _plays(hand, a.contract)
-    return View(hand.table, seat, hand.deal.hand(seat), {}, state_plays, LEADER, auction_promises(a))
+    return View(hand.table, seat, hand.deal.hand(seat), {}, plays(hand, a.contract), LEADER, auction_promises(a))
 
 
-def _plays(hand: PracticeHand, c: Contract) -> tuple[tuple[int, Card], ...]:
+def plays(hand: PracticeHand, contract_: Contract | None = None) -> tuple[tuple[int, Card], ...]:
+    """Every card played so far with the seat that played it, in order."""
+    c = contract_ if contract_ is not None else contract(hand)
+    if c is None:
+        return ()
     state = PlayState(hand.deal, c.trump, leader=LEADER, early_stop=False)
     out = []
     for card in hand.cards:
@@ -453,6 +456,35 @@ def card_hint(hand: PracticeHand) -> BotMove:
         raise PracticeError("it is not your turn to play")
     card, reason = _bot_card(CardBot(hand.seed), hand, a, state, hand.seat)
     return BotMove(len(hand.cards) + 1, hand.seat, str(card), reason)
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """What one of the learner's cards cost with best play (double-dummy): the points it
+    gave away to the learner's team's best total, and the best cards there."""
+
+    index: int
+    card: str
+    cost: int
+    best: tuple[str, ...]
+
+
+def card_cost(hand: PracticeHand, index: int, max_seconds: float | None = None, stop=None) -> CardCost | None:
+    """The cost of card ``index`` (from 1) for the team that played it, double-dummy; None
+    when the search runs past ``max_seconds``."""
+    from analyser.solver import BudgetExceeded, Position, card_values
+    c = contract(hand)
+    if c is None or not 1 <= index <= len(hand.cards):
+        raise PracticeError(f"there is no card {index} in this play")
+    state = play_state(hand, c, upto=index - 1, early_stop=False)
+    team = hand.table.team_of(state.to_move)
+    try:
+        values = card_values(Position.from_state(state), side=team, max_seconds=max_seconds, stop=stop)
+    except BudgetExceeded:
+        return None
+    card = Card.parse(hand.cards[index - 1])
+    top = max(values.values())
+    return CardCost(index, str(card), top - values[card], tuple(str(k) for k, v in values.items() if v == top))
 
 
 def can_play_out(hand: PracticeHand) -> bool:
@@ -716,8 +748,8 @@ class Match:
         return m
 
 
-__all__ = ["BestContract", "BotMove", "DoubleDummy", "Feedback", "LEADER", "MODES", "Match", "MatchHand",
+__all__ = ["BestContract", "BotMove", "CardCost", "card_cost", "DoubleDummy", "Feedback", "LEADER", "MODES", "Match", "MatchHand",
            "Outcome", "PaletteCall", "PracticeError", "PracticeHand", "advance", "auction", "bots_to_call",
            "bots_to_play", "can_play_out", "card_hint", "check", "contract", "decided_at", "double_dummy",
-           "drill_answers", "hint", "legal_cards", "new_hand", "outcome", "palette", "partners_know", "phase",
+           "drill_answers", "hint", "legal_cards", "new_hand", "outcome", "palette", "partners_know", "phase", "plays",
            "play_it_out", "play_state", "record_drills", "to_record", "your_call", "your_card", "your_turn"]

@@ -143,6 +143,10 @@ def test_an_illegal_card_and_a_stale_click_change_nothing(tmp_path, monkeypatch)
             assert all("cannot be played" in e.value for e in at.error)  # and says why, if it got that far
             break
         _card_buttons(at)[0].click().run()
+        if P.phase(_hand(at)) == "play":  # learning mode: the cost of the card just played
+            mine = [i for i, (s, _) in enumerate(P.plays(_hand(at)), 1) if s == 2][-1]
+            cost = P.card_cost(_hand(at), mine)
+            assert (f"cost your team {cost.cost} point(s)" if cost.cost else "was a best card") in texts(at)
     else:
         raise AssertionError("no turn with a card that may not be played")
     P.check(_hand(at))

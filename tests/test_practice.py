@@ -276,3 +276,13 @@ def test_learning_and_practice_modes_and_bad_settings():
     mine = hand.deal.hand(1)
     for p in pal:  # "keeps" is the hand's fit to the meaning shown
         assert p.keeps == Auction(SYSTEM, TABLE).meaning_of(p.call, mine).constraint.holds(mine.counts())
+
+
+def test_the_cost_of_a_card_is_the_reviews_cost():
+    from analyser.review import review
+    hand = _finished(seed=5)
+    rev = review(P.to_record(hand))
+    for x in rev.cards[:8]:
+        got = P.card_cost(hand, x.index)
+        assert got is not None and got.card == x.card
+        assert got.cost == x.cost and set(got.best) == set(x.best)

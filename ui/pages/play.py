@@ -30,6 +30,7 @@ HAND, MATCH = "pl_hand", "pl_match_state"
 QUIET = ("P", "X", "XX")
 NEAR = 2  # bids up to this many points above the standing bid get a button each; the rest are in a list
 DD_SECONDS = 20.0
+CARD_SECONDS = 3.0  # learning mode: the search for the cost of the learner's last card
 SOURCES = ("seed", "library", "written")  # shown as they are: a widget's URL value is its option as shown
 
 
@@ -385,6 +386,8 @@ def playing(hand: P.PracticeHand) -> None:
         last = done[-1]
         st.caption(f"Trick {last.number} won by seat {last.winner} (team {t.team_name(last.winning_team)}), "
                    f"+{last.points} points.")
+    if hand.mode == "learning":
+        last_card_cost(hand)
     if not state.is_over and state.to_move == hand.seat:
         cards_row(hand, state)
     with st.expander(f"Tricks played ({len(state.tricks)})", expanded=False):
@@ -394,6 +397,29 @@ def playing(hand: P.PracticeHand) -> None:
         with st.expander("Why the bots played as they did"):
             for i, why in bots[-2 * t.players:]:
                 st.markdown(f"Card {i} **{hand.cards[i - 1]}**: {why}")
+
+
+def last_card_cost(hand: P.PracticeHand) -> None:
+    """Learning mode: what the learner's last card cost with best play (kept per card)."""
+    mine = [i for i, (seat, _) in enumerate(P.plays(hand), start=1) if seat == hand.seat]
+    if not mine:
+        return
+    i = mine[-1]
+    costs = st.session_state.setdefault("pl_costs", {})
+    if (hand.key, i) not in costs:
+        warm_solver()
+        try:
+            costs[(hand.key, i)] = P.card_cost(hand, i, CARD_SECONDS)
+        except FiftySixError:
+            costs[(hand.key, i)] = None
+    got = costs[(hand.key, i)]
+    if got is None:
+        st.caption(f"Your last card, {hand.cards[i - 1]}: not solved within {CARD_SECONDS:.0f} s.")
+    elif got.cost:
+        st.warning(f"Your last card, **{got.card}**, cost your team {got.cost} point(s) with best play; "
+                   f"best was {' '.join(got.best)}.")
+    else:
+        st.caption(f"Your last card, {got.card}, was a best card (double-dummy).")
 
 
 def cards_row(hand: P.PracticeHand, state) -> None:
