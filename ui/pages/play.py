@@ -151,7 +151,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
     if source == "library":
         try:
             lib = Library()
-            entries = [e for e in lib.list(limit=500)]
+            entries = lib.list(limit=500)
         except FiftySixError as e:
             st.error(str(e))
             return table, system, None, "", seed
@@ -205,6 +205,8 @@ def coach_upload(table: Table) -> None:
             hands[q.context.seat - 1] = Hand.parse(q.context.hand)
             deal = complete_deal(t, hands, seed=int(ss.get("pl_seed", 1)))
             use = dict(deal=deal, system=q.context.system, seat=q.context.seat)
+            st.caption(f"You sit in seat {q.context.seat} with this question's hand; the other hands are dealt at "
+                       "random from the seed, and the auction starts afresh.")
         else:
             records = parse_records(text, up.name)
             r = st.selectbox("Record", records, key="pl_rec_pick",
@@ -320,14 +322,15 @@ def palette(hand: P.PracticeHand) -> None:
                 col.button(face(p), key=f"pl_call_{p.call}", help=tip(p), on_click=on_call, args=(p.call, made),
                            width="stretch",
                            type="primary" if learning and p.keeps and not p.promises_nothing else "secondary")
-    if rest:
-        c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
-        names = {p.call: p for p in rest}
-        pick = c1.selectbox(f"Higher bids ({len(rest)})", list(names), key=f"pl_more_{made}",
-                            format_func=lambda c: f"{'✓ ' if learning and names[c].keeps else ''}{c}: {names[c].label}")
-        c2.button("Bid it", key="pl_more_btn", on_click=on_call, args=(pick, made), width="stretch")
-        st.caption(tip(names[pick]))
-    st.caption("Hover a call (or pick it in the list) to read what it would promise now."
+    c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
+    names = {p.call: p for p in rest + quiet + near}  # the higher bids first: they have no button
+    pick = c1.selectbox(f"Every legal call ({len(names)}; {len(rest)} higher bids only here): pick one to read it",
+                        list(names), key=f"pl_more_{made}",
+                        format_func=lambda c: f"{'✓ ' if learning and names[c].keeps and not names[c].promises_nothing else ''}"
+                                              f"{c}: {names[c].label}")
+    c2.button("Call it", key="pl_more_btn", on_click=on_call, args=(pick, made), width="stretch")
+    st.caption(tip(names[pick]))
+    st.caption("Hover a call's button, or pick it in the list (on a phone), to read what it would promise now."
                + (" ✓ marks the calls your hand keeps." if learning else ""))
     if learning:
         hint_box(hand, "call")
