@@ -247,3 +247,15 @@ def test_a_coach_deal_from_a_record_file_or_a_bank_question(tmp_path, monkeypatc
     hand = _hand(at)
     assert hand.seat == q.context.seat and hand.deal.hand(hand.seat) == Hand.parse(q.context.hand)
     assert hand.table == q.context.table and hand.system == q.context.system
+
+
+def test_the_link_to_send_opens_the_same_deal_at_the_same_seat(tmp_path, monkeypatch):
+    from urllib.parse import parse_qsl
+    at = open_page("play", tmp_path, monkeypatch, query={"pl_seat": "4", "pl_seed": "9", "pl_bot": "rules"})
+    hand = _hand(at)
+    link = next(c.value for c in at.code if c.value.startswith("play?"))
+    sent = dict(parse_qsl(link.split("?", 1)[1]))
+    other = open_page("play", tmp_path / "class", monkeypatch, query=sent)
+    got = _hand(other)
+    assert (got.deal, got.seat, got.table, got.system, got.bot) == (hand.deal, 4, hand.table, hand.system, "rules")
+    assert got.source == "a deal written out" and got.calls == hand.calls  # the same bots' calls: same seed

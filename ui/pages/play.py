@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -604,6 +605,19 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
         st.plotly_chart(value_chart(rev), key="pl_chart")
 
 
+def share_link(hand: P.PracticeHand) -> None:
+    """The query that opens this deal at this seat anywhere (a coach sends it to a class)."""
+    t = hand.table
+    params = {"players": t.players, "deck": f"{t.deck} cards",  # the sidebar's values as it shows them
+              "teams": "odd v even seats" if t.teams == "alternate" else "partners opposite",
+              "system": hand.system, "pl_from": "written", "pl_deal": str(hand.deal), "pl_seat": hand.seat,
+              "pl_seed": hand.seed, "pl_bot": hand.bot, "pl_mode": hand.mode}
+    with st.expander("Send this deal"):
+        st.code("play?" + urlencode(params), language=None)
+        st.caption("Put this after the app's address (…/play?…): it opens this deal, written out, at this table "
+                   "and seat with the same bots, whatever seed or library it came from.")
+
+
 # --- the page ---------------------------------------------------------------------------------
 
 settings = page_start("Play", "Sit at a table with the bots: bid your hand, play it, then see what you did "
@@ -669,6 +683,7 @@ else:
     with st.expander("The auction"):
         auction_grid(hand)
     after(hand, settings.player)
+share_link(hand)
 if ss.get("pl_drilled"):
     st.caption(f"{ss['pl_drilled']} of your calls this session went to your drills: the misses come back on "
                "the Drill page.")
