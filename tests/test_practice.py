@@ -286,3 +286,17 @@ def test_the_cost_of_a_card_is_the_reviews_cost():
         got = P.card_cost(hand, x.index)
         assert got is not None and got.card == x.card
         assert got.cost == x.cost and set(got.best) == set(x.best)
+
+
+def test_the_default_bot_calls_as_it_does_alone():
+    """The page's default bot (the judge) at the table: the first bot's call is the one it
+    makes for that hand on its own, and its hint and feedback agree (one decision each)."""
+    from drills.bots import get_bot
+    hand = P.new_hand(TABLE, SYSTEM, 2, seed=5)
+    assert hand.bot == "default"
+    P.bots_to_call(hand)
+    alone = get_bot("default", 5).choose(Auction(SYSTEM, TABLE), hand.deal.hand(1))
+    assert hand.calls[0] == str(alone.call) and hand.call_reasons[0] == alone.reason
+    hint = P.hint(hand)
+    fb = P.your_call(hand, hint.move)
+    assert fb.bot_call == hint.move and fb.bot_reason == hint.reason and fb.right
