@@ -510,6 +510,44 @@ def advance(hand: PracticeHand) -> list[BotMove]:
     return moves
 
 
+PLAY_OUT = "out"
+"""In ``your_moves``: the learner chose to play on after the contract was decided."""
+
+
+def your_moves(hand: PracticeHand) -> list[str]:
+    """The learner's own moves in order: calls, cards, and ``PLAY_OUT`` where the learner chose
+    to play on. With the seed they give the whole hand back (``replay``)."""
+    out = [f.call for f in hand.feedback]
+    mine = [k for k, (seat, _) in enumerate(plays(hand), start=1) if seat == hand.seat]
+    at = decided_at(hand) if hand.played_out else None
+    for k in mine:
+        if at is not None and k > at and PLAY_OUT not in out:
+            out.append(PLAY_OUT)
+        out.append(hand.cards[k - 1])
+    if hand.played_out and PLAY_OUT not in out:
+        out.append(PLAY_OUT)
+    return out
+
+
+def replay(hand: PracticeHand, moves: list[str]) -> PracticeHand:
+    """A fresh copy of ``hand`` (same table, deal, seed, bots) with the learner's ``moves``
+    made again, the bots moving between them; PracticeError (or an illegal-move error) when
+    the moves do not fit the hand."""
+    h = PracticeHand(hand.table, hand.system, hand.seat, hand.deal, hand.seed, hand.bot, hand.mode, hand.source)
+    for move in moves:
+        advance(h)
+        if move == PLAY_OUT:
+            play_it_out(h)
+        elif phase(h) == "bidding":
+            your_call(h, move)
+        elif phase(h) == "play":
+            your_card(h, move)
+        else:
+            raise PracticeError(f"{move}: the hand is already over")
+    advance(h)
+    return h
+
+
 # --- after the hand ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -748,8 +786,9 @@ class Match:
         return m
 
 
-__all__ = ["BestContract", "BotMove", "CardCost", "card_cost", "DoubleDummy", "Feedback", "LEADER", "MODES", "Match", "MatchHand",
+__all__ = ["BestContract", "BotMove", "CardCost", "PLAY_OUT", "card_cost", "DoubleDummy", "Feedback", "LEADER", "MODES", "Match", "MatchHand",
            "Outcome", "PaletteCall", "PracticeError", "PracticeHand", "advance", "auction", "bots_to_call",
            "bots_to_play", "can_play_out", "card_hint", "check", "contract", "decided_at", "double_dummy",
            "drill_answers", "hint", "legal_cards", "new_hand", "outcome", "palette", "partners_know", "phase", "plays",
-           "play_it_out", "play_state", "record_drills", "to_record", "your_call", "your_card", "your_turn"]
+           "play_it_out", "play_state", "record_drills", "replay", "to_record", "your_call", "your_card",
+           "your_moves", "your_turn"]

@@ -107,20 +107,37 @@ def test_bid_play_review_and_save_a_whole_hand(tmp_path, monkeypatch):
     assert at.session_state["pl_seed"] == 6 and _hand(at).deal == random_deal(TABLE, seed=6)
 
 
-def test_a_reload_mid_hand_restarts_the_same_table(tmp_path, monkeypatch):
+def _url(at) -> dict:
+    return {k: v[-1] if isinstance(v, list) else v for k, v in at.query_params.items()}
+
+
+def test_a_reload_mid_hand_picks_the_hand_up_where_it_was(tmp_path, monkeypatch):
     at = open_page("play", tmp_path, monkeypatch, query=LINK)
-    first = _hand(at)
     at.button(key=_call_buttons(at)[0].key).click().run()
     _ok(at)
-    assert len(_hand(at).feedback) == 1
-    # a reload: a fresh session with the same address (the URL holds the seat, seed, bots, table)
-    url = {k: v[-1] if isinstance(v, list) else v for k, v in at.query_params.items()}
-    assert {k: url.get(k) for k in LINK} == LINK, url
+    _bid_to_the_end(at)
+    [b for b in _card_buttons(at) if not b.disabled][0].click().run()
+    _ok(at)
+    first = _hand(at)
+    stored = len(ProgressStore(tmp_path / "progress.sqlite3", learner="player").history())
+    assert first.cards and len(first.feedback) >= 1
+    # a reload (or a second tab): a fresh session with the same address
+    url = _url(at)
+    assert {k: url.get(k) for k in LINK} == LINK, url  # the URL holds the seat, seed, bots, table
     again = open_page("play", tmp_path, monkeypatch, query=url)
-    hand = _hand(again)
-    assert hand.deal == first.deal and hand.seat == first.seat
-    assert hand.calls == first.calls and not hand.feedback  # back at the first turn, the same bots' calls
+    assert _hand(again).to_dict() == first.to_dict()  # the same hand, at the same point
+    # the learner's calls were stored as drills once: the replay stores none again
+    assert len(ProgressStore(tmp_path / "progress.sqlite3", learner="player").history()) == stored >= 1
+    # moves that do not fit (a hand-edited address) start the hand again, whole
+    bad = {**url, "pl_moves": url["pl_moves"].split()[0] + " 27H"}
+    fresh = open_page("play", tmp_path, monkeypatch, query=bad)
+    hand = _hand(fresh)
+    assert not hand.feedback and hand.calls == first.calls[:1] and P.your_turn(hand)
+    assert any("could not be picked up" in i.value for i in fresh.info)
     P.check(hand)
+    # "Start this hand again" forgets the moves: a reload after it starts afresh too
+    at.button(key="pl_restart").click().run()
+    assert "pl_moves" not in _url(at) and not _hand(at).feedback
 
 
 def test_an_illegal_card_and_a_stale_click_change_nothing(tmp_path, monkeypatch):

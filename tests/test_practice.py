@@ -300,3 +300,23 @@ def test_the_default_bot_calls_as_it_does_alone():
     hint = P.hint(hand)
     fb = P.your_call(hand, hint.move)
     assert fb.bot_call == hint.move and fb.bot_reason == hint.reason and fb.right
+
+
+def test_the_learners_moves_and_the_seed_give_the_hand_back():
+    for seed, out in ((5, True), (7, False)):
+        hand = _finished(seed=seed, played_out=out)
+        moves = P.your_moves(hand)
+        assert moves[:len(hand.feedback)] == [f.call for f in hand.feedback]
+        assert (P.PLAY_OUT in moves) == hand.played_out
+        assert P.replay(hand, moves).to_dict() == hand.to_dict()
+    hand = P.new_hand(TABLE, SYSTEM, 2, seed=5, bot="rules")
+    _bid_like_the_bot(hand)
+    P.bots_to_play(hand)
+    P.your_card(hand, str(P.legal_cards(hand)[0]))  # mid-play
+    again = P.replay(hand, P.your_moves(hand))
+    P.bots_to_play(hand)  # the replay moves the bots on to the learner's turn, as the page does
+    assert again.to_dict() == hand.to_dict()
+    with pytest.raises((P.PracticeError, IllegalCallError, IllegalPlayError)):
+        P.replay(hand, ["27H"])
+    with pytest.raises((P.PracticeError, IllegalCallError, IllegalPlayError)):
+        P.replay(hand, [f.call for f in hand.feedback] + ["XX9"])

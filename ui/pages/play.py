@@ -3,7 +3,9 @@
 The hand lives in ``drills.practice`` (plain data in the session); this page only draws it and
 turns clicks into its moves. The URL keeps the seat, the deal (its seed, a library record or a
 deal written out), the bots and the mode, so a reload or a shared link opens the same table;
-a hand in progress then starts again from its first call, with the same bots' calls.
+it also keeps the learner's moves with the hand's key (``pl_moves``), so a reload or a second
+tab picks the hand up where it was (the bots, seeded, move as before); moves that no longer
+replay leave the hand to start again from its first call.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from ui.components import in_url, page_start, read_upload, show, tricks_table, w
 from ui.jobs import run_cancellable
 
 HAND, MATCH = "pl_hand", "pl_match_state"
+MOVES = "pl_moves"  # the URL's record of the learner's moves: the hand's key, then the calls and cards
 QUIET = ("P", "X", "XX")
 NEAR = 2  # bids up to this many points above the standing bid get a button each; the rest are in a list
 DD_SECONDS = 20.0
@@ -50,7 +53,28 @@ def stored() -> P.PracticeHand | None:
 
 
 def keep(hand: P.PracticeHand) -> None:
+    """Keep the hand in the session, and the learner's moves in the URL (with the hand's key),
+    so that a reload picks the hand up where it was."""
     st.session_state[HAND] = hand.to_dict()
+    moves = P.your_moves(hand)
+    text = " ".join([hand.key, *moves])
+    if not moves:
+        st.query_params.pop(MOVES, None)
+    elif st.query_params.get(MOVES) != text:
+        st.query_params[MOVES] = text
+
+
+def resumed(wanted: P.PracticeHand) -> P.PracticeHand | None:
+    """The hand of this table as the URL's moves leave it (a reload, a second tab), or None."""
+    key, *moves = (st.query_params.get(MOVES) or "").split() or [""]
+    if key != wanted.key or not moves:
+        return None
+    try:
+        with st.spinner("Picking the hand up where it was..."):
+            return P.replay(wanted, moves)
+    except FiftySixError as e:
+        st.info(f"The hand in the address could not be picked up ({e}); it starts again.")
+        return None
 
 
 def note_error(text: str) -> None:
@@ -116,6 +140,7 @@ def remember_drill(hand: P.PracticeHand, index: int) -> None:
 
 def restart() -> None:
     st.session_state.pop(HAND, None)
+    st.query_params.pop(MOVES, None)
 
 
 def next_hand() -> None:
@@ -647,7 +672,7 @@ except FiftySixError as e:
     st.stop()
 hand = stored()
 if hand is None or hand.key != wanted.key:
-    hand = wanted
+    hand = resumed(wanted) or wanted
     keep(hand)
 if hand.mode != mode:
     hand.mode = mode
