@@ -45,6 +45,14 @@ def _click_first(drv, css: str) -> bool:
     return False
 
 
+def _felt(drv) -> list:
+    """Every face-up card on the table, seat by seat, and the trick in the middle."""
+    return drv.execute_script(
+        "const f = document.querySelector('.fs-felt'); if (!f) return null;"
+        "return Array.from(f.querySelectorAll('.fs-seat, .fs-trickcard'))"
+        ".map(s => Array.from(s.querySelectorAll('[data-card]')).map(c => c.dataset.card).join(' '));")
+
+
 def _hand(data_dir):
     """The hand as the page's session holds it cannot be read from outside; the library can."""
     from drills.library import Library
@@ -65,6 +73,11 @@ def test_play_a_hand_by_clicking_cards(app_url, browser, data_dir):
     wait_text(browser, "Your card")
     idle(browser)
     shot(browser, "play")
+    before = _felt(browser)
+    browser.refresh()  # a reload mid-hand picks the hand up where it was (the URL holds the moves)
+    wait_text(browser, "Your card")
+    idle(browser)
+    assert _felt(browser) == before
     # only the legal cards can be clicked: the disabled ones are the cards that do not follow suit
     clicked = 0
     for _ in range(30):
