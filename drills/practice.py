@@ -161,7 +161,9 @@ class PracticeHand:
                        [Feedback.from_dict(f) for f in d["feedback"]],
                        [str(c) for c in d["cards"]], [str(r) for r in d["card_reasons"]],
                        bool(d.get("played_out", False)))
-        except (KeyError, TypeError, ValueError) as e:
+        except PracticeError:
+            raise
+        except (KeyError, TypeError, ValueError, FiftySixError) as e:
             raise PracticeError(f"the stored hand cannot be read: {e!r}") from None
         check(hand)
         return hand
@@ -178,7 +180,7 @@ def new_hand(table: Table, system: str, seat: int, seed: int = 0, deal: Deal | N
 
 
 def check(hand: PracticeHand) -> None:
-    """Raise PracticeError unless the hand's calls, cards and notes all hang together."""
+    """Raise PracticeError unless the hand's calls, cards, reasons and feedback hang together."""
     n_calls, n_cards = len(hand.calls), len(hand.cards)
     if len(hand.call_reasons) != n_calls or len(hand.card_reasons) != n_cards:
         raise PracticeError("every call and card needs its reason entry")
