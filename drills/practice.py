@@ -673,10 +673,10 @@ def drill_answers(hand: PracticeHand) -> list[tuple[Question, bool]]:
         why = [f"The system's bot calls {fb.bot_call}: {fb.bot_reason}."]
         if fb.kept is False:
             why.append(f"{fb.call} promised {fb.promise}; your hand breaks: {'; '.join(fb.broken)}.")
-        q = Question(f"practice-{hand.key}-c{fb.index}", IDEA_TYPE, ctx,
-                     f"You are seat {hand.seat}, to call. What does the system bid with your hand?",
-                     choices, answers, " ".join(why), ("practice", hand.system, fb.family),
-                     fb.bot_call, fb.family, {})
+        q = Question(id=f"practice-{hand.key}-c{fb.index}", type=IDEA_TYPE, context=ctx,
+                     prompt=f"You are seat {hand.seat}, to call. What does the system bid with your hand?",
+                     choices=choices, answers=answers, explanation=" ".join(why),
+                     tags=("practice", hand.system, fb.family), preferred=fb.bot_call, family=fb.family)
         out.append((q, fb.right))
     return out
 
