@@ -140,7 +140,7 @@ def test_a_reload_mid_hand_picks_the_hand_up_where_it_was(tmp_path, monkeypatch)
     assert "pl_moves" not in _url(at) and not _hand(at).feedback
 
 
-def test_an_illegal_card_and_a_stale_click_change_nothing(tmp_path, monkeypatch):
+def test_an_illegal_card_click_changes_nothing(tmp_path, monkeypatch):
     at = open_page("play", tmp_path, monkeypatch, query=LINK)
     _bid_to_the_end(at)
     for _ in range(20):
