@@ -9,7 +9,7 @@ from __future__ import annotations
 from fiftysix.bidding.calls import Call, format_call, format_calls, parse_call, parse_calls
 from fiftysix.bidding.ladder import Ladder
 from fiftysix.bidding.meaning import Meaning, fits
-from fiftysix.bidding.state import CallRecord
+from fiftysix.bidding.state import Broken, CallRecord
 from fiftysix.bidding.systems import DEFAULT_SYSTEM, SYSTEMS, System, get_system
 from fiftysix.bidding.auction import Auction
 
@@ -22,6 +22,6 @@ def call_table(system: str) -> list[dict]:
     return call_rows(system)
 
 
-__all__ = ["Auction", "Call", "CallRecord", "DEFAULT_SYSTEM", "Ladder", "Meaning", "SYSTEMS",
+__all__ = ["Auction", "Broken", "Call", "CallRecord", "DEFAULT_SYSTEM", "Ladder", "Meaning", "SYSTEMS",
            "SYSTEM_NAMES", "System", "call_table", "fits", "format_call", "format_calls",
            "get_system", "parse_call", "parse_calls"]
