@@ -225,24 +225,22 @@ class Auction:
 
     def meaning_of(self, call: Call | str, hand: Hand | None = None) -> Meaning:
         """The meaning ``call`` would have if the player to move made it now."""
+        return self._legal(call, hand)[1].meaning
+
+    def _legal(self, call: Call | str, hand: Hand | None) -> tuple[Call, Reading]:
+        """The call and its reading; raise IllegalCallError naming its position, the call and
+        the rule it breaks."""
         c = parse_call(call) if isinstance(call, str) else call
         r = self._read(c, hand)
         if isinstance(r, Broken):
-            raise IllegalCallError(self._error(c, r))
-        return r.meaning
-
-    def _error(self, call: Call, rule: Broken) -> str:
-        n = len(self._st.records) + 1
-        if self.is_over:
-            return f"call {n} ({call}): {rule}"
-        return f"call {n} ({call}) by seat {self._st.to_move}: {rule}"
+            n = len(self._st.records) + 1
+            who = "" if self.is_over else f" by seat {self._st.to_move}"
+            raise IllegalCallError(f"call {n} ({c}){who}: {r}")
+        return c, r
 
     def apply(self, call: Call | str, hand: Hand | None = None) -> CallRecord:
         """Make the next call; raise IllegalCallError naming its position, the call and the rule."""
-        c = parse_call(call) if isinstance(call, str) else call
-        r = self._read(c, hand)
-        if isinstance(r, Broken):
-            raise IllegalCallError(self._error(c, r))
+        c, r = self._legal(call, hand)
         st = self._st
         seat = st.to_move
         meaning = r.meaning

@@ -85,7 +85,10 @@ class Top:
 
 
 class System:
-    """Base of the registered systems. Subclasses set the class attributes and handlers."""
+    """Base of the registered systems. A subclass sets the class attributes, names its handlers
+    (``number_forms`` for the forms with a written value, ``bid_handlers`` for the rest) and
+    overrides the rules and words where it differs (``bid_problem``, ``ns_suit``, ``ns_words``,
+    ``hand_problem``, ``is_over``, ``contract``)."""
 
     name: str = ""
     title: str = ""
@@ -95,6 +98,8 @@ class System:
     max_plus: int = 3
     jump_doubles: bool = False
     """Table option ``doubling by jump`` (seed 003): its default under this system."""
+    first_call_pass: str = ""
+    """The rule a Pass as the first call breaks (empty: the first caller may pass)."""
     ns_example: str = "33NS"
     """An NS bid with its value, for the message when the value is missing."""
     readings: tuple[str, ...] = ()
@@ -313,6 +318,8 @@ class System:
                        v, None)
 
     def pass_call(self, st: State, seat: int, call: Call) -> Reading | Broken:
+        if self.first_call_pass and not st.records:
+            return Broken(self.first_call_pass)
         return Reading(Meaning("pass", "Passes: says nothing about the hand.", TRUE))
 
     def double(self, st: State, seat: int, call: Call) -> Reading | Broken:

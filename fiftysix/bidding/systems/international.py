@@ -40,6 +40,7 @@ class International(System):
     forms = frozenset({K.SUIT, K.REVERSE, K.NT, K.NS, K.PLUS, K.SUIT_PLUS, K.PLUS_NT, K.PLUS_NS,
                        K.FORCED, K.PASS, K.DOUBLE, K.REDOUBLE})
     redouble_ends = True
+    first_call_pass = "the first bidder must bid (at least 28-Pass)"
     readings = (
         "Number-suit jumps count from the standing bid (27 at the opening) and on the ladder:"
         " exactly 2 above shows the suit's first two ladder cards not yet shown by a call (fresh"
@@ -75,11 +76,6 @@ class International(System):
     def bid_handlers(self) -> dict[str, Handler]:
         return {K.PLUS: self.plus_bid, K.SUIT_PLUS: self.suit_plus_bid, K.PLUS_NT: self.plus_nt_bid,
                 K.PLUS_NS: self.plus_ns_bid, K.FORCED: self.forced}
-
-    def pass_call(self, st: State, seat: int, call: Call) -> Reading | Broken:
-        if not st.records:
-            return Broken("the first bidder must bid (at least 28-Pass)")
-        return super().pass_call(st, seat, call)
 
     def forced(self, st: State, seat: int, call: Call) -> Reading | Broken:
         if st.records:

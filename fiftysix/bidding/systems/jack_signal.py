@@ -19,6 +19,7 @@ class JackSignal(System):
     forms = frozenset({K.SUIT, K.REVERSE, K.NS, K.PLUS, K.PASS, K.DOUBLE, K.REDOUBLE})
     ns_example = "32NS"
     redouble_ends = True
+    first_call_pass = "the first bidder must open at 28 or more"
     readings = (
         "The Jack signal is the table's doing, so where the caller's hand is known it is a"
         " legality rule: 30H needs a Jack of hearts in the hand, H30 needs none.",
@@ -47,11 +48,6 @@ class JackSignal(System):
 
     def bid_handlers(self) -> dict[str, Handler]:
         return {K.PLUS: self.plus_bid}
-
-    def pass_call(self, st: State, seat: int, call: Call) -> Reading | Broken:
-        if not st.records:
-            return Broken("the first bidder must open at 28 or more")
-        return super().pass_call(st, seat, call)
 
     def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> Broken | None:
         bad = self.value_problem(st, value)
