@@ -226,11 +226,11 @@ class System:
             return Broken(f"write the value with NS, e.g. {self.ns_example}")
         return self.bid_problem(st, seat, call.value, call.suit) or call.value
 
-    def raise_by(self, st: State, seat: int, k: int, suit: int | None = None) -> int | Broken:
-        """The value a call that raises the standing bid by ``k`` reaches (from 27 at the
-        opening), if a bid to it (naming ``suit``) may be made now, else the rule it breaks."""
+    def raise_by(self, st: State, seat: int, k: int) -> int | Broken:
+        """The value a suitless call that raises the standing bid by ``k`` reaches (from 27 at
+        the opening), if a bid to it may be made now, else the rule it breaks."""
         v = st.floor + k
-        return self.bid_problem(st, seat, v, suit) or v
+        return self.bid_problem(st, seat, v) or v
 
     def plus_count(self, call: Call) -> int | Broken:
         """The N of a Plus N call whose number is required (1..max_plus), else the rule broken."""
@@ -250,21 +250,6 @@ class System:
             return Broken(why.format(f"only {len(recent)} suit(s) have been bid, so there is no"
                                      f" {ordinal(k)} suit"))
         return recent[k - 1]
-
-    def ladder_top(self, st: State, seat: int, suit: int, value: int, k: int = 1,
-                   partial: bool = False) -> Top | Broken:
-        """Check a ladder call to ``value`` in ``suit``, then take the top ``k`` remaining
-        cards of the suit (``partial``: fewer will do, none will not); else the rule broken."""
-        bad = self.bid_problem(st, seat, value, suit)
-        if bad:
-            return bad
-        cards = st.ladder.top(suit, k)  # type: ignore[union-attr]
-        if partial and not cards:
-            return Broken(f"no {SUIT_NAMES[suit]} are left on the ladder")
-        if not partial and len(cards) < k:
-            return Broken(f"only {len(cards)} {SUIT_NAMES[suit]} are left on the ladder")
-        own = st.own(seat)
-        return Top(suit, cards, own, own_in_suit(own, suit))
 
     # --- the shared handlers -------------------------------------------------------------------
 
@@ -305,9 +290,16 @@ class System:
         meaning. The call names ``suit`` as trump and, where ``shows``, takes the cards off
         the ladder."""
         v = st.floor + k if value is None else value
-        t = self.ladder_top(st, seat, suit, v, k, partial)
-        if isinstance(t, Broken):
-            return t
+        bad = self.bid_problem(st, seat, v, suit)
+        if bad:
+            return bad
+        cards = st.ladder.top(suit, k)  # type: ignore[union-attr]
+        if partial and not cards:
+            return Broken(f"no {SUIT_NAMES[suit]} are left on the ladder")
+        if not partial and len(cards) < k:
+            return Broken(f"only {len(cards)} {SUIT_NAMES[suit]} are left on the ladder")
+        own = st.own(seat)
+        t = Top(suit, cards, own, own_in_suit(own, suit))
         return Reading(lambda: explain(t, v), v, suit, t.shows if shows else (), suit)
 
     @staticmethod
