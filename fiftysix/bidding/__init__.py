@@ -3,6 +3,7 @@
     from fiftysix.bidding import parse_call, format_call, Auction, get_system, SYSTEMS
     a = Auction(system="international", table=Table.make(6))
     a.legal_calls(hand); a.apply("28H"); a.is_over; a.contract; a.meaning_of("+1H")
+    a.check("28S")  # Broken(rule='a bid must be higher than the standing bid 28H (28) by seat 1')
 """
 from __future__ import annotations
 
