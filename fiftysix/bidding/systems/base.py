@@ -232,14 +232,6 @@ class System:
         v = st.floor + k
         return self.bid_problem(st, seat, v) or v
 
-    def plus_count(self, call: Call) -> int | Broken:
-        """The N of a Plus N call whose number is required (1..max_plus), else the rule broken."""
-        if call.n is None:
-            return Broken("write Plus with its number, e.g. +1H")
-        if call.n > self.max_plus:
-            return Broken(f"plus counts go up to +{self.max_plus}")
-        return call.n
-
     def suit_needed(self, st: State, k: int, why: str = "{}") -> int | Broken:
         """The k-th most recent distinct suit named, or the rule broken if there is none
         (said in ``why``, whose ``{}`` stands for the shared words)."""
@@ -301,6 +293,28 @@ class System:
         own = st.own(seat)
         t = Top(suit, cards, own, own_in_suit(own, suit))
         return Reading(lambda: explain(t, v), v, suit, t.shows if shows else (), suit)
+
+    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
+        """Plus N in a suit (``+1H``), N required: N (1..max_plus) and the call
+        (``plus_problem``) must be allowed now; the call raises by N and holds the top N
+        remaining cards of the suit (``plus_meaning`` says it in words)."""
+        n = call.n
+        if n is None:
+            return Broken("write Plus with its number, e.g. +1H")
+        if n > self.max_plus:
+            return Broken(f"plus counts go up to +{self.max_plus}")
+        bad = self.plus_problem(st, seat, call)
+        if bad:
+            return bad
+        return self.ladder_bid(st, seat, call.suit, n, lambda t, v: self.plus_meaning(n, t, v))  # type: ignore[arg-type]
+
+    def plus_problem(self, st: State, seat: int, call: Call) -> Broken | None:
+        """A rule of the system's own that a Plus call breaks now, before its value is checked."""
+        return None
+
+    def plus_meaning(self, n: int, top: Top, v: int) -> Meaning:
+        """The meaning of Plus ``n`` to ``v`` on the ladder's ``top`` cards."""
+        raise NotImplementedError(f"{self.name} reads Plus calls but gives them no meaning")
 
     @staticmethod
     def void_bid(v: int, s: int, sentence: Callable[[str], str], label: str = "no {}") -> Reading:

@@ -96,30 +96,27 @@ class Basic(System):
             return "no-trump opening", f"Opens {v} Noes: a no-trump bid with no suit bid yet; promises nothing."
         return f"no {name}", f"Bids {v} Noes: no card of {name}, the last suit bid."
 
-    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
-        s, n = call.suit, self.plus_count(call)
-        assert s is not None
-        if isinstance(n, Broken):
-            return n
+    def plus_problem(self, st: State, seat: int, call: Call) -> Broken | None:
         if st.value is None:
             return Broken("Plus forms come only after the first bid")
+        return None
 
-        def explain(t: Top, v: int) -> Meaning:
-            top, name = t.cards, t.name
-            what = (f" one {name[:-1]}, the top remaining card:" if n == 1 else
-                    f" {n} {name}, the top {n} remaining:")
-            return t.meaning(top_label(top, True),
-                             f"Raises by {n} to {v} with {name} as trump: exactly"
-                             f"{what} {P.cards_phrase(top)}.",
-                             lambda own, o: conjoin(P.holds_top(top, own), P.length(s, n + o, n + o)))
-        return self.ladder_bid(st, seat, s, n, explain)
+    def plus_meaning(self, n: int, t: Top, v: int) -> Meaning:
+        top, name, s = t.cards, t.name, t.suit
+        what = (f" one {name[:-1]}, the top remaining card:" if n == 1 else
+                f" {n} {name}, the top {n} remaining:")
+        return t.meaning(top_label(top, True),
+                         f"Raises by {n} to {v} with {name} as trump: exactly"
+                         f"{what} {P.cards_phrase(top)}.",
+                         lambda own, o: conjoin(P.holds_top(top, own), P.length(s, n + o, n + o)))
 
     def plus_ns_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
         n = call.n
         if n is None:
             return Broken("write Plus Noes with its number, e.g. +2NS")
-        if st.value is None:
-            return Broken("Plus forms come only after the first bid")
+        bad = self.plus_problem(st, seat, call)
+        if bad:
+            return bad
         v = self.raise_by(st, seat, n)
         if isinstance(v, Broken):
             return v

@@ -83,35 +83,32 @@ class JackSignal(System):
         k = v - st.floor
         return f"no {name}", f"Bids {v} NS, {k} above the bid: no card of {name}, the {ordinal(k)} suit called."
 
-    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
-        s, n = call.suit, self.plus_count(call)
-        assert s is not None
-        if isinstance(n, Broken):
-            return n
-        if st.value is not None:
-            if st.high_seat == seat:
-                return Broken("the high bidder may not say Plus (an own raise jumps to 40, 48 or 56)")
-            partner_suit = st.last_suit_of(st.table.partners(seat))
-            if partner_suit is None:
-                return Broken("Plus is in the suit your partner called last, and no partner has called a suit")
-            if s != partner_suit:
-                return Broken(f"Plus is in the suit your partner called last ({SUIT_NAMES[partner_suit]})")
+    def plus_problem(self, st: State, seat: int, call: Call) -> Broken | None:
+        if st.value is None:
+            return None
+        if st.high_seat == seat:
+            return Broken("the high bidder may not say Plus (an own raise jumps to 40, 48 or 56)")
+        partner_suit = st.last_suit_of(st.table.partners(seat))
+        if partner_suit is None:
+            return Broken("Plus is in the suit your partner called last, and no partner has called a suit")
+        if call.suit != partner_suit:
+            return Broken(f"Plus is in the suit your partner called last ({SUIT_NAMES[partner_suit]})")
+        return None
 
-        def explain(t: Top, v: int) -> Meaning:
-            top, own, name = t.cards, t.own, t.name
-            if n == 1 and top[0].rank == 0 and own.get(top[0], 0) == 0:
-                return Meaning(top_label(top, True), f"Plus 1 to {v} in {name}: the top remaining"
-                               f" card, {P.cards_phrase(top)}, as the only {name[:-1]} in the hand.",
-                               conjoin(P.holds_top(top, own), P.length(s, 1, 1)))
-            if n == 1 and top[0].rank == 0:
-                return Meaning(f"the other Jack of {name}", f"Plus 1 to {v} in {name}: the other"
-                               f" Jack of {name}, after showing the first one: holds both Jacks of"
-                               f" {name}; says nothing about length.", P.holds_top(top, own))
-            what = "the top remaining card" if n == 1 else f"the top {n} remaining cards"
-            return t.meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: {what},"
-                             f" {P.cards_phrase(top)}.",
-                             lambda own, o: P.holds_top(top, own))
-        return self.ladder_bid(st, seat, s, n, explain)
+    def plus_meaning(self, n: int, t: Top, v: int) -> Meaning:
+        top, own, name, s = t.cards, t.own, t.name, t.suit
+        if n == 1 and top[0].rank == 0 and own.get(top[0], 0) == 0:
+            return Meaning(top_label(top, True), f"Plus 1 to {v} in {name}: the top remaining"
+                           f" card, {P.cards_phrase(top)}, as the only {name[:-1]} in the hand.",
+                           conjoin(P.holds_top(top, own), P.length(s, 1, 1)))
+        if n == 1 and top[0].rank == 0:
+            return Meaning(f"the other Jack of {name}", f"Plus 1 to {v} in {name}: the other"
+                           f" Jack of {name}, after showing the first one: holds both Jacks of"
+                           f" {name}; says nothing about length.", P.holds_top(top, own))
+        what = "the top remaining card" if n == 1 else f"the top {n} remaining cards"
+        return t.meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: {what},"
+                         f" {P.cards_phrase(top)}.",
+                         lambda own, o: P.holds_top(top, own))
 
     def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> Broken | None:
         bad = super().hand_problem(st, seat, call, reading, hand)
