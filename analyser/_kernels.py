@@ -1,89 +1,12 @@
 """Numba kernels of the double-dummy solver: arrays and scalars in, arrays and scalars out.
 
-Cards are bits of an int64: bit ``suit * 16 + rank`` with rank 0 the strongest card of the
-suit, so inside one suit a lower bit beats a higher one. A seat's hand is two masks:
-``h1`` (holds at least one copy of the card) and ``h2`` (holds a second copy).
+Cards are bits of an int64 (bit ``suit * 16 + rank``, rank 0 the strongest); a seat's hand is
+two masks, ``h1`` (one copy or more) and ``h2`` (two copies). The search is a fail-soft
+alpha-beta on the points the maximising side wins, with a transposition table ``T`` and one
+work array ``W`` laid out by the table ``WORK`` below. The design, and why: docs/solver.md.
 
-The search answers one question: can the maximising side win at least ``target`` more
-points from this position? It is a fail-soft alpha-beta, asked with a zero window: the
-returned ``v`` proves "at least v" when ``v >= target`` and "at most v" otherwise. The
-transposition table keeps, per trick-start position, a lower and an upper bound on the
-points the maximising side wins from there, reused across targets and across deals. Each
-position has an exact key, kept up to date move by move (the XOR of a random word per
-seat, card and copies held, salted with rules, trump, side and epoch), looked up first at
-no hashing cost; then an abstract key (below) that also meets positions differing only in
-which of two interchangeable cards went earlier. Two-trick endings are solved outright
-(``_two_tricks``: alpha-beta over the first trick, the last follows by force). Further
-cut-offs: points already sure from a settled trick (its cards so far plus the
-cheapest card each seat still to play must add), and when the next leader is fixed too,
-that leader's cashable top cards in the next trick; at trick starts the leader's cashable
-top cards and either side's run of top trumps (it holds every copy left, so each wins
-its trick). Equivalent cards (adjacent in power among the cards still in hands, equal
-points, no other copy elsewhere, and, during a trick, the same effect on who wins it) are
-tried once; so is a card weaker than every card of its suit that the lines searched so far
-depended on, when a card of its suit and points was already tried (as DDS does). Such
-cards of different points (or neighbours of different points) differ only in where their
-points go: the points of the two cards swap between this trick and the later one the
-other card is played to, so the result moves by at most their difference, and only one
-way once this trick's side is settled. A card is skipped when the fail-soft bound of the
-card tried for it clears the window by that margin (56's card points made most small
-cards unlike each other: 6 x 8 nodes -25%, then -30% more with the one-sided margin).
-
-Move order: the best card a table entry records, else the card that last cut off when the
-mover held the same cards in the same kind of trick (a cut-off memory in ``W[O_CUT:]``,
-keyed at a trick start by the mover's hand, when following by the led suit's cards still
-out, the mover's own and the card winning so far; as bridge-solver keeps one), else a
-heuristic order (with a trump suit, leads weighted as DDS weights them: a side suit an
-opponent can ruff later, its top card no winner; one a teammate can ruff earlier: nodes
--4% to -29% on the fixed sets). Choosing the same card in similar positions also makes lines meet in the
-table far more often. A cut-off's rank relevance is that of the cutting line alone.
-Table reads miss the CPU caches, so the last card of a trick prefetches the exact entries
-of the trick starts it can lead to, and a trick start reads its exact entry only after its
-bounds and fetches its abstract and payoff buckets (the fully abstracted keys follow from
-``W[O_ACC:]`` and ``W[O_ACCB:]``, per-suit sums kept move by move) while it does other work.
-The search passes ``W`` and ``T`` on as data pointers (``_ptr``): array arguments cost two
-reference-count calls each per call. A trick start's lookups, bounds and stores are
-functions of their own (``_start``, ``_start_store``): numba sets up a return slot and an
-error slot for every call site at each entry of a function, so every call site kept out of
-``_ab`` saves two stores at each of its nodes.
-
-Partition search: every search result carries the set of cards whose ranks decided it
-(``W[O_REL + depth]``: trick winners that beat a card of their suit, the winning card of a
-settled trick, the cards of a ``_quick`` or ``_trump_run`` bound, a card tried once for its
-equivalence class when the card tried for it matters). A trick-start entry then holds, per
-suit, how many of the top cards left it depends on (``k``, 5 bits per suit of its value); the
-cards below them are "small": only how many of each points value each seat holds there
-counts (they never decide a trick in the searched tree, so any position that agrees on the
-top k cards and on those counts has the same bounds). Each suit's part of an abstract key
-is computed only as far down as some probed or stored entry's k asks (``_apart``). Each
-result is stored twice: under the exact key (two-entry bucket) and under its abstract key in a bucket of 4 entries (8
-for bridge: ``W[P_ABUCKET]``) chosen by the fully abstracted position (k = 0), kept in
-the order entries were last stored, where a lookup tries every entry's own k.
-
-Payoff-similar entries (after Furtak and Buro's payoff similarity for Skat): two positions
-that agree on the top k cards of each suit (holders, points, copy ties) and on how many
-small cards each seat holds in each suit, and differ only in those small cards' points,
-play alike: any line of one maps to a line of the other (each seat's small cards of a
-suit matched lowest points to lowest) with the same trick winners, since no small card
-decides a trick in the searched tree, so the maximising side's points differ by at most
-what its tricks gain or lose: this position's value is at least lb - down and at most
-ub + up (``_shift``). With 56's card points (K and Q none, A and 10 one, 9 two, J three)
-most trick starts differ from one searched before only so. Such entries (three or more
-tricks left) take the upper half of the table: buckets of ``PBUCKET`` entries of 8 words
-(key, value, the small cards' points per seat and suit), chosen by the points-blind fully
-abstracted key (``W[O_ACCB:]``, kept move by move); 6 x 8 nodes -42% to -45%, 4 x 8 -32%.
-A bucket mostly holds variants of one fully abstracted position (other rank counts, other
-small-card points), so it holds 16 (with 8: 6 x 8 nodes +9%); a lookup computes each
-rank counts' key and small-card points once, and an entry that does not cut off still
-lends its best card to the move order.
-
-Everything a search reads and writes, except the table, lives in one int64 work array
-``W`` (offsets below), so that a recursive call passes two arrays, not twenty.
-``W[ST_NODES]`` counts nodes, ``W[ST_LIMIT]`` is the limit, ``W[ST_ABORT]`` is set to 1
-when the limit stopped the search (its answer is then meaningless and nothing is stored).
-The table is one int64 array ``T``: entry e's key at ``T[2e]`` and next to it (one cache line
-for both) its value at ``T[2e + 1]``: lower bound, upper bound, depth and best lead (8 bits
-each), the per-suit rank counts ``k`` (20 bits) and the search epoch (11 bits).
+Every kernel is in this one file: numba's cache cannot see changes in jitted functions
+imported from another module (their callers would run stale compiled code).
 """
 from __future__ import annotations
 
@@ -97,55 +20,131 @@ from numba.extending import intrinsic
 RS_SEAT, RS_TLEN, RS_LSUIT, RS_WSEAT, RS_WCARD, RS_TPTS, RS_TCARDS, RS_LEFT, RS_NCARDS, RS_SALT = range(10)
 RS_SIZE = 10
 
-# work array ``W``
-MAX_MOVES = 16
-O_H1 = 0
-O_H2 = 8
-O_ISMAX = 16
-O_SUIT = 24
-O_PTS = 88
-O_SMASK = 152
-P_NSEAT = 156
-P_TRUMP = P_NSEAT + 1
-P_BONUS = P_NSEAT + 2
-P_TMASK = P_NSEAT + 3
-P_EXACT = P_NSEAT + 7
-ST_NODES = P_NSEAT + 4
-ST_LIMIT = P_NSEAT + 5
-ST_ABORT = P_NSEAT + 6
-O_MV = P_NSEAT + 8
-O_SC = O_MV + 65 * MAX_MOVES
-O_PM = O_SC + 65 * MAX_MOVES
-O_REL = O_PM + 4            # per depth: cards whose ranks decided the value returned
-O_SKIP = O_REL + 66         # per depth: cards tried once for an equivalence class
-O_QM = O_SKIP + 66          # scratch: cards used by the last _quick / _trump_run bound
-O_TMP = O_QM + 1            # scratch for the cashable-cards bound (per seat lengths, cheapest cards)
-HSTRIDE = 4 * 32            # per trick start: per suit, for k = 0..26, the suit's part of the key (and its state)
-O_HP = O_TMP + 20
-O_T2 = O_HP + 17 * HSTRIDE  # two-trick endings: per seat its two cards, the card it plays first, cards that decided
-O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, its search state
-P_EPOCH = O_T2S + 88         # the search's epoch (table entries of other epochs are free slots)
-P_SALT = P_EPOCH + 1        # the search's salt (rules, trump, side, epoch): abstract keys start from it
-O_ACC = P_SALT + 1          # per suit: the sum of the small-card hash words of every card in hands (kept move by move)
-P_ABUCKET = O_ACC + 4      # entries of an abstract-key bucket, 4 or 8 (least recently stored goes first)
-P_PAYOFF = P_ABUCKET + 1   # 1: payoff-similar entries are kept (card points 0..3, at most 32 seat-suit groups)
-P_PBASE = P_PAYOFF + 1     # where the payoff-similar entries start in ``T`` (words), 0 when off
-P_PMASK = P_PBASE + 1      # their buckets - 1
-O_ACCB = P_PMASK + 1       # per suit: like ``O_ACC`` without the cards' points (only who holds how many)
-O_HB = O_ACCB + 4          # per trick start: like ``O_HP``, the suits' parts of the points-blind keys
-O_SIG = O_HB + 17 * HSTRIDE  # scratch: a position's small-card points per seat and suit (4 words)
+
+class Layout:
+    """The regions of an int64 work array, each right after the one before, in the order they
+    are added: the table of (name, first word, words, what it holds)."""
+
+    def __init__(self) -> None:
+        self.regions: list[tuple[str, int, int, str]] = []
+        self.size = 0
+
+    def add(self, name: str, words: int, what: str) -> int:
+        """Append a region of ``words`` words; returns its first word."""
+        start = self.size
+        self.regions.append((name, start, words, what))
+        self.size += words
+        return start
+
+    def __str__(self) -> str:
+        return "\n".join(f"{start:6d} {words:6d}  {name or '(unused)':13s} {what}"
+                         for name, start, words, what in self.regions)
+
+
+MAX_SEATS = 8    # seats at a table
+MAX_CARDS = 64   # card bits: 4 suits of 16
+MAX_MOVES = 16   # a move list (one card per kind: a hand holds at most 16 kinds)
+DEPTHS = 66      # per depth, indexed by cards left (0..64; one spare)
+TRICKS = MAX_CARDS // 4 + 1  # per trick start, indexed by tricks left (0..16)
+
+# a trick start's parts of the abstract keys (``O_HP``, ``O_HB``): per suit a block of
+# ``HP_SUIT`` words, the part for the top k distinct cards at word k (k < ``HP_X``), then
+# the state ``_apart`` extends them from
+HP_X = 27        # the suit's cards in hands not yet in a part (bits)
+HP_SMALL = 28    # the hash sum of the cards below the parts so far (``O_HB``: its points-blind sum)
+HP_HASH = 29     # the running hash of the parts' (holder, points, copy tie) codes
+HP_DONE = 30     # the parts computed so far (the largest k)
+HP_N = 31        # the suit's distinct cards left
+HP_SUIT = 32
+HSTRIDE = 4 * HP_SUIT
+
+# what ``_start`` leaves for the search and ``_start_store`` (``O_START``): per cards left a
+# block of ``TS_SIZE`` words
+TS_BEST = 0      # the best lead an entry suggests (-1: none)
+TS_BASE = 1      # the abstract keys' base (salt and leader)
+TS_ABUCKET = 2   # the abstract bucket's first entry
+TS_EXACT = 3     # the exact entry's bucket
+TS_PBUCKET = 4   # the payoff bucket's first word in ``T`` (-1: none)
+TS_PKEY = 5      # the payoff bucket's points-blind fully abstracted key
+TS_ALPHA = 6     # the window to search (opened to the full range for short endings)
+TS_BETA = 7
+TS_SIZE = 8
+
+NCUT = 16384     # cut-off memory slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
+
+# Everything a search reads and writes, except the table, lives in one int64 work array
+# ``W``, so that a recursive call passes two arrays, not twenty. ``O_``: a region of
+# several words; ``P_``: one word of the position or the search's set-up; ``ST_``: the
+# search's node count and limit.
+WORK = Layout()
+O_H1 = WORK.add("O_H1", MAX_SEATS, "per seat: the cards it holds one copy or more of")
+O_H2 = WORK.add("O_H2", MAX_SEATS, "per seat: the cards it holds two copies of")
+O_ISMAX = WORK.add("O_ISMAX", MAX_SEATS, "per seat: 1 on the maximising side")
+O_SUIT = WORK.add("O_SUIT", MAX_CARDS, "per card: its suit, -1 for no card (the kernels use bit >> 4)")
+O_PTS = WORK.add("O_PTS", MAX_CARDS, "per card: its points")
+O_SMASK = WORK.add("O_SMASK", 4, "per suit: its cards' bits")
+P_NSEAT = WORK.add("P_NSEAT", 1, "seats")
+P_TRUMP = WORK.add("P_TRUMP", 1, "the trump suit, -1 for none")
+P_BONUS = WORK.add("P_BONUS", 1, "the points for winning a trick")
+P_TMASK = WORK.add("P_TMASK", 1, "the exact and abstract entries' index mask (entries - 1)")
+ST_NODES = WORK.add("ST_NODES", 1, "nodes searched")
+ST_LIMIT = WORK.add("ST_LIMIT", 1, "the node limit")
+ST_ABORT = WORK.add("ST_ABORT", 1, "1: the limit stopped the search (its answer means nothing, nothing stored)")
+P_EXACT = WORK.add("P_EXACT", 1, "endings of at most this many cards are solved exactly whatever the window")
+O_MV = WORK.add("O_MV", (MAX_CARDS + 1) * MAX_MOVES, "per depth: the move list")
+O_SC = WORK.add("O_SC", (MAX_CARDS + 1) * MAX_MOVES, "per depth: each move's order score, then its result")
+O_PM = WORK.add("O_PM", 4, "per points 0..3: the cards worth that")
+O_REL = WORK.add("O_REL", DEPTHS, "per depth: the cards whose ranks decided the value returned")
+O_SKIP = WORK.add("O_SKIP", DEPTHS, "per depth: the cards tried once for an equivalence class")
+P_QM = WORK.add("P_QM", 1, "the cards the last _quick / _trump_run bound used")
+O_TLEN = WORK.add("O_TLEN", MAX_SEATS, "scratch of the cashing bounds: per seat, its cards of a suit")
+O_TMIN = WORK.add("O_TMIN", MAX_SEATS, "scratch of _quick: per seat, its cheapest card of a suit")
+WORK.add("", 4, "")
+O_HP = WORK.add("O_HP", TRICKS * HSTRIDE, "per trick start: the suits' parts of the abstract keys (HP_*)")
+O_T2C = WORK.add("O_T2C", 2 * MAX_SEATS, "two-trick ending: per seat its two cards")
+O_T2F = WORK.add("O_T2F", MAX_SEATS, "two-trick ending: per seat which of the two it plays first")
+P_T2REL = WORK.add("P_T2REL", 1, "two-trick ending: the cards whose ranks decided it")
+P_T2LEAF = WORK.add("P_T2LEAF", 1, "two-trick ending: the same for the last leaf")
+WORK.add("", 6, "")
+# the two-trick ending's search state, per level (cards played to its first trick)
+O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
+O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
+O_T2NEXT = WORK.add("O_T2NEXT", MAX_SEATS, "per level: the options tried")
+O_T2FIRST = WORK.add("O_T2FIRST", MAX_SEATS, "per level: the option tried first")
+O_T2WSEAT = WORK.add("O_T2WSEAT", MAX_SEATS, "per level: the trick's winner before the seat plays")
+O_T2WCARD = WORK.add("O_T2WCARD", MAX_SEATS, "per level: its winning card")
+O_T2TPTS = WORK.add("O_T2TPTS", MAX_SEATS, "per level: the trick's points so far")
+O_T2ALPHA = WORK.add("O_T2ALPHA", MAX_SEATS, "per level: the window")
+O_T2BETA = WORK.add("O_T2BETA", MAX_SEATS, "per level: the window")
+O_T2BEST = WORK.add("O_T2BEST", MAX_SEATS, "per level: the best result so far")
+O_T2REL = WORK.add("O_T2REL", MAX_SEATS, "per level: the cards whose ranks decided it")
+P_EPOCH = WORK.add("P_EPOCH", 1, "the search's epoch (table entries of other epochs are free slots)")
+P_SALT = WORK.add("P_SALT", 1, "the search's salt (rules, trump, side, epoch): abstract keys start from it")
+O_ACC = WORK.add("O_ACC", 4, "per suit: the sum of the small-card hash words of the cards in hands (move by move)")
+P_ABUCKET = WORK.add("P_ABUCKET", 1, "entries of an abstract bucket, 4 or 8 (the least recently stored goes first)")
+P_PAYOFF = WORK.add("P_PAYOFF", 1, "1: payoff-similar entries are kept (card points 0..3, at most 32 seat-suit groups)")
+P_PBASE = WORK.add("P_PBASE", 1, "where the payoff-similar entries start in T (words), 0 when off")
+P_PMASK = WORK.add("P_PMASK", 1, "their buckets - 1")
+O_ACCB = WORK.add("O_ACCB", 4, "per suit: like O_ACC without the cards' points (who holds how many)")
+O_HB = WORK.add("O_HB", TRICKS * HSTRIDE, "per trick start: like O_HP, the suits' parts of the points-blind keys")
+O_SIG = WORK.add("O_SIG", 4, "scratch: a position's small-card points, 8 bits per seat and suit")
+O_CUT = WORK.add("O_CUT", NCUT, "the card that last cut off, by the mover's holding and the trick so far")
+P_SHUFFLE = WORK.add("P_SHUFFLE", 1, "tests only: nonzero, a random state that shuffles every move list")
+O_START = WORK.add("O_START", TS_SIZE * DEPTHS, "per cards left at a trick start: what _start leaves (TS_*)")
+P_SIGKV = WORK.add("P_SIGKV", 1, "the rank counts whose small-card points O_SIG holds (-1: none), one lookup long")
+O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per seat), move by move")
+W_SIZE = WORK.size
+
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
-PSALT = np.int64(0x61C8864680B583EB)  # salts the points-blind keys (payoff-similar entries)
 PBUCKET = 16               # payoff-similar entries per bucket (8: 6 x 8 nodes +9%, time +6%; 4: +10% more)
-O_CUT = O_SIG + 4          # the card that last cut off, by the mover's own holding and the trick so far
-NCUT = 16384               # slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
-_NOBOUND = -(1 << 40)          # a move's result slot: skipped without a bound of its own
-P_SHUFFLE = O_CUT + NCUT   # tests only: nonzero, a random state that shuffles every move list
-O_START = P_SHUFFLE + 1    # per trick start (8 words by cards left): what ``_start`` leaves for the search
-P_SIGKV = O_START + 8 * 66  # the rank counts whose small-card points ``W[O_SIG:]`` holds (-1: none), one lookup long
-O_OWN = P_SIGKV + 1        # per card: the seats holding it (a bit per seat), kept move by move
-W_SIZE = O_OWN + 64
+_NOBOUND = -(1 << 40)      # a move's result slot: skipped without a bound of its own
+
+# hash multipliers
+GOLDEN = np.int64(0x9E3779B97F4A7C15 - (1 << 64))  # 2^64 / the golden ratio (odd): spreads a small count
+SEAT_MUL = np.int64(0x2545F4914F6CDD1D)            # a seat's (the leader's, the mover's) share of a key
+FNV_PRIME = np.int64(1099511628211)                # chains a suit's top-card codes
+PSALT = np.int64(0x61C8864680B583EB)  # salts the points-blind keys (payoff-similar entries)
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
 # exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
 # XOR over what each seat holds, kept up to date move by move
@@ -229,7 +228,7 @@ def _mix(k):
 @njit(cache=True, inline="always")
 def _xkey(key, seat):
     """The exact table key of a trick start: the position's running key and its leader."""
-    return _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1
+    return _mix(key ^ ((seat + 1) * SEAT_MUL)) | 1
 
 
 @njit(cache=True, inline="always")
@@ -246,19 +245,17 @@ def _apart(W, g, su, kk):
     """Extend suit ``su``'s parts of the abstract keys (at ``W[g + k]``) up to k = ``kk``:
     the holders, points and copy ties of the top k distinct cards left, in power order,
     and the multiset of (holder, points) of the cards below them (an additive hash, so that
-    only how many cards of each points value each seat holds there counts). The running
-    state after ``W[g + 30]`` parts sits at ``W[g + 27..29]``, the number of distinct cards
-    left at ``W[g + 31]``. With payoff-similar entries on, the points-blind parts as well
+    only how many cards of each points value each seat holds there counts), from the state
+    at ``W[g + HP_X:]``. With payoff-similar entries on, the points-blind parts as well
     (``W[g + O_HB - O_HP + k]``: the small cards only as how many each seat holds)."""
-    nseat = W[P_NSEAT]
-    n = W[g + 31]
-    x = W[g + 27]
-    small = W[g + 28]
-    hp = W[g + 29]
+    n = W[g + HP_N]
+    x = W[g + HP_X]
+    small = W[g + HP_SMALL]
+    hp = W[g + HP_HASH]
     blind = W[P_PAYOFF] != 0
     gb = g + (O_HB - O_HP)
-    smallb = W[gb + 28]
-    for k in range(W[g + 30] + 1, kk + 1):
+    smallb = W[gb + HP_SMALL]
+    for k in range(W[g + HP_DONE] + 1, kk + 1):
         b = x & -x
         x ^= b
         c = _ctz(b)
@@ -284,19 +281,17 @@ def _apart(W, g, su, kk):
                 if (W[O_H2 + s] & b) != 0:
                     zb += zb
                 smallb -= zb
-        hp = (hp ^ first) * np.int64(1099511628211)
+        hp = (hp ^ first) * FNV_PRIME
         if second >= 0:
-            hp = (hp ^ second) * np.int64(1099511628211)
-        W[g + k] = _mix(hp * np.int64(-7046029254386353131) + (small if k < n else np.int64(0)) + k * np.int64(
-            0x9E3779B97F4A7C15 - (1 << 64)) + su)
+            hp = (hp ^ second) * FNV_PRIME
+        W[g + k] = _mix(hp * GOLDEN + (small if k < n else np.int64(0)) + k * GOLDEN + su)
         if blind:
-            W[gb + k] = _mix(hp * np.int64(-7046029254386353131) + (smallb if k < n else np.int64(0)) + k * np.int64(
-                0x9E3779B97F4A7C15 - (1 << 64)) + su + 64)
-    W[gb + 28] = smallb
-    W[g + 27] = x
-    W[g + 28] = small
-    W[g + 29] = hp
-    W[g + 30] = kk
+            W[gb + k] = _mix(hp * GOLDEN + (smallb if k < n else np.int64(0)) + k * GOLDEN + su + 64)
+    W[gb + HP_SMALL] = smallb
+    W[g + HP_X] = x
+    W[g + HP_SMALL] = small
+    W[g + HP_HASH] = hp
+    W[g + HP_DONE] = kk
 
 
 @njit(cache=True, inline="always")
@@ -308,11 +303,11 @@ def _keyat(W, kv, base, d, off):
     o = O_HP + d * HSTRIDE
     k = base
     for su in range(4):
-        g = o + 32 * su
+        g = o + HP_SUIT * su
         kk = (kv >> (5 * su)) & 31
-        if kk > W[g + 31]:
-            kk = W[g + 31]
-        if kk > W[g + 30]:
+        if kk > W[g + HP_N]:
+            kk = W[g + HP_N]
+        if kk > W[g + HP_DONE]:
             _apart(W, g, su, kk)
         k += W[g + off + kk]
     k = _mix(k)
@@ -336,7 +331,7 @@ def _bkey(W, kv, base, d):
 @njit(cache=True, inline="always")
 def _part0(su, acc):
     """A suit's part of the fully abstracted key, from its running small-card sum ``acc``."""
-    return _mix(np.int64(1000 + su) * np.int64(-7046029254386353131) + acc + su)
+    return _mix(np.int64(1000 + su) * GOLDEN + acc + su)
 
 
 @njit(cache=True, inline="always")
@@ -347,18 +342,18 @@ def _akey0(W, base, d):
     u = _in_hands(W)
     k = base
     for su in range(4):
-        g = o + 32 * su
+        g = o + HP_SUIT * su
         us = u & W[O_SMASK + su]
         p0 = _part0(su, W[O_ACC + su])
         W[g] = p0
         if W[P_PAYOFF] != 0:
             W[g + (O_HB - O_HP)] = _part0(su + 64, W[O_ACCB + su])
-            W[g + (O_HB - O_HP) + 28] = W[O_ACCB + su]
-        W[g + 27] = us
-        W[g + 28] = W[O_ACC + su]
-        W[g + 29] = 1000 + su
-        W[g + 30] = 0
-        W[g + 31] = _popc(us)
+            W[g + (O_HB - O_HP) + HP_SMALL] = W[O_ACCB + su]
+        W[g + HP_X] = us
+        W[g + HP_SMALL] = W[O_ACC + su]
+        W[g + HP_HASH] = 1000 + su
+        W[g + HP_DONE] = 0
+        W[g + HP_N] = _popc(us)
         k += p0
     k = _mix(k)
     if k == 0:
@@ -579,7 +574,7 @@ def _quick(W, seat, pend):
             # no card of the suit, or none above every other seat's
             continue
         # per other seat: how many cards of the suit it surely still holds, and its cheapest
-        # (``W[O_TMP + s]``, ``W[O_TMP + 8 + s]``); no opponent holding trumps may run out
+        # (``W[O_TLEN + s]``, ``W[O_TMIN + s]``); no opponent holding trumps may run out
         # while the suit is cashed; once every other seat is out of the suit, the leader's
         # cards win whatever their rank
         rounds_safe = 99
@@ -592,8 +587,8 @@ def _quick(W, seat, pend):
             if n > most:
                 most = n
             n -= (pend >> s) & 1
-            W[O_TMP + s] = n
-            W[O_TMP + 8 + s] = _minpts(W, f) if f != 0 else np.int64(0)
+            W[O_TLEN + s] = n
+            W[O_TMIN + s] = _minpts(W, f) if f != 0 else np.int64(0)
             if su != trump and (W[O_H1 + s] & tmask) != 0 and W[O_ISMAX + s] != side and n < rounds_safe:
                 rounds_safe = n
         own = np.int64(0)
@@ -613,8 +608,8 @@ def _quick(W, seat, pend):
                 r += 1
                 own += W[O_PTS + c] + bonus
                 for s in range(nseat):
-                    if s != seat and W[O_TMP + s] >= r:
-                        extra += W[O_TMP + 8 + s]
+                    if s != seat and W[O_TLEN + s] >= r:
+                        extra += W[O_TMIN + s]
             if (others & b) != 0:
                 break
             x ^= b
@@ -632,7 +627,7 @@ def _quick(W, seat, pend):
                 own_r = r
             if own + extra > side_all:
                 side_all = own + extra
-    W[O_QM] = qm
+    W[P_QM] = qm
     # or: in all the tricks cashed every other seat plays a card, at least its cheapest ones
     if many:
         # the leader keeps the lead while cashing: every side suit's top cards add up
@@ -658,7 +653,7 @@ def _trump_run(W):
     it is the best trump of its trick, so that trick goes to the team. Returns
     ``2 * points + team`` (team 1 = the maximising side; the other team's run is empty)."""
     trump = W[P_TRUMP]
-    W[O_QM] = 0
+    W[P_QM] = 0
     if trump < 0:
         return np.int64(0)
     nseat = W[P_NSEAT]
@@ -689,7 +684,7 @@ def _trump_run(W):
             s = _ctz(own)
             own &= own - 1
             pts += W[O_PTS + c] * (2 if (W[O_H2 + s] & b) != 0 else 1)
-    W[O_QM] = run
+    W[P_QM] = run
     if run == 0:
         return np.int64(0)
     # the run takes at least as many tricks as one seat holds run cards (``most``: they go
@@ -698,13 +693,13 @@ def _trump_run(W):
     most = 0
     for s in range(nseat):
         k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
-        W[O_TMP + s] = k
+        W[O_TLEN + s] = k
         if k > most:
             most = k
     pts += most * W[P_BONUS]
     for s in range(nseat):
-        if most > W[O_TMP + s]:
-            pts += _cheapest(W, s, most - W[O_TMP + s], W[O_H1 + s] & ~run)
+        if most > W[O_TLEN + s]:
+            pts += _cheapest(W, s, most - W[O_TLEN + s], W[O_H1 + s] & ~run)
     return 2 * pts + side
 
 
@@ -774,13 +769,13 @@ def _t2_leaf(W, wseat, wcard, tpts):
     rel = np.int64(0)
     same = 0
     for t in range(nseat):
-        if (W[O_T2 + 2 * t + W[O_T2 + 16 + t]] >> 4) == (wcard >> 4):
+        if (W[O_T2C + 2 * t + W[O_T2F + t]] >> 4) == (wcard >> 4):
             same += 1
     if same > 1:
         rel |= np.int64(1) << wcard
     v = tpts + bonus if W[O_ISMAX + wseat] == 1 else np.int64(0)
     ws = wseat
-    wc = W[O_T2 + 2 * wseat + 1 - W[O_T2 + 16 + wseat]]
+    wc = W[O_T2C + 2 * wseat + 1 - W[O_T2F + wseat]]
     pts = W[O_PTS + wc] + bonus
     same = 1
     t = wseat
@@ -788,7 +783,7 @@ def _t2_leaf(W, wseat, wcard, tpts):
         t += 1
         if t == nseat:
             t = 0
-        c = W[O_T2 + 2 * t + 1 - W[O_T2 + 16 + t]]
+        c = W[O_T2C + 2 * t + 1 - W[O_T2F + t]]
         pts += W[O_PTS + c]
         if (c >> 4) == (wc >> 4):
             same += 1
@@ -797,7 +792,7 @@ def _t2_leaf(W, wseat, wcard, tpts):
             wc = c
     if same > 1:
         rel |= np.int64(1) << wc
-    W[O_T2 + 25] = rel
+    W[P_T2LEAF] = rel
     if W[O_ISMAX + ws] == 1:
         v += pts
     return v
@@ -807,42 +802,30 @@ def _t2_leaf(W, wseat, wcard, tpts):
 def _two_tricks(W, seat, alpha, beta):
     """Fail-soft value of a two-trick ending with ``seat`` to lead (every seat holds two
     cards), solved outright by alpha-beta over the first trick (the last one follows by
-    force), without recursion; ``W[O_T2 + 24]`` gets the cards whose ranks decided it."""
+    force), without recursion; ``W[P_T2REL]`` gets the cards whose ranks decided it."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     for t in range(nseat):
         h1 = W[O_H1 + t]
         a = _ctz(h1)
-        W[O_T2 + 2 * t] = a
-        W[O_T2 + 2 * t + 1] = a if W[O_H2 + t] != 0 else _ctz(h1 & (h1 - 1))
-    # per level i (cards played so far): seat, options, next option, first option, trick
-    # winner / winning card / points before the seat plays, window, best so far
-    S_ = O_T2S
-    NA = O_T2S + 8
-    JJ = O_T2S + 16
-    FI = O_T2S + 24
-    WS = O_T2S + 32
-    WC = O_T2S + 40
-    TP = O_T2S + 48
-    AL = O_T2S + 56
-    BE = O_T2S + 64
-    RS = O_T2S + 72
-    RL = O_T2S + 80
+        W[O_T2C + 2 * t] = a
+        W[O_T2C + 2 * t + 1] = a if W[O_H2 + t] != 0 else _ctz(h1 & (h1 - 1))
+    # the search state per level i (cards played so far) in ``W[O_T2SEAT + i]`` ... ``W[O_T2REL + i]``
     lsuit = np.int64(-1)
     i = 0
-    W[S_] = seat
-    W[WS] = -1
-    W[WC] = -1
-    W[TP] = 0
-    W[AL] = alpha
-    W[BE] = beta
+    W[O_T2SEAT] = seat
+    W[O_T2WSEAT] = -1
+    W[O_T2WCARD] = -1
+    W[O_T2TPTS] = 0
+    W[O_T2ALPHA] = alpha
+    W[O_T2BETA] = beta
     fresh = True
     while True:
-        s = W[S_ + i]
+        s = W[O_T2SEAT + i]
         if fresh:
             # set up level i: the seat's playable cards, the likelier good one first
-            a = W[O_T2 + 2 * s]
-            b = W[O_T2 + 2 * s + 1]
+            a = W[O_T2C + 2 * s]
+            b = W[O_T2C + 2 * s + 1]
             na = 2
             first = 0
             if a == b:
@@ -850,30 +833,30 @@ def _two_tricks(W, seat, alpha, beta):
             elif i > 0 and ((a >> 4) == lsuit) != ((b >> 4) == lsuit):
                 na = 1
                 if (b >> 4) == lsuit:
-                    W[O_T2 + 2 * s] = b
-                    W[O_T2 + 2 * s + 1] = a
+                    W[O_T2C + 2 * s] = b
+                    W[O_T2C + 2 * s + 1] = a
             elif i > 0:
-                wc = W[WC + i]
+                wc = W[O_T2WCARD + i]
                 wa = _beats(W, a, wc, trump)
                 wb = _beats(W, b, wc, trump)
-                ours = W[O_ISMAX + W[WS + i]] == W[O_ISMAX + s]
+                ours = W[O_ISMAX + W[O_T2WSEAT + i]] == W[O_ISMAX + s]
                 if wa != wb and not ours:
                     first = 0 if wa else 1
                 elif ours == (W[O_PTS + b] > W[O_PTS + a]):
                     first = 1
-            W[NA + i] = na
-            W[JJ + i] = 0
-            W[FI + i] = first
-            W[RS + i] = -1 if W[O_ISMAX + s] == 1 else 1 << 30
-            W[RL + i] = 0
+            W[O_T2NOPT + i] = na
+            W[O_T2NEXT + i] = 0
+            W[O_T2FIRST + i] = first
+            W[O_T2BEST + i] = -1 if W[O_ISMAX + s] == 1 else 1 << 30
+            W[O_T2REL + i] = 0
             fresh = False
-        if W[JJ + i] < W[NA + i] and W[AL + i] < W[BE + i]:
-            j = W[JJ + i] ^ W[FI + i]
-            W[JJ + i] += 1
-            W[O_T2 + 16 + s] = j
-            c = W[O_T2 + 2 * s + j]
-            ws = W[WS + i]
-            wc = W[WC + i]
+        if W[O_T2NEXT + i] < W[O_T2NOPT + i] and W[O_T2ALPHA + i] < W[O_T2BETA + i]:
+            j = W[O_T2NEXT + i] ^ W[O_T2FIRST + i]
+            W[O_T2NEXT + i] += 1
+            W[O_T2F + s] = j
+            c = W[O_T2C + 2 * s + j]
+            ws = W[O_T2WSEAT + i]
+            wc = W[O_T2WCARD + i]
             if i == 0:
                 lsuit = c >> 4
                 ws = s
@@ -881,44 +864,44 @@ def _two_tricks(W, seat, alpha, beta):
             elif _beats(W, c, wc, trump):
                 ws = s
                 wc = c
-            tp = W[TP + i] + W[O_PTS + c]
+            tp = W[O_T2TPTS + i] + W[O_PTS + c]
             if i + 1 < nseat:
                 nxt = s + 1
                 if nxt == nseat:
                     nxt = 0
                 i += 1
-                W[S_ + i] = nxt
-                W[WS + i] = ws
-                W[WC + i] = wc
-                W[TP + i] = tp
-                W[AL + i] = W[AL + i - 1]
-                W[BE + i] = W[BE + i - 1]
+                W[O_T2SEAT + i] = nxt
+                W[O_T2WSEAT + i] = ws
+                W[O_T2WCARD + i] = wc
+                W[O_T2TPTS + i] = tp
+                W[O_T2ALPHA + i] = W[O_T2ALPHA + i - 1]
+                W[O_T2BETA + i] = W[O_T2BETA + i - 1]
                 fresh = True
                 continue
             r = _t2_leaf(W, ws, wc, tp)
-            crel = W[O_T2 + 25]
+            crel = W[P_T2LEAF]
         else:
-            r = W[RS + i]
-            crel = W[RL + i]
+            r = W[O_T2BEST + i]
+            crel = W[O_T2REL + i]
             if i == 0:
-                W[O_T2 + 24] = crel
+                W[P_T2REL] = crel
                 return r
             i -= 1
-            s = W[S_ + i]
+            s = W[O_T2SEAT + i]
         if W[O_ISMAX + s] == 1:
-            if r > W[RS + i]:
-                W[RS + i] = r
-                if r > W[AL + i]:
-                    W[AL + i] = r
-        elif r < W[RS + i]:
-            W[RS + i] = r
-            if r < W[BE + i]:
-                W[BE + i] = r
-        if W[AL + i] >= W[BE + i]:
+            if r > W[O_T2BEST + i]:
+                W[O_T2BEST + i] = r
+                if r > W[O_T2ALPHA + i]:
+                    W[O_T2ALPHA + i] = r
+        elif r < W[O_T2BEST + i]:
+            W[O_T2BEST + i] = r
+            if r < W[O_T2BETA + i]:
+                W[O_T2BETA + i] = r
+        if W[O_T2ALPHA + i] >= W[O_T2BETA + i]:
             # a cut-off rests on this line alone
-            W[RL + i] = crel
+            W[O_T2REL + i] = crel
         else:
-            W[RL + i] |= crel
+            W[O_T2REL + i] |= crel
 
 
 @njit(cache=True)
@@ -1141,8 +1124,8 @@ def _exact(W, T, ix, kx, alpha, beta, ncards):
 def _start(W, T, alpha, beta, seat, left, key, ncards):
     """A trick start's table lookups and bounds (two or more tricks left): the value when
     they decide it (points: never negative), else -1, with what the search and its store need at
-    ``W[O_START + 8 * ncards:]`` (best lead, the abstract key's base, the abstract bucket,
-    the exact entry, the payoff bucket and its key, the window). Out of ``_ab`` so that its
+    ``W[O_START + TS_SIZE * ncards:]`` (``TS_*``: best lead, the abstract keys' base, the
+    abstract bucket, the exact entry, the payoff bucket and its key, the window). Out of ``_ab`` so that its
     calls' return slots are not set up at every node of the search (numba zeroes two per
     call site at each entry)."""
     nseat = W[P_NSEAT]
@@ -1162,7 +1145,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             return hit
         # two-trick endings are solved outright
         v = _two_tricks(W, seat, alpha, beta)
-        rel = W[O_T2 + 24]
+        rel = W[P_T2REL]
         W[O_REL + ncards] = rel
         _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, np.int64(-1), ncards, left,
                   W[P_EPOCH])
@@ -1171,7 +1154,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         alpha = np.int64(-1)
         beta = left + 1
     # then the position abstracted to the top cards that decided a stored result
-    base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
+    base = W[P_SALT] ^ ((seat + 1) * SEAT_MUL)
     i0 = _akey0(W, base, ncards // nseat) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
     _prefetch(T, 2 * i0)
     if W[P_ABUCKET] > 4:
@@ -1179,7 +1162,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     if W[P_PAYOFF] != 0 and ncards >= 3 * nseat:
         # and the bucket of payoff-similar entries (the small cards' points left out)
         g = O_HB + (ncards // nseat) * HSTRIDE
-        kb = _mix((base ^ PSALT) + W[g] + W[g + 32] + W[g + 64] + W[g + 96])
+        kb = _mix((base ^ PSALT) + W[g] + W[g + HP_SUIT] + W[g + 2 * HP_SUIT] + W[g + 3 * HP_SUIT])
         pb = W[P_PBASE] + 8 * PBUCKET * (kb & W[P_PMASK])
         for j in range(PBUCKET):
             _prefetch(T, pb + 8 * j)
@@ -1195,10 +1178,10 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             team = tr & 1
         if team == 1:
             if q >= beta:
-                W[O_REL + ncards] = W[O_QM]
+                W[O_REL + ncards] = W[P_QM]
                 return q
         elif left - q <= alpha:
-            W[O_REL + ncards] = W[O_QM]
+            W[O_REL + ncards] = W[P_QM]
             return left - q
     hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
@@ -1260,29 +1243,29 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             if best < 0 and ((v >> 24) & 255) > 0 and (W[O_H1 + seat] >> (((v >> 24) & 255) - 1)) & 1:
                 # (the best card of a position that plays alike, when this hand holds it)
                 best = ((v >> 24) & 255) - 1
-    o = O_START + 8 * ncards
-    W[o] = best
-    W[o + 1] = base
-    W[o + 2] = i0
-    W[o + 3] = ix
-    W[o + 4] = pb
-    W[o + 5] = kb
-    W[o + 6] = alpha
-    W[o + 7] = beta
+    o = O_START + TS_SIZE * ncards
+    W[o + TS_BEST] = best
+    W[o + TS_BASE] = base
+    W[o + TS_ABUCKET] = i0
+    W[o + TS_EXACT] = ix
+    W[o + TS_PBUCKET] = pb
+    W[o + TS_PKEY] = kb
+    W[o + TS_ALPHA] = alpha
+    W[o + TS_BETA] = beta
     return np.int64(-1)
 
 
 @njit(cache=True)
 def _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards):
     """Record a trick start's result: the exact entry, the abstract bucket and the payoff
-    bucket (``_start`` left their places at ``W[O_START + 8 * ncards:]``)."""
+    bucket (``_start`` left their places at ``W[O_START + TS_SIZE * ncards:]``)."""
     nseat = W[P_NSEAT]
-    o = O_START + 8 * ncards
-    base = W[o + 1]
-    i0 = W[o + 2]
-    ix = W[o + 3]
-    pb = W[o + 4]
-    kb = W[o + 5]
+    o = O_START + TS_SIZE * ncards
+    base = W[o + TS_BASE]
+    i0 = W[o + TS_ABUCKET]
+    ix = W[o + TS_EXACT]
+    pb = W[o + TS_PBUCKET]
+    kb = W[o + TS_PKEY]
     kv = _kvec(W, rel)
     _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res, a0, b0, cut, ncards, left, W[P_EPOCH])
     ka = _akey(W, kv, base, ncards // nseat)
@@ -1377,7 +1360,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                 # with 6 or 8 it saves fewer nodes than its time: 6 x 8 +2% to +6% nodes
                 # without it, -4% to -6% time)
                 sure += _quick(W, wseat, pend)
-                W[O_REL + ncards] = wb | W[O_QM]
+                W[O_REL + ncards] = wb | W[P_QM]
                 if wside == 1:
                     if sure >= beta:
                         return sure
@@ -1391,9 +1374,10 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         v = _start(W, T, alpha, beta, seat, left, key, ncards)
         if v >= 0:
             return v
-        best = W[O_START + 8 * ncards]
-        alpha = W[O_START + 8 * ncards + 6]
-        beta = W[O_START + 8 * ncards + 7]
+        o = O_START + TS_SIZE * ncards
+        best = W[o + TS_BEST]
+        alpha = W[o + TS_ALPHA]
+        beta = W[o + TS_BETA]
     a0 = alpha
     b0 = beta
     d = ncards
@@ -1404,15 +1388,15 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     # the card that cut off last time the mover held these cards in this trick: its slot
     # is fetched now, while the moves are generated
     if tlen == 0:
-        ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
+        ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
     else:
         f = W[O_H1 + seat] & W[O_SMASK + lsuit]
         if f != 0:
-            ckey = ((other | W[O_H1 + seat]) & W[O_SMASK + lsuit]) * np.int64(-7046029254386353131) ^ (f << 1)
+            ckey = ((other | W[O_H1 + seat]) & W[O_SMASK + lsuit]) * GOLDEN ^ (f << 1)
         else:
-            ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
-        ckey ^= (wcard + 1) * np.int64(0x9E3779B97F4A7C15 - (1 << 64)) ^ (W[O_ISMAX + wseat] << 7)
-    ckey = _mix(ckey ^ (seat + 8 * tlen + 1) * np.int64(0x2545F4914F6CDD1D)) & ~np.int64(255)
+            ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
+        ckey ^= (wcard + 1) * GOLDEN ^ (W[O_ISMAX + wseat] << 7)
+    ckey = _mix(ckey ^ (seat + 8 * tlen + 1) * SEAT_MUL) & ~np.int64(255)
     _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
     n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d)
     mvo = O_MV + d * MAX_MOVES
