@@ -1275,6 +1275,222 @@ def _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards):
                   ncards, kv, left, W[P_EPOCH], W)
 
 
+@njit(cache=True, inline="always")
+def _prefetch_leads(W, T, seat, lsuit, wseat, wcard, key):
+    """At the last card of a trick: start fetching the exact table entries of the trick
+    starts it can lead to, so that the memory latency overlaps the work before them (their
+    abstract buckets too: 6 x 8 time +2% to +3%, too many fetches in flight)."""
+    trump = W[P_TRUMP]
+    hand = W[O_H1 + seat]
+    x = hand & W[O_SMASK + lsuit]
+    if x == 0:
+        x = hand
+    while x != 0:
+        b = x & -x
+        x ^= b
+        c = _ctz(b)
+        ck = key ^ _ZH[((8 + seat) << 6) | c] if (W[O_H2 + seat] & b) != 0 else key ^ _ZH[(seat << 6) | c]
+        ws = seat if _beats(W, c, wcard, trump) else wseat
+        _prefetch(T, 2 * (_xkey(ck, ws) & W[P_TMASK] & ~np.int64(1)))
+
+
+@njit(cache=True, inline="always")
+def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards):
+    """Is the trick in progress settled (no opponent of the winner still to play can beat
+    it)? Then the points it surely brings (its cards so far and the cheapest card each seat
+    still to play must add), and when its winner, the next leader, is fixed too, that
+    leader's cashable cards in the next trick, may decide the window. Returns (settled,
+    decided, value)."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    wside = W[O_ISMAX + wseat]
+    wb = np.int64(1) << wcard
+    settled = True
+    fixed = True
+    forced = np.int64(0)
+    pend = np.int64(0)
+    s = seat
+    for _ in range(nseat - tlen):
+        pend |= np.int64(1) << s
+        h = W[O_H1 + s]
+        f = h & W[O_SMASK + lsuit]
+        over = False
+        if f != 0:
+            over = (wcard >> 4) == lsuit and (f & (wb - 1)) != 0
+        elif trump >= 0:
+            t = h & W[O_SMASK + trump]
+            over = t != 0 and ((wcard >> 4) != trump or (t & (wb - 1)) != 0)
+        if over:
+            if W[O_ISMAX + s] != wside:
+                settled = False
+                break
+            # a partner of the winner may still take over: the side is sure, the next leader not
+            fixed = False
+        s += 1
+        if s == nseat:
+            s = 0
+    if not settled:
+        return False, False, np.int64(0)
+    s = seat
+    for _ in range(nseat - tlen):
+        h = W[O_H1 + s]
+        f = h & W[O_SMASK + lsuit]
+        forced += _minpts(W, f if f != 0 else h)
+        s += 1
+        if s == nseat:
+            s = 0
+    sure = tpts + W[P_BONUS] + forced
+    W[O_REL + ncards] = wb
+    if wside == 1:
+        if sure >= beta:
+            return True, True, sure
+    elif left - sure <= alpha:
+        return True, True, left - sure
+    if fixed and nseat == 4 and ncards > nseat - tlen:
+        # the next trick's leader is known: add its cashable top cards (at 4 seats;
+        # with 6 or 8 it saves fewer nodes than its time: 6 x 8 +2% to +6% nodes
+        # without it, -4% to -6% time)
+        sure += _quick(W, wseat, pend)
+        W[O_REL + ncards] = wb | W[P_QM]
+        if wside == 1:
+            if sure >= beta:
+                return True, True, sure
+        elif left - sure <= alpha:
+            return True, True, left - sure
+    W[O_REL + ncards] = 0
+    return True, False, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def _cut_key(W, seat, tlen, lsuit, wseat, wcard, other):
+    """The cut-off memory's key of this node (low 8 bits clear, for the card): at a trick
+    start the mover's hand; when following, the led suit's cards still out and the
+    mover's own, and the card winning so far and its side; else the mover's hand and the
+    card winning so far."""
+    if tlen == 0:
+        ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
+    else:
+        f = W[O_H1 + seat] & W[O_SMASK + lsuit]
+        if f != 0:
+            ckey = ((other | W[O_H1 + seat]) & W[O_SMASK + lsuit]) * GOLDEN ^ (f << 1)
+        else:
+            ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
+        ckey ^= (wcard + 1) * GOLDEN ^ (W[O_ISMAX + wseat] << 7)
+    return _mix(ckey ^ (seat + 8 * tlen + 1) * SEAT_MUL) & ~np.int64(255)
+
+
+@njit(cache=True, inline="always")
+def _to_front(W, mvo, n, best):
+    """Move card ``best``, if in the move list at ``W[mvo:mvo + n]``, to its front."""
+    for j in range(n):
+        if W[mvo + j] == best:
+            for i in range(j, 0, -1):
+                W[mvo + i] = W[mvo + i - 1]
+            W[mvo] = best
+            break
+
+
+@njit(cache=True, inline="always")
+def _tried_once(W, j, c, mvo, sco, rel, other, settled, seat, tlen, wseat, wcard, my, alpha, beta, res):
+    """May move j (card ``c``) be skipped for a card of its suit already tried? Returns
+    (skipped, res, rel), the node's result and rank relevance updated.
+
+    A card plays like one of its suit already tried when both are weaker than every card
+    of the suit the lines searched so far depend on, or when they are neighbours (no other
+    hand holds a copy of either or a card between them, and both or neither take the
+    trick): only their points differ, and those move between two tricks (this one and the
+    one the other card goes to). Of equal points it gives the same result; else it is
+    skipped when the tried card's bound clears the window by what the difference can
+    change."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    su_ = c >> 4
+    rs = rel & W[O_SMASK + su_]
+    low = np.int64(63) - _clz(rs) if rs != 0 else np.int64(-1)
+    pc = W[O_PTS + c]
+    skipped = False
+    for i in range(j):
+        x = W[mvo + i]
+        rx = W[sco + i]
+        if (x >> 4) != su_ or rx == _NOBOUND:
+            continue
+        px = W[O_PTS + x]
+        near = np.int64(0)
+        if c <= low or x <= low:
+            hb = np.int64(1) << min(x, c)
+            lb_ = np.int64(1) << max(x, c)
+            span = ((lb_ << 1) - hb) & ~(hb | lb_)
+            if (other & span) != 0 or (other & (hb | lb_)) != 0 or (
+                    tlen > 0 and _beats(W, c, wcard, trump) != _beats(W, x, wcard, trump)):
+                continue
+            near = lb_
+        elif px == pc:
+            skipped = True
+            W[sco + j] = rx
+            break
+        # the maximising side gains (pc - px) x (it wins this trick - it wins
+        # the trick the other card goes to): either way in general, one way
+        # only once this trick's side is settled
+        up = px - pc if px > pc else pc - px
+        dn = up
+        now = np.int64(-1)
+        if settled:
+            now = W[O_ISMAX + wseat]
+        elif tlen + 1 == nseat:
+            # the trick's last card: who takes it is known with either card
+            bx = _beats(W, x, wcard, trump)
+            if bx == _beats(W, c, wcard, trump):
+                now = W[O_ISMAX + seat] if bx else W[O_ISMAX + wseat]
+        if now == 1:
+            up = max(pc - px, 0)
+            dn = max(px - pc, 0)
+        elif now == 0:
+            up = max(px - pc, 0)
+            dn = max(pc - px, 0)
+        if my:
+            if rx + up <= alpha:
+                skipped = True
+                res = max(res, rx + up)
+        elif rx - dn >= beta:
+            skipped = True
+            res = min(res, rx - dn)
+        if skipped:
+            W[sco + j] = _NOBOUND
+            # (neighbours stay so only while the weaker one's rank is kept)
+            rel |= near
+            break
+    return skipped, res, rel
+
+
+@njit(cache=True, inline="always")
+def _flip(W, seat, c, two, key):
+    """Take card ``c`` out of ``seat``'s hand, or put it back (the same flips): its
+    second copy when ``two``, else its only one and the card's holders (``W[O_OWN:]``).
+    Returns the position's exact key ``key`` flipped the same way."""
+    b = np.int64(1) << c
+    if two:
+        W[O_H2 + seat] ^= b
+        return key ^ _ZH[((8 + seat) << 6) | c]
+    W[O_H1 + seat] ^= b
+    W[O_OWN + c] ^= np.int64(1) << seat
+    return key ^ _ZH[(seat << 6) | c]
+
+
+@njit(cache=True, inline="always")
+def _relevant_once(W, rel, other, seat, d):
+    """A card tried once for its class (``W[O_SKIP + d]``) matters only if the card tried
+    for it does: ``rel`` with those cards added."""
+    sk = W[O_SKIP + d]
+    u = other | W[O_H1 + seat]
+    while sk != 0:
+        b = sk & -sk
+        sk ^= b
+        above = u & W[O_SMASK + (_ctz(b) >> 4)] & (b - 1)
+        if above != 0 and (rel & (np.int64(1) << (63 - _clz(above)))) != 0:
+            rel |= b
+    return rel
+
+
 @njit(cache=True)
 def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, key, ncards):
     """Fail-soft alpha-beta on the points the maximising side wins from here.
@@ -1282,7 +1498,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     Returns ``v``: at most ``alpha`` means "at most v", at least ``beta`` means "at least
     v", in between it is exact. A zero window (target - 1, target) asks "can the side
     win target?". Endings of at most ``W[P_EXACT]`` cards are solved exactly whatever the
-    window, so that their table entries serve every later target.
+    window, so that their table entries serve every later target. Its phases are
+    ``inline="always"`` helpers (no call sites of their own: see docs/solver.md).
     """
     W[O_REL + ncards] = 0
     if beta <= 0:
@@ -1296,77 +1513,12 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     if tlen + 1 == nseat and ncards > nseat + 1:
-        # the last card of a trick: start fetching the exact table entries of the trick
-        # starts it can lead to, so that the memory latency overlaps the work below (their
-        # abstract buckets too: 6 x 8 time +2% to +3%, too many fetches in flight)
-        hand = W[O_H1 + seat]
-        x = hand & W[O_SMASK + lsuit]
-        if x == 0:
-            x = hand
-        while x != 0:
-            b = x & -x
-            x ^= b
-            c = _ctz(b)
-            ck = key ^ _ZH[((8 + seat) << 6) | c] if (W[O_H2 + seat] & b) != 0 else key ^ _ZH[(seat << 6) | c]
-            ws = seat if _beats(W, c, wcard, trump) else wseat
-            _prefetch(T, 2 * (_xkey(ck, ws) & W[P_TMASK] & ~np.int64(1)))
+        _prefetch_leads(W, T, seat, lsuit, wseat, wcard, key)
     settled = False
     if tlen > 0:
-        # is the trick in progress settled? (no opponent of the winner still to play can beat it)
-        wside = W[O_ISMAX + wseat]
-        wb = np.int64(1) << wcard
-        settled = True
-        fixed = True
-        forced = np.int64(0)
-        pend = np.int64(0)
-        s = seat
-        for _ in range(nseat - tlen):
-            pend |= np.int64(1) << s
-            h = W[O_H1 + s]
-            f = h & W[O_SMASK + lsuit]
-            over = False
-            if f != 0:
-                over = (wcard >> 4) == lsuit and (f & (wb - 1)) != 0
-            elif trump >= 0:
-                t = h & W[O_SMASK + trump]
-                over = t != 0 and ((wcard >> 4) != trump or (t & (wb - 1)) != 0)
-            if over:
-                if W[O_ISMAX + s] != wside:
-                    settled = False
-                    break
-                # a partner of the winner may still take over: the side is sure, the next leader not
-                fixed = False
-            s += 1
-            if s == nseat:
-                s = 0
-        if settled:
-            s = seat
-            for _ in range(nseat - tlen):
-                h = W[O_H1 + s]
-                f = h & W[O_SMASK + lsuit]
-                forced += _minpts(W, f if f != 0 else h)
-                s += 1
-                if s == nseat:
-                    s = 0
-            sure = tpts + W[P_BONUS] + forced
-            W[O_REL + ncards] = wb
-            if wside == 1:
-                if sure >= beta:
-                    return sure
-            elif left - sure <= alpha:
-                return left - sure
-            if fixed and nseat == 4 and ncards > nseat - tlen:
-                # the next trick's leader is known: add its cashable top cards (at 4 seats;
-                # with 6 or 8 it saves fewer nodes than its time: 6 x 8 +2% to +6% nodes
-                # without it, -4% to -6% time)
-                sure += _quick(W, wseat, pend)
-                W[O_REL + ncards] = wb | W[P_QM]
-                if wside == 1:
-                    if sure >= beta:
-                        return sure
-                elif left - sure <= alpha:
-                    return left - sure
-            W[O_REL + ncards] = 0
+        settled, decided, v = _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards)
+        if decided:
+            return v
     best = -1
     if tlen == 0:
         if ncards == nseat:
@@ -1387,16 +1539,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             other |= W[O_H1 + s_]
     # the card that cut off last time the mover held these cards in this trick: its slot
     # is fetched now, while the moves are generated
-    if tlen == 0:
-        ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
-    else:
-        f = W[O_H1 + seat] & W[O_SMASK + lsuit]
-        if f != 0:
-            ckey = ((other | W[O_H1 + seat]) & W[O_SMASK + lsuit]) * GOLDEN ^ (f << 1)
-        else:
-            ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
-        ckey ^= (wcard + 1) * GOLDEN ^ (W[O_ISMAX + wseat] << 7)
-    ckey = _mix(ckey ^ (seat + 8 * tlen + 1) * SEAT_MUL) & ~np.int64(255)
+    ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
     _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
     n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d)
     mvo = O_MV + d * MAX_MOVES
@@ -1406,12 +1549,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             if (e & ~np.int64(255)) == ckey:
                 best = e & 255
     if best >= 0:
-        for j in range(n):
-            if W[mvo + j] == best:
-                for i in range(j, 0, -1):
-                    W[mvo + i] = W[mvo + i - 1]
-                W[mvo] = best
-                break
+        _to_front(W, mvo, n, best)
     my = W[O_ISMAX + seat] == 1
     res = np.int64(-1) if my else np.int64(1000)
     rel = np.int64(0)
@@ -1423,79 +1561,13 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     for j in range(n):
         c = W[mvo + j]
         if j > 0:
-            # a card plays like one of its suit already tried when both are weaker than
-            # every card of the suit the lines searched so far depend on, or when they are
-            # neighbours (no other hand holds a copy of either or a card between them, and
-            # both or neither take the trick): only their points differ, and those move
-            # between two tricks (this one and the one the other card goes to). Of equal
-            # points it gives the same result; else skip it when the tried card's bound
-            # clears the window by what the difference can change
-            su_ = c >> 4
-            rs = rel & W[O_SMASK + su_]
-            low = np.int64(63) - _clz(rs) if rs != 0 else np.int64(-1)
-            pc = W[O_PTS + c]
-            skipped = False
-            for i in range(j):
-                x = W[mvo + i]
-                rx = W[sco + i]
-                if (x >> 4) != su_ or rx == _NOBOUND:
-                    continue
-                px = W[O_PTS + x]
-                near = np.int64(0)
-                if c <= low or x <= low:
-                    hb = np.int64(1) << min(x, c)
-                    lb_ = np.int64(1) << max(x, c)
-                    span = ((lb_ << 1) - hb) & ~(hb | lb_)
-                    if (other & span) != 0 or (other & (hb | lb_)) != 0 or (
-                            tlen > 0 and _beats(W, c, wcard, trump) != _beats(W, x, wcard, trump)):
-                        continue
-                    near = lb_
-                elif px == pc:
-                    skipped = True
-                    W[sco + j] = rx
-                    break
-                # the maximising side gains (pc - px) x (it wins this trick - it wins
-                # the trick the other card goes to): either way in general, one way
-                # only once this trick's side is settled
-                up = px - pc if px > pc else pc - px
-                dn = up
-                now = np.int64(-1)
-                if settled:
-                    now = W[O_ISMAX + wseat]
-                elif tlen + 1 == nseat:
-                    # the trick's last card: who takes it is known with either card
-                    bx = _beats(W, x, wcard, trump)
-                    if bx == _beats(W, c, wcard, trump):
-                        now = W[O_ISMAX + seat] if bx else W[O_ISMAX + wseat]
-                if now == 1:
-                    up = max(pc - px, 0)
-                    dn = max(px - pc, 0)
-                elif now == 0:
-                    up = max(px - pc, 0)
-                    dn = max(pc - px, 0)
-                if my:
-                    if rx + up <= alpha:
-                        skipped = True
-                        res = max(res, rx + up)
-                elif rx - dn >= beta:
-                    skipped = True
-                    res = min(res, rx - dn)
-                if skipped:
-                    W[sco + j] = _NOBOUND
-                    # (neighbours stay so only while the weaker one's rank is kept)
-                    rel |= near
-                    break
+            skipped, res, rel = _tried_once(W, j, c, mvo, sco, rel, other, settled, seat, tlen, wseat, wcard, my,
+                                            alpha, beta, res)
             if skipped:
                 continue
         b = np.int64(1) << c
         two = (W[O_H2 + seat] & b) != 0
-        if two:
-            W[O_H2 + seat] ^= b
-            ck = key ^ _ZH[((8 + seat) << 6) | c]
-        else:
-            W[O_H1 + seat] ^= b
-            W[O_OWN + c] ^= np.int64(1) << seat
-            ck = key ^ _ZH[(seat << 6) | c]
+        ck = _flip(W, seat, c, two, key)
         p = W[O_PTS + c]
         za = _ZT[(seat << 6) | (c & 48) | (p & 15)]
         zb = _ZT[(seat << 6) | (c & 48)]
@@ -1528,11 +1600,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             r = _ab(W, T, np.int64(alpha), np.int64(beta), np.int64(nxt), np.int64(tlen + 1), np.int64(ls),
                     np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(nt), np.int64(left),
                     np.int64(ck), np.int64(ncards - 1))
-        if two:
-            W[O_H2 + seat] |= b
-        else:
-            W[O_H1 + seat] |= b
-            W[O_OWN + c] ^= np.int64(1) << seat
+        _flip(W, seat, c, two, key)
         W[O_ACC + (c >> 4)] += za
         W[O_ACCB + (c >> 4)] += zb
         if W[ST_ABORT] != 0:
@@ -1562,16 +1630,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             if n > 1:
                 W[O_CUT + ((ckey >> 8) & (NCUT - 1))] = ckey | c
             break
-    sk = W[O_SKIP + d]
-    if sk != 0:
-        # a card tried once for its class matters only if the card tried for it does
-        u = other | W[O_H1 + seat]
-        while sk != 0:
-            b = sk & -sk
-            sk ^= b
-            above = u & W[O_SMASK + (_ctz(b) >> 4)] & (b - 1)
-            if above != 0 and (rel & (np.int64(1) << (63 - _clz(above)))) != 0:
-                rel |= b
+    if W[O_SKIP + d] != 0:
+        rel = _relevant_once(W, rel, other, seat, d)
     W[O_REL + ncards] = rel
     if tlen == 0:
         _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards)
