@@ -138,6 +138,9 @@ W_SIZE = WORK.size
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
 PBUCKET = 16               # payoff-similar entries per bucket (8: 6 x 8 nodes +9%, time +6%; 4: +10% more)
+# a payoff-similar entry's words (``_pt_store``): key, value word, the small cards' points
+# (``O_SIG``'s 4 words), the points-blind fully abstracted key that chose its bucket, one unused
+PE_KEY, PE_VALUE, PE_SIG, PE_BUCKET, PE_SIZE = 0, 1, 2, 6, 8
 _NOBOUND = -(1 << 40)      # a move's result slot: skipped without a bound of its own
 
 # hash multipliers
@@ -422,7 +425,7 @@ def _shift(W, T, o, kv):
     down = np.int64(0)
     up = np.int64(0)
     for gi in range(W[P_NSEAT] * 4):
-        g = (T[o + 2 + (gi >> 3)] >> (8 * (gi & 7))) & 255
+        g = (T[o + PE_SIG + (gi >> 3)] >> (8 * (gi & 7))) & 255
         h = (W[O_SIG + (gi >> 3)] >> (8 * (gi & 7))) & 255
         if g == h:
             continue
@@ -448,30 +451,32 @@ def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
     the same position (key, rank counts and points) keeps its bounds too."""
     e = PBUCKET - 1
     for j in range(PBUCKET):
-        x = o + 8 * j
-        if T[x] == k and ((T[x + 1] >> 32) & 0xFFFFF) == kv and T[x + 2] == W[O_SIG] and T[
-                x + 3] == W[O_SIG + 1] and T[x + 4] == W[O_SIG + 2] and T[x + 5] == W[O_SIG + 3]:
+        x = o + PE_SIZE * j
+        if T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
+                x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
+                x + PE_SIG + 3] == W[O_SIG + 3]:
             e = j
             break
-    x = o + 8 * e
-    same = T[x] == k and ((T[x + 1] >> 32) & 0xFFFFF) == kv and T[x + 2] == W[O_SIG] and T[
-        x + 3] == W[O_SIG + 1] and T[x + 4] == W[O_SIG + 2] and T[x + 5] == W[O_SIG + 3]
+    x = o + PE_SIZE * e
+    same = T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
+        x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
+        x + PE_SIG + 3] == W[O_SIG + 3]
     lb = np.int64(0)
     ub = min(left, np.int64(255))
     bb = np.int64(0)
     if same:
-        v = T[x + 1]
-        lb = v & 255
-        ub = (v >> 8) & 255
-        bb = (v >> 24) & 255
+        v = T[x + PE_VALUE]
+        lb = _v_lb(v)
+        ub = _v_ub(v)
+        bb = _v_lead(v)
     for j in range(e, 0, -1):
-        for i in range(7):
-            T[o + 8 * j + i] = T[o + 8 * (j - 1) + i]
-    T[o] = k
-    T[o + 6] = kb
-    T[o + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
+        for i in range(PE_BUCKET + 1):
+            T[o + PE_SIZE * j + i] = T[o + PE_SIZE * (j - 1) + i]
+    T[o + PE_KEY] = k
+    T[o + PE_BUCKET] = kb
+    T[o + PE_VALUE] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
     for i in range(4):
-        T[o + 2 + i] = W[O_SIG + i]
+        T[o + PE_SIG + i] = W[O_SIG + i]
 
 
 @njit(cache=True)
@@ -1021,6 +1026,42 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     return n
 
 
+# a table entry's value word (``_pack``): its lower bound (8 bits from bit 0), upper bound,
+# size (cards left), best lead + 1 (0: none), rank counts (20 bits: 5 a suit) and epoch (11)
+V_UB, V_SIZE, V_LEAD, V_KV, V_EPOCH = 8, 16, 24, 32, 52
+
+
+@njit(cache=True, inline="always")
+def _v_lb(v):
+    return v & 255
+
+
+@njit(cache=True, inline="always")
+def _v_ub(v):
+    return (v >> V_UB) & 255
+
+
+@njit(cache=True, inline="always")
+def _v_size(v):
+    return (v >> V_SIZE) & 255
+
+
+@njit(cache=True, inline="always")
+def _v_lead(v):
+    """The best lead + 1 (0: none)."""
+    return (v >> V_LEAD) & 255
+
+
+@njit(cache=True, inline="always")
+def _v_kv(v):
+    return (v >> V_KV) & 0xFFFFF
+
+
+@njit(cache=True, inline="always")
+def _v_epoch(v):
+    return (v >> V_EPOCH) & 0x7FF
+
+
 @njit(cache=True, inline="always")
 def _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep):
     """An entry's value word: its bounds ``lb``/``ub`` narrowed by the fail-soft result
@@ -1036,7 +1077,7 @@ def _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep):
         ub = res
     if cut >= 0:
         bb = cut + 1
-    return lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32) | (ep << 52)
+    return lb | (ub << V_UB) | (ncards << V_SIZE) | (bb << V_LEAD) | (kv << V_KV) | (ep << V_EPOCH)
 
 
 @njit(cache=True)
@@ -1053,11 +1094,11 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep
             break
     if e >= 0:
         v = T[2 * (e) + 1]
-        lb = v & 255
-        ub = (v >> 8) & 255
-        bb = (v >> 24) & 255
+        lb = _v_lb(v)
+        ub = _v_ub(v)
+        bb = _v_lead(v)
         if merge_kv:
-            ko = (v >> 32) & 0xFFFFF
+            ko = _v_kv(v)
             m = np.int64(0)
             for su in range(4):
                 x = max((ko >> (5 * su)) & 31, (kv >> (5 * su)) & 31)
@@ -1067,7 +1108,7 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep
         e = i0
         dmin = np.int64(1 << 30)
         for j in range(i0, i0 + nslots):
-            dj = (T[2 * (j) + 1] >> 16) & 255 if T[2 * (j)] != 0 and ((T[2 * (j) + 1] >> 52) & 0x7FF) == ep else np.int64(-1)
+            dj = _v_size(T[2 * (j) + 1]) if T[2 * (j)] != 0 and _v_epoch(T[2 * (j) + 1]) == ep else np.int64(-1)
             if dj < dmin:
                 dmin = dj
                 e = j
@@ -1092,10 +1133,10 @@ def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, cut, ncards, left, ep):
     for j in range(e, i0, -1):
         T[2 * (j)] = T[2 * (j - 1)]
         T[2 * (j) + 1] = T[2 * (j - 1) + 1]
-    if v >= 0 and ((v >> 32) & 0xFFFFF) == kv:
-        lb = v & 255
-        ub = (v >> 8) & 255
-        bb = (v >> 24) & 255
+    if v >= 0 and _v_kv(v) == kv:
+        lb = _v_lb(v)
+        ub = _v_ub(v)
+        bb = _v_lead(v)
     else:
         lb = np.int64(0)
         ub = min(left, np.int64(255))
@@ -1111,12 +1152,12 @@ def _exact(W, T, ix, kx, alpha, beta, ncards):
     for e in range(ix, ix + 2):
         if T[2 * e] == kx:
             v = T[2 * e + 1]
-            lb = v & 255
-            ub = (v >> 8) & 255
+            lb = _v_lb(v)
+            ub = _v_ub(v)
             if lb >= beta or lb == ub or ub <= alpha:
-                W[O_REL + ncards] = _topk(W, (v >> 32) & 0xFFFFF)
+                W[O_REL + ncards] = _topk(W, _v_kv(v))
                 return (lb if lb >= beta or lb == ub else ub), np.int64(-1)
-            return np.int64(-1), ((v >> 24) & 255) - 1
+            return np.int64(-1), _v_lead(v) - 1
     return np.int64(-1), np.int64(-1)
 
 
@@ -1163,9 +1204,9 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         # and the bucket of payoff-similar entries (the small cards' points left out)
         g = O_HB + (ncards // nseat) * HSTRIDE
         kb = _mix((base ^ PSALT) + W[g] + W[g + HP_SUIT] + W[g + 2 * HP_SUIT] + W[g + 3 * HP_SUIT])
-        pb = W[P_PBASE] + 8 * PBUCKET * (kb & W[P_PMASK])
+        pb = W[P_PBASE] + PE_SIZE * PBUCKET * (kb & W[P_PMASK])
         for j in range(PBUCKET):
-            _prefetch(T, pb + 8 * j)
+            _prefetch(T, pb + PE_SIZE * j)
     # bounds: the leader's cashable cards (for its side), then a team's run of top
     # trumps (every copy in its hands: for the leader's side or against it)
     for which in range(2):
@@ -1191,25 +1232,25 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     for e in range(i0, i0 + W[P_ABUCKET]):
         tk = T[2 * (e)]
         v = T[2 * (e) + 1]
-        if tk != 0 and ((v >> 16) & 255) == ncards:
-            kv = (v >> 32) & 0xFFFFF
+        if tk != 0 and _v_size(v) == ncards:
+            kv = _v_kv(v)
             if kv != lkv:
                 # (each rank counts' key once per lookup)
                 lkv = kv
                 lk = _akey(W, kv, base, ncards // nseat)
             if lk == tk:
-                lb = v & 255
-                ub = (v >> 8) & 255
+                lb = _v_lb(v)
+                ub = _v_ub(v)
                 if lb >= beta or lb == ub:
                     W[O_REL + ncards] = _topk(W, kv)
                     return lb
                 if ub <= alpha:
                     W[O_REL + ncards] = _topk(W, kv)
                     return ub
-                if best < 0 and ((v >> 24) & 255) > 0 and (W[O_H1 + seat] >> (((v >> 24) & 255) - 1)) & 1:
+                if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                     # (an entry of another position with the same abstraction: its best
                     # card may not be in this hand)
-                    best = ((v >> 24) & 255) - 1
+                    best = _v_lead(v) - 1
     if pb >= 0:
         # an entry of a payoff-similar position: its bounds moved by what the small
         # cards' points can change (this position's small-card points computed once per
@@ -1217,32 +1258,32 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         W[P_SIGKV] = -1
         lkv = np.int64(-1)
         for j in range(PBUCKET):
-            o = pb + 8 * j
-            tk = T[o]
+            o = pb + PE_SIZE * j
+            tk = T[o + PE_KEY]
             if tk == 0:
                 break
-            v = T[o + 1]
-            if T[o + 6] != kb or ((v >> 16) & 255) != ncards:
+            v = T[o + PE_VALUE]
+            if T[o + PE_BUCKET] != kb or _v_size(v) != ncards:
                 # (another position's bucket: the cheap check first)
                 continue
-            kv = (v >> 32) & 0xFFFFF
+            kv = _v_kv(v)
             if kv != lkv:
                 lkv = kv
                 lk = _bkey(W, kv, base ^ PSALT, ncards // nseat)
             if lk != tk:
                 continue
             sh = _shift(W, T, o, kv)
-            lb = (v & 255) - (sh & 0xFFFF)
+            lb = _v_lb(v) - (sh & 0xFFFF)
             if lb >= beta:
                 W[O_REL + ncards] = _topk(W, kv)
                 return lb
-            ub = ((v >> 8) & 255) + (sh >> 16)
+            ub = _v_ub(v) + (sh >> 16)
             if ub <= alpha:
                 W[O_REL + ncards] = _topk(W, kv)
                 return ub
-            if best < 0 and ((v >> 24) & 255) > 0 and (W[O_H1 + seat] >> (((v >> 24) & 255) - 1)) & 1:
+            if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                 # (the best card of a position that plays alike, when this hand holds it)
-                best = ((v >> 24) & 255) - 1
+                best = _v_lead(v) - 1
     o = O_START + TS_SIZE * ncards
     W[o + TS_BEST] = best
     W[o + TS_BASE] = base
@@ -1648,14 +1689,14 @@ def _probe(W, T, rs, target):
         W[O_ACCB + su] = 0
     for s in range(W[P_NSEAT]):
         for copy in range(2):
-            x = W[O_H1 + s + 8 * copy]
+            x = W[O_H1 + s] if copy == 0 else W[O_H2 + s]
             while x != 0:
                 b = x & -x
                 x ^= b
                 c = _ctz(b)
                 W[O_ACC + (c >> 4)] += _ZT[(s << 6) | (c & 48) | (W[O_PTS + c] & 15)]
                 W[O_ACCB + (c >> 4)] += _ZT[(s << 6) | (c & 48)]
-    for c in range(64):
+    for c in range(MAX_CARDS):
         W[O_OWN + c] = 0
     for s in range(W[P_NSEAT]):
         x = W[O_H1 + s]
@@ -1681,7 +1722,7 @@ def _setup(W, nwords):
     if W[P_PAYOFF] != 0 and ne >= 256:
         W[P_TMASK] = ne // 2 - 1
         W[P_PBASE] = ne
-        W[P_PMASK] = ne // (8 * PBUCKET) - 1
+        W[P_PMASK] = ne // (PE_SIZE * PBUCKET) - 1
     else:
         W[P_PAYOFF] = 0
         W[P_TMASK] = ne - 1

@@ -88,3 +88,27 @@ def test_work_array_is_laid_out_by_the_table():
         W = work_array(Position(tab, deal.hands, None, 1).encoded(), 0)
         assert W.shape == (kernels.W_SIZE,)
         assert W[kernels.P_NSEAT] == players
+
+
+def test_table_entry_fields_do_not_overlap():
+    # a value word (``_pack``): 8 bits each of lower bound, upper bound, size and best lead,
+    # 20 bits of rank counts, 11 of epoch, the sign bit free
+    fields = [(0, 8), (kernels.V_UB, 8), (kernels.V_SIZE, 8), (kernels.V_LEAD, 8), (kernels.V_KV, 20),
+              (kernels.V_EPOCH, 11)]
+    bits = 0
+    for shift, width in fields:
+        mask = ((1 << width) - 1) << shift
+        assert bits & mask == 0, shift
+        bits |= mask
+    assert bits < 1 << 63
+    # a payoff-similar entry: key, value, the small cards' points (``O_SIG``'s words), its bucket's key
+    words = [kernels.PE_KEY, kernels.PE_VALUE, *range(kernels.PE_SIG, kernels.PE_SIG + sizes()["O_SIG"]),
+             kernels.PE_BUCKET]
+    assert len(set(words)) == len(words) and max(words) < kernels.PE_SIZE
+
+
+def test_a_value_word_reads_back_what_was_packed():
+    # a result inside the window (2, 40) is exact: both bounds become it
+    v = kernels._pack(0, 56, 0, 17, 2, 40, 5, 36, 0b10110_00011, 2000)
+    assert (kernels._v_lb(v), kernels._v_ub(v), kernels._v_size(v), kernels._v_lead(v), kernels._v_kv(v),
+            kernels._v_epoch(v)) == (17, 17, 36, 6, 0b10110_00011, 2000)
