@@ -99,13 +99,13 @@ O_SKIP = WORK.add("O_SKIP", DEPTHS, "per depth: the cards tried once for an equi
 P_QM = WORK.add("P_QM", 1, "the cards the last _quick / _trump_run bound used")
 O_TLEN = WORK.add("O_TLEN", MAX_SEATS, "scratch of the cashing bounds: per seat, its cards of a suit")
 O_TMIN = WORK.add("O_TMIN", MAX_SEATS, "scratch of _quick: per seat, its cheapest card of a suit")
-WORK.add("", 4, "")
+WORK.add("", 4, "spare")
 O_HP = WORK.add("O_HP", TRICKS * HSTRIDE, "per trick start: the suits' parts of the abstract keys (HP_*)")
 O_T2C = WORK.add("O_T2C", 2 * MAX_SEATS, "two-trick ending: per seat its two cards")
 O_T2F = WORK.add("O_T2F", MAX_SEATS, "two-trick ending: per seat which of the two it plays first")
 P_T2REL = WORK.add("P_T2REL", 1, "two-trick ending: the cards whose ranks decided it")
 P_T2LEAF = WORK.add("P_T2LEAF", 1, "two-trick ending: the same for the last leaf")
-WORK.add("", 6, "")
+WORK.add("", 6, "spare")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -148,9 +148,12 @@ GOLDEN = np.int64(0x9E3779B97F4A7C15 - (1 << 64))  # 2^64 / the golden ratio (od
 SEAT_MUL = np.int64(0x2545F4914F6CDD1D)            # a seat's (the leader's, the mover's) share of a key
 FNV_PRIME = np.int64(1099511628211)                # chains a suit's top-card codes
 PSALT = np.int64(0x61C8864680B583EB)  # salts the points-blind keys (payoff-similar entries)
+# small-card hash words (``O_ACC``, the abstract keys): per (seat, suit, points) a random odd
+# word at ``seat << 6 | suit << 4 | points``; points 0's word serves the points-blind sums
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
-# exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
-# XOR over what each seat holds, kept up to date move by move
+# exact position keys: per (copies held - 1, seat, card) a random word at
+# ``(8 * (copies - 1) + seat) << 6 | card``; a position's key is the XOR over what each seat
+# holds, kept up to date move by move
 _ZH = np.random.default_rng(57).integers(-2 ** 62, 2 ** 62, 2 * 8 * 64).astype(np.int64)
 
 
