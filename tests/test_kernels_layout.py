@@ -1,6 +1,8 @@
-"""The layout of the kernels' work array ``W`` (analyser/_kernels.py ``WORK``): its regions
-are disjoint, fill the array, and are as large as the indices the kernels use with them
-reach, on every table set-up RULES.md section 2 allows and on bridge.
+"""The kernels' layouts: the work array's regions and a table entry's fields.
+
+``W``'s regions (analyser/_kernels.py ``WORK``) are disjoint, fill the array and are as large
+as the indices the kernels use with them reach, on every table set-up RULES.md section 2
+allows and on bridge; a table entry's value word reads back what was packed.
 """
 from __future__ import annotations
 
