@@ -1,89 +1,12 @@
 """Numba kernels of the double-dummy solver: arrays and scalars in, arrays and scalars out.
 
-Cards are bits of an int64: bit ``suit * 16 + rank`` with rank 0 the strongest card of the
-suit, so inside one suit a lower bit beats a higher one. A seat's hand is two masks:
-``h1`` (holds at least one copy of the card) and ``h2`` (holds a second copy).
+Cards are bits of an int64 (bit ``suit * 16 + rank``, rank 0 the strongest); a seat's hand is
+two masks, ``h1`` (one copy or more) and ``h2`` (two copies). The search is a fail-soft
+alpha-beta on the points the maximising side wins, with a transposition table ``T`` and one
+work array ``W`` laid out by the table ``WORK`` below. The design, and why: docs/solver.md.
 
-The search answers one question: can the maximising side win at least ``target`` more
-points from this position? It is a fail-soft alpha-beta, asked with a zero window: the
-returned ``v`` proves "at least v" when ``v >= target`` and "at most v" otherwise. The
-transposition table keeps, per trick-start position, a lower and an upper bound on the
-points the maximising side wins from there, reused across targets and across deals. Each
-position has an exact key, kept up to date move by move (the XOR of a random word per
-seat, card and copies held, salted with rules, trump, side and epoch), looked up first at
-no hashing cost; then an abstract key (below) that also meets positions differing only in
-which of two interchangeable cards went earlier. Two-trick endings are solved outright
-(``_two_tricks``: alpha-beta over the first trick, the last follows by force). Further
-cut-offs: points already sure from a settled trick (its cards so far plus the
-cheapest card each seat still to play must add), and when the next leader is fixed too,
-that leader's cashable top cards in the next trick; at trick starts the leader's cashable
-top cards and either side's run of top trumps (it holds every copy left, so each wins
-its trick). Equivalent cards (adjacent in power among the cards still in hands, equal
-points, no other copy elsewhere, and, during a trick, the same effect on who wins it) are
-tried once; so is a card weaker than every card of its suit that the lines searched so far
-depended on, when a card of its suit and points was already tried (as DDS does). Such
-cards of different points (or neighbours of different points) differ only in where their
-points go: the points of the two cards swap between this trick and the later one the
-other card is played to, so the result moves by at most their difference, and only one
-way once this trick's side is settled. A card is skipped when the fail-soft bound of the
-card tried for it clears the window by that margin (56's card points made most small
-cards unlike each other: 6 x 8 nodes -25%, then -30% more with the one-sided margin).
-
-Move order: the best card a table entry records, else the card that last cut off when the
-mover held the same cards in the same kind of trick (a cut-off memory in ``W[O_CUT:]``,
-keyed at a trick start by the mover's hand, when following by the led suit's cards still
-out, the mover's own and the card winning so far; as bridge-solver keeps one), else a
-heuristic order (with a trump suit, leads weighted as DDS weights them: a side suit an
-opponent can ruff later, its top card no winner; one a teammate can ruff earlier: nodes
--4% to -29% on the fixed sets). Choosing the same card in similar positions also makes lines meet in the
-table far more often. A cut-off's rank relevance is that of the cutting line alone.
-Table reads miss the CPU caches, so the last card of a trick prefetches the exact entries
-of the trick starts it can lead to, and a trick start reads its exact entry only after its
-bounds and fetches its abstract and payoff buckets (the fully abstracted keys follow from
-``W[O_ACC:]`` and ``W[O_ACCB:]``, per-suit sums kept move by move) while it does other work.
-The search passes ``W`` and ``T`` on as data pointers (``_ptr``): array arguments cost two
-reference-count calls each per call. A trick start's lookups, bounds and stores are
-functions of their own (``_start``, ``_start_store``): numba sets up a return slot and an
-error slot for every call site at each entry of a function, so every call site kept out of
-``_ab`` saves two stores at each of its nodes.
-
-Partition search: every search result carries the set of cards whose ranks decided it
-(``W[O_REL + depth]``: trick winners that beat a card of their suit, the winning card of a
-settled trick, the cards of a ``_quick`` or ``_trump_run`` bound, a card tried once for its
-equivalence class when the card tried for it matters). A trick-start entry then holds, per
-suit, how many of the top cards left it depends on (``k``, 5 bits per suit of its value); the
-cards below them are "small": only how many of each points value each seat holds there
-counts (they never decide a trick in the searched tree, so any position that agrees on the
-top k cards and on those counts has the same bounds). Each suit's part of an abstract key
-is computed only as far down as some probed or stored entry's k asks (``_apart``). Each
-result is stored twice: under the exact key (two-entry bucket) and under its abstract key in a bucket of 4 entries (8
-for bridge: ``W[P_ABUCKET]``) chosen by the fully abstracted position (k = 0), kept in
-the order entries were last stored, where a lookup tries every entry's own k.
-
-Payoff-similar entries (after Furtak and Buro's payoff similarity for Skat): two positions
-that agree on the top k cards of each suit (holders, points, copy ties) and on how many
-small cards each seat holds in each suit, and differ only in those small cards' points,
-play alike: any line of one maps to a line of the other (each seat's small cards of a
-suit matched lowest points to lowest) with the same trick winners, since no small card
-decides a trick in the searched tree, so the maximising side's points differ by at most
-what its tricks gain or lose: this position's value is at least lb - down and at most
-ub + up (``_shift``). With 56's card points (K and Q none, A and 10 one, 9 two, J three)
-most trick starts differ from one searched before only so. Such entries (three or more
-tricks left) take the upper half of the table: buckets of ``PBUCKET`` entries of 8 words
-(key, value, the small cards' points per seat and suit), chosen by the points-blind fully
-abstracted key (``W[O_ACCB:]``, kept move by move); 6 x 8 nodes -42% to -45%, 4 x 8 -32%.
-A bucket mostly holds variants of one fully abstracted position (other rank counts, other
-small-card points), so it holds 16 (with 8: 6 x 8 nodes +9%); a lookup computes each
-rank counts' key and small-card points once, and an entry that does not cut off still
-lends its best card to the move order.
-
-Everything a search reads and writes, except the table, lives in one int64 work array
-``W`` (offsets below), so that a recursive call passes two arrays, not twenty.
-``W[ST_NODES]`` counts nodes, ``W[ST_LIMIT]`` is the limit, ``W[ST_ABORT]`` is set to 1
-when the limit stopped the search (its answer is then meaningless and nothing is stored).
-The table is one int64 array ``T``: entry e's key at ``T[2e]`` and next to it (one cache line
-for both) its value at ``T[2e + 1]``: lower bound, upper bound, depth and best lead (8 bits
-each), the per-suit rank counts ``k`` (20 bits) and the search epoch (11 bits).
+Every kernel is in this one file: numba's cache cannot see changes in jitted functions
+imported from another module (their callers would run stale compiled code).
 """
 from __future__ import annotations
 
@@ -97,58 +20,140 @@ from numba.extending import intrinsic
 RS_SEAT, RS_TLEN, RS_LSUIT, RS_WSEAT, RS_WCARD, RS_TPTS, RS_TCARDS, RS_LEFT, RS_NCARDS, RS_SALT = range(10)
 RS_SIZE = 10
 
-# work array ``W``
-MAX_MOVES = 16
-O_H1 = 0
-O_H2 = 8
-O_ISMAX = 16
-O_SUIT = 24
-O_PTS = 88
-O_SMASK = 152
-P_NSEAT = 156
-P_TRUMP = P_NSEAT + 1
-P_BONUS = P_NSEAT + 2
-P_TMASK = P_NSEAT + 3
-P_EXACT = P_NSEAT + 7
-ST_NODES = P_NSEAT + 4
-ST_LIMIT = P_NSEAT + 5
-ST_ABORT = P_NSEAT + 6
-O_MV = P_NSEAT + 8
-O_SC = O_MV + 65 * MAX_MOVES
-O_PM = O_SC + 65 * MAX_MOVES
-O_REL = O_PM + 4            # per depth: cards whose ranks decided the value returned
-O_SKIP = O_REL + 66         # per depth: cards tried once for an equivalence class
-O_QM = O_SKIP + 66          # scratch: cards used by the last _quick / _trump_run bound
-O_TMP = O_QM + 1            # scratch for the cashable-cards bound (per seat lengths, cheapest cards)
-HSTRIDE = 4 * 32            # per trick start: per suit, for k = 0..26, the suit's part of the key (and its state)
-O_HP = O_TMP + 20
-O_T2 = O_HP + 17 * HSTRIDE  # two-trick endings: per seat its two cards, the card it plays first, cards that decided
-O_T2S = O_T2 + 32          # two-trick endings: per level of the first trick, its search state
-P_EPOCH = O_T2S + 88         # the search's epoch (table entries of other epochs are free slots)
-P_SALT = P_EPOCH + 1        # the search's salt (rules, trump, side, epoch): abstract keys start from it
-O_ACC = P_SALT + 1          # per suit: the sum of the small-card hash words of every card in hands (kept move by move)
-P_ABUCKET = O_ACC + 4      # entries of an abstract-key bucket, 4 or 8 (least recently stored goes first)
-P_PAYOFF = P_ABUCKET + 1   # 1: payoff-similar entries are kept (card points 0..3, at most 32 seat-suit groups)
-P_PBASE = P_PAYOFF + 1     # where the payoff-similar entries start in ``T`` (words), 0 when off
-P_PMASK = P_PBASE + 1      # their buckets - 1
-O_ACCB = P_PMASK + 1       # per suit: like ``O_ACC`` without the cards' points (only who holds how many)
-O_HB = O_ACCB + 4          # per trick start: like ``O_HP``, the suits' parts of the points-blind keys
-O_SIG = O_HB + 17 * HSTRIDE  # scratch: a position's small-card points per seat and suit (4 words)
+
+class Layout:
+    """The regions of an int64 work array, each right after the one before, in the order they
+    are added: the table of (name, first word, words, what it holds)."""
+
+    def __init__(self) -> None:
+        self.regions: list[tuple[str, int, int, str]] = []
+        self.size = 0
+
+    def add(self, name: str, words: int, what: str) -> int:
+        """Append a region of ``words`` words; returns its first word."""
+        start = self.size
+        self.regions.append((name, start, words, what))
+        self.size += words
+        return start
+
+    def __str__(self) -> str:
+        return "\n".join(f"{start:6d} {words:6d}  {name or '(unused)':13s} {what}"
+                         for name, start, words, what in self.regions)
+
+
+MAX_SEATS = 8    # seats at a table
+MAX_CARDS = 64   # card bits: 4 suits of 16
+MAX_MOVES = 16   # a move list (one card per kind: a hand holds at most 16 kinds)
+DEPTHS = 66      # per depth, indexed by cards left (0..64; one spare)
+TRICKS = MAX_CARDS // 4 + 1  # per trick start, indexed by tricks left (0..16)
+
+# a trick start's parts of the abstract keys (``O_HP``, ``O_HB``): per suit a block of
+# ``HP_SUIT`` words, the part for the top k distinct cards at word k (k < ``HP_X``), then
+# the state ``_apart`` extends them from
+HP_X = 27        # the suit's cards in hands not yet in a part (bits)
+HP_SMALL = 28    # the hash sum of the cards below the parts so far (``O_HB``: its points-blind sum)
+HP_HASH = 29     # the running hash of the parts' (holder, points, copy tie) codes
+HP_DONE = 30     # the parts computed so far (the largest k)
+HP_N = 31        # the suit's distinct cards left
+HP_SUIT = 32
+HSTRIDE = 4 * HP_SUIT
+
+# what ``_start`` leaves for the search and ``_start_store`` (``O_START``): per cards left a
+# block of ``TS_SIZE`` words
+TS_BEST = 0      # the best lead an entry suggests (-1: none)
+TS_BASE = 1      # the abstract keys' base (salt and leader)
+TS_ABUCKET = 2   # the abstract bucket's first entry
+TS_EXACT = 3     # the exact entry's bucket
+TS_PBUCKET = 4   # the payoff bucket's first word in ``T`` (-1: none)
+TS_PKEY = 5      # the payoff bucket's points-blind fully abstracted key
+TS_ALPHA = 6     # the window to search (opened to the full range for short endings)
+TS_BETA = 7
+TS_SIZE = 8
+
+NCUT = 16384     # cut-off memory slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
+
+# Everything a search reads and writes, except the table, lives in one int64 work array
+# ``W``, so that a recursive call passes two arrays, not twenty. ``O_``: a region of
+# several words; ``P_``: one word of the position or the search's set-up; ``ST_``: the
+# search's node count and limit.
+WORK = Layout()
+O_H1 = WORK.add("O_H1", MAX_SEATS, "per seat: the cards it holds one copy or more of")
+O_H2 = WORK.add("O_H2", MAX_SEATS, "per seat: the cards it holds two copies of")
+O_ISMAX = WORK.add("O_ISMAX", MAX_SEATS, "per seat: 1 on the maximising side")
+O_SUIT = WORK.add("O_SUIT", MAX_CARDS, "per card: its suit, -1 for no card (the kernels use bit >> 4)")
+O_PTS = WORK.add("O_PTS", MAX_CARDS, "per card: its points")
+O_SMASK = WORK.add("O_SMASK", 4, "per suit: its cards' bits")
+P_NSEAT = WORK.add("P_NSEAT", 1, "seats")
+P_TRUMP = WORK.add("P_TRUMP", 1, "the trump suit, -1 for none")
+P_BONUS = WORK.add("P_BONUS", 1, "the points for winning a trick")
+P_TMASK = WORK.add("P_TMASK", 1, "the exact and abstract entries' index mask (entries - 1)")
+ST_NODES = WORK.add("ST_NODES", 1, "nodes searched")
+ST_LIMIT = WORK.add("ST_LIMIT", 1, "the node limit")
+ST_ABORT = WORK.add("ST_ABORT", 1, "1: the limit stopped the search (its answer means nothing, nothing stored)")
+P_EXACT = WORK.add("P_EXACT", 1, "endings of at most this many cards are solved exactly whatever the window")
+O_MV = WORK.add("O_MV", (MAX_CARDS + 1) * MAX_MOVES, "per depth: the move list")
+O_SC = WORK.add("O_SC", (MAX_CARDS + 1) * MAX_MOVES, "per depth: each move's order score, then its result")
+O_PM = WORK.add("O_PM", 4, "per points 0..3: the cards worth that")
+O_REL = WORK.add("O_REL", DEPTHS, "per depth: the cards whose ranks decided the value returned")
+O_SKIP = WORK.add("O_SKIP", DEPTHS, "per depth: the cards tried once for an equivalence class")
+P_QM = WORK.add("P_QM", 1, "the cards the last _quick / _trump_run bound used")
+O_TLEN = WORK.add("O_TLEN", MAX_SEATS, "scratch of the cashing bounds: per seat, its cards of a suit")
+O_TMIN = WORK.add("O_TMIN", MAX_SEATS, "scratch of _quick: per seat, its cheapest card of a suit")
+WORK.add("", 4, "spare")
+O_HP = WORK.add("O_HP", TRICKS * HSTRIDE, "per trick start: the suits' parts of the abstract keys (HP_*)")
+O_T2C = WORK.add("O_T2C", 2 * MAX_SEATS, "two-trick ending: per seat its two cards")
+O_T2F = WORK.add("O_T2F", MAX_SEATS, "two-trick ending: per seat which of the two it plays first")
+P_T2REL = WORK.add("P_T2REL", 1, "two-trick ending: the cards whose ranks decided it")
+P_T2LEAF = WORK.add("P_T2LEAF", 1, "two-trick ending: the same for the last leaf")
+WORK.add("", 6, "spare")
+# the two-trick ending's search state, per level (cards played to its first trick)
+O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
+O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
+O_T2NEXT = WORK.add("O_T2NEXT", MAX_SEATS, "per level: the options tried")
+O_T2FIRST = WORK.add("O_T2FIRST", MAX_SEATS, "per level: the option tried first")
+O_T2WSEAT = WORK.add("O_T2WSEAT", MAX_SEATS, "per level: the trick's winner before the seat plays")
+O_T2WCARD = WORK.add("O_T2WCARD", MAX_SEATS, "per level: its winning card")
+O_T2TPTS = WORK.add("O_T2TPTS", MAX_SEATS, "per level: the trick's points so far")
+O_T2ALPHA = WORK.add("O_T2ALPHA", MAX_SEATS, "per level: the window")
+O_T2BETA = WORK.add("O_T2BETA", MAX_SEATS, "per level: the window")
+O_T2BEST = WORK.add("O_T2BEST", MAX_SEATS, "per level: the best result so far")
+O_T2REL = WORK.add("O_T2REL", MAX_SEATS, "per level: the cards whose ranks decided it")
+P_EPOCH = WORK.add("P_EPOCH", 1, "the search's epoch (table entries of other epochs are free slots)")
+P_SALT = WORK.add("P_SALT", 1, "the search's salt (rules, trump, side, epoch): abstract keys start from it")
+O_ACC = WORK.add("O_ACC", 4, "per suit: the sum of the small-card hash words of the cards in hands (move by move)")
+P_ABUCKET = WORK.add("P_ABUCKET", 1, "entries of an abstract bucket, 4 or 8 (the least recently stored goes first)")
+P_PAYOFF = WORK.add("P_PAYOFF", 1, "1: payoff-similar entries are kept (card points 0..3, at most 32 seat-suit groups)")
+P_PBASE = WORK.add("P_PBASE", 1, "where the payoff-similar entries start in T (words), 0 when off")
+P_PMASK = WORK.add("P_PMASK", 1, "their buckets - 1")
+O_ACCB = WORK.add("O_ACCB", 4, "per suit: like O_ACC without the cards' points (who holds how many)")
+O_HB = WORK.add("O_HB", TRICKS * HSTRIDE, "per trick start: like O_HP, the suits' parts of the points-blind keys")
+O_SIG = WORK.add("O_SIG", 4, "scratch: a position's small-card points, 8 bits per seat and suit")
+O_CUT = WORK.add("O_CUT", NCUT, "the card that last cut off, by the mover's holding and the trick so far")
+P_SHUFFLE = WORK.add("P_SHUFFLE", 1, "tests only: nonzero, a random state that shuffles every move list")
+O_START = WORK.add("O_START", TS_SIZE * DEPTHS, "per cards left at a trick start: what _start leaves (TS_*)")
+P_SIGKV = WORK.add("P_SIGKV", 1, "the rank counts whose small-card points O_SIG holds (-1: none), one lookup long")
+O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per seat), move by move")
+W_SIZE = WORK.size
+
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
-PSALT = np.int64(0x61C8864680B583EB)  # salts the points-blind keys (payoff-similar entries)
 PBUCKET = 16               # payoff-similar entries per bucket (8: 6 x 8 nodes +9%, time +6%; 4: +10% more)
-O_CUT = O_SIG + 4          # the card that last cut off, by the mover's own holding and the trick so far
-NCUT = 16384               # slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
-_NOBOUND = -(1 << 40)          # a move's result slot: skipped without a bound of its own
-P_SHUFFLE = O_CUT + NCUT   # tests only: nonzero, a random state that shuffles every move list
-O_START = P_SHUFFLE + 1    # per trick start (8 words by cards left): what ``_start`` leaves for the search
-P_SIGKV = O_START + 8 * 66  # the rank counts whose small-card points ``W[O_SIG:]`` holds (-1: none), one lookup long
-O_OWN = P_SIGKV + 1        # per card: the seats holding it (a bit per seat), kept move by move
-W_SIZE = O_OWN + 64
+# a payoff-similar entry's words (``_pt_store``): key, value word, the small cards' points
+# (``O_SIG``'s 4 words), the points-blind fully abstracted key that chose its bucket, one unused
+PE_KEY, PE_VALUE, PE_SIG, PE_BUCKET, PE_SIZE = 0, 1, 2, 6, 8
+_NOBOUND = -(1 << 40)      # a move's result slot: skipped without a bound of its own
+
+# hash multipliers
+GOLDEN = np.int64(0x9E3779B97F4A7C15 - (1 << 64))  # 2^64 / the golden ratio (odd): spreads a small count
+SEAT_MUL = np.int64(0x2545F4914F6CDD1D)            # a seat's (the leader's, the mover's) share of a key
+FNV_PRIME = np.int64(1099511628211)                # chains a suit's top-card codes
+PSALT = np.int64(0x61C8864680B583EB)  # salts the points-blind keys (payoff-similar entries)
+# small-card hash words (``O_ACC``, the abstract keys): per (seat, suit, points) a random odd
+# word at ``seat << 6 | suit << 4 | points``; points 0's word serves the points-blind sums
 _ZT = (np.random.default_rng(56).integers(-2 ** 62, 2 ** 62, 8 * 64) | 1).astype(np.int64)
-# exact position keys: per (copies held - 1, seat, card) a random word; a position's key is the
-# XOR over what each seat holds, kept up to date move by move
+# exact position keys: per (copies held - 1, seat, card) a random word at
+# ``(8 * (copies - 1) + seat) << 6 | card``; a position's key is the XOR over what each seat
+# holds, kept up to date move by move
 _ZH = np.random.default_rng(57).integers(-2 ** 62, 2 ** 62, 2 * 8 * 64).astype(np.int64)
 
 
@@ -229,7 +234,7 @@ def _mix(k):
 @njit(cache=True, inline="always")
 def _xkey(key, seat):
     """The exact table key of a trick start: the position's running key and its leader."""
-    return _mix(key ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))) | 1
+    return _mix(key ^ ((seat + 1) * SEAT_MUL)) | 1
 
 
 @njit(cache=True, inline="always")
@@ -246,19 +251,17 @@ def _apart(W, g, su, kk):
     """Extend suit ``su``'s parts of the abstract keys (at ``W[g + k]``) up to k = ``kk``:
     the holders, points and copy ties of the top k distinct cards left, in power order,
     and the multiset of (holder, points) of the cards below them (an additive hash, so that
-    only how many cards of each points value each seat holds there counts). The running
-    state after ``W[g + 30]`` parts sits at ``W[g + 27..29]``, the number of distinct cards
-    left at ``W[g + 31]``. With payoff-similar entries on, the points-blind parts as well
+    only how many cards of each points value each seat holds there counts), from the state
+    at ``W[g + HP_X:]``. With payoff-similar entries on, the points-blind parts as well
     (``W[g + O_HB - O_HP + k]``: the small cards only as how many each seat holds)."""
-    nseat = W[P_NSEAT]
-    n = W[g + 31]
-    x = W[g + 27]
-    small = W[g + 28]
-    hp = W[g + 29]
+    n = W[g + HP_N]
+    x = W[g + HP_X]
+    small = W[g + HP_SMALL]
+    hp = W[g + HP_HASH]
     blind = W[P_PAYOFF] != 0
     gb = g + (O_HB - O_HP)
-    smallb = W[gb + 28]
-    for k in range(W[g + 30] + 1, kk + 1):
+    smallb = W[gb + HP_SMALL]
+    for k in range(W[g + HP_DONE] + 1, kk + 1):
         b = x & -x
         x ^= b
         c = _ctz(b)
@@ -284,19 +287,17 @@ def _apart(W, g, su, kk):
                 if (W[O_H2 + s] & b) != 0:
                     zb += zb
                 smallb -= zb
-        hp = (hp ^ first) * np.int64(1099511628211)
+        hp = (hp ^ first) * FNV_PRIME
         if second >= 0:
-            hp = (hp ^ second) * np.int64(1099511628211)
-        W[g + k] = _mix(hp * np.int64(-7046029254386353131) + (small if k < n else np.int64(0)) + k * np.int64(
-            0x9E3779B97F4A7C15 - (1 << 64)) + su)
+            hp = (hp ^ second) * FNV_PRIME
+        W[g + k] = _mix(hp * GOLDEN + (small if k < n else np.int64(0)) + k * GOLDEN + su)
         if blind:
-            W[gb + k] = _mix(hp * np.int64(-7046029254386353131) + (smallb if k < n else np.int64(0)) + k * np.int64(
-                0x9E3779B97F4A7C15 - (1 << 64)) + su + 64)
-    W[gb + 28] = smallb
-    W[g + 27] = x
-    W[g + 28] = small
-    W[g + 29] = hp
-    W[g + 30] = kk
+            W[gb + k] = _mix(hp * GOLDEN + (smallb if k < n else np.int64(0)) + k * GOLDEN + su + 64)
+    W[gb + HP_SMALL] = smallb
+    W[g + HP_X] = x
+    W[g + HP_SMALL] = small
+    W[g + HP_HASH] = hp
+    W[g + HP_DONE] = kk
 
 
 @njit(cache=True, inline="always")
@@ -308,11 +309,11 @@ def _keyat(W, kv, base, d, off):
     o = O_HP + d * HSTRIDE
     k = base
     for su in range(4):
-        g = o + 32 * su
+        g = o + HP_SUIT * su
         kk = (kv >> (5 * su)) & 31
-        if kk > W[g + 31]:
-            kk = W[g + 31]
-        if kk > W[g + 30]:
+        if kk > W[g + HP_N]:
+            kk = W[g + HP_N]
+        if kk > W[g + HP_DONE]:
             _apart(W, g, su, kk)
         k += W[g + off + kk]
     k = _mix(k)
@@ -336,7 +337,7 @@ def _bkey(W, kv, base, d):
 @njit(cache=True, inline="always")
 def _part0(su, acc):
     """A suit's part of the fully abstracted key, from its running small-card sum ``acc``."""
-    return _mix(np.int64(1000 + su) * np.int64(-7046029254386353131) + acc + su)
+    return _mix(np.int64(1000 + su) * GOLDEN + acc + su)
 
 
 @njit(cache=True, inline="always")
@@ -347,18 +348,18 @@ def _akey0(W, base, d):
     u = _in_hands(W)
     k = base
     for su in range(4):
-        g = o + 32 * su
+        g = o + HP_SUIT * su
         us = u & W[O_SMASK + su]
         p0 = _part0(su, W[O_ACC + su])
         W[g] = p0
         if W[P_PAYOFF] != 0:
             W[g + (O_HB - O_HP)] = _part0(su + 64, W[O_ACCB + su])
-            W[g + (O_HB - O_HP) + 28] = W[O_ACCB + su]
-        W[g + 27] = us
-        W[g + 28] = W[O_ACC + su]
-        W[g + 29] = 1000 + su
-        W[g + 30] = 0
-        W[g + 31] = _popc(us)
+            W[g + (O_HB - O_HP) + HP_SMALL] = W[O_ACCB + su]
+        W[g + HP_X] = us
+        W[g + HP_SMALL] = W[O_ACC + su]
+        W[g + HP_HASH] = 1000 + su
+        W[g + HP_DONE] = 0
+        W[g + HP_N] = _popc(us)
         k += p0
     k = _mix(k)
     if k == 0:
@@ -427,7 +428,7 @@ def _shift(W, T, o, kv):
     down = np.int64(0)
     up = np.int64(0)
     for gi in range(W[P_NSEAT] * 4):
-        g = (T[o + 2 + (gi >> 3)] >> (8 * (gi & 7))) & 255
+        g = (T[o + PE_SIG + (gi >> 3)] >> (8 * (gi & 7))) & 255
         h = (W[O_SIG + (gi >> 3)] >> (8 * (gi & 7))) & 255
         if g == h:
             continue
@@ -453,30 +454,32 @@ def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
     the same position (key, rank counts and points) keeps its bounds too."""
     e = PBUCKET - 1
     for j in range(PBUCKET):
-        x = o + 8 * j
-        if T[x] == k and ((T[x + 1] >> 32) & 0xFFFFF) == kv and T[x + 2] == W[O_SIG] and T[
-                x + 3] == W[O_SIG + 1] and T[x + 4] == W[O_SIG + 2] and T[x + 5] == W[O_SIG + 3]:
+        x = o + PE_SIZE * j
+        if T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
+                x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
+                x + PE_SIG + 3] == W[O_SIG + 3]:
             e = j
             break
-    x = o + 8 * e
-    same = T[x] == k and ((T[x + 1] >> 32) & 0xFFFFF) == kv and T[x + 2] == W[O_SIG] and T[
-        x + 3] == W[O_SIG + 1] and T[x + 4] == W[O_SIG + 2] and T[x + 5] == W[O_SIG + 3]
+    x = o + PE_SIZE * e
+    same = T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
+        x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
+        x + PE_SIG + 3] == W[O_SIG + 3]
     lb = np.int64(0)
     ub = min(left, np.int64(255))
     bb = np.int64(0)
     if same:
-        v = T[x + 1]
-        lb = v & 255
-        ub = (v >> 8) & 255
-        bb = (v >> 24) & 255
+        v = T[x + PE_VALUE]
+        lb = _v_lb(v)
+        ub = _v_ub(v)
+        bb = _v_lead(v)
     for j in range(e, 0, -1):
-        for i in range(7):
-            T[o + 8 * j + i] = T[o + 8 * (j - 1) + i]
-    T[o] = k
-    T[o + 6] = kb
-    T[o + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
+        for i in range(PE_BUCKET + 1):
+            T[o + PE_SIZE * j + i] = T[o + PE_SIZE * (j - 1) + i]
+    T[o + PE_KEY] = k
+    T[o + PE_BUCKET] = kb
+    T[o + PE_VALUE] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
     for i in range(4):
-        T[o + 2 + i] = W[O_SIG + i]
+        T[o + PE_SIG + i] = W[O_SIG + i]
 
 
 @njit(cache=True)
@@ -579,7 +582,7 @@ def _quick(W, seat, pend):
             # no card of the suit, or none above every other seat's
             continue
         # per other seat: how many cards of the suit it surely still holds, and its cheapest
-        # (``W[O_TMP + s]``, ``W[O_TMP + 8 + s]``); no opponent holding trumps may run out
+        # (``W[O_TLEN + s]``, ``W[O_TMIN + s]``); no opponent holding trumps may run out
         # while the suit is cashed; once every other seat is out of the suit, the leader's
         # cards win whatever their rank
         rounds_safe = 99
@@ -592,8 +595,8 @@ def _quick(W, seat, pend):
             if n > most:
                 most = n
             n -= (pend >> s) & 1
-            W[O_TMP + s] = n
-            W[O_TMP + 8 + s] = _minpts(W, f) if f != 0 else np.int64(0)
+            W[O_TLEN + s] = n
+            W[O_TMIN + s] = _minpts(W, f) if f != 0 else np.int64(0)
             if su != trump and (W[O_H1 + s] & tmask) != 0 and W[O_ISMAX + s] != side and n < rounds_safe:
                 rounds_safe = n
         own = np.int64(0)
@@ -613,8 +616,8 @@ def _quick(W, seat, pend):
                 r += 1
                 own += W[O_PTS + c] + bonus
                 for s in range(nseat):
-                    if s != seat and W[O_TMP + s] >= r:
-                        extra += W[O_TMP + 8 + s]
+                    if s != seat and W[O_TLEN + s] >= r:
+                        extra += W[O_TMIN + s]
             if (others & b) != 0:
                 break
             x ^= b
@@ -632,7 +635,7 @@ def _quick(W, seat, pend):
                 own_r = r
             if own + extra > side_all:
                 side_all = own + extra
-    W[O_QM] = qm
+    W[P_QM] = qm
     # or: in all the tricks cashed every other seat plays a card, at least its cheapest ones
     if many:
         # the leader keeps the lead while cashing: every side suit's top cards add up
@@ -658,7 +661,7 @@ def _trump_run(W):
     it is the best trump of its trick, so that trick goes to the team. Returns
     ``2 * points + team`` (team 1 = the maximising side; the other team's run is empty)."""
     trump = W[P_TRUMP]
-    W[O_QM] = 0
+    W[P_QM] = 0
     if trump < 0:
         return np.int64(0)
     nseat = W[P_NSEAT]
@@ -689,7 +692,7 @@ def _trump_run(W):
             s = _ctz(own)
             own &= own - 1
             pts += W[O_PTS + c] * (2 if (W[O_H2 + s] & b) != 0 else 1)
-    W[O_QM] = run
+    W[P_QM] = run
     if run == 0:
         return np.int64(0)
     # the run takes at least as many tricks as one seat holds run cards (``most``: they go
@@ -698,13 +701,13 @@ def _trump_run(W):
     most = 0
     for s in range(nseat):
         k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
-        W[O_TMP + s] = k
+        W[O_TLEN + s] = k
         if k > most:
             most = k
     pts += most * W[P_BONUS]
     for s in range(nseat):
-        if most > W[O_TMP + s]:
-            pts += _cheapest(W, s, most - W[O_TMP + s], W[O_H1 + s] & ~run)
+        if most > W[O_TLEN + s]:
+            pts += _cheapest(W, s, most - W[O_TLEN + s], W[O_H1 + s] & ~run)
     return 2 * pts + side
 
 
@@ -774,13 +777,13 @@ def _t2_leaf(W, wseat, wcard, tpts):
     rel = np.int64(0)
     same = 0
     for t in range(nseat):
-        if (W[O_T2 + 2 * t + W[O_T2 + 16 + t]] >> 4) == (wcard >> 4):
+        if (W[O_T2C + 2 * t + W[O_T2F + t]] >> 4) == (wcard >> 4):
             same += 1
     if same > 1:
         rel |= np.int64(1) << wcard
     v = tpts + bonus if W[O_ISMAX + wseat] == 1 else np.int64(0)
     ws = wseat
-    wc = W[O_T2 + 2 * wseat + 1 - W[O_T2 + 16 + wseat]]
+    wc = W[O_T2C + 2 * wseat + 1 - W[O_T2F + wseat]]
     pts = W[O_PTS + wc] + bonus
     same = 1
     t = wseat
@@ -788,7 +791,7 @@ def _t2_leaf(W, wseat, wcard, tpts):
         t += 1
         if t == nseat:
             t = 0
-        c = W[O_T2 + 2 * t + 1 - W[O_T2 + 16 + t]]
+        c = W[O_T2C + 2 * t + 1 - W[O_T2F + t]]
         pts += W[O_PTS + c]
         if (c >> 4) == (wc >> 4):
             same += 1
@@ -797,7 +800,7 @@ def _t2_leaf(W, wseat, wcard, tpts):
             wc = c
     if same > 1:
         rel |= np.int64(1) << wc
-    W[O_T2 + 25] = rel
+    W[P_T2LEAF] = rel
     if W[O_ISMAX + ws] == 1:
         v += pts
     return v
@@ -807,42 +810,30 @@ def _t2_leaf(W, wseat, wcard, tpts):
 def _two_tricks(W, seat, alpha, beta):
     """Fail-soft value of a two-trick ending with ``seat`` to lead (every seat holds two
     cards), solved outright by alpha-beta over the first trick (the last one follows by
-    force), without recursion; ``W[O_T2 + 24]`` gets the cards whose ranks decided it."""
+    force), without recursion; ``W[P_T2REL]`` gets the cards whose ranks decided it."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     for t in range(nseat):
         h1 = W[O_H1 + t]
         a = _ctz(h1)
-        W[O_T2 + 2 * t] = a
-        W[O_T2 + 2 * t + 1] = a if W[O_H2 + t] != 0 else _ctz(h1 & (h1 - 1))
-    # per level i (cards played so far): seat, options, next option, first option, trick
-    # winner / winning card / points before the seat plays, window, best so far
-    S_ = O_T2S
-    NA = O_T2S + 8
-    JJ = O_T2S + 16
-    FI = O_T2S + 24
-    WS = O_T2S + 32
-    WC = O_T2S + 40
-    TP = O_T2S + 48
-    AL = O_T2S + 56
-    BE = O_T2S + 64
-    RS = O_T2S + 72
-    RL = O_T2S + 80
+        W[O_T2C + 2 * t] = a
+        W[O_T2C + 2 * t + 1] = a if W[O_H2 + t] != 0 else _ctz(h1 & (h1 - 1))
+    # the search state per level i (cards played so far) in ``W[O_T2SEAT + i]`` ... ``W[O_T2REL + i]``
     lsuit = np.int64(-1)
     i = 0
-    W[S_] = seat
-    W[WS] = -1
-    W[WC] = -1
-    W[TP] = 0
-    W[AL] = alpha
-    W[BE] = beta
+    W[O_T2SEAT] = seat
+    W[O_T2WSEAT] = -1
+    W[O_T2WCARD] = -1
+    W[O_T2TPTS] = 0
+    W[O_T2ALPHA] = alpha
+    W[O_T2BETA] = beta
     fresh = True
     while True:
-        s = W[S_ + i]
+        s = W[O_T2SEAT + i]
         if fresh:
             # set up level i: the seat's playable cards, the likelier good one first
-            a = W[O_T2 + 2 * s]
-            b = W[O_T2 + 2 * s + 1]
+            a = W[O_T2C + 2 * s]
+            b = W[O_T2C + 2 * s + 1]
             na = 2
             first = 0
             if a == b:
@@ -850,30 +841,30 @@ def _two_tricks(W, seat, alpha, beta):
             elif i > 0 and ((a >> 4) == lsuit) != ((b >> 4) == lsuit):
                 na = 1
                 if (b >> 4) == lsuit:
-                    W[O_T2 + 2 * s] = b
-                    W[O_T2 + 2 * s + 1] = a
+                    W[O_T2C + 2 * s] = b
+                    W[O_T2C + 2 * s + 1] = a
             elif i > 0:
-                wc = W[WC + i]
+                wc = W[O_T2WCARD + i]
                 wa = _beats(W, a, wc, trump)
                 wb = _beats(W, b, wc, trump)
-                ours = W[O_ISMAX + W[WS + i]] == W[O_ISMAX + s]
+                ours = W[O_ISMAX + W[O_T2WSEAT + i]] == W[O_ISMAX + s]
                 if wa != wb and not ours:
                     first = 0 if wa else 1
                 elif ours == (W[O_PTS + b] > W[O_PTS + a]):
                     first = 1
-            W[NA + i] = na
-            W[JJ + i] = 0
-            W[FI + i] = first
-            W[RS + i] = -1 if W[O_ISMAX + s] == 1 else 1 << 30
-            W[RL + i] = 0
+            W[O_T2NOPT + i] = na
+            W[O_T2NEXT + i] = 0
+            W[O_T2FIRST + i] = first
+            W[O_T2BEST + i] = -1 if W[O_ISMAX + s] == 1 else 1 << 30
+            W[O_T2REL + i] = 0
             fresh = False
-        if W[JJ + i] < W[NA + i] and W[AL + i] < W[BE + i]:
-            j = W[JJ + i] ^ W[FI + i]
-            W[JJ + i] += 1
-            W[O_T2 + 16 + s] = j
-            c = W[O_T2 + 2 * s + j]
-            ws = W[WS + i]
-            wc = W[WC + i]
+        if W[O_T2NEXT + i] < W[O_T2NOPT + i] and W[O_T2ALPHA + i] < W[O_T2BETA + i]:
+            j = W[O_T2NEXT + i] ^ W[O_T2FIRST + i]
+            W[O_T2NEXT + i] += 1
+            W[O_T2F + s] = j
+            c = W[O_T2C + 2 * s + j]
+            ws = W[O_T2WSEAT + i]
+            wc = W[O_T2WCARD + i]
             if i == 0:
                 lsuit = c >> 4
                 ws = s
@@ -881,44 +872,44 @@ def _two_tricks(W, seat, alpha, beta):
             elif _beats(W, c, wc, trump):
                 ws = s
                 wc = c
-            tp = W[TP + i] + W[O_PTS + c]
+            tp = W[O_T2TPTS + i] + W[O_PTS + c]
             if i + 1 < nseat:
                 nxt = s + 1
                 if nxt == nseat:
                     nxt = 0
                 i += 1
-                W[S_ + i] = nxt
-                W[WS + i] = ws
-                W[WC + i] = wc
-                W[TP + i] = tp
-                W[AL + i] = W[AL + i - 1]
-                W[BE + i] = W[BE + i - 1]
+                W[O_T2SEAT + i] = nxt
+                W[O_T2WSEAT + i] = ws
+                W[O_T2WCARD + i] = wc
+                W[O_T2TPTS + i] = tp
+                W[O_T2ALPHA + i] = W[O_T2ALPHA + i - 1]
+                W[O_T2BETA + i] = W[O_T2BETA + i - 1]
                 fresh = True
                 continue
             r = _t2_leaf(W, ws, wc, tp)
-            crel = W[O_T2 + 25]
+            crel = W[P_T2LEAF]
         else:
-            r = W[RS + i]
-            crel = W[RL + i]
+            r = W[O_T2BEST + i]
+            crel = W[O_T2REL + i]
             if i == 0:
-                W[O_T2 + 24] = crel
+                W[P_T2REL] = crel
                 return r
             i -= 1
-            s = W[S_ + i]
+            s = W[O_T2SEAT + i]
         if W[O_ISMAX + s] == 1:
-            if r > W[RS + i]:
-                W[RS + i] = r
-                if r > W[AL + i]:
-                    W[AL + i] = r
-        elif r < W[RS + i]:
-            W[RS + i] = r
-            if r < W[BE + i]:
-                W[BE + i] = r
-        if W[AL + i] >= W[BE + i]:
+            if r > W[O_T2BEST + i]:
+                W[O_T2BEST + i] = r
+                if r > W[O_T2ALPHA + i]:
+                    W[O_T2ALPHA + i] = r
+        elif r < W[O_T2BEST + i]:
+            W[O_T2BEST + i] = r
+            if r < W[O_T2BETA + i]:
+                W[O_T2BETA + i] = r
+        if W[O_T2ALPHA + i] >= W[O_T2BETA + i]:
             # a cut-off rests on this line alone
-            W[RL + i] = crel
+            W[O_T2REL + i] = crel
         else:
-            W[RL + i] |= crel
+            W[O_T2REL + i] |= crel
 
 
 @njit(cache=True)
@@ -1038,6 +1029,42 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     return n
 
 
+# a table entry's value word (``_pack``): its lower bound (8 bits from bit 0), upper bound,
+# size (cards left), best lead + 1 (0: none), rank counts (20 bits: 5 a suit) and epoch (11)
+V_UB, V_SIZE, V_LEAD, V_KV, V_EPOCH = 8, 16, 24, 32, 52
+
+
+@njit(cache=True, inline="always")
+def _v_lb(v):
+    return v & 255
+
+
+@njit(cache=True, inline="always")
+def _v_ub(v):
+    return (v >> V_UB) & 255
+
+
+@njit(cache=True, inline="always")
+def _v_size(v):
+    return (v >> V_SIZE) & 255
+
+
+@njit(cache=True, inline="always")
+def _v_lead(v):
+    """The best lead + 1 (0: none)."""
+    return (v >> V_LEAD) & 255
+
+
+@njit(cache=True, inline="always")
+def _v_kv(v):
+    return (v >> V_KV) & 0xFFFFF
+
+
+@njit(cache=True, inline="always")
+def _v_epoch(v):
+    return (v >> V_EPOCH) & 0x7FF
+
+
 @njit(cache=True, inline="always")
 def _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep):
     """An entry's value word: its bounds ``lb``/``ub`` narrowed by the fail-soft result
@@ -1053,7 +1080,7 @@ def _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep):
         ub = res
     if cut >= 0:
         bb = cut + 1
-    return lb | (ub << 8) | (ncards << 16) | (bb << 24) | (kv << 32) | (ep << 52)
+    return lb | (ub << V_UB) | (ncards << V_SIZE) | (bb << V_LEAD) | (kv << V_KV) | (ep << V_EPOCH)
 
 
 @njit(cache=True)
@@ -1070,11 +1097,11 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep
             break
     if e >= 0:
         v = T[2 * (e) + 1]
-        lb = v & 255
-        ub = (v >> 8) & 255
-        bb = (v >> 24) & 255
+        lb = _v_lb(v)
+        ub = _v_ub(v)
+        bb = _v_lead(v)
         if merge_kv:
-            ko = (v >> 32) & 0xFFFFF
+            ko = _v_kv(v)
             m = np.int64(0)
             for su in range(4):
                 x = max((ko >> (5 * su)) & 31, (kv >> (5 * su)) & 31)
@@ -1084,7 +1111,7 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep
         e = i0
         dmin = np.int64(1 << 30)
         for j in range(i0, i0 + nslots):
-            dj = (T[2 * (j) + 1] >> 16) & 255 if T[2 * (j)] != 0 and ((T[2 * (j) + 1] >> 52) & 0x7FF) == ep else np.int64(-1)
+            dj = _v_size(T[2 * (j) + 1]) if T[2 * (j)] != 0 and _v_epoch(T[2 * (j) + 1]) == ep else np.int64(-1)
             if dj < dmin:
                 dmin = dj
                 e = j
@@ -1109,10 +1136,10 @@ def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, cut, ncards, left, ep):
     for j in range(e, i0, -1):
         T[2 * (j)] = T[2 * (j - 1)]
         T[2 * (j) + 1] = T[2 * (j - 1) + 1]
-    if v >= 0 and ((v >> 32) & 0xFFFFF) == kv:
-        lb = v & 255
-        ub = (v >> 8) & 255
-        bb = (v >> 24) & 255
+    if v >= 0 and _v_kv(v) == kv:
+        lb = _v_lb(v)
+        ub = _v_ub(v)
+        bb = _v_lead(v)
     else:
         lb = np.int64(0)
         ub = min(left, np.int64(255))
@@ -1128,12 +1155,12 @@ def _exact(W, T, ix, kx, alpha, beta, ncards):
     for e in range(ix, ix + 2):
         if T[2 * e] == kx:
             v = T[2 * e + 1]
-            lb = v & 255
-            ub = (v >> 8) & 255
+            lb = _v_lb(v)
+            ub = _v_ub(v)
             if lb >= beta or lb == ub or ub <= alpha:
-                W[O_REL + ncards] = _topk(W, (v >> 32) & 0xFFFFF)
+                W[O_REL + ncards] = _topk(W, _v_kv(v))
                 return (lb if lb >= beta or lb == ub else ub), np.int64(-1)
-            return np.int64(-1), ((v >> 24) & 255) - 1
+            return np.int64(-1), _v_lead(v) - 1
     return np.int64(-1), np.int64(-1)
 
 
@@ -1141,8 +1168,8 @@ def _exact(W, T, ix, kx, alpha, beta, ncards):
 def _start(W, T, alpha, beta, seat, left, key, ncards):
     """A trick start's table lookups and bounds (two or more tricks left): the value when
     they decide it (points: never negative), else -1, with what the search and its store need at
-    ``W[O_START + 8 * ncards:]`` (best lead, the abstract key's base, the abstract bucket,
-    the exact entry, the payoff bucket and its key, the window). Out of ``_ab`` so that its
+    ``W[O_START + TS_SIZE * ncards:]`` (``TS_*``: best lead, the abstract keys' base, the
+    abstract bucket, the exact entry, the payoff bucket and its key, the window). Out of ``_ab`` so that its
     calls' return slots are not set up at every node of the search (numba zeroes two per
     call site at each entry)."""
     nseat = W[P_NSEAT]
@@ -1162,7 +1189,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             return hit
         # two-trick endings are solved outright
         v = _two_tricks(W, seat, alpha, beta)
-        rel = W[O_T2 + 24]
+        rel = W[P_T2REL]
         W[O_REL + ncards] = rel
         _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, np.int64(-1), ncards, left,
                   W[P_EPOCH])
@@ -1171,7 +1198,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         alpha = np.int64(-1)
         beta = left + 1
     # then the position abstracted to the top cards that decided a stored result
-    base = W[P_SALT] ^ ((seat + 1) * np.int64(0x2545F4914F6CDD1D))
+    base = W[P_SALT] ^ ((seat + 1) * SEAT_MUL)
     i0 = _akey0(W, base, ncards // nseat) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
     _prefetch(T, 2 * i0)
     if W[P_ABUCKET] > 4:
@@ -1179,10 +1206,10 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     if W[P_PAYOFF] != 0 and ncards >= 3 * nseat:
         # and the bucket of payoff-similar entries (the small cards' points left out)
         g = O_HB + (ncards // nseat) * HSTRIDE
-        kb = _mix((base ^ PSALT) + W[g] + W[g + 32] + W[g + 64] + W[g + 96])
-        pb = W[P_PBASE] + 8 * PBUCKET * (kb & W[P_PMASK])
+        kb = _mix((base ^ PSALT) + W[g] + W[g + HP_SUIT] + W[g + 2 * HP_SUIT] + W[g + 3 * HP_SUIT])
+        pb = W[P_PBASE] + PE_SIZE * PBUCKET * (kb & W[P_PMASK])
         for j in range(PBUCKET):
-            _prefetch(T, pb + 8 * j)
+            _prefetch(T, pb + PE_SIZE * j)
     # bounds: the leader's cashable cards (for its side), then a team's run of top
     # trumps (every copy in its hands: for the leader's side or against it)
     for which in range(2):
@@ -1195,10 +1222,10 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             team = tr & 1
         if team == 1:
             if q >= beta:
-                W[O_REL + ncards] = W[O_QM]
+                W[O_REL + ncards] = W[P_QM]
                 return q
         elif left - q <= alpha:
-            W[O_REL + ncards] = W[O_QM]
+            W[O_REL + ncards] = W[P_QM]
             return left - q
     hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
@@ -1208,25 +1235,25 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     for e in range(i0, i0 + W[P_ABUCKET]):
         tk = T[2 * (e)]
         v = T[2 * (e) + 1]
-        if tk != 0 and ((v >> 16) & 255) == ncards:
-            kv = (v >> 32) & 0xFFFFF
+        if tk != 0 and _v_size(v) == ncards:
+            kv = _v_kv(v)
             if kv != lkv:
                 # (each rank counts' key once per lookup)
                 lkv = kv
                 lk = _akey(W, kv, base, ncards // nseat)
             if lk == tk:
-                lb = v & 255
-                ub = (v >> 8) & 255
+                lb = _v_lb(v)
+                ub = _v_ub(v)
                 if lb >= beta or lb == ub:
                     W[O_REL + ncards] = _topk(W, kv)
                     return lb
                 if ub <= alpha:
                     W[O_REL + ncards] = _topk(W, kv)
                     return ub
-                if best < 0 and ((v >> 24) & 255) > 0 and (W[O_H1 + seat] >> (((v >> 24) & 255) - 1)) & 1:
+                if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                     # (an entry of another position with the same abstraction: its best
                     # card may not be in this hand)
-                    best = ((v >> 24) & 255) - 1
+                    best = _v_lead(v) - 1
     if pb >= 0:
         # an entry of a payoff-similar position: its bounds moved by what the small
         # cards' points can change (this position's small-card points computed once per
@@ -1234,55 +1261,55 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         W[P_SIGKV] = -1
         lkv = np.int64(-1)
         for j in range(PBUCKET):
-            o = pb + 8 * j
-            tk = T[o]
+            o = pb + PE_SIZE * j
+            tk = T[o + PE_KEY]
             if tk == 0:
                 break
-            v = T[o + 1]
-            if T[o + 6] != kb or ((v >> 16) & 255) != ncards:
+            v = T[o + PE_VALUE]
+            if T[o + PE_BUCKET] != kb or _v_size(v) != ncards:
                 # (another position's bucket: the cheap check first)
                 continue
-            kv = (v >> 32) & 0xFFFFF
+            kv = _v_kv(v)
             if kv != lkv:
                 lkv = kv
                 lk = _bkey(W, kv, base ^ PSALT, ncards // nseat)
             if lk != tk:
                 continue
             sh = _shift(W, T, o, kv)
-            lb = (v & 255) - (sh & 0xFFFF)
+            lb = _v_lb(v) - (sh & 0xFFFF)
             if lb >= beta:
                 W[O_REL + ncards] = _topk(W, kv)
                 return lb
-            ub = ((v >> 8) & 255) + (sh >> 16)
+            ub = _v_ub(v) + (sh >> 16)
             if ub <= alpha:
                 W[O_REL + ncards] = _topk(W, kv)
                 return ub
-            if best < 0 and ((v >> 24) & 255) > 0 and (W[O_H1 + seat] >> (((v >> 24) & 255) - 1)) & 1:
+            if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                 # (the best card of a position that plays alike, when this hand holds it)
-                best = ((v >> 24) & 255) - 1
-    o = O_START + 8 * ncards
-    W[o] = best
-    W[o + 1] = base
-    W[o + 2] = i0
-    W[o + 3] = ix
-    W[o + 4] = pb
-    W[o + 5] = kb
-    W[o + 6] = alpha
-    W[o + 7] = beta
+                best = _v_lead(v) - 1
+    o = O_START + TS_SIZE * ncards
+    W[o + TS_BEST] = best
+    W[o + TS_BASE] = base
+    W[o + TS_ABUCKET] = i0
+    W[o + TS_EXACT] = ix
+    W[o + TS_PBUCKET] = pb
+    W[o + TS_PKEY] = kb
+    W[o + TS_ALPHA] = alpha
+    W[o + TS_BETA] = beta
     return np.int64(-1)
 
 
 @njit(cache=True)
 def _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards):
     """Record a trick start's result: the exact entry, the abstract bucket and the payoff
-    bucket (``_start`` left their places at ``W[O_START + 8 * ncards:]``)."""
+    bucket (``_start`` left their places at ``W[O_START + TS_SIZE * ncards:]``)."""
     nseat = W[P_NSEAT]
-    o = O_START + 8 * ncards
-    base = W[o + 1]
-    i0 = W[o + 2]
-    ix = W[o + 3]
-    pb = W[o + 4]
-    kb = W[o + 5]
+    o = O_START + TS_SIZE * ncards
+    base = W[o + TS_BASE]
+    i0 = W[o + TS_ABUCKET]
+    ix = W[o + TS_EXACT]
+    pb = W[o + TS_PBUCKET]
+    kb = W[o + TS_PKEY]
     kv = _kvec(W, rel)
     _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res, a0, b0, cut, ncards, left, W[P_EPOCH])
     ka = _akey(W, kv, base, ncards // nseat)
@@ -1292,6 +1319,222 @@ def _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards):
                   ncards, kv, left, W[P_EPOCH], W)
 
 
+@njit(cache=True, inline="always")
+def _prefetch_leads(W, T, seat, lsuit, wseat, wcard, key):
+    """At the last card of a trick: start fetching the exact table entries of the trick
+    starts it can lead to, so that the memory latency overlaps the work before them (their
+    abstract buckets too: 6 x 8 time +2% to +3%, too many fetches in flight)."""
+    trump = W[P_TRUMP]
+    hand = W[O_H1 + seat]
+    x = hand & W[O_SMASK + lsuit]
+    if x == 0:
+        x = hand
+    while x != 0:
+        b = x & -x
+        x ^= b
+        c = _ctz(b)
+        ck = key ^ _ZH[((8 + seat) << 6) | c] if (W[O_H2 + seat] & b) != 0 else key ^ _ZH[(seat << 6) | c]
+        ws = seat if _beats(W, c, wcard, trump) else wseat
+        _prefetch(T, 2 * (_xkey(ck, ws) & W[P_TMASK] & ~np.int64(1)))
+
+
+@njit(cache=True, inline="always")
+def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards):
+    """Is the trick in progress settled (no opponent of the winner still to play can beat
+    it)? Then the points it surely brings (its cards so far and the cheapest card each seat
+    still to play must add), and when its winner, the next leader, is fixed too, that
+    leader's cashable cards in the next trick, may decide the window. Returns (settled,
+    decided, value)."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    wside = W[O_ISMAX + wseat]
+    wb = np.int64(1) << wcard
+    settled = True
+    fixed = True
+    forced = np.int64(0)
+    pend = np.int64(0)
+    s = seat
+    for _ in range(nseat - tlen):
+        pend |= np.int64(1) << s
+        h = W[O_H1 + s]
+        f = h & W[O_SMASK + lsuit]
+        over = False
+        if f != 0:
+            over = (wcard >> 4) == lsuit and (f & (wb - 1)) != 0
+        elif trump >= 0:
+            t = h & W[O_SMASK + trump]
+            over = t != 0 and ((wcard >> 4) != trump or (t & (wb - 1)) != 0)
+        if over:
+            if W[O_ISMAX + s] != wside:
+                settled = False
+                break
+            # a partner of the winner may still take over: the side is sure, the next leader not
+            fixed = False
+        s += 1
+        if s == nseat:
+            s = 0
+    if not settled:
+        return False, False, np.int64(0)
+    s = seat
+    for _ in range(nseat - tlen):
+        h = W[O_H1 + s]
+        f = h & W[O_SMASK + lsuit]
+        forced += _minpts(W, f if f != 0 else h)
+        s += 1
+        if s == nseat:
+            s = 0
+    sure = tpts + W[P_BONUS] + forced
+    W[O_REL + ncards] = wb
+    if wside == 1:
+        if sure >= beta:
+            return True, True, sure
+    elif left - sure <= alpha:
+        return True, True, left - sure
+    if fixed and nseat == 4 and ncards > nseat - tlen:
+        # the next trick's leader is known: add its cashable top cards (at 4 seats;
+        # with 6 or 8 it saves fewer nodes than its time: 6 x 8 +2% to +6% nodes
+        # without it, -4% to -6% time)
+        sure += _quick(W, wseat, pend)
+        W[O_REL + ncards] = wb | W[P_QM]
+        if wside == 1:
+            if sure >= beta:
+                return True, True, sure
+        elif left - sure <= alpha:
+            return True, True, left - sure
+    W[O_REL + ncards] = 0
+    return True, False, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def _cut_key(W, seat, tlen, lsuit, wseat, wcard, other):
+    """The cut-off memory's key of this node (low 8 bits clear, for the card): at a trick
+    start the mover's hand; when following, the led suit's cards still out and the
+    mover's own, and the card winning so far and its side; else the mover's hand and the
+    card winning so far."""
+    if tlen == 0:
+        ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
+    else:
+        f = W[O_H1 + seat] & W[O_SMASK + lsuit]
+        if f != 0:
+            ckey = ((other | W[O_H1 + seat]) & W[O_SMASK + lsuit]) * GOLDEN ^ (f << 1)
+        else:
+            ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
+        ckey ^= (wcard + 1) * GOLDEN ^ (W[O_ISMAX + wseat] << 7)
+    return _mix(ckey ^ (seat + 8 * tlen + 1) * SEAT_MUL) & ~np.int64(255)
+
+
+@njit(cache=True, inline="always")
+def _to_front(W, mvo, n, best):
+    """Move card ``best``, if in the move list at ``W[mvo:mvo + n]``, to its front."""
+    for j in range(n):
+        if W[mvo + j] == best:
+            for i in range(j, 0, -1):
+                W[mvo + i] = W[mvo + i - 1]
+            W[mvo] = best
+            break
+
+
+@njit(cache=True, inline="always")
+def _tried_once(W, j, c, mvo, sco, rel, other, settled, seat, tlen, wseat, wcard, my, alpha, beta, res):
+    """May move j (card ``c``) be skipped for a card of its suit already tried? Returns
+    (skipped, res, rel), the node's result and rank relevance updated.
+
+    A card plays like one of its suit already tried when both are weaker than every card
+    of the suit the lines searched so far depend on, or when they are neighbours (no other
+    hand holds a copy of either or a card between them, and both or neither take the
+    trick): only their points differ, and those move between two tricks (this one and the
+    one the other card goes to). Of equal points it gives the same result; else it is
+    skipped when the tried card's bound clears the window by what the difference can
+    change."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    su_ = c >> 4
+    rs = rel & W[O_SMASK + su_]
+    low = np.int64(63) - _clz(rs) if rs != 0 else np.int64(-1)
+    pc = W[O_PTS + c]
+    skipped = False
+    for i in range(j):
+        x = W[mvo + i]
+        rx = W[sco + i]
+        if (x >> 4) != su_ or rx == _NOBOUND:
+            continue
+        px = W[O_PTS + x]
+        near = np.int64(0)
+        if c <= low or x <= low:
+            hb = np.int64(1) << min(x, c)
+            lb_ = np.int64(1) << max(x, c)
+            span = ((lb_ << 1) - hb) & ~(hb | lb_)
+            if (other & span) != 0 or (other & (hb | lb_)) != 0 or (
+                    tlen > 0 and _beats(W, c, wcard, trump) != _beats(W, x, wcard, trump)):
+                continue
+            near = lb_
+        elif px == pc:
+            skipped = True
+            W[sco + j] = rx
+            break
+        # the maximising side gains (pc - px) x (it wins this trick - it wins
+        # the trick the other card goes to): either way in general, one way
+        # only once this trick's side is settled
+        up = px - pc if px > pc else pc - px
+        dn = up
+        now = np.int64(-1)
+        if settled:
+            now = W[O_ISMAX + wseat]
+        elif tlen + 1 == nseat:
+            # the trick's last card: who takes it is known with either card
+            bx = _beats(W, x, wcard, trump)
+            if bx == _beats(W, c, wcard, trump):
+                now = W[O_ISMAX + seat] if bx else W[O_ISMAX + wseat]
+        if now == 1:
+            up = max(pc - px, 0)
+            dn = max(px - pc, 0)
+        elif now == 0:
+            up = max(px - pc, 0)
+            dn = max(pc - px, 0)
+        if my:
+            if rx + up <= alpha:
+                skipped = True
+                res = max(res, rx + up)
+        elif rx - dn >= beta:
+            skipped = True
+            res = min(res, rx - dn)
+        if skipped:
+            W[sco + j] = _NOBOUND
+            # (neighbours stay so only while the weaker one's rank is kept)
+            rel |= near
+            break
+    return skipped, res, rel
+
+
+@njit(cache=True, inline="always")
+def _flip(W, seat, c, two, key):
+    """Take card ``c`` out of ``seat``'s hand, or put it back (the same flips): its
+    second copy when ``two``, else its only one and the card's holders (``W[O_OWN:]``).
+    Returns the position's exact key ``key`` flipped the same way."""
+    b = np.int64(1) << c
+    if two:
+        W[O_H2 + seat] ^= b
+        return key ^ _ZH[((8 + seat) << 6) | c]
+    W[O_H1 + seat] ^= b
+    W[O_OWN + c] ^= np.int64(1) << seat
+    return key ^ _ZH[(seat << 6) | c]
+
+
+@njit(cache=True, inline="always")
+def _relevant_once(W, rel, other, seat, d):
+    """A card tried once for its class (``W[O_SKIP + d]``) matters only if the card tried
+    for it does: ``rel`` with those cards added."""
+    sk = W[O_SKIP + d]
+    u = other | W[O_H1 + seat]
+    while sk != 0:
+        b = sk & -sk
+        sk ^= b
+        above = u & W[O_SMASK + (_ctz(b) >> 4)] & (b - 1)
+        if above != 0 and (rel & (np.int64(1) << (63 - _clz(above)))) != 0:
+            rel |= b
+    return rel
+
+
 @njit(cache=True)
 def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, key, ncards):
     """Fail-soft alpha-beta on the points the maximising side wins from here.
@@ -1299,7 +1542,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     Returns ``v``: at most ``alpha`` means "at most v", at least ``beta`` means "at least
     v", in between it is exact. A zero window (target - 1, target) asks "can the side
     win target?". Endings of at most ``W[P_EXACT]`` cards are solved exactly whatever the
-    window, so that their table entries serve every later target.
+    window, so that their table entries serve every later target. Its phases are
+    ``inline="always"`` helpers (no call sites of their own: see docs/solver.md).
     """
     W[O_REL + ncards] = 0
     if beta <= 0:
@@ -1313,77 +1557,12 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     if tlen + 1 == nseat and ncards > nseat + 1:
-        # the last card of a trick: start fetching the exact table entries of the trick
-        # starts it can lead to, so that the memory latency overlaps the work below (their
-        # abstract buckets too: 6 x 8 time +2% to +3%, too many fetches in flight)
-        hand = W[O_H1 + seat]
-        x = hand & W[O_SMASK + lsuit]
-        if x == 0:
-            x = hand
-        while x != 0:
-            b = x & -x
-            x ^= b
-            c = _ctz(b)
-            ck = key ^ _ZH[((8 + seat) << 6) | c] if (W[O_H2 + seat] & b) != 0 else key ^ _ZH[(seat << 6) | c]
-            ws = seat if _beats(W, c, wcard, trump) else wseat
-            _prefetch(T, 2 * (_xkey(ck, ws) & W[P_TMASK] & ~np.int64(1)))
+        _prefetch_leads(W, T, seat, lsuit, wseat, wcard, key)
     settled = False
     if tlen > 0:
-        # is the trick in progress settled? (no opponent of the winner still to play can beat it)
-        wside = W[O_ISMAX + wseat]
-        wb = np.int64(1) << wcard
-        settled = True
-        fixed = True
-        forced = np.int64(0)
-        pend = np.int64(0)
-        s = seat
-        for _ in range(nseat - tlen):
-            pend |= np.int64(1) << s
-            h = W[O_H1 + s]
-            f = h & W[O_SMASK + lsuit]
-            over = False
-            if f != 0:
-                over = (wcard >> 4) == lsuit and (f & (wb - 1)) != 0
-            elif trump >= 0:
-                t = h & W[O_SMASK + trump]
-                over = t != 0 and ((wcard >> 4) != trump or (t & (wb - 1)) != 0)
-            if over:
-                if W[O_ISMAX + s] != wside:
-                    settled = False
-                    break
-                # a partner of the winner may still take over: the side is sure, the next leader not
-                fixed = False
-            s += 1
-            if s == nseat:
-                s = 0
-        if settled:
-            s = seat
-            for _ in range(nseat - tlen):
-                h = W[O_H1 + s]
-                f = h & W[O_SMASK + lsuit]
-                forced += _minpts(W, f if f != 0 else h)
-                s += 1
-                if s == nseat:
-                    s = 0
-            sure = tpts + W[P_BONUS] + forced
-            W[O_REL + ncards] = wb
-            if wside == 1:
-                if sure >= beta:
-                    return sure
-            elif left - sure <= alpha:
-                return left - sure
-            if fixed and nseat == 4 and ncards > nseat - tlen:
-                # the next trick's leader is known: add its cashable top cards (at 4 seats;
-                # with 6 or 8 it saves fewer nodes than its time: 6 x 8 +2% to +6% nodes
-                # without it, -4% to -6% time)
-                sure += _quick(W, wseat, pend)
-                W[O_REL + ncards] = wb | W[O_QM]
-                if wside == 1:
-                    if sure >= beta:
-                        return sure
-                elif left - sure <= alpha:
-                    return left - sure
-            W[O_REL + ncards] = 0
+        settled, decided, v = _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards)
+        if decided:
+            return v
     best = -1
     if tlen == 0:
         if ncards == nseat:
@@ -1391,9 +1570,10 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         v = _start(W, T, alpha, beta, seat, left, key, ncards)
         if v >= 0:
             return v
-        best = W[O_START + 8 * ncards]
-        alpha = W[O_START + 8 * ncards + 6]
-        beta = W[O_START + 8 * ncards + 7]
+        o = O_START + TS_SIZE * ncards
+        best = W[o + TS_BEST]
+        alpha = W[o + TS_ALPHA]
+        beta = W[o + TS_BETA]
     a0 = alpha
     b0 = beta
     d = ncards
@@ -1403,16 +1583,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             other |= W[O_H1 + s_]
     # the card that cut off last time the mover held these cards in this trick: its slot
     # is fetched now, while the moves are generated
-    if tlen == 0:
-        ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
-    else:
-        f = W[O_H1 + seat] & W[O_SMASK + lsuit]
-        if f != 0:
-            ckey = ((other | W[O_H1 + seat]) & W[O_SMASK + lsuit]) * np.int64(-7046029254386353131) ^ (f << 1)
-        else:
-            ckey = W[O_H1 + seat] * np.int64(-7046029254386353131) ^ W[O_H2 + seat]
-        ckey ^= (wcard + 1) * np.int64(0x9E3779B97F4A7C15 - (1 << 64)) ^ (W[O_ISMAX + wseat] << 7)
-    ckey = _mix(ckey ^ (seat + 8 * tlen + 1) * np.int64(0x2545F4914F6CDD1D)) & ~np.int64(255)
+    ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
     _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
     n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d)
     mvo = O_MV + d * MAX_MOVES
@@ -1422,12 +1593,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             if (e & ~np.int64(255)) == ckey:
                 best = e & 255
     if best >= 0:
-        for j in range(n):
-            if W[mvo + j] == best:
-                for i in range(j, 0, -1):
-                    W[mvo + i] = W[mvo + i - 1]
-                W[mvo] = best
-                break
+        _to_front(W, mvo, n, best)
     my = W[O_ISMAX + seat] == 1
     res = np.int64(-1) if my else np.int64(1000)
     rel = np.int64(0)
@@ -1439,79 +1605,13 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     for j in range(n):
         c = W[mvo + j]
         if j > 0:
-            # a card plays like one of its suit already tried when both are weaker than
-            # every card of the suit the lines searched so far depend on, or when they are
-            # neighbours (no other hand holds a copy of either or a card between them, and
-            # both or neither take the trick): only their points differ, and those move
-            # between two tricks (this one and the one the other card goes to). Of equal
-            # points it gives the same result; else skip it when the tried card's bound
-            # clears the window by what the difference can change
-            su_ = c >> 4
-            rs = rel & W[O_SMASK + su_]
-            low = np.int64(63) - _clz(rs) if rs != 0 else np.int64(-1)
-            pc = W[O_PTS + c]
-            skipped = False
-            for i in range(j):
-                x = W[mvo + i]
-                rx = W[sco + i]
-                if (x >> 4) != su_ or rx == _NOBOUND:
-                    continue
-                px = W[O_PTS + x]
-                near = np.int64(0)
-                if c <= low or x <= low:
-                    hb = np.int64(1) << min(x, c)
-                    lb_ = np.int64(1) << max(x, c)
-                    span = ((lb_ << 1) - hb) & ~(hb | lb_)
-                    if (other & span) != 0 or (other & (hb | lb_)) != 0 or (
-                            tlen > 0 and _beats(W, c, wcard, trump) != _beats(W, x, wcard, trump)):
-                        continue
-                    near = lb_
-                elif px == pc:
-                    skipped = True
-                    W[sco + j] = rx
-                    break
-                # the maximising side gains (pc - px) x (it wins this trick - it wins
-                # the trick the other card goes to): either way in general, one way
-                # only once this trick's side is settled
-                up = px - pc if px > pc else pc - px
-                dn = up
-                now = np.int64(-1)
-                if settled:
-                    now = W[O_ISMAX + wseat]
-                elif tlen + 1 == nseat:
-                    # the trick's last card: who takes it is known with either card
-                    bx = _beats(W, x, wcard, trump)
-                    if bx == _beats(W, c, wcard, trump):
-                        now = W[O_ISMAX + seat] if bx else W[O_ISMAX + wseat]
-                if now == 1:
-                    up = max(pc - px, 0)
-                    dn = max(px - pc, 0)
-                elif now == 0:
-                    up = max(px - pc, 0)
-                    dn = max(pc - px, 0)
-                if my:
-                    if rx + up <= alpha:
-                        skipped = True
-                        res = max(res, rx + up)
-                elif rx - dn >= beta:
-                    skipped = True
-                    res = min(res, rx - dn)
-                if skipped:
-                    W[sco + j] = _NOBOUND
-                    # (neighbours stay so only while the weaker one's rank is kept)
-                    rel |= near
-                    break
+            skipped, res, rel = _tried_once(W, j, c, mvo, sco, rel, other, settled, seat, tlen, wseat, wcard, my,
+                                            alpha, beta, res)
             if skipped:
                 continue
         b = np.int64(1) << c
         two = (W[O_H2 + seat] & b) != 0
-        if two:
-            W[O_H2 + seat] ^= b
-            ck = key ^ _ZH[((8 + seat) << 6) | c]
-        else:
-            W[O_H1 + seat] ^= b
-            W[O_OWN + c] ^= np.int64(1) << seat
-            ck = key ^ _ZH[(seat << 6) | c]
+        ck = _flip(W, seat, c, two, key)
         p = W[O_PTS + c]
         za = _ZT[(seat << 6) | (c & 48) | (p & 15)]
         zb = _ZT[(seat << 6) | (c & 48)]
@@ -1544,11 +1644,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             r = _ab(W, T, np.int64(alpha), np.int64(beta), np.int64(nxt), np.int64(tlen + 1), np.int64(ls),
                     np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(nt), np.int64(left),
                     np.int64(ck), np.int64(ncards - 1))
-        if two:
-            W[O_H2 + seat] |= b
-        else:
-            W[O_H1 + seat] |= b
-            W[O_OWN + c] ^= np.int64(1) << seat
+        _flip(W, seat, c, two, key)
         W[O_ACC + (c >> 4)] += za
         W[O_ACCB + (c >> 4)] += zb
         if W[ST_ABORT] != 0:
@@ -1578,16 +1674,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             if n > 1:
                 W[O_CUT + ((ckey >> 8) & (NCUT - 1))] = ckey | c
             break
-    sk = W[O_SKIP + d]
-    if sk != 0:
-        # a card tried once for its class matters only if the card tried for it does
-        u = other | W[O_H1 + seat]
-        while sk != 0:
-            b = sk & -sk
-            sk ^= b
-            above = u & W[O_SMASK + (_ctz(b) >> 4)] & (b - 1)
-            if above != 0 and (rel & (np.int64(1) << (63 - _clz(above)))) != 0:
-                rel |= b
+    if W[O_SKIP + d] != 0:
+        rel = _relevant_once(W, rel, other, seat, d)
     W[O_REL + ncards] = rel
     if tlen == 0:
         _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards)
@@ -1604,14 +1692,14 @@ def _probe(W, T, rs, target):
         W[O_ACCB + su] = 0
     for s in range(W[P_NSEAT]):
         for copy in range(2):
-            x = W[O_H1 + s + 8 * copy]
+            x = W[O_H1 + s] if copy == 0 else W[O_H2 + s]
             while x != 0:
                 b = x & -x
                 x ^= b
                 c = _ctz(b)
                 W[O_ACC + (c >> 4)] += _ZT[(s << 6) | (c & 48) | (W[O_PTS + c] & 15)]
                 W[O_ACCB + (c >> 4)] += _ZT[(s << 6) | (c & 48)]
-    for c in range(64):
+    for c in range(MAX_CARDS):
         W[O_OWN + c] = 0
     for s in range(W[P_NSEAT]):
         x = W[O_H1 + s]
@@ -1637,7 +1725,7 @@ def _setup(W, nwords):
     if W[P_PAYOFF] != 0 and ne >= 256:
         W[P_TMASK] = ne // 2 - 1
         W[P_PBASE] = ne
-        W[P_PMASK] = ne // (8 * PBUCKET) - 1
+        W[P_PMASK] = ne // (PE_SIZE * PBUCKET) - 1
     else:
         W[P_PAYOFF] = 0
         W[P_TMASK] = ne - 1
