@@ -37,8 +37,8 @@ class Rules:
     seats: int
     team: tuple[int, ...]          # team index of each seat (0-based seats)
     num_teams: int
-    kind_suit: np.ndarray          # int64[64]: suit of each card bit, -1 where no card
-    kind_points: np.ndarray        # int64[64]
+    kind_suit: np.ndarray          # int64[MAX_CARDS]: suit of each card bit, -1 where no card
+    kind_points: np.ndarray        # int64[MAX_CARDS]
     copies: int                    # copies of each card in the deck
     trick_points: int              # points a trick is worth besides its cards
     # entries of an abstract-table bucket: bridge's rank-abstracted positions recur far more
@@ -67,8 +67,8 @@ def card_bit(card: int) -> int:
 @lru_cache(maxsize=None)
 def rules_for(table: Table) -> Rules:
     """The rule tables of a 56 table set-up."""
-    suit = np.full(64, -1, dtype=np.int64)
-    pts = np.zeros(64, dtype=np.int64)
+    suit = np.full(kernels.MAX_CARDS, -1, dtype=np.int64)
+    pts = np.zeros(kernels.MAX_CARDS, dtype=np.int64)
     for c in table.kinds():
         b = card_bit(c)
         suit[b] = c.suit
@@ -84,11 +84,11 @@ def bridge_rules() -> Rules:
 
     Card bit ``suit * 16 + rank`` with rank 0 = ace .. 12 = two; suits S H D C = 0..3.
     """
-    suit = np.full(64, -1, dtype=np.int64)
+    suit = np.full(kernels.MAX_CARDS, -1, dtype=np.int64)
     for s in range(4):
         for r in range(13):
             suit[s * BITS_PER_SUIT + r] = s
-    return Rules("bridge", 4, (0, 1, 0, 1), 2, suit, np.zeros(64, dtype=np.int64), 1, 1, abstract_bucket=8)
+    return Rules("bridge", 4, (0, 1, 0, 1), 2, suit, np.zeros(kernels.MAX_CARDS, dtype=np.int64), 1, 1, abstract_bucket=8)
 
 
 @dataclass(frozen=True, eq=False)
