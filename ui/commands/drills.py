@@ -9,7 +9,7 @@ from typing import Iterator
 
 from fiftysix.errors import FiftySixError
 from ui.commands.common import MAX_QUESTIONS, add_seed_arg, add_table_args, arg, command, group, table_from, whole
-from ui.commands.output import Output, lines, write
+from ui.commands.output import Output, lines
 
 MAX_BANK_MB = 16  # drills.banks.MAX_BANK_BYTES, said without importing the bank code for --help
 
@@ -99,11 +99,6 @@ def _show(q, n: int, total: int) -> str:
     from drills.banks import question_text
     return lines([f"\n[{n}/{total}] " + question_text(q).replace("\n", "\n  "),
                   *(f"   {chr(ord('a') + i)}) {c}" for i, c in enumerate(q.choices))])
-
-
-def _run_interactive(questions, store) -> int:
-    """Hold the quiz on the terminal; the exit status."""
-    return write(_dialogue(questions, store), as_json=False)
 
 
 def _dialogue(questions, store) -> Iterator[Output]:
