@@ -1,5 +1,8 @@
-"""Subcommands over the bots: ``bid`` (a deal bid by the named bots, or a batch) and ``play``
-(a hand played out by the card bots, each from its own view)."""
+"""Subcommands over the bots: ``bid`` and ``play``.
+
+``bid``: a deal bid by the named bots (or a batch of deals); ``play``: a hand played out by the
+card bots, each from its own view.
+"""
 from __future__ import annotations
 
 import argparse

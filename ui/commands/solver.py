@@ -1,5 +1,8 @@
-"""Subcommands over the double-dummy solver: ``solve`` (one position or a batch), ``table``
-and ``costs``."""
+"""Subcommands over the double-dummy solver: ``solve``, ``table`` and ``costs``.
+
+``solve``: one position (or a batch of them); ``table``: a deal in every trump and no-trump;
+``costs``: the value of every legal card for the seat to move.
+"""
 from __future__ import annotations
 
 import argparse
