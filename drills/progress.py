@@ -21,7 +21,6 @@ from typing import Mapping, Sequence
 from fiftysix.errors import FiftySixError
 from drills import store
 from drills.questions import Question
-from drills.store import DATA_DIR_ENV, DB_NAME, data_dir, default_db_path  # noqa: F401 (re-exported)
 from drills.schedule import (DEFAULT_NEW_PER_DAY, Card, Rating, new_card, pick_questions, rating_for,
                              review, utcnow)
 
