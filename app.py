@@ -12,6 +12,7 @@ PAGES = {
     "Learn": [
         st.Page("ui/pages/explain.py", title="Explain", icon=":material/record_voice_over:", default=True),
         st.Page("ui/pages/drill.py", title="Drill", icon=":material/target:"),
+        st.Page("ui/pages/play.py", title="Play", icon=":material/style:"),
         st.Page("ui/pages/progress.py", title="Progress", icon=":material/trending_up:"),
     ],
     "Analyse": [

@@ -66,21 +66,31 @@ def parse_pbn(deal: str) -> list[list[int]]:
     return hands
 
 
-def _check(trump: int, leader: int) -> None:
+def _check(trump: int, leader: int, hands: list[list[int]], trick: Sequence[int] = ()) -> None:
+    """Refuse a position the kernels cannot play (``parse_pbn`` has checked the cards)."""
     if trump not in range(5):
         raise DealError(f"trump is 0-3 (S H D C) or 4 (no-trump), not {trump}")
     if leader not in range(4):
         raise DealError(f"leader is a seat 0-3 (N E S W), not {leader}")
+    if len(trick) > 3:
+        raise DealError(f"a trick in progress holds at most 3 cards, not {len(trick)}")
+    if len(set(trick)) < len(trick):
+        raise DealError("a card is played twice to the current trick")
+    if set(trick) & {b for h in hands for b in h}:
+        raise DealError("a card played to the current trick is still in a hand")
+    played = {(leader + i) % 4 for i in range(len(trick))}
+    sizes = [len(h) for h in hands]
+    if len({n + (s in played) for s, n in enumerate(sizes)}) > 1:
+        raise DealError("hands must all be the same size (counting the card each seat has played"
+                        f" to the trick in progress); sizes are {sizes}")
 
 
 def position(pbn_deal: str, trump: int, leader: int, played: Sequence[str] = ()) -> Encoded:
     """The kernels' form of a deal or ending, ``leader`` to lead the current trick and
     ``played`` (card names) already on the table in it, from the leader on."""
-    _check(trump, leader)
     hands = parse_pbn(pbn_deal)
     trick = [card_bit(c) for c in played]
-    if set(trick) & {b for h in hands for b in h}:
-        raise DealError("a card played to the current trick is still in a hand")
+    _check(trump, leader, hands, trick)
     return encode(bridge_rules(), hands, None if trump == 4 else trump, leader, trick)
 
 
@@ -104,6 +114,7 @@ def table(pbn_deal: str, *, solver: S.Solver | None = None, max_nodes: int | Non
     (N E S W) takes, the declarer's left-hand opponent leading. One solver serves the 20
     searches (its table carries over from strain to strain's other declarers)."""
     hands = parse_pbn(pbn_deal)
+    _check(4, 0, hands)  # the hands alone: every trump and leader is tried below
     ntricks = len(hands[0])
     s = solver or S.default_solver()
     out: dict[str, list[int]] = {}

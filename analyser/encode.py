@@ -19,7 +19,6 @@ import numpy as np
 
 from analyser import _kernels as kernels
 from fiftysix.cards import RANK_POINTS, Table
-from fiftysix.errors import DealError
 
 BITS_PER_SUIT = 16
 NO_TRUMP = -1
@@ -94,7 +93,7 @@ def bridge_rules() -> Rules:
 
 @dataclass(frozen=True, eq=False)
 class Encoded:
-    """A position as kernel arrays (seats 0-based), checked for consistency."""
+    """A position as kernel arrays (seats 0-based)."""
 
     rules: Rules
     h1: np.ndarray
@@ -206,57 +205,28 @@ def _mask(bits: Iterable[int]) -> int:
 
 def encode(rules: Rules, hands: Sequence[Sequence[int]], trump: int | None, leader: int,
            trick: Sequence[int] = (), won: Sequence[int] = ()) -> Encoded:
-    """Build and check a kernel position from card bits per seat (0-based ``leader``).
+    """A kernel position from card bits per seat (0-based ``leader``).
 
     ``hands`` are what each seat still holds (a bit twice for both copies); ``trick`` the
-    bits already played to the current trick from ``leader`` on. Raises DealError naming
-    the problem: unknown cards, too many copies, hands of the wrong sizes.
+    bits already played to the current trick from ``leader`` on. Nothing is checked here:
+    the edges check a position once, before it is encoded (``solver.Position`` for 56,
+    ``bridge.position`` for bridge).
     """
     n = rules.seats
-    if len(hands) != n:
-        raise DealError(f"the position has {len(hands)} hands; the table has {n} seats")
-    if not 0 <= leader < n:
-        raise DealError(f"leader {leader + 1} is not a seat of a {n}-seat table")
-    if len(trick) >= n:
-        raise DealError(f"a trick in progress holds at most {n - 1} cards, not {len(trick)}")
-    t = NO_TRUMP if trump is None else int(trump)
-    if not -1 <= t < 4:
-        raise DealError(f"trump must be a suit 0..3 or no-trump, not {trump}")
-    counts: dict[int, int] = {}
     h1 = np.zeros(n, dtype=np.int64)
     h2 = np.zeros(n, dtype=np.int64)
     for seat, hand in enumerate(hands):
         m1 = m2 = 0
         for b in hand:
-            if not 0 <= b < 64 or rules.kind_suit[b] < 0:
-                raise DealError(f"seat {seat + 1}: card {b} is not in the deck")
-            counts[b] = counts.get(b, 0) + 1
             if m1 >> b & 1:
-                if m2 >> b & 1 or rules.copies < 2:
-                    raise DealError(f"seat {seat + 1} holds card {b} more often than the deck has it")
                 m2 |= 1 << b
             else:
                 m1 |= 1 << b
         h1[seat] = np.array([m1], dtype=np.uint64).astype(np.int64)[0]
         h2[seat] = np.array([m2], dtype=np.uint64).astype(np.int64)[0]
-    for b in trick:
-        if not 0 <= b < 64 or rules.kind_suit[b] < 0:
-            raise DealError(f"card {b} on the table is not in the deck")
-        counts[b] = counts.get(b, 0) + 1
-    for b, c in counts.items():
-        if c > rules.copies:
-            raise DealError(f"card {b} appears {c} times; the deck has it {rules.copies} time(s)")
-    sizes = [len(h) for h in hands]
-    played = {(leader + i) % n for i in range(len(trick))}
-    full = [sizes[s] + (1 if s in played else 0) for s in range(n)]
-    if len(set(full)) != 1:
-        raise DealError("hands must all be the same size (counting the card each seat has played"
-                        f" to the trick in progress); sizes are {sizes}")
-    w = list(won) if won else [0] * rules.num_teams
-    if len(w) != rules.num_teams:
-        raise DealError(f"points won must give one number per team ({rules.num_teams})")
-    enc = Encoded(rules, h1, h2, t, leader, tuple(int(b) for b in trick), tuple(int(x) for x in w))
-    return enc
+    w = tuple(int(x) for x in won) if won else (0,) * rules.num_teams
+    return Encoded(rules, h1, h2, NO_TRUMP if trump is None else int(trump), leader,
+                   tuple(int(b) for b in trick), w)
 
 
 def work_array(enc: Encoded, side: int) -> np.ndarray:

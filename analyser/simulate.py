@@ -20,9 +20,12 @@ from typing import Callable
 
 import numpy as np
 
-from analyser.dealer import Dealer, View, auction_promises, counts_to_deal
+from analyser.dealer import Dealer, counts_to_deal
+from analyser.settle import SetAside
+from analyser.view import View, auction_promises
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
+from fiftysix.play import legal_cards
 from fiftysix.scoring import Contract
 
 Z95 = 1.959963984540054
@@ -84,7 +87,7 @@ class Estimate(_Share):
     stopped: bool = False               # the run was stopped before all deals were solved
     seconds: float = 0.0
     seat: int = 1
-    set_aside: tuple = ()               # SetAside: call promises that could not hold with the rest
+    set_aside: tuple[SetAside, ...] = ()  # call promises that could not hold with the rest
 
     def to_dict(self) -> dict:
         c = self.contract
@@ -134,14 +137,7 @@ def holding_odds(view: View, counts: np.ndarray) -> dict[Card, dict[int, tuple[f
 
 def on_lead(view: View, trump: int | None) -> bool:
     """Is the viewing seat about to lead to a new trick (under this trump)?"""
-    from fiftysix.play import trick_winner
-    n = view.table.players
-    if len(view.plays) % n:
-        return False
-    if not view.plays:
-        return view.leader == view.seat
-    last = view.plays[-n:]
-    return last[trick_winner([c for _, c in last], trump)][0] == view.seat
+    return len(view.plays) % view.table.players == 0 and view.next_to_play(trump) == view.seat
 
 
 MIN_UNTIL = 20  # deals before an ``until`` interval may end the run (a few deals give wide, erratic intervals)
@@ -357,7 +353,7 @@ def _lead_cards(view: View, trump: int | None) -> tuple[Card, ...]:
     left = list(view.hand.cards)
     for c in view.played_by(view.seat):
         left.remove(c)
-    return tuple(dict.fromkeys(Hand(tuple(left)).cards))
+    return legal_cards(Hand(tuple(left)), None)
 
 
 def contract_from_auction(auction) -> Contract:

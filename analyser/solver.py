@@ -28,9 +28,9 @@ import numpy as np
 
 from analyser import _kernels as kernels
 from analyser.encode import Encoded, card_bit, encode, rules_for, work_array
-from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, format_trump
+from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, check_cards, format_trump
 from fiftysix.errors import DealError, FiftySixError
-from fiftysix.play import PlayState
+from fiftysix.play import PlayState, legal_cards
 
 DEFAULT_TABLE_MB = 48
 _ENTRY_BYTES = 16
@@ -134,22 +134,30 @@ class Position:
             object.__setattr__(self, "points", (0,) * t.num_teams)
         object.__setattr__(self, "points", tuple(int(p) for p in self.points))
         t.check_seat(self.leader)
+        if len(self.hands) != t.players:
+            raise DealError(f"the position has {len(self.hands)} hands; the table has {t.players} seats")
+        if self.trump is not None and self.trump not in range(4):
+            raise DealError(f"trump must be a suit 0..3 or None for no-trump, not {self.trump}")
+        if len(self.current) >= t.players:
+            raise DealError(f"a trick in progress holds at most {t.players - 1} cards, not {len(self.current)}")
         for i, (seat, _) in enumerate(self.current):
             want = (self.leader - 1 + i) % t.players + 1
             if seat != want:
                 raise DealError(f"card {i + 1} of the trick in progress was played by seat {seat};"
                                 f" seat {want} plays it after leader {self.leader}")
         in_deck = set(t.kinds())
-        for seat, h in enumerate(self.hands, start=1):
-            for c in h:
-                if c not in in_deck:
-                    raise DealError(f"seat {seat}: {c} is not in the {t.deck}-card deck")
         for _, c in self.current:
             if c not in in_deck:
                 raise DealError(f"{c} on the table is not in the {t.deck}-card deck")
-        if self.trump is not None and not 0 <= self.trump < 4:
-            raise DealError(f"trump must be a suit 0..3 or None for no-trump, not {self.trump}")
-        self.encoded()  # checks sizes, copies, points
+        # the hands as they were when this trick began: the cards on the table back in them
+        before = [Hand(h.cards + tuple(c for s, c in self.current if s == seat)) if self.current else h
+                  for seat, h in enumerate(self.hands, start=1)]
+        check_cards(t, before)
+        if len({len(h) for h in before}) > 1:
+            raise DealError("hands must all be the same size (counting the card each seat has played"
+                            f" to the trick in progress); sizes are {[len(h) for h in self.hands]}")
+        if len(self.points) != t.num_teams:
+            raise DealError(f"points won must give one number per team ({t.num_teams})")
 
     @classmethod
     def from_deal(cls, deal: Deal, trump: int | None, leader: int = 1,
@@ -171,7 +179,8 @@ class Position:
         return (self.leader - 1 + len(self.current)) % self.table.players + 1
 
     def encoded(self) -> Encoded:
-        """The kernel form (built once per position: the position is immutable)."""
+        """The kernel form (built once per position: the position is immutable and was
+        checked when it was made, so ``encode`` checks nothing again)."""
         enc = self.__dict__.get("_encoded")
         if enc is None:
             rules = rules_for(self.table)
@@ -182,13 +191,8 @@ class Position:
         return enc
 
     def legal_cards(self) -> tuple[Card, ...]:
-        hand = self.hands[self.to_move - 1]
-        if self.current:
-            led = self.current[0][1].suit
-            follow = tuple(dict.fromkeys(hand.suit_cards(led)))
-            if follow:
-                return follow
-        return tuple(dict.fromkeys(hand.cards))
+        """The distinct cards the seat to move may play."""
+        return legal_cards(self.hands[self.to_move - 1], self.current[0][1].suit if self.current else None)
 
 
 @dataclass

@@ -216,9 +216,6 @@ def _check_meaning(q: Question, auction: Auction, hand: Hand | None) -> list[tup
 def _check_which_call(q: Question, auction: Auction, hand: Hand | None) -> list[tuple[str, str]]:
     if auction.is_over:
         return [("auction", "the auction is over: there is no call to make")]
-    out = [("format", f"choice {ch!r} is not a call") for ch in q.choices if call_key(ch) is None]
-    if out:
-        return out
     target = q.data.get("meaning")
     if not isinstance(target, str):
         rule = auction.check(q.answers[0])
@@ -244,9 +241,6 @@ def _check_your_call(q: Question, auction: Auction, hand: Hand | None) -> list[t
         return [("auction", "the auction is over: there is no call to make")]
     if auction.to_move != q.context.seat:
         return [("auction", f"seat {auction.to_move} is to call after this auction, not seat {q.context.seat}")]
-    out = [("format", f"choice {ch!r} is not a call") for ch in q.choices if call_key(ch) is None]
-    if out:
-        return out
     right = set()
     for ch in q.choices:
         if auction.check(ch, hand) is None and fits(hand, auction.meaning_of(ch, hand).constraint):

@@ -215,6 +215,10 @@ class Question:
                 raise QuestionError("a question needs at least two choices")
             if len(self.choices) > MAX_CHOICES:
                 raise QuestionError(f"a question has at most {MAX_CHOICES} choices (a to z), not {len(self.choices)}")
+            if self.type in CALL_CHOICE_TYPES:
+                for c in self.choices:
+                    if call_key(c) is None:
+                        raise QuestionError(f"choice {c!r} is not a call")
             if len({_normalise(c, self) for c in self.choices}) != len(self.choices):
                 raise QuestionError("two choices are the same")
             if not self.answers:

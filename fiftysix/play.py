@@ -42,6 +42,26 @@ def legal_cards(hand: Hand, led_suit: int | None) -> tuple[Card, ...]:
     return tuple(dict.fromkeys(hand.cards))
 
 
+def who_played(table: Table, cards: Iterable[int], trump: int | None,
+               leader: int = 1) -> tuple[tuple[tuple[int, Card], ...], int]:
+    """Who played each of ``cards`` (played in order, ``leader`` leading the first trick),
+    and who plays next: seats follow each other round the table and each trick's winner
+    leads the next. Legality is not checked (the hands may be unknown)."""
+    table.check_seat(leader)
+    plays: list[tuple[int, Card]] = []
+    trick: list[tuple[int, Card]] = []
+    to_move = leader
+    for c in cards:
+        trick.append((to_move, Card(c)))
+        if len(trick) < table.players:
+            to_move = table.next_seat(to_move)
+            continue
+        to_move = trick[trick_winner([x for _, x in trick], trump)][0]
+        plays.extend(trick)
+        trick = []
+    return tuple(plays + trick), to_move
+
+
 @dataclass(frozen=True)
 class Trick:
     leader: int

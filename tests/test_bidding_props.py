@@ -1,14 +1,17 @@
 """Random hands and random legal auctions in every system and table size: the state machine
-never offers an illegal call, never accepts one, always ends, and yields a valid contract."""
+never offers an illegal call, never accepts one, always ends, and yields a valid contract; a
+refused call comes with the rule it breaks as a ``Broken``, the same in every answer."""
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fiftysix.bidding import SYSTEMS, Auction
-from fiftysix.bidding.calls import BID_KINDS
+from fiftysix.bidding import SYSTEMS, Auction, Broken
+from fiftysix.bidding.calls import BID_KINDS, parse_call
+from fiftysix.bidding.state import Reading
 from fiftysix.cards import Table, random_deal
 from fiftysix.errors import IllegalCallError
 
@@ -18,7 +21,7 @@ def _legal_by_rules(a: Auction, call, hand) -> bool:
     st_ = a.state
     if call.kind in BID_KINDS:
         rec = a.system.interpret(st_, a.to_move, call)
-        assert not isinstance(rec, str)
+        assert isinstance(rec, Reading)
         if rec.value is not None:
             if st_.value is not None and rec.value <= st_.value:
                 return False
@@ -88,3 +91,44 @@ def test_random_auctions(system, players, teams, seed):
     # the auction's text replays to the same result
     b = Auction.parse(str(a), system, table)
     assert b.contract == c
+
+
+ODD_CALLS = ("NS", "28NS", "+H", "+1H", "+2H", "+5S", "H+", "H+2", "+1NT", "+2NT", "+NS", "+2NS",
+             "1+H", "5+C", "-H", "-1C", "+P", "40H^", "41H^", "28-Pass", "29-Pass", "56NT", "S56")
+
+
+@settings(max_examples=20, deadline=None)
+@given(system=st.sampled_from(sorted(SYSTEMS)), players=st.sampled_from([4, 6, 8]),
+       seed=st.integers(0, 10**6))
+def test_broken_rules_are_values_with_words(system, players, seed):
+    """Every call a system reads is either a Reading or a Broken with the rule in words; the
+    auction's verdict, its legal calls and its error messages all say the same."""
+    rng = random.Random(seed)
+    table = Table.make(players)
+    deal = random_deal(table, rng=rng)
+    a = Auction(system, table, deal)
+    odd = [parse_call(t) for t in ODD_CALLS]
+    while not a.is_over and len(a.calls) < 30:
+        seat = a.to_move
+        hand = deal.hand(seat)
+        legal = set(a.legal_calls(hand))
+        calls = list(dict.fromkeys([*a.system.candidates(a.state, seat), *odd]))
+        for call in rng.sample(calls, min(40, len(calls))) + sorted(legal, key=str)[:10]:
+            r = a.system.interpret(a.state, seat, call)
+            assert isinstance(r, (Reading, Broken)), (system, str(a), call, r)
+            verdict = a.check(call, hand)
+            assert (verdict is None) == (call in legal), (system, str(a), call, verdict)
+            if isinstance(r, Broken):
+                assert verdict == r  # the system's rule comes first, the hand's after
+            if verdict is None:
+                continue
+            assert isinstance(verdict, Broken) and verdict.rule and str(verdict) == verdict.rule
+            n = len(a.calls)
+            with pytest.raises(IllegalCallError) as e:
+                a.apply(call, hand)
+            assert str(e.value) == f"call {n + 1} ({call}) by seat {seat}: {verdict}"
+            assert len(a.calls) == n
+        call = rng.choice(sorted(legal, key=str))
+        a.apply(call, hand)
+    if a.is_over:
+        assert a.check(parse_call("P")) == Broken("the auction is over")

@@ -61,6 +61,8 @@ def test_call_answers_compare_in_canonical_notation():
     (dict(choices=("a", "A ", "b"), answers=("b",)), "two choices are the same"),
     (dict(choices=("only",), answers=("only",)), "at least two choices"),
     (dict(answers=()), "no answer given"),
+    # found by tests/test_fuzz.py: a CSV import took '0+1D' as a choice the checker refused
+    (dict(type="which-call", choices=("+1D", "0+1D"), answers=("+1D",)), "choice '0+1D' is not a call"),
     (dict(context=Context("international", 6, 48, "alternate", 7, "")), "seat 7 does not exist"),
     (dict(context=Context("international", 6, 48, "alternate", 1, "", "JJ9.A.KZ.")), "unknown rank 'Z'"),
     (dict(context=Context("international", 6, 64, "alternate", 1, "")), "deck of 48 cards, not 64"),

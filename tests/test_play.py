@@ -11,7 +11,7 @@ from fiftysix.cards import (SUITS, TABLE_SETUPS, TOTAL_POINTS, Card, Deal, Hand,
                             parse_cards, random_deal)
 from fiftysix.errors import DealError, IllegalPlayError
 from fiftysix.play import (PlayState, is_void_hand, legal_cards, opening_leader, played_by_seat, trick_number, trick_rows,
-                           trick_winner)
+                           trick_winner, who_played)
 from tests.naive import naive_legal_cards, naive_trick_points, naive_trick_winner
 
 H, S, D, C = 1, 0, 2, 3
@@ -304,3 +304,22 @@ def test_trick_rows_and_number_name_each_winner():
         state.play(state.legal_cards()[0])
     assert trick_number(state) == len(state.tricks) == 8
     assert sum(r.points for r in trick_rows(state)) == 56
+
+
+@pytest.mark.parametrize("players, deck, teams", SETUPS)
+def test_who_played_each_card_follows_the_state_machine(players, deck, teams):
+    # RULES.md 4: play goes round the table and the winner of a trick leads the next; a
+    # random legal play by PlayState is the reference for every prefix of it
+    table = Table(players, deck, teams)
+    rng = random.Random(31 * players + deck)
+    for _ in range(20):
+        deal = random_deal(table, rng=rng)
+        trump, leader = rng.choice([None, 0, 1, 2, 3]), rng.randint(1, players)
+        state = PlayState(deal, trump, leader=leader, early_stop=False)
+        seen: list[tuple[int, Card]] = []
+        while not state.is_over:
+            assert who_played(table, [c for _, c in seen], trump, leader) == (tuple(seen), state.to_move)
+            seat, card = state.to_move, rng.choice(state.legal_cards())
+            state.play(card)
+            seen.append((seat, card))
+        assert who_played(table, [c for _, c in seen], trump, leader)[0] == tuple(seen)

@@ -183,6 +183,29 @@ def test_bad_positions_are_named_errors():
         S.Position(table, (three, three, Hand((Card.parse("9S"),) * 2), Hand((Card.parse("9H"),) * 2)), None)
 
 
+def test_a_position_is_checked_once_before_it_is_encoded():
+    # every check lives in Position (the edge); encode trusts what it is given
+    table = Table.make(4)
+    hands = random_deal(table, seed=2).hands
+    js = Card.parse("JS")
+    with pytest.raises(DealError, match="the position has 3 hands; the table has 4 seats"):
+        S.Position(table, hands[:3], None)
+    with pytest.raises(DealError, match="trump must be a suit 0..3 or None"):
+        S.Position(table, hands, 4)
+    with pytest.raises(DealError, match="one number per team"):
+        S.Position(table, hands, None, points=(0, 0, 0))
+    with pytest.raises(DealError, match="holds at most 3 cards, not 4"):
+        S.Position(table, hands, None, 1, tuple((s, hands[s - 1].cards[0]) for s in table.seats))
+    with pytest.raises(DealError, match="seat 2 plays it after leader 1"):
+        S.Position(table, hands, None, 1, ((1, hands[0].cards[0]), (3, hands[2].cards[0])))
+    with pytest.raises(DealError, match="KS on the table is not in the 32-card deck"):
+        S.Position(table, hands, None, 2, ((2, Card.parse("KS")),))
+    ending = tuple(Hand.parse(h) for h in ("JJ...", "9...", "A.9..", "TA..."))
+    with pytest.raises(DealError, match=r"JS appears 3 times \(seats 1, 2\)"):  # seat 2 led a third JS
+        S.Position(table, ending, None, 2, ((2, js),))
+    assert S.Position(table, ending, None, 2, ((2, Card.parse("TS")),)).legal_cards() == (Card.parse("AS"),)
+
+
 def test_budget_is_a_catchable_error():
     table = Table.make(6)
     pos = S.Position(table, random_deal(table, seed=2).hands, 1)

@@ -3,13 +3,14 @@
     from fiftysix.bidding import parse_call, format_call, Auction, get_system, SYSTEMS
     a = Auction(system="international", table=Table.make(6))
     a.legal_calls(hand); a.apply("28H"); a.is_over; a.contract; a.meaning_of("+1H")
+    a.check("28S")  # Broken(rule='a bid must be higher than the standing bid 28H (28) by seat 1')
 """
 from __future__ import annotations
 
 from fiftysix.bidding.calls import Call, format_call, format_calls, parse_call, parse_calls
 from fiftysix.bidding.ladder import Ladder
 from fiftysix.bidding.meaning import Meaning, fits
-from fiftysix.bidding.state import CallRecord
+from fiftysix.bidding.state import Broken, CallRecord
 from fiftysix.bidding.systems import DEFAULT_SYSTEM, SYSTEMS, System, get_system
 from fiftysix.bidding.auction import Auction
 
@@ -22,6 +23,6 @@ def call_table(system: str) -> list[dict]:
     return call_rows(system)
 
 
-__all__ = ["Auction", "Call", "CallRecord", "DEFAULT_SYSTEM", "Ladder", "Meaning", "SYSTEMS",
+__all__ = ["Auction", "Broken", "Call", "CallRecord", "DEFAULT_SYSTEM", "Ladder", "Meaning", "SYSTEMS",
            "SYSTEM_NAMES", "System", "call_table", "fits", "format_call", "format_calls",
            "get_system", "parse_call", "parse_calls"]

@@ -13,7 +13,7 @@ from typing import Iterable, Mapping, Sequence
 from fiftysix.bidding import calls as K
 from fiftysix.bidding.calls import Call, parse_call, parse_calls
 from fiftysix.bidding.meaning import Meaning
-from fiftysix.bidding.state import CallRecord, Reading, State
+from fiftysix.bidding.state import Broken, CallRecord, Reading, State
 from fiftysix.bidding.systems import get_system
 from fiftysix.bidding.systems.base import System
 from fiftysix.cards import Deal, Hand, Table
@@ -119,13 +119,13 @@ class Auction:
     def _hand(self, seat: int, hand: Hand | None) -> Hand | None:
         return hand if hand is not None else self.hands.get(seat)
 
-    def _read(self, call: Call, hand: Hand | None) -> Reading | str:
+    def _read(self, call: Call, hand: Hand | None) -> Reading | Broken:
         st = self._st
         if self.is_over:
-            return "the auction is over"
+            return Broken("the auction is over")
         seat = st.to_move
         r = self.system.interpret(st, seat, call)
-        if isinstance(r, str):
+        if isinstance(r, Broken):
             return r
         h = self._hand(seat, hand)
         if h is not None:
@@ -163,11 +163,11 @@ class Auction:
                            f" {what}: no hand keeps both.", c)
         return replace(r, explain=explain)
 
-    def check(self, call: Call | str, hand: Hand | None = None) -> str | None:
-        """None if ``call`` is legal now, else the rule it breaks."""
+    def check(self, call: Call | str, hand: Hand | None = None) -> Broken | None:
+        """None if ``call`` is legal now, else the rule it breaks (``str`` of it: the words)."""
         c = parse_call(call) if isinstance(call, str) else call
         r = self._read(c, hand)
-        return r if isinstance(r, str) else None
+        return r if isinstance(r, Broken) else None
 
     def is_legal(self, call: Call | str, hand: Hand | None = None) -> bool:
         return self.check(call, hand) is None
@@ -189,7 +189,7 @@ class Auction:
                 continue
             seen.add(c)
             r = system.interpret(st, seat, c)
-            if isinstance(r, str) or (h is not None and system.hand_problem(st, seat, c, r, h)):
+            if isinstance(r, Broken) or (h is not None and system.hand_problem(st, seat, c, r, h)):
                 continue
             if r.value is not None and r.value > max_value and c.kind != K.PASS:
                 continue
@@ -227,24 +227,22 @@ class Auction:
 
     def meaning_of(self, call: Call | str, hand: Hand | None = None) -> Meaning:
         """The meaning ``call`` would have if the player to move made it now."""
+        return self._legal(call, hand)[1].meaning
+
+    def _legal(self, call: Call | str, hand: Hand | None) -> tuple[Call, Reading]:
+        """The call and its reading; raise IllegalCallError naming its position, the call and
+        the rule it breaks."""
         c = parse_call(call) if isinstance(call, str) else call
         r = self._read(c, hand)
-        if isinstance(r, str):
-            raise IllegalCallError(self._error(c, r))
-        return r.meaning
-
-    def _error(self, call: Call, rule: str) -> str:
-        n = len(self._st.records) + 1
-        if self.is_over:
-            return f"call {n} ({call}): {rule}"
-        return f"call {n} ({call}) by seat {self._st.to_move}: {rule}"
+        if isinstance(r, Broken):
+            n = len(self._st.records) + 1
+            who = "" if self.is_over else f" by seat {self._st.to_move}"
+            raise IllegalCallError(f"call {n} ({c}){who}: {r}")
+        return c, r
 
     def apply(self, call: Call | str, hand: Hand | None = None) -> CallRecord:
         """Make the next call; raise IllegalCallError naming its position, the call and the rule."""
-        c = parse_call(call) if isinstance(call, str) else call
-        r = self._read(c, hand)
-        if isinstance(r, str):
-            raise IllegalCallError(self._error(c, r))
+        c, r = self._legal(call, hand)
         st = self._st
         seat = st.to_move
         meaning = r.meaning

@@ -93,41 +93,19 @@ DOUBLE_CALL = Call(DOUBLE)
 REDOUBLE_CALL = Call(REDOUBLE)
 
 
-def _num(n: int | None) -> str:
-    return "" if n is None else str(n)
+# The canonical form of each kind: ``v`` the value, ``n`` the count ("" where absent), ``s``
+# the suit letter ("" for none; an own raise without a suit is written NS, 40NS^).
+_FORMS = {SUIT: "{v}{s}", REVERSE: "{s}{v}", NT: "{v}NT", NS: "{v}NS", PLUS: "+{n}{s}",
+          SUIT_PLUS: "{s}+{n}", PLUS_NT: "+{n}NT", PLUS_NS: "+{n}NS", X_PLUS: "{n}+{s}",
+          MINUS: "-{n}{s}", PLUS_PASS: "+P", RAISE: "{v}{s}^", FORCED: "{v}-Pass", PASS: "P",
+          DOUBLE: "X", REDOUBLE: "XX"}
 
 
 def format_call(call: Call) -> str:
     """The canonical ASCII form of a call."""
-    k, v, n = call.kind, call.value, call.n
-    s = SUITS[call.suit] if call.suit is not None else ""
-    if k == SUIT:
-        return f"{v}{s}"
-    if k == REVERSE:
-        return f"{s}{v}"
-    if k == NT:
-        return f"{v}NT"
-    if k == NS:
-        return "NS" if v is None else f"{v}NS"
-    if k == PLUS:
-        return f"+{_num(n)}{s}"
-    if k == SUIT_PLUS:
-        return f"{s}+{_num(n)}"
-    if k == PLUS_NT:
-        return f"+{_num(n)}NT"
-    if k == PLUS_NS:
-        return f"+{_num(n)}NS"
-    if k == X_PLUS:
-        return f"{n}+{s}"
-    if k == MINUS:
-        return f"-{_num(n)}{s}"
-    if k == PLUS_PASS:
-        return "+P"
-    if k == RAISE:
-        return f"{v}{s or 'NS'}^"
-    if k == FORCED:
-        return f"{v}-Pass"
-    return {PASS: "P", DOUBLE: "X", REDOUBLE: "XX"}[k]
+    s = SUITS[call.suit] if call.suit is not None else "NS" if call.kind == RAISE else ""
+    return _FORMS[call.kind].format(v="" if call.value is None else call.value, s=s,
+                                    n="" if call.n is None else call.n)
 
 
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",

@@ -1,4 +1,5 @@
-"""The auction's state as the systems read it, and what a call does to it (a ``Reading``)."""
+"""The auction's state as the systems read it, and what a call does to it (a ``Reading``) or
+the rule it breaks (a ``Broken``)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -9,6 +10,20 @@ from fiftysix.bidding.calls import Call
 from fiftysix.bidding.ladder import Ladder
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.cards import Card, Table
+
+
+@dataclass(frozen=True)
+class Broken:
+    """The rule a call breaks, in the words a player reads (``str`` gives them).
+
+    What a system answers instead of a ``Reading`` when a call is not legal now; it is a value,
+    not an exception, because the legal-call walk asks about hundreds of calls that are not.
+    """
+
+    rule: str
+
+    def __str__(self) -> str:
+        return self.rule
 
 
 @dataclass(frozen=True)

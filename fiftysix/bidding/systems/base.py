@@ -1,8 +1,15 @@
 """The frame every bidding system fills in: the legal calls, what each does and promises, the contract.
 
 A system answers ``interpret(state, seat, call)`` with either a ``Reading`` (the call is
-legal: its new value, trump, the cards it shows, and its meaning) or a string naming the
+legal: its new value, trump, the cards it shows, and its meaning) or a ``Broken`` naming the
 rule the call breaks. The auction engine (``fiftysix.bidding.auction``) does the rest.
+
+The flow the systems share lives here, once: Pass, Double and Redouble; the number forms
+(``28H``, ``H28``, ``32NT``, ``33NS``), whose written value is checked before the system
+reads the bid (``number_bid``); NS as a void in the suit it refers to (``ns_bid``); bids that
+take cards off a suit's ladder (``ladder_bid``); raises to no-trump that promise a void
+(``void_bid``). A system supplies only what differs: its forms, its limits on a bid
+(``bid_problem``) and the meaning of each call.
 """
 from __future__ import annotations
 
@@ -11,10 +18,11 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from fiftysix.bidding import calls as K
+from fiftysix.bidding import promises as P
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.bidding.promises import new_cards, own_in_suit, own_note
-from fiftysix.bidding.state import Reading, State
+from fiftysix.bidding.state import Broken, Reading, State
 from fiftysix.cards import SUIT_NAMES, Card, Hand
 from fiftysix.constraints import TRUE, Constraint
 from fiftysix.scoring import Contract
@@ -28,7 +36,9 @@ FORM_NAMES = {
 }
 LEVELS = (40, 48, 56)
 
-Handler = Callable[[State, int, Call], "Reading | str"]
+Handler = Callable[[State, int, Call], "Reading | Broken"]
+NumberHandler = Callable[[State, int, Call, int], "Reading | Broken"]
+"""A number form's handler: the state, the seat, the call and its value (already checked)."""
 
 
 def strain_word(trump: int | None) -> str:
@@ -74,7 +84,10 @@ class Top:
 
 
 class System:
-    """Base of the registered systems. Subclasses set the class attributes and handlers."""
+    """Base of the registered systems. A subclass sets the class attributes, names its handlers
+    (``number_forms`` for the forms with a written value, ``bid_handlers`` for the rest) and
+    overrides the rules and words where it differs (``bid_problem``, ``ns_suit``, ``ns_words``,
+    ``hand_problem``, ``is_over``, ``contract``)."""
 
     name: str = ""
     title: str = ""
@@ -84,6 +97,8 @@ class System:
     max_plus: int = 3
     jump_doubles: bool = False
     """Table option ``doubling by jump`` (seed 003): its default under this system."""
+    first_call_pass: str = ""
+    """The rule a Pass as the first call breaks (empty: the first caller may pass)."""
     ns_example: str = "33NS"
     """An NS bid with its value, for the message when the value is missing."""
     readings: tuple[str, ...] = ()
@@ -94,25 +109,32 @@ class System:
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {
             K.PASS: self.pass_call, K.DOUBLE: self.double, K.REDOUBLE: self.redouble}
+        self.number_handlers = self.number_forms()
+        self.handlers.update({kind: self.number_bid for kind in self.number_handlers})
         self.handlers.update(self.bid_handlers())
 
+    def number_forms(self) -> dict[str, NumberHandler]:
+        """The number forms the system reads through ``number_bid``, each with its handler."""
+        return {}
+
     def bid_handlers(self) -> dict[str, Handler]:
+        """The handlers of the other bid forms."""
         return {}
 
     # --- the interface the engine uses ----------------------------------------------------------
 
-    def interpret(self, st: State, seat: int, call: Call) -> Reading | str:
+    def interpret(self, st: State, seat: int, call: Call) -> Reading | Broken:
         """The call's reading if it is legal now, else the rule it breaks."""
         if call.kind not in self.forms:
-            return f"the {self.name} system has no {FORM_NAMES[call.kind]} call"
+            return Broken(f"the {self.name} system has no {FORM_NAMES[call.kind]} call")
         return self.handlers[call.kind](st, seat, call)
 
-    def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> str | None:
+    def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> Broken | None:
         """A rule the call breaks given the caller's hand (RULES.md 6: no trump you hold none of)."""
         if reading.value is not None and reading.trump is not None and call.names_suit:
             if hand.suit_length(reading.trump) == 0:
-                return (f"you cannot name a trump suit you hold no card of "
-                        f"(the hand holds no {SUIT_NAMES[reading.trump]})")
+                return Broken(f"you cannot name a trump suit you hold no card of "
+                              f"(the hand holds no {SUIT_NAMES[reading.trump]})")
         return None
 
     def is_over(self, st: State) -> bool:
@@ -179,86 +201,153 @@ class System:
             elif kind == K.FORCED:
                 yield Call(kind, 28)
 
-    # --- shared pieces ---------------------------------------------------------------------------
+    # --- the rules every bid shares ---------------------------------------------------------------
 
     @staticmethod
-    def value_problem(st: State, value: int) -> str | None:
+    def value_problem(st: State, value: int) -> Broken | None:
         if value > K.MAX_BID:
-            return f"bids stop at {K.MAX_BID}: this call would make {value}"
+            return Broken(f"bids stop at {K.MAX_BID}: this call would make {value}")
         if st.value is not None and value <= st.value:
-            return f"a bid must be higher than the standing bid {bid_text(st)}"
+            return Broken(f"a bid must be higher than the standing bid {bid_text(st)}")
         if value < K.MIN_BID:
-            return f"bids start at {K.MIN_BID}"
+            return Broken(f"bids start at {K.MIN_BID}")
         return None
 
-    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> str | None:
+    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> Broken | None:
         """The rule a bid by ``seat`` to ``value`` (naming ``suit``) breaks now, or None.
         The shared rule is the value's; a system adds its own limits here."""
         return self.value_problem(st, value)
 
-    def bid_value(self, st: State, seat: int, call: Call) -> int | str:
+    def bid_value(self, st: State, seat: int, call: Call) -> int | Broken:
         """A number bid's value (``28H``, ``H28``, ``32NT``, ``33NS``) if it may be made now,
         else the rule it breaks."""
         if call.value is None:
-            return f"write the value with NS, e.g. {self.ns_example}"
+            return Broken(f"write the value with NS, e.g. {self.ns_example}")
         return self.bid_problem(st, seat, call.value, call.suit) or call.value
 
-    def plus_count(self, call: Call) -> int | str:
-        """The N of a Plus N call whose number is required (1..max_plus), else the rule broken."""
-        if call.n is None:
-            return "write Plus with its number, e.g. +1H"
-        if call.n > self.max_plus:
-            return f"plus counts go up to +{self.max_plus}"
-        return call.n
+    def raise_by(self, st: State, seat: int, k: int) -> int | Broken:
+        """The value a suitless call that raises the standing bid by ``k`` reaches (from 27 at
+        the opening), if a bid to it may be made now, else the rule it breaks."""
+        v = st.floor + k
+        return self.bid_problem(st, seat, v) or v
 
-    def ladder_top(self, st: State, seat: int, suit: int, value: int, k: int = 1,
-                   partial: bool = False) -> Top | str:
-        """Check a ladder call to ``value`` in ``suit``, then take the top ``k`` remaining
-        cards of the suit (``partial``: fewer will do, none will not); else the rule broken."""
-        bad = self.bid_problem(st, seat, value, suit)
+    def suit_needed(self, st: State, k: int, why: str = "{}") -> int | Broken:
+        """The k-th most recent distinct suit named, or the rule broken if there is none
+        (said in ``why``, whose ``{}`` stands for the shared words)."""
+        recent = st.recent_suits()
+        if not recent:
+            return Broken(why.format("no suit has been bid yet"))
+        if k > len(recent):
+            return Broken(why.format(f"only {len(recent)} suit(s) have been bid, so there is no"
+                                     f" {ordinal(k)} suit"))
+        return recent[k - 1]
+
+    # --- the shared handlers -------------------------------------------------------------------
+
+    def number_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
+        """The frame of the number forms (``28H``, ``H28``, ``32NT``, ``33NS``): the value
+        written must be a bid allowed now; then the system's handler of the form reads it."""
+        v = self.bid_value(st, seat, call)
+        if isinstance(v, Broken):
+            return v
+        return self.number_handlers[call.kind](st, seat, call, v)
+
+    def ns_bid(self, st: State, seat: int, call: Call, v: int) -> Reading | Broken:
+        """Number-NS (``33NS``): a no-trump bid promising no card of the suit it refers to
+        (``ns_suit``); where it refers to none yet, a no-trump bid that promises nothing."""
+        s = self.ns_suit(st, v)
+        if isinstance(s, Broken):
+            return s
+        if s is None:
+            return Reading(lambda: Meaning(*self.ns_words(st, v, None), TRUE), v, None)
+        return Reading(lambda: Meaning(*self.ns_words(st, v, SUIT_NAMES[s]), P.void(s)), v, None)
+
+    def ns_suit(self, st: State, v: int) -> int | None | Broken:
+        """The suit an NS bid to ``v`` is void in: the last suit bid, or None before any."""
+        recent = st.recent_suits()
+        return recent[0] if recent else None
+
+    def ns_words(self, st: State, v: int, name: str | None) -> tuple[str, str]:
+        """The label and sentence of an NS bid to ``v`` void in the suit ``name`` (None: none)."""
+        raise NotImplementedError(f"{self.name} reads NS bids but gives them no words")
+
+    def ladder_bid(self, st: State, seat: int, suit: int, k: int,
+                   explain: Callable[[Top, int], Meaning], value: int | None = None,
+                   partial: bool = False, shows: bool = True) -> Reading | Broken:
+        """The frame of a bid about the top ``k`` remaining cards of ``suit``'s ladder (Plus
+        forms, X-Plus, Minus, suit-plus; number-suit in basic and classic): the bid, to
+        ``value`` (default: ``k`` above the standing bid), must be allowed now and the ladder
+        must hold the cards (``partial``: at least one); ``explain(top, value)`` gives the
+        meaning. The call names ``suit`` as trump and, where ``shows``, takes the cards off
+        the ladder."""
+        v = st.floor + k if value is None else value
+        bad = self.bid_problem(st, seat, v, suit)
         if bad:
             return bad
         cards = st.ladder.top(suit, k)  # type: ignore[union-attr]
         if partial and not cards:
-            return f"no {SUIT_NAMES[suit]} are left on the ladder"
+            return Broken(f"no {SUIT_NAMES[suit]} are left on the ladder")
         if not partial and len(cards) < k:
-            return f"only {len(cards)} {SUIT_NAMES[suit]} are left on the ladder"
+            return Broken(f"only {len(cards)} {SUIT_NAMES[suit]} are left on the ladder")
         own = st.own(seat)
-        return Top(suit, cards, own, own_in_suit(own, suit))
+        t = Top(suit, cards, own, own_in_suit(own, suit))
+        return Reading(lambda: explain(t, v), v, suit, t.shows if shows else (), suit)
 
-    def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
+    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
+        """Plus N in a suit (``+1H``), N required: N (1..max_plus) and the call
+        (``plus_problem``) must be allowed now; the call raises by N and holds the top N
+        remaining cards of the suit (``plus_meaning`` says it in words)."""
+        n = call.n
+        if n is None:
+            return Broken("write Plus with its number, e.g. +1H")
+        if n > self.max_plus:
+            return Broken(f"plus counts go up to +{self.max_plus}")
+        bad = self.plus_problem(st, seat, call)
+        if bad:
+            return bad
+        return self.ladder_bid(st, seat, call.suit, n, lambda t, v: self.plus_meaning(n, t, v))  # type: ignore[arg-type]
+
+    def plus_problem(self, st: State, seat: int, call: Call) -> Broken | None:
+        """A rule of the system's own that a Plus call breaks now, before its value is checked."""
+        return None
+
+    def plus_meaning(self, n: int, top: Top, v: int) -> Meaning:
+        """The meaning of Plus ``n`` to ``v`` on the ladder's ``top`` cards."""
+        raise NotImplementedError(f"{self.name} reads Plus calls but gives them no meaning")
+
+    @staticmethod
+    def void_bid(v: int, s: int, sentence: Callable[[str], str], label: str = "no {}") -> Reading:
+        """A no-trump bid to ``v`` that promises no card of suit ``s`` (NS, Nos, plus-NS):
+        ``sentence`` and ``label`` are given the suit's name."""
+        return Reading(lambda: Meaning(label.format(SUIT_NAMES[s]), sentence(SUIT_NAMES[s]), P.void(s)),
+                       v, None)
+
+    def pass_call(self, st: State, seat: int, call: Call) -> Reading | Broken:
+        if self.first_call_pass and not st.records:
+            return Broken(self.first_call_pass)
         return Reading(Meaning("pass", "Passes: says nothing about the hand.", TRUE))
 
-    def double(self, st: State, seat: int, call: Call) -> Reading | str:
+    def double(self, st: State, seat: int, call: Call) -> Reading | Broken:
         if st.value is None:
-            return "there is no bid to double"
+            return Broken("there is no bid to double")
         if st.same_team(seat, st.high_seat):  # type: ignore[arg-type]
-            return "only an opponent of the high bidder may double"
+            return Broken("only an opponent of the high bidder may double")
         if st.doubled > 1:
-            return "the bid is already doubled" if st.doubled == 2 else "the bid is already redoubled"
+            return Broken("the bid is already doubled" if st.doubled == 2 else "the bid is already redoubled")
         return Reading(Meaning(f"double {st.high_call}",
                                f"Doubles {st.high_call} ({st.value} {strain_word(st.trump)}): the"
                                " bidders' stake is doubled if it stands; says nothing about the hand.",
                                TRUE))
 
-    def redouble(self, st: State, seat: int, call: Call) -> Reading | str:
+    def redouble(self, st: State, seat: int, call: Call) -> Reading | Broken:
         if st.doubled != 2:
-            return "only a doubled bid can be redoubled"
+            return Broken("only a doubled bid can be redoubled")
         if not st.same_team(seat, st.high_seat):  # type: ignore[arg-type]
-            return "only the doubled team may redouble"
+            return Broken("only the doubled team may redouble")
         end = " and ends the auction" if self.redouble_ends else ""
         return Reading(Meaning(f"redouble {st.high_call}",
                                f"Redoubles {st.high_call}: the stake is multiplied by 4{end};"
                                " says nothing about the hand.", TRUE))
-
-    def suit_needed(self, st: State, k: int) -> int | str:
-        """The k-th most recent distinct suit named, or the rule broken if there is none."""
-        recent = st.recent_suits()
-        if not recent:
-            return "no suit has been bid yet"
-        if k > len(recent):
-            return f"only {len(recent)} suit(s) have been bid, so there is no {ordinal(k)} suit"
-        return recent[k - 1]
 
 
 def nth(k: int) -> str:

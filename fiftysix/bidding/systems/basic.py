@@ -5,10 +5,9 @@ from fiftysix.bidding import calls as K
 from fiftysix.bidding import promises as P
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
-from fiftysix.bidding.state import Reading, State
-from fiftysix.bidding.systems.base import Handler, System, ordinal
 from fiftysix.bidding.promises import top_label
-from fiftysix.cards import SUIT_NAMES
+from fiftysix.bidding.state import Broken, Reading, State
+from fiftysix.bidding.systems.base import Handler, NumberHandler, System, Top, ordinal
 from fiftysix.constraints import TRUE, conjoin
 from fiftysix.scoring import Contract
 
@@ -51,98 +50,81 @@ class Basic(System):
         ("28H", "+2S"), ("28D", "+4S"), ("28C 29H", "+2NS"), ("28H", "P"), ("28H", "X"), ("28H X", "XX"),
     )
 
-    def bid_handlers(self) -> dict[str, Handler]:
-        return {K.SUIT: self.suit_bid, K.REVERSE: self.reverse_bid, K.NT: self.nt_bid,
-                K.NS: self.ns_bid, K.PLUS: self.plus_bid, K.PLUS_NS: self.plus_ns_bid}
+    def number_forms(self) -> dict[str, NumberHandler]:
+        return {K.NT: self.nt_bid, K.NS: self.ns_bid}
 
-    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> str | None:
+    def bid_handlers(self) -> dict[str, Handler]:
+        return {K.SUIT: self.suit_bid, K.REVERSE: self.reverse_bid, K.PLUS: self.plus_bid,
+                K.PLUS_NS: self.plus_ns_bid}
+
+    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> Broken | None:
         if st.doubled > 1:
-            return "a Double ends the bidding: only Pass, or a Redouble by the doubled team"
+            return Broken("a Double ends the bidding: only Pass, or a Redouble by the doubled team")
         return self.value_problem(st, value)
 
-    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v, s = call.value, call.suit
-        assert v is not None and s is not None
+    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
+        s = call.suit
+        assert call.value is not None and s is not None
+
         # seed 003: "Zahl und Farbe bedeutet, dass Sie die hoechste(n) Karte(n) der Farbe haben"
         # - the top card; the jump carries no scale (RULES.md 7.5: no stronger than the texts).
-        t = self.ladder_top(st, seat, s, v, 1, partial=True)
-        if isinstance(t, str):
-            return t
-        top, name = t.cards, t.name
-        return Reading(lambda: t.meaning(f"top {P.short_phrase(top)}",
-                                         f"Bids {v} with {name} as trump: holds the top remaining"
-                                         f" {name[:-1]}, {P.cards_phrase(top)}.",
-                                         lambda own, o: P.holds_top(top, own)), v, s, t.shows, s)
+        def explain(t: Top, v: int) -> Meaning:
+            return t.meaning(f"top {P.short_phrase(t.cards)}",
+                             f"Bids {v} with {t.name} as trump: holds the top remaining"
+                             f" {t.name[:-1]}, {P.cards_phrase(t.cards)}.",
+                             lambda own, o: P.holds_top(t.cards, own))
+        return self.ladder_bid(st, seat, s, 1, explain, call.value, partial=True)
 
-    def reverse_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v, s = call.value, call.suit
-        assert v is not None and s is not None
-        t = self.ladder_top(st, seat, s, v, partial=True)
-        if isinstance(t, str):
-            return t
-        name = t.name
-        card = P.cards_phrase(t.cards[:1])
-        return Reading(lambda: Meaning(f"{name}, not the top", f"Bids {v} with {name} as trump:"
-                                       f" a strong hand in {name} without the top remaining card"
-                                       f" ({card}); the length is not promised.",
-                                       conjoin(P.length(s, 1), P.lacks_top(t.cards[0], t.own))), v, s, (), s)
+    def reverse_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
+        s = call.suit
+        assert call.value is not None and s is not None
 
-    def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
+        def explain(t: Top, v: int) -> Meaning:
+            return Meaning(f"{t.name}, not the top", f"Bids {v} with {t.name} as trump:"
+                           f" a strong hand in {t.name} without the top remaining card"
+                           f" ({P.cards_phrase(t.cards[:1])}); the length is not promised.",
+                           conjoin(P.length(s, 1), P.lacks_top(t.cards[0], t.own)))
+        return self.ladder_bid(st, seat, s, 1, explain, call.value, partial=True, shows=False)
+
+    def nt_bid(self, st: State, seat: int, call: Call, v: int) -> Reading | Broken:
         return Reading(Meaning("strength without a suit", f"Bids {v} no-trump: usually a strong hand"
                                " without a particular suit, perhaps a few Jacks; a habit, not a"
                                " promise.", TRUE), v, None)
 
-    def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
-        recent = st.recent_suits()
-        if not recent:
-            return Reading(Meaning("no-trump opening", f"Opens {v} Noes: a no-trump bid with no"
-                                   " suit bid yet; promises nothing.", TRUE), v, None)
-        s = recent[0]
-        return Reading(lambda: Meaning(f"no {SUIT_NAMES[s]}", f"Bids {v} Noes: no card of"
-                                       f" {SUIT_NAMES[s]}, the last suit bid.", P.void(s)), v, None)
+    def ns_words(self, st: State, v: int, name: str | None) -> tuple[str, str]:
+        if name is None:
+            return "no-trump opening", f"Opens {v} Noes: a no-trump bid with no suit bid yet; promises nothing."
+        return f"no {name}", f"Bids {v} Noes: no card of {name}, the last suit bid."
 
-    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        s, n = call.suit, self.plus_count(call)
-        assert s is not None
-        if isinstance(n, str):
-            return n
+    def plus_problem(self, st: State, seat: int, call: Call) -> Broken | None:
         if st.value is None:
-            return "Plus forms come only after the first bid"
-        v = st.floor + n
-        t = self.ladder_top(st, seat, s, v, n)
-        if isinstance(t, str):
-            return t
-        top, name = t.cards, t.name
+            return Broken("Plus forms come only after the first bid")
+        return None
+
+    def plus_meaning(self, n: int, t: Top, v: int) -> Meaning:
+        top, name, s = t.cards, t.name, t.suit
         what = (f" one {name[:-1]}, the top remaining card:" if n == 1 else
                 f" {n} {name}, the top {n} remaining:")
-        return Reading(lambda: t.meaning(top_label(top, True),
-                                         f"Raises by {n} to {v} with {name} as trump: exactly"
-                                         f"{what} {P.cards_phrase(top)}.",
-                                         lambda own, o: conjoin(P.holds_top(top, own), P.length(s, n + o, n + o))),
-                       v, s, t.shows, s)
+        return t.meaning(top_label(top, True),
+                         f"Raises by {n} to {v} with {name} as trump: exactly"
+                         f"{what} {P.cards_phrase(top)}.",
+                         lambda own, o: conjoin(P.holds_top(top, own), P.length(s, n + o, n + o)))
 
-    def plus_ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+    def plus_ns_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
         n = call.n
         if n is None:
-            return "write Plus Noes with its number, e.g. +2NS"
-        if st.value is None:
-            return "Plus forms come only after the first bid"
-        v = st.floor + n
-        bad = self.bid_problem(st, seat, v)
+            return Broken("write Plus Noes with its number, e.g. +2NS")
+        bad = self.plus_problem(st, seat, call)
         if bad:
             return bad
+        v = self.raise_by(st, seat, n)
+        if isinstance(v, Broken):
+            return v
         s = self.suit_needed(st, n)
-        if isinstance(s, str):
+        if isinstance(s, Broken):
             return s
-        return Reading(lambda: Meaning(f"no {SUIT_NAMES[s]}", f"Raises by {n} to {v} Noes: no card"
-                                       f" of {SUIT_NAMES[s]}, the {ordinal(n)} suit bid.",
-                                       P.void(s)), v, None)
+        return self.void_bid(v, s, lambda name: f"Raises by {n} to {v} Noes: no card of {name},"
+                             f" the {ordinal(n)} suit bid.")
 
     def is_over(self, st: State) -> bool:
         if st.closed:

@@ -5,8 +5,8 @@ from fiftysix.bidding import calls as K
 from fiftysix.bidding import promises as P
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
-from fiftysix.bidding.state import Reading, State
-from fiftysix.bidding.systems.base import Handler, System, nth
+from fiftysix.bidding.state import Broken, Reading, State
+from fiftysix.bidding.systems.base import Handler, NumberHandler, System, Top, nth
 from fiftysix.cards import RANK_NAMES, SUIT_NAMES, Hand
 from fiftysix.constraints import TRUE, conjoin
 
@@ -62,43 +62,41 @@ class Classic(System):
         ("28H", "P"), ("28H", "+P"), ("", "P"), ("28H", "X"), ("28H X", "XX"),
     )
 
-    def bid_handlers(self) -> dict[str, Handler]:
-        return {K.SUIT: self.suit_bid, K.NT: self.nt_bid, K.NS: self.nos, K.PLUS: self.plus_bid,
-                K.X_PLUS: self.x_plus, K.MINUS: self.minus, K.PLUS_NS: self.plus_nos,
-                K.PLUS_PASS: self.plus_pass}
+    def number_forms(self) -> dict[str, NumberHandler]:
+        return {K.NT: self.nt_bid}
 
-    def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> str | None:
+    def bid_handlers(self) -> dict[str, Handler]:
+        return {K.SUIT: self.suit_bid, K.NS: self.nos, K.PLUS: self.plus_bid, K.X_PLUS: self.x_plus,
+                K.MINUS: self.minus, K.PLUS_NS: self.plus_nos, K.PLUS_PASS: self.plus_pass}
+
+    def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> Broken | None:
         """Seed 000: "Every player has the opportunity to represent an announcement, even if
         this player does not have this card (calls of deception)": no call is illegal for the
         hand; ``Auction.palette_marked`` marks the ones whose promise the hand does not keep."""
         return None
 
-    def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
+    def pass_call(self, st: State, seat: int, call: Call) -> Reading | Broken:
         if not st.records:
             return Reading(Meaning("Plus Pass (first caller)", "The first caller's Pass counts as a"
                                    " Plus Pass: 28, no trump; says nothing about the hand.", TRUE),
                            28, None, counts_as=PLUS_PASS)
         return super().pass_call(st, seat, call)
 
-    def plus_pass(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = st.floor + 1
-        bad = self.bid_problem(st, seat, v)
-        if bad:
-            return bad
+    def plus_pass(self, st: State, seat: int, call: Call) -> Reading | Broken:
+        v = self.raise_by(st, seat, 1)
+        if isinstance(v, Broken):
+            return v
         return Reading(Meaning("Plus Pass", f"Plus Pass: raises to {v} with no trump; says nothing"
                                " about the hand, and everyone gets a new chance to call.", TRUE),
                        v, None)
 
-    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
         v, s = call.value, call.suit
         assert v is not None and s is not None
         k = v - st.floor
-        t = self.ladder_top(st, seat, s, v, k, partial=True)
-        if isinstance(t, str):
-            return t
-        top, name = t.cards, t.name
 
-        def explain() -> Meaning:
+        def explain(t: Top, v: int) -> Meaning:
+            top, name = t.cards, t.name
             how = f"Opens at {v}" if st.is_opening else f"Raises by {k} to {v}"
             return t.meaning(f"top {P.short_phrase(top)} + 3 or more",
                              f"{how} with {name} as trump: the top"
@@ -106,21 +104,18 @@ class Classic(System):
                              f" {name if len(top) > 1 else name[:-1]} ({P.cards_phrase(top)}) and many"
                              f" more: at least 3 other {name}.",
                              lambda own, o: conjoin(P.holds_top(top, own), P.length(s, o + len(top) + 3)))
-        return Reading(explain, v, s, t.shows, s)
+        return self.ladder_bid(st, seat, s, k, explain, v, partial=True)
 
-    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
         s, n = call.suit, call.n
         assert s is not None
         if n is not None and n > 1:
-            return f"classic has Plus (+{SUIT_NAMES[s][0].upper()}) and Plus One (+1{SUIT_NAMES[s][0].upper()}) only: write {n}+{SUIT_NAMES[s][0].upper()} (X-Plus)"
-        v = st.floor + 1
-        t = self.ladder_top(st, seat, s, v, partial=True)
-        if isinstance(t, str):
-            return t
-        top, name = t.cards, t.name
-        card = RANK_NAMES[top[0].rank]
+            letter = SUIT_NAMES[s][0].upper()
+            return Broken(f"classic has Plus (+{letter}) and Plus One (+1{letter}) only: write {n}+{letter} (X-Plus)")
 
-        def explain() -> Meaning:
+        def explain(t: Top, v: int) -> Meaning:
+            top, name = t.cards, t.name
+            card = RANK_NAMES[top[0].rank]
             if n == 1:
                 return t.meaning(f"Plus One: the {card} alone",
                                  f"Plus One {name}, {v}: the top remaining {name[:-1]}"
@@ -130,39 +125,31 @@ class Classic(System):
                              f"Plus {name}, {v}: the top remaining {name[:-1]} ({P.cards_phrase(top)})"
                              f" and at least 2 other {name}.",
                              lambda own, o: conjoin(P.holds_top(top, own), P.length(s, o + 3)))
-        return Reading(explain, v, s, t.shows, s)
+        return self.ladder_bid(st, seat, s, 1, explain, partial=True)
 
-    def x_plus(self, st: State, seat: int, call: Call) -> Reading | str:
+    def x_plus(self, st: State, seat: int, call: Call) -> Reading | Broken:
         s, k = call.suit, call.n
         assert s is not None and k is not None
         if k > self.max_plus:
-            return f"X-Plus goes up to {self.max_plus}+"
-        v = st.floor + k
-        t = self.ladder_top(st, seat, s, v, k)
-        if isinstance(t, str):
-            return t
-        top, name = t.cards, t.name
+            return Broken(f"X-Plus goes up to {self.max_plus}+")
         word = "One" if k == 1 else {2: "Two", 3: "Three"}.get(k, str(k))
 
-        def explain() -> Meaning:
+        def explain(t: Top, v: int) -> Meaning:
+            top, name = t.cards, t.name
             return t.meaning(f"{word} Plus: {P.short_phrase(top)} + exactly 1",
                              f"{word} Plus {name}, {v}: the top{'' if k == 1 else ' ' + str(k)} remaining"
                              f" {name if k > 1 else name[:-1]}"
                              f" ({P.cards_phrase(top)}) and exactly one other {name[:-1]}.",
                              lambda own, o: conjoin(P.holds_top(top, own), P.length(s, o + k + 1, o + k + 1)))
-        return Reading(explain, v, s, t.shows, s)
+        return self.ladder_bid(st, seat, s, k, explain)
 
-    def minus(self, st: State, seat: int, call: Call) -> Reading | str:
+    def minus(self, st: State, seat: int, call: Call) -> Reading | Broken:
         s, n = call.suit, call.n
         assert s is not None
-        v = st.floor + 1
-        t = self.ladder_top(st, seat, s, v, partial=True)
-        if isinstance(t, str):
-            return t
-        top, name = t.cards[0], t.name
-        card = RANK_NAMES[top.rank]
 
-        def explain() -> Meaning:
+        def explain(t: Top, v: int) -> Meaning:
+            top, name = t.cards[0], t.name
+            card = RANK_NAMES[top.rank]
             if n is None:
                 return t.meaning(f"Minus: 3-4 {name}, no {card}",
                                  f"Minus {name}, {v}: 3 to 4 {name} without the top remaining card"
@@ -172,47 +159,40 @@ class Classic(System):
                              f"Minus-{n} {name}, {v}: exactly {n} {name if n > 1 else name[:-1]},"
                              f" not the top remaining card ({card}).",
                              lambda own, o: conjoin(P.length(s, o + n, o + n), P.lacks_top(top, own)))
-        return Reading(explain, v, s, (), s)
+        return self.ladder_bid(st, seat, s, 1, explain, partial=True, shows=False)
 
-    def nos(self, st: State, seat: int, call: Call) -> Reading | str:
+    def nos(self, st: State, seat: int, call: Call) -> Reading | Broken:
         if call.value is not None:
-            return "classic's Nos is written NS, without a number"
-        v = st.floor + 1
-        bad = self.bid_problem(st, seat, v)
-        if bad:
-            return bad
-        s = self.suit_needed(st, 1)
-        if isinstance(s, str):
-            return "Nos may only be called after its suit was named: " + s
-        return Reading(lambda: Meaning(f"Nos: no {SUIT_NAMES[s]}", f"Nos, {v}: no card of"
-                                       f" {SUIT_NAMES[s]}, the last suit announced; no-trump if"
-                                       " it stands.", P.void(s)), v, None)
+            return Broken("classic's Nos is written NS, without a number")
+        v = self.raise_by(st, seat, 1)
+        if isinstance(v, Broken):
+            return v
+        s = self.suit_needed(st, 1, "Nos may only be called after its suit was named: {}")
+        if isinstance(s, Broken):
+            return s
+        return self.void_bid(v, s, lambda name: f"Nos, {v}: no card of {name}, the last suit"
+                             " announced; no-trump if it stands.", "Nos: no {}")
 
-    def plus_nos(self, st: State, seat: int, call: Call) -> Reading | str:
+    def plus_nos(self, st: State, seat: int, call: Call) -> Reading | Broken:
         k = call.n
         if k is None or k == 1:
-            return "classic's Nos is written NS; Plus X Nos is +2NS, +3NS, ..."
-        v = st.floor + k
-        bad = self.bid_problem(st, seat, v)
-        if bad:
-            return bad
+            return Broken("classic's Nos is written NS; Plus X Nos is +2NS, +3NS, ...")
+        v = self.raise_by(st, seat, k)
+        if isinstance(v, Broken):
+            return v
         # RULES.md 7.4: "none of the X-th last announcer's suit, counting every call that
         # raised the value, suitless ones included". An announcer who named no suit (Nos,
         # No-Trump, Plus Pass) gives the call nothing to refer to, so it is not available.
         if k > len(st.bids):
-            return (f"only {len(st.bids)} call(s) have raised the value, so there is no"
-                    f" {from_last(k)} announcer")
+            return Broken(f"only {len(st.bids)} call(s) have raised the value, so there is no"
+                          f" {from_last(k)} announcer")
         who, s, _ = st.bids[-k]
         if s is None:
-            return (f"the {from_last(k)} announcer (seat {who}) named no suit, so Plus {k} Nos has"
-                    " no suit to refer to")
-        return Reading(lambda: Meaning(f"Plus {k} Nos: no {SUIT_NAMES[s]}", f"Plus {k} Nos, {v}: no"
-                                       f" card of {SUIT_NAMES[s]}, the suit of the {from_last(k)}"
-                                       f" announcer (seat {who}).", P.void(s)), v, None)
+            return Broken(f"the {from_last(k)} announcer (seat {who}) named no suit, so Plus {k} Nos"
+                          " has no suit to refer to")
+        return self.void_bid(v, s, lambda name: f"Plus {k} Nos, {v}: no card of {name}, the suit of"
+                             f" the {from_last(k)} announcer (seat {who}).", f"Plus {k} Nos: no {{}}")
 
-    def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
+    def nt_bid(self, st: State, seat: int, call: Call, v: int) -> Reading | Broken:
         return Reading(Meaning("No-Trump", f"No-Trump at {v}: a game without trumps; promises"
                                " nothing specific about the hand.", TRUE), v, None)

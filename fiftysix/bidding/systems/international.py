@@ -8,9 +8,9 @@ from fiftysix.bidding import promises as P
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.ladder import Ladder
 from fiftysix.bidding.meaning import Meaning
-from fiftysix.bidding.state import Reading, State
 from fiftysix.bidding.promises import own_in_suit, top_label
-from fiftysix.bidding.systems.base import Handler, System, Top, ordinal
+from fiftysix.bidding.state import Broken, Reading, State
+from fiftysix.bidding.systems.base import Handler, NumberHandler, System, Top, ordinal
 from fiftysix.cards import RANK_NAMES, SUIT_NAMES, Card
 from fiftysix.constraints import TRUE, conjoin
 
@@ -40,6 +40,7 @@ class International(System):
     forms = frozenset({K.SUIT, K.REVERSE, K.NT, K.NS, K.PLUS, K.SUIT_PLUS, K.PLUS_NT, K.PLUS_NS,
                        K.FORCED, K.PASS, K.DOUBLE, K.REDOUBLE})
     redouble_ends = True
+    first_call_pass = "the first bidder must bid (at least 28-Pass)"
     readings = (
         "Number-suit jumps count from the standing bid (27 at the opening) and on the ladder:"
         " exactly 2 above shows the suit's first two ladder cards not yet shown by a call (fresh"
@@ -68,28 +69,23 @@ class International(System):
         ("28H X", "XX"),
     )
 
-    def bid_handlers(self) -> dict[str, Handler]:
+    def number_forms(self) -> dict[str, NumberHandler]:
         return {K.SUIT: self.suit_bid, K.REVERSE: self.reverse_bid, K.NT: self.nt_bid,
-                K.NS: self.ns_bid, K.PLUS: self.plus_bid, K.SUIT_PLUS: self.suit_plus_bid,
-                K.PLUS_NT: self.plus_nt_bid, K.PLUS_NS: self.plus_ns_bid, K.FORCED: self.forced}
+                K.NS: self.ns_bid}
 
-    def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
-        if not st.records:
-            return "the first bidder must bid (at least 28-Pass)"
-        return super().pass_call(st, seat, call)
+    def bid_handlers(self) -> dict[str, Handler]:
+        return {K.PLUS: self.plus_bid, K.SUIT_PLUS: self.suit_plus_bid, K.PLUS_NT: self.plus_nt_bid,
+                K.PLUS_NS: self.plus_ns_bid, K.FORCED: self.forced}
 
-    def forced(self, st: State, seat: int, call: Call) -> Reading | str:
+    def forced(self, st: State, seat: int, call: Call) -> Reading | Broken:
         if st.records:
-            return "28-Pass is only the forced opening: the first call of the auction"
+            return Broken("28-Pass is only the forced opening: the first call of the auction")
         if call.value != K.MIN_BID:
-            return f"the forced opening is {K.MIN_BID}-Pass: it always stands at {K.MIN_BID}"
+            return Broken(f"the forced opening is {K.MIN_BID}-Pass: it always stands at {K.MIN_BID}")
         return Reading(Meaning("forced opening", "The forced opening at 28, no trump: shares"
                                " nothing about the hand.", TRUE), 28, None)
 
-    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
+    def suit_bid(self, st: State, seat: int, call: Call, v: int) -> Reading | Broken:
         s = call.suit
         assert s is not None
         jump = v - st.floor
@@ -114,10 +110,7 @@ class International(System):
                                                       P.length(s, max(4, o + len(cards)) if ladder else 4)))
         return Reading(explain, v, s, top.shows, s)
 
-    def reverse_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
+    def reverse_bid(self, st: State, seat: int, call: Call, v: int) -> Reading | Broken:
         s = call.suit
         assert s is not None
         name = SUIT_NAMES[s]
@@ -131,38 +124,25 @@ class International(System):
                        f"{how} {v} no-trump: 3 or more Jacks, and no suit of 4 or more cards.",
                        conjoin(P.jacks(3), P.no_long_suit(4)))
 
-    def nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
+    def nt_bid(self, st: State, seat: int, call: Call, v: int) -> Reading | Broken:
         return Reading(lambda: self.nt_meaning(v, "Bids"), v, None)
 
-    def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
-        s = self.suit_needed(st, 1)
-        if isinstance(s, str):
-            return s + ": NS needs a suit to be void in"
-        return Reading(lambda: Meaning(f"no {SUIT_NAMES[s]}",
-                                       f"Bids {v} no-trump: no card of {SUIT_NAMES[s]}, the last"
-                                       " suit bid.", P.void(s)), v, None)
+    def ns_suit(self, st: State, v: int) -> int | Broken:
+        return self.suit_needed(st, 1, "{}: NS needs a suit to be void in")
 
-    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+    def ns_words(self, st: State, v: int, name: str | None) -> tuple[str, str]:
+        return f"no {name}", f"Bids {v} no-trump: no card of {name}, the last suit bid."
+
+    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
         s, n = call.suit, call.n
         assert s is not None
         if n is not None and n > self.max_plus:
-            return f"plus counts go up to +{self.max_plus}"
+            return Broken(f"plus counts go up to +{self.max_plus}")
         k = n or 1
-        v = st.floor + k
-        t = self.ladder_top(st, seat, s, v, k)
-        if isinstance(t, str):
-            return t
-        top, name = t.cards, t.name
-
         how = "Opens at" if st.is_opening else "Raises to"
 
-        def explain() -> Meaning:
+        def explain(t: Top, v: int) -> Meaning:
+            top, name = t.cards, t.name
             if n is None:
                 return t.meaning(f"2-3 {name} with the {P.short_phrase(top)[0]}",
                                  f"{how} {v} with {name} as trump: 2-3 {name} including the top"
@@ -173,23 +153,19 @@ class International(System):
             return t.meaning(top_label(top, True),
                              f"{how} {v} with {name} as trump: {what}.",
                              lambda own, o: conjoin(P.holds_top(top, own), P.length(s, k + o, k + o)))
-        return Reading(explain, v, s, t.shows, s)
+        return self.ladder_bid(st, seat, s, k, explain)
 
-    def suit_plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+    def suit_plus_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
         s, n = call.suit, call.n
         assert s is not None
         if n not in (None, 1):
-            return f"the suit-plus form is {SUIT_NAMES[s][0].upper()}+1 or {SUIT_NAMES[s][0].upper()}+ only"
-        v = st.floor + 1
-        t = self.ladder_top(st, seat, s, v, partial=True)
-        if isinstance(t, str):
-            return t
-        top, name = t.cards[0], t.name
-        topname = RANK_NAMES[top.rank]
-
+            letter = SUIT_NAMES[s][0].upper()
+            return Broken(f"the suit-plus form is {letter}+1 or {letter}+ only")
         how = "Opens at" if st.is_opening else "Raises to"
 
-        def explain() -> Meaning:
+        def explain(t: Top, v: int) -> Meaning:
+            top, name = t.cards[0], t.name
+            topname = RANK_NAMES[top.rank]
             if n == 1:
                 return t.meaning(f"singleton {name[:-1]}, not the {topname}",
                                  f"{how} {v} with {name} as trump: exactly one {name[:-1]}, not the"
@@ -199,15 +175,14 @@ class International(System):
                              f"{how} {v} with {name} as trump: 2-3 {name} without the top"
                              f" remaining card ({topname}).",
                              lambda own, o: conjoin(P.length(s, 2 + o, 3 + o), P.lacks_top(top, own)))
-        return Reading(explain, v, s, (), s)
+        return self.ladder_bid(st, seat, s, 1, explain, partial=True, shows=False)
 
-    def plus_nt_bid(self, st: State, seat: int, call: Call) -> Reading | str:
+    def plus_nt_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
         if call.n != 1:
-            return "the plus-NT form is +1NT"
-        v = st.floor + 1
-        bad = self.bid_problem(st, seat, v)
-        if bad:
-            return bad
+            return Broken("the plus-NT form is +1NT")
+        v = self.raise_by(st, seat, 1)
+        if isinstance(v, Broken):
+            return v
         over_nt = (st.value is not None and st.trump is None and st.high_call is not None
                    and st.high_call.kind != K.FORCED)
         if over_nt:
@@ -217,23 +192,21 @@ class International(System):
                                            P.jacks_or_nines(1)), v, None)
         return Reading(lambda: self.nt_meaning(v, "Opens at" if st.is_opening else "Raises to"), v, None)
 
-    def plus_ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = st.floor + 1
-        bad = self.bid_problem(st, seat, v)
-        if bad:
-            return bad
+    def plus_ns_bid(self, st: State, seat: int, call: Call) -> Reading | Broken:
+        v = self.raise_by(st, seat, 1)
+        if isinstance(v, Broken):
+            return v
         if call.n is None:
             unbid = st.unbid_suits()
             if not unbid:
-                return "every suit has been bid, so +NS has no unbid suit to be void in"
+                return Broken("every suit has been bid, so +NS has no unbid suit to be void in")
             names = ", ".join(SUIT_NAMES[x] for x in unbid)
             return Reading(lambda: Meaning("void in an unbid suit",
                                            f"Raises to {v} no-trump: void in at least one suit nobody"
                                            f" has bid ({names}).", P.void_in_one_of(unbid)), v, None)
         k = call.n
         s = self.suit_needed(st, k)
-        if isinstance(s, str):
+        if isinstance(s, Broken):
             return s
-        return Reading(lambda: Meaning(f"no {SUIT_NAMES[s]}",
-                                       f"Raises to {v} no-trump: no card of {SUIT_NAMES[s]}, the"
-                                       f" {ordinal(k)} suit bid.", P.void(s)), v, None)
+        return self.void_bid(v, s, lambda name: f"Raises to {v} no-trump: no card of {name}, the"
+                             f" {ordinal(k)} suit bid.")

@@ -5,9 +5,9 @@ from fiftysix.bidding import calls as K
 from fiftysix.bidding import promises as P
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
-from fiftysix.bidding.state import Reading, State
-from fiftysix.bidding.systems.base import LEVELS, Handler, System, ordinal
 from fiftysix.bidding.promises import new_cards, top_label
+from fiftysix.bidding.state import Broken, Reading, State
+from fiftysix.bidding.systems.base import LEVELS, Handler, NumberHandler, System, Top, ordinal
 from fiftysix.cards import SUIT_NAMES, Card, Hand
 from fiftysix.constraints import conjoin
 
@@ -19,6 +19,7 @@ class JackSignal(System):
     forms = frozenset({K.SUIT, K.REVERSE, K.NS, K.PLUS, K.PASS, K.DOUBLE, K.REDOUBLE})
     ns_example = "32NS"
     redouble_ends = True
+    first_call_pass = "the first bidder must open at 28 or more"
     readings = (
         "The Jack signal is the table's doing, so where the caller's hand is known it is a"
         " legality rule: 30H needs a Jack of hearts in the hand, H30 needs none.",
@@ -42,16 +43,13 @@ class JackSignal(System):
         ("28H", "X"), ("28H X", "XX"), ("28H X P P P P", "40H"), ("28H X P P P P", "29S"),
     )
 
+    def number_forms(self) -> dict[str, NumberHandler]:
+        return {K.SUIT: self.suit_bid, K.REVERSE: self.suit_bid, K.NS: self.ns_bid}
+
     def bid_handlers(self) -> dict[str, Handler]:
-        return {K.SUIT: self.suit_bid, K.REVERSE: self.suit_bid, K.NS: self.ns_bid,
-                K.PLUS: self.plus_bid}
+        return {K.PLUS: self.plus_bid}
 
-    def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
-        if not st.records:
-            return "the first bidder must open at 28 or more"
-        return super().pass_call(st, seat, call)
-
-    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> str | None:
+    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> Broken | None:
         bad = self.value_problem(st, value)
         if bad or st.high_seat != seat:
             return bad
@@ -60,14 +58,11 @@ class JackSignal(System):
             # (40, 48 or 56)": the next one above the standing bid, no skipping.
             nxt = next(x for x in LEVELS if x > st.value)  # type: ignore[operator]
             if value != nxt:
-                return (f"to raise your own standing bid you must jump to the next level: {nxt}"
-                        f" from {st.value} (40 from below 40, 48 from 40-47, 56 from 48-55)")
+                return Broken(f"to raise your own standing bid you must jump to the next level: {nxt}"
+                              f" from {st.value} (40 from below 40, 48 from 40-47, 56 from 48-55)")
         return None
 
-    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
+    def suit_bid(self, st: State, seat: int, call: Call, v: int) -> Reading | Broken:
         s = call.suit
         assert s is not None
         name = SUIT_NAMES[s]
@@ -80,60 +75,49 @@ class JackSignal(System):
                                        f" {name[0].upper()}{v}: holds {name} but no Jack of {name}.",
                                        conjoin(P.length(s, 1), P.has_jack(s, False))), v, s, (), s)
 
-    def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
+    def ns_suit(self, st: State, v: int) -> int | Broken:
         k = v - st.floor
-        s = self.suit_needed(st, k)
-        if isinstance(s, str):
-            return f"NS is coded by its step ({k} above the bid): {s}"
-        return Reading(lambda: Meaning(f"no {SUIT_NAMES[s]}", f"Bids {v} NS, {k} above the bid: no"
-                                       f" card of {SUIT_NAMES[s]}, the {ordinal(k)} suit called.",
-                                       P.void(s)), v, None)
+        return self.suit_needed(st, k, f"NS is coded by its step ({k} above the bid): {{}}")
 
-    def plus_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        s, n = call.suit, self.plus_count(call)
-        assert s is not None
-        if isinstance(n, str):
-            return n
-        if st.value is not None:
-            if st.high_seat == seat:
-                return "the high bidder may not say Plus (an own raise jumps to 40, 48 or 56)"
-            partner_suit = st.last_suit_of(st.table.partners(seat))
-            if partner_suit is None:
-                return "Plus is in the suit your partner called last, and no partner has called a suit"
-            if s != partner_suit:
-                return f"Plus is in the suit your partner called last ({SUIT_NAMES[partner_suit]})"
-        v = st.floor + n
-        t = self.ladder_top(st, seat, s, v, n)
-        if isinstance(t, str):
-            return t
-        top, own, name = t.cards, t.own, t.name
-        single = n == 1 and top[0].rank == 0 and own.get(top[0], 0) == 0
+    def ns_words(self, st: State, v: int, name: str | None) -> tuple[str, str]:
+        k = v - st.floor
+        return f"no {name}", f"Bids {v} NS, {k} above the bid: no card of {name}, the {ordinal(k)} suit called."
 
-        def explain() -> Meaning:
-            if single:
-                return Meaning(top_label(top, True), f"Plus 1 to {v} in {name}: the top remaining"
-                               f" card, {P.cards_phrase(top)}, as the only {name[:-1]} in the hand.",
-                               conjoin(P.holds_top(top, own), P.length(s, 1, 1)))
-            if n == 1 and top[0].rank == 0:
-                return Meaning(f"the other Jack of {name}", f"Plus 1 to {v} in {name}: the other"
-                               f" Jack of {name}, after showing the first one: holds both Jacks of"
-                               f" {name}; says nothing about length.", P.holds_top(top, own))
-            what = "the top remaining card" if n == 1 else f"the top {n} remaining cards"
-            return t.meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: {what},"
-                             f" {P.cards_phrase(top)}.",
-                             lambda own, o: P.holds_top(top, own))
-        return Reading(explain, v, s, t.shows, s)
+    def plus_problem(self, st: State, seat: int, call: Call) -> Broken | None:
+        if st.value is None:
+            return None
+        if st.high_seat == seat:
+            return Broken("the high bidder may not say Plus (an own raise jumps to 40, 48 or 56)")
+        partner_suit = st.last_suit_of(st.table.partners(seat))
+        if partner_suit is None:
+            return Broken("Plus is in the suit your partner called last, and no partner has called a suit")
+        if call.suit != partner_suit:
+            return Broken(f"Plus is in the suit your partner called last ({SUIT_NAMES[partner_suit]})")
+        return None
 
-    def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> str | None:
+    def plus_meaning(self, n: int, t: Top, v: int) -> Meaning:
+        top, own, name, s = t.cards, t.own, t.name, t.suit
+        if n == 1 and top[0].rank == 0 and own.get(top[0], 0) == 0:
+            return Meaning(top_label(top, True), f"Plus 1 to {v} in {name}: the top remaining"
+                           f" card, {P.cards_phrase(top)}, as the only {name[:-1]} in the hand.",
+                           conjoin(P.holds_top(top, own), P.length(s, 1, 1)))
+        if n == 1 and top[0].rank == 0:
+            return Meaning(f"the other Jack of {name}", f"Plus 1 to {v} in {name}: the other"
+                           f" Jack of {name}, after showing the first one: holds both Jacks of"
+                           f" {name}; says nothing about length.", P.holds_top(top, own))
+        what = "the top remaining card" if n == 1 else f"the top {n} remaining cards"
+        return t.meaning(f"top {P.short_phrase(top)}", f"Plus {n} to {v} in {name}: {what},"
+                         f" {P.cards_phrase(top)}.",
+                         lambda own, o: P.holds_top(top, own))
+
+    def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> Broken | None:
         bad = super().hand_problem(st, seat, call, reading, hand)
         if bad or call.suit is None:
             return bad
         has = hand.count(Card.make(call.suit, 0)) > 0
+        name = SUIT_NAMES[call.suit]
         if call.kind == K.SUIT and not has:
-            return f"the Jack signal shows this bid as {SUIT_NAMES[call.suit][0].upper()}{call.value}: you hold no Jack of {SUIT_NAMES[call.suit]}"
+            return Broken(f"the Jack signal shows this bid as {name[0].upper()}{call.value}: you hold no Jack of {name}")
         if call.kind == K.REVERSE and has:
-            return f"the Jack signal shows this bid as {call.value}{SUIT_NAMES[call.suit][0].upper()}: you hold a Jack of {SUIT_NAMES[call.suit]}"
+            return Broken(f"the Jack signal shows this bid as {call.value}{name[0].upper()}: you hold a Jack of {name}")
         return None

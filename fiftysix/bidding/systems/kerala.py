@@ -5,8 +5,8 @@ from fiftysix.bidding import calls as K
 from fiftysix.bidding import promises as P
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.meaning import Meaning
-from fiftysix.bidding.state import Reading, State
-from fiftysix.bidding.systems.base import LEVELS, Handler, System, strain_word
+from fiftysix.bidding.state import Broken, Reading, State
+from fiftysix.bidding.systems.base import LEVELS, Handler, NumberHandler, System, strain_word
 from fiftysix.cards import SUIT_NAMES
 from fiftysix.constraints import TRUE
 
@@ -42,10 +42,13 @@ class Kerala(System):
         ("28H", "P"), ("28H", "X"), ("28H X", "XX"),
     )
 
-    def bid_handlers(self) -> dict[str, Handler]:
-        return {K.SUIT: self.suit_bid, K.NS: self.ns_bid, K.RAISE: self.own_raise}
+    def number_forms(self) -> dict[str, NumberHandler]:
+        return {K.SUIT: self.suit_bid, K.NS: self.ns_bid}
 
-    def pass_call(self, st: State, seat: int, call: Call) -> Reading | str:
+    def bid_handlers(self) -> dict[str, Handler]:
+        return {K.RAISE: self.own_raise}
+
+    def pass_call(self, st: State, seat: int, call: Call) -> Reading | Broken:
         f = forced_seat(st)
         if st.value is None and seat == f and len(st.records) == f - 1:
             return Reading(Meaning("forced 28NS", f"Everyone before passed, so seat {seat} must bid:"
@@ -53,17 +56,14 @@ class Kerala(System):
                            28, None, counts_as=Call(K.NS, 28))
         return super().pass_call(st, seat, call)
 
-    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> str | None:
+    def bid_problem(self, st: State, seat: int, value: int, suit: int | None = None) -> Broken | None:
         if st.raised:
-            return "after an own raise nobody may bid higher: only Pass, Double or Redouble"
+            return Broken("after an own raise nobody may bid higher: only Pass, Double or Redouble")
         if st.high_seat == seat:
-            return "the high bidder may only raise their own bid (to 40, 48 or 56, same suit)"
+            return Broken("the high bidder may only raise their own bid (to 40, 48 or 56, same suit)")
         return self.value_problem(st, value)
 
-    def suit_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
+    def suit_bid(self, st: State, seat: int, call: Call, v: int) -> Reading | Broken:
         s = call.suit
         assert s is not None
         name = SUIT_NAMES[s]
@@ -71,30 +71,22 @@ class Kerala(System):
                                        f" holds at least one {name[:-1]}.", P.length(s, 1)),
                        v, s, (), s)
 
-    def ns_bid(self, st: State, seat: int, call: Call) -> Reading | str:
-        v = self.bid_value(st, seat, call)
-        if isinstance(v, str):
-            return v
-        recent = st.recent_suits()
-        if not recent:
-            return Reading(Meaning("no-trump bid", f"Bids {v} NS with no suit bid yet: a no-trump"
-                                   " bid that promises nothing.", TRUE), v, None)
-        s = recent[0]
-        return Reading(lambda: Meaning(f"no {SUIT_NAMES[s]}", f"Bids {v} NS: no card of"
-                                       f" {SUIT_NAMES[s]}, the suit just bid; no-trump if final.",
-                                       P.void(s)), v, None)
+    def ns_words(self, st: State, v: int, name: str | None) -> tuple[str, str]:
+        if name is None:
+            return "no-trump bid", f"Bids {v} NS with no suit bid yet: a no-trump bid that promises nothing."
+        return f"no {name}", f"Bids {v} NS: no card of {name}, the suit just bid; no-trump if final."
 
-    def own_raise(self, st: State, seat: int, call: Call) -> Reading | str:
+    def own_raise(self, st: State, seat: int, call: Call) -> Reading | Broken:
         v = call.value
         assert v is not None
         if st.value is None or st.high_seat != seat:
-            return "only the high bidder may raise their own bid"
+            return Broken("only the high bidder may raise their own bid")
         if st.raised:
-            return "the own raise is allowed only once"
+            return Broken("the own raise is allowed only once")
         if v not in LEVELS:
-            return "an own raise goes to 40, 48 or 56"
+            return Broken("an own raise goes to 40, 48 or 56")
         if call.suit != st.trump:
-            return f"an own raise keeps the suit of the bid ({strain_word(st.trump)})"
+            return Broken(f"an own raise keeps the suit of the bid ({strain_word(st.trump)})")
         bad = self.value_problem(st, v)
         if bad:
             return bad

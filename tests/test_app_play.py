@@ -1,0 +1,278 @@
+"""The Play page: bid and play a whole hand with the bots, see the review, save it; a reload,
+a second session and an illegal card leave the hand whole and the saved records safe."""
+from __future__ import annotations
+
+from drills import practice as P
+from drills.library import Library
+from drills.progress import ProgressStore
+from fiftysix.cards import Table, random_deal
+from fiftysix.records import format_record, parse_record
+from tests.app_harness import open_page, texts
+
+TABLE = Table.make(4)
+LINK = {"players": "4", "pl_bot": "rules", "pl_seat": "2", "pl_seed": "5"}
+
+
+def _hand(at) -> P.PracticeHand:
+    return P.PracticeHand.from_dict(at.session_state["pl_hand"])
+
+
+def _ok(at) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _call_buttons(at) -> list:
+    return [b for b in at.button if (b.key or "").startswith("pl_call_")]
+
+
+def _card_buttons(at) -> list:
+    return [b for b in at.button if (b.key or "").startswith("pl_card_")]
+
+
+def _bid_to_the_end(at, first: str | None = None) -> None:
+    """Make the first call given, then the first call of the palette (Pass where legal) until
+    the auction is over."""
+    for _ in range(60):
+        hand = _hand(at)
+        if P.phase(hand) != "bidding":
+            return
+        assert P.your_turn(hand)
+        key = f"pl_call_{first}" if first else _call_buttons(at)[0].key
+        first = None
+        at.button(key=key).click().run()
+        _ok(at)
+    raise AssertionError("the auction never ended")
+
+
+def _play_to_the_end(at) -> None:
+    for _ in range(40):
+        hand = _hand(at)
+        if P.phase(hand) == "over":
+            return
+        assert P.your_turn(hand)
+        enabled = [b for b in _card_buttons(at) if not b.disabled]
+        assert [b.key for b in enabled] == [f"pl_card_{c}" for c in P.legal_cards(hand)]  # only legal cards click
+        enabled[0].click().run()
+        _ok(at)
+    raise AssertionError("the play never ended")
+
+
+def test_bid_play_review_and_save_a_whole_hand(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    hand = _hand(at)
+    assert hand.deal == random_deal(TABLE, seed=5) and hand.seat == 2 and hand.bot == "rules"
+    assert P.your_turn(hand) and len(hand.calls) == 1  # seat 1 (a bot) has called
+    # the palette: every legal call for seat 2's hand, each with its meaning on hover
+    pal = P.palette(hand)
+    shown = {b.key[len("pl_call_"):]: b for b in _call_buttons(at)}
+    listed = at.selectbox(key=f"pl_more_{len(hand.calls)}").options  # every call, to read on a phone
+    assert {o.split(":")[0].lstrip("✓ ") for o in listed} == {p.call for p in pal}
+    assert set(shown) < {p.call for p in pal}  # the near ones have buttons too
+    for p in pal:
+        if p.call in shown:
+            assert p.label in shown[p.call].help and p.meaning in shown[p.call].help
+    # a call that breaks its promise: the feedback names the broken part at once
+    broken = next(p for p in pal if not p.keeps and p.call in shown and p.call not in ("P", "X"))
+    _bid_to_the_end(at, first=broken.call)
+    hand = _hand(at)
+    fb = hand.feedback[0]
+    assert fb.call == broken.call and fb.kept is False
+    assert ProgressStore(tmp_path / "progress.sqlite3", learner="player").history()["response"].iloc[0] == fb.call
+    assert P.auction(hand).is_over
+    _play_to_the_end(at)
+    hand = _hand(at)
+    out = P.outcome(hand)
+    page = texts(at)
+    assert "After the hand" in page and f"the declarers took {out.result.declarer_points} of" in page
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Contract"] == str(out.contract) and metrics["Your team"] == f"{out.your_score:+d}"
+    assert "Broken promise" in page  # the review's auction panel opens at the broken promise
+    assert len(at.get("plotly_chart")) == 1
+    assert any("Double-dummy at the start" in m.value for m in at.markdown)
+    # the match counts the hand once, however often the page reruns
+    at.run()
+    assert len(P.Match.from_dict(at.session_state["pl_match_state"]).hands) == 1
+    at.button(key="pl_save").click().run()
+    _ok(at)
+    lib = Library(tmp_path / "progress.sqlite3")
+    assert lib.count() == 1
+    saved = lib.get(lib.list()[0].id)
+    assert saved == parse_record(format_record(saved))
+    assert [n.token for n in saved.auction] == hand.calls
+    assert saved.contract == out.contract and saved.result == out.result.declarer_points
+    assert "Saved to the hand library as record #" in texts(at)
+    # the next hand moves the seed on and starts a new table; the match keeps its score
+    at.button(key="pl_next").click().run()
+    _ok(at)
+    assert at.session_state["pl_seed"] == 6 and _hand(at).deal == random_deal(TABLE, seed=6)
+
+
+def _url(at) -> dict:
+    return {k: v[-1] if isinstance(v, list) else v for k, v in at.query_params.items()}
+
+
+def test_a_reload_mid_hand_picks_the_hand_up_where_it_was(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    at.button(key=_call_buttons(at)[0].key).click().run()
+    _ok(at)
+    _bid_to_the_end(at)
+    [b for b in _card_buttons(at) if not b.disabled][0].click().run()
+    _ok(at)
+    first = _hand(at)
+    stored = len(ProgressStore(tmp_path / "progress.sqlite3", learner="player").history())
+    assert first.cards and len(first.feedback) >= 1
+    # a reload (or a second tab): a fresh session with the same address
+    url = _url(at)
+    assert {k: url.get(k) for k in LINK} == LINK, url  # the URL holds the seat, seed, bots, table
+    again = open_page("play", tmp_path, monkeypatch, query=url)
+    assert _hand(again).to_dict() == first.to_dict()  # the same hand, at the same point
+    # the learner's calls were stored as drills once: the replay stores none again
+    assert len(ProgressStore(tmp_path / "progress.sqlite3", learner="player").history()) == stored >= 1
+    # moves that do not fit (a hand-edited address) start the hand again, whole
+    bad = {**url, "pl_moves": url["pl_moves"].split()[0] + " 27H"}
+    fresh = open_page("play", tmp_path, monkeypatch, query=bad)
+    hand = _hand(fresh)
+    assert not hand.feedback and hand.calls == first.calls[:1] and P.your_turn(hand)
+    assert any("could not be picked up" in i.value for i in fresh.info)
+    P.check(hand)
+    # "Start this hand again" forgets the moves: a reload after it starts afresh too
+    at.button(key="pl_restart").click().run()
+    assert "pl_moves" not in _url(at) and not _hand(at).feedback
+
+
+def test_an_illegal_card_click_changes_nothing(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    for _ in range(20):
+        hand = _hand(at)
+        if P.phase(hand) != "play":
+            break
+        legal = set(P.legal_cards(hand))
+        illegal = [b for b in _card_buttons(at) if b.disabled]
+        if illegal:
+            before = at.session_state["pl_hand"]
+            assert all(b.key[len("pl_card_"):] not in {str(c) for c in legal} for b in illegal)
+            # the browser draws it disabled; a click that reaches the server anyway (a stale
+            # page, a forged message) is refused there: AppTest's own check is stepped round
+            illegal[0]._value = True
+            at.run()
+            _ok(at)
+            assert at.session_state["pl_hand"] == before  # Streamlit drops it, or the page refuses it
+            assert all("cannot be played" in e.value for e in at.error)  # and says why, if it got that far
+            break
+        _card_buttons(at)[0].click().run()
+        if P.phase(_hand(at)) == "play":  # learning mode: the cost of the card just played
+            mine = [i for i, (s, _) in enumerate(P.plays(_hand(at)), 1) if s == 2][-1]
+            cost = P.card_cost(_hand(at), mine)
+            assert (f"cost your team {cost.cost} point(s)" if cost.cost else "was a best card") in texts(at)
+    else:
+        raise AssertionError("no turn with a card that may not be played")
+    P.check(_hand(at))
+
+
+def test_two_sessions_keep_their_own_hands_and_both_saves(tmp_path, monkeypatch):
+    one = open_page("play", tmp_path, monkeypatch, query=LINK)
+    two = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_seed": "7"})
+    for at in (one, two):
+        _bid_to_the_end(at)
+        _play_to_the_end(at)
+    assert _hand(one).deal != _hand(two).deal
+    one.button(key="pl_save").click().run()
+    two.button(key="pl_save").click().run()
+    _ok(one)
+    _ok(two)
+    assert Library(tmp_path / "progress.sqlite3").count() == 2
+    P.check(_hand(one))
+    P.check(_hand(two))
+
+
+def _face_up(at) -> int:
+    felt = next(h.value for h in at.html if "fs-felt" in h.value)
+    return felt.count('data-card="')
+
+
+def test_learning_shows_every_hand_and_hints_practice_only_yours(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_mode": "learning"})
+    assert _face_up(at) == 32  # 4 hands of 8, face up
+    hand = _hand(at)
+    at.button(key="pl_hint_call").click().run()
+    _ok(at)
+    hint = P.hint(hand)
+    assert any(f"would call **{hint.move}**" in i.value for i in at.info)
+    # the palette marks the calls the hand keeps
+    keeps = {p.call for p in P.palette(hand) if p.keeps}
+    marked = {b.key[len("pl_call_"):] for b in _call_buttons(at) if b.label.startswith("✓ ")}
+    assert marked and marked <= keeps
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_mode": "practice"})
+    assert _face_up(at) == 8  # only the learner's hand
+    assert not [b for b in at.button if b.key == "pl_hint_call"]
+    assert not any(b.label.startswith("✓ ") for b in _call_buttons(at))
+
+
+def test_a_coach_link_opens_the_deal_written_in_it(tmp_path, monkeypatch):
+    deal = random_deal(TABLE, seed=11)
+    at = open_page("play", tmp_path, monkeypatch,
+                   query={"players": "4", "pl_from": "written", "pl_deal": str(deal), "pl_seat": "3",
+                          "pl_bot": "rules"})
+    hand = _hand(at)
+    assert hand.deal == deal and hand.seat == 3 and hand.source == "a deal written out"
+    at = open_page("play", tmp_path, monkeypatch,
+                   query={"players": "4", "pl_from": "written", "pl_deal": "JJ9.A.KQ. nonsense"})
+    _ok(at)
+    assert any("The deal cannot be used" in e.value for e in at.error) and "pl_hand" not in at.session_state
+
+
+def test_a_hand_from_the_library_is_dealt_again(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_from": "library"})
+    assert any("hand library is empty" in i.value for i in at.info)
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    hand = P.new_hand(Table.make(6), "kerala", 1, seed=3, bot="rules")
+    P.advance(hand)
+    while P.phase(hand) != "over":
+        if P.phase(hand) == "bidding":
+            P.your_call(hand, P.hint(hand).move)
+        else:
+            P.your_card(hand, str(P.legal_cards(hand)[0]))
+        P.advance(hand)
+    Library().add([P.to_record(hand)], "test")
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_from": "library"})
+    _ok(at)
+    got = _hand(at)
+    assert got.deal == hand.deal and got.system == "kerala" and got.table == Table.make(6)
+    assert got.source.startswith("library record #")
+
+
+def test_a_coach_deal_from_a_record_file_or_a_bank_question(tmp_path, monkeypatch):
+    from drills import banks
+    from fiftysix.cards import Hand
+    from tests.test_app_review import _record_text
+    text, _ = _record_text()
+    at = open_page("play", tmp_path, monkeypatch, query={"pl_from": "written", "pl_bot": "rules"})
+    assert any("Write the deal above" in i.value for i in at.info)
+    at.file_uploader(key="pl_upload").upload("club.txt", text.encode(), "text/plain").run()
+    _ok(at)
+    at.button(key="pl_use").click().run()
+    _ok(at)
+    hand = _hand(at)
+    assert hand.deal == parse_record(text).deal and hand.table == TABLE  # the record's table is taken
+    bank = (banks.STARTER_DIR / "international.json").read_text(encoding="utf-8")
+    q = next(q for q in banks.import_text(bank, "json", "international.json").questions if q.context.hand)
+    at.file_uploader(key="pl_upload").upload("international.json", bank.encode(), "application/json").run()
+    _ok(at)
+    at.button(key="pl_use").click().run()
+    _ok(at)
+    hand = _hand(at)
+    assert hand.seat == q.context.seat and hand.deal.hand(hand.seat) == Hand.parse(q.context.hand)
+    assert hand.table == q.context.table and hand.system == q.context.system
+
+
+def test_the_link_to_send_opens_the_same_deal_at_the_same_seat(tmp_path, monkeypatch):
+    from urllib.parse import parse_qsl
+    at = open_page("play", tmp_path, monkeypatch, query={"pl_seat": "4", "pl_seed": "9", "pl_bot": "rules"})
+    hand = _hand(at)
+    link = next(c.value for c in at.code if c.value.startswith("play?"))
+    sent = dict(parse_qsl(link.split("?", 1)[1]))
+    other = open_page("play", tmp_path / "class", monkeypatch, query=sent)
+    got = _hand(other)
+    assert (got.deal, got.seat, got.table, got.system, got.bot) == (hand.deal, 4, hand.table, hand.system, "rules")
+    assert got.source == "a deal written out" and got.calls == hand.calls  # the same bots' calls: same seed

@@ -1,0 +1,714 @@
+"""Play: sit at a table with the bots, bid your hand and play it out, then see what you did.
+
+The hand lives in ``drills.practice`` (plain data in the session); this page only draws it and
+turns clicks into its moves. The URL keeps the seat, the deal (its seed, a library record or a
+deal written out), the bots and the mode, so a reload or a shared link opens the same table;
+it also keeps the learner's moves with the hand's key (``pl_moves``), so a reload or a second
+tab picks the hand up where it was (the bots, seeded, move as before); moves that no longer
+replay leave the hand to start again from its first call.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from drills import practice as P
+from drills.bots import BIDDING_BOTS, DEFAULT_BOT
+from drills.library import Library
+from drills.progress import ProgressStore
+from drills.system_bids import SystemBid
+from fiftysix.cards import SUIT_SYMBOLS, Deal, Hand, Table, complete_deal
+from fiftysix.errors import FiftySixError
+from fiftysix.play import trick_rows
+from fiftysix.records import format_record
+from fiftysix.scoring import MATCH_FORMATS
+from ui import render
+from ui.components import in_url, page_start, read_upload, show, tricks_table, warm_solver
+from ui.jobs import run_cancellable
+
+HAND, MATCH = "pl_hand", "pl_match_state"
+MOVES = "pl_moves"  # the URL's record of the learner's moves: the hand's key, then the calls and cards
+QUIET = ("P", "X", "XX")
+NEAR = 2  # bids up to this many points above the standing bid get a button each; the rest are in a list
+DD_SECONDS = 20.0
+CARD_SECONDS = 3.0  # learning mode: the search for the cost of the learner's last card
+SOURCES = ("seed", "library", "written")  # shown as they are: a widget's URL value is its option as shown
+
+
+# --- the hand in the session ------------------------------------------------------------------
+
+def stored() -> P.PracticeHand | None:
+    """The hand kept in this session (None if there is none or it does not read back)."""
+    d = st.session_state.get(HAND)
+    if not d:
+        return None
+    try:
+        return P.PracticeHand.from_dict(d)
+    except FiftySixError:
+        st.session_state.pop(HAND, None)
+        return None
+
+
+def keep(hand: P.PracticeHand) -> None:
+    """Keep the hand in the session, and the learner's moves in the URL (with the hand's key),
+    so that a reload picks the hand up where it was."""
+    st.session_state[HAND] = hand.to_dict()
+    moves = P.your_moves(hand)
+    text = " ".join([hand.key, *moves])
+    if not moves:
+        st.query_params.pop(MOVES, None)
+    elif st.query_params.get(MOVES) != text:
+        st.query_params[MOVES] = text
+
+
+def resumed(wanted: P.PracticeHand) -> P.PracticeHand | None:
+    """The hand of this table as the URL's moves leave it (a reload, a second tab), or None."""
+    key, *moves = (st.query_params.get(MOVES) or "").split() or [""]
+    if key != wanted.key or not moves:
+        return None
+    try:
+        with st.spinner("Picking the hand up where it was..."):
+            return P.replay(wanted, moves)
+    except FiftySixError as e:
+        st.info(f"The hand in the address could not be picked up ({e}); it starts again.")
+        return None
+
+
+def note_error(text: str) -> None:
+    st.session_state["pl_error"] = text
+
+
+def on_call(call: str, made: int) -> None:
+    """A palette button: the learner's call, if no call was made since it was drawn."""
+    hand = stored()
+    if hand is None or len(hand.calls) != made:
+        return
+    try:
+        fb = P.your_call(hand, call)
+    except FiftySixError as e:
+        note_error(f"{call}: {e}")
+        return
+    keep(hand)
+    remember_drill(hand, fb.index)
+
+
+def on_card(card: str, played: int) -> None:
+    """A card button: the learner's card, if no card was played since it was drawn; an
+    illegal card is refused with the reason and the hand stays as it was."""
+    hand = stored()
+    if hand is None or len(hand.cards) != played:
+        return
+    try:
+        P.your_card(hand, card)
+    except FiftySixError as e:
+        note_error(f"{card} cannot be played: {e}")
+        return
+    keep(hand)
+
+
+def on_play_out() -> None:
+    hand = stored()
+    if hand is not None and P.can_play_out(hand):
+        P.play_it_out(hand)
+        keep(hand)
+
+
+def on_hint(what: str) -> None:
+    hand = stored()
+    if hand is None:
+        return
+    try:
+        h = P.hint(hand) if what == "call" else P.card_hint(hand)
+    except FiftySixError as e:
+        note_error(str(e))
+        return
+    st.session_state["pl_hint"] = (hand.key, what, h.index, h.move, h.reason)
+
+
+def remember_drill(hand: P.PracticeHand, index: int) -> None:
+    """Store the learner's call as a drill answer (a miss comes back in the Drill page)."""
+    try:
+        store = ProgressStore(learner=(st.session_state.get("player") or "player").strip() or "player")
+        if P.record_drills(hand, store, only={index}):
+            st.session_state["pl_drilled"] = st.session_state.get("pl_drilled", 0) + 1
+    except FiftySixError as e:
+        st.session_state["pl_drill_error"] = str(e)
+
+
+def restart() -> None:
+    st.session_state.pop(HAND, None)
+    st.query_params.pop(MOVES, None)
+
+
+def next_hand() -> None:
+    """The next seeded deal (a deal from elsewhere moves on to seeded deals)."""
+    ss = st.session_state
+    ss["pl_seed"] = int(ss.get("pl_seed", 1)) + 1
+    ss["pl_from"] = "seed"
+    ss.pop(HAND, None)
+
+
+def random_seed() -> None:
+    st.session_state["pl_seed"] = secrets.randbelow(10**6)
+    st.session_state.pop(HAND, None)
+
+
+def new_match() -> None:
+    st.session_state.pop(MATCH, None)
+
+
+# --- choosing the table -------------------------------------------------------------------------
+
+def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
+    """The deal and its table and system from the page's choices: (table, system, deal or None
+    for a seeded deal, words for where it came from, seed)."""
+    table, system = settings.table, settings.system
+    c1, c2, c3 = st.columns([2, 1, 1])
+    source = c1.segmented_control("Deal from", list(SOURCES), default="seed", required=True, **in_url("pl_from"),
+                                  help="seed: a deal dealt from the seed; library: a hand you saved; written: a "
+                                       "deal written out (a coach's link, a record file, a bank question)")
+    seed = int(c2.number_input("Seed", 0, 10**9, 1, **in_url("pl_seed"),
+                               help="The same seed gives the same deal and the same bots' calls and cards."))
+    c3.button("Random deal", icon=":material/casino:", key="pl_random", on_click=random_seed,
+              disabled=source != "seed", width="stretch")
+    if source == "library":
+        try:
+            lib = Library()
+            entries = lib.list(limit=500)
+        except FiftySixError as e:
+            st.error(str(e))
+            return table, system, None, "", seed
+        if not entries:
+            st.info("The hand library is empty: save a hand here, or add one on the Enter a hand page.")
+            st.stop()
+        ids = [e.id for e in entries]
+        names = {e.id: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · {e.players} players · {e.system}"
+                 for e in entries}
+        pick = st.selectbox("Record", ids, format_func=names.get, **in_url("pl_lib"))
+        record = lib.get(pick)
+        return record.table, record.system, record.deal, f"library record #{pick}", seed
+    if source == "written":
+        text = st.text_input(f"The deal, seat 1 to {table.players} (S.H.D.C each, e.g. JJ9.A.KQ.T9A ...)",
+                             **in_url("pl_deal"), help="A coach can send this page's address: it holds the deal, "
+                                                       "the table, the system and the seat.")
+        with st.expander("... or take the deal from a record file or a bank question"):
+            coach_upload(table)
+        if not text.strip():
+            st.info("Write the deal above (one hand per seat), or take it from a file.")
+            st.stop()
+        try:
+            return table, system, Deal.parse(text, table), "a deal written out", seed
+        except FiftySixError as e:
+            st.error(f"The deal cannot be used: {e}")
+            st.stop()
+    return table, system, None, f"seed {seed}", seed
+
+
+def coach_upload(table: Table) -> None:
+    """A record file (its first record's deal, table and system) or a bank with a question that
+    gives a hand (that seat's hand, the others dealt at random from the seed)."""
+    from drills import banks
+    from fiftysix.records import parse_records
+    up = st.file_uploader("A record file or a question bank", type=["txt", "rec", "pbn", "56", "json"],
+                          key="pl_upload", max_upload_size=1)
+    text = read_upload(up)
+    if text is None:
+        return
+    ss = st.session_state
+    try:
+        if up.name.lower().endswith(".json"):
+            bank = banks.import_text(text, "json", up.name, ss.get("system"))
+            qs = [q for q in bank.questions if q.context.hand]
+            if not qs:
+                st.warning(f"No question of {up.name} gives a hand.")
+                return
+            q = st.selectbox("Question", qs, format_func=lambda q: f"{q.id}: {q.prompt[:60]}", key="pl_bank_q")
+            t = q.context.table
+            hands = [Hand() for _ in t.seats]
+            hands[q.context.seat - 1] = Hand.parse(q.context.hand)
+            deal = complete_deal(t, hands, seed=int(ss.get("pl_seed", 1)))
+            use = dict(deal=deal, system=q.context.system, seat=q.context.seat)
+            st.caption(f"You sit in seat {q.context.seat} with this question's hand; the other hands are dealt at "
+                       "random from the seed, and the auction starts afresh.")
+        else:
+            records = parse_records(text, up.name)
+            r = st.selectbox("Record", records, key="pl_rec_pick",
+                             format_func=lambda r: f"{r.event or 'hand'} {r.contract or ''} ({r.table.players} players)")
+            use = dict(deal=r.deal, system=r.system, seat=ss.get("pl_seat", 1))
+    except FiftySixError as e:
+        st.error(f"{up.name}: {e}")
+        return
+    st.button("Sit down at this deal", key="pl_use", type="primary", on_click=use_deal, kwargs=use)
+
+
+def use_deal(deal: Deal, system: str, seat: int) -> None:
+    ss = st.session_state
+    t = deal.table
+    ss["players"], ss["deck"], ss["teams"], ss["system"] = t.players, t.deck, t.teams, system
+    ss["pl_deal"], ss["pl_from"] = str(deal), "written"
+    ss["pl_seat"] = seat if seat in t.seats else 1
+    ss.pop(HAND, None)
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+def felt(hand: P.PracticeHand, state=None, centre: str = "") -> None:
+    """The table from the learner's seat: every hand in learning mode, only the learner's in
+    practice; the trick on the table (or the last one taken)."""
+    t = hand.table
+    learning = hand.mode == "learning"
+    if state is None:
+        hands = {s: hand.deal.hand(s) if learning or s == hand.seat else None for s in t.seats}
+        hidden = {}
+        trick = ()
+        to_move = P.auction(hand).to_move
+    else:
+        hands = {s: state.hands[s - 1] if learning or s == hand.seat else None for s in t.seats}
+        hidden = {s: len(state.hands[s - 1]) for s in t.seats}
+        trick = state.current or (state.tricks[-1].plays if state.tricks else ())
+        to_move = None if state.is_over else state.to_move
+    notes = {hand.seat: "<b>you</b>"}
+    show(render.table_html(t, hands, bottom=hand.seat, to_move=to_move, trick=trick, center=centre,
+                           notes=notes, hidden=hidden))
+
+
+def auction_grid(hand: P.PracticeHand) -> None:
+    a = P.auction(hand)
+    show(render.auction_html(hand.table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
+                                          for r in a.calls]))
+    bots = [(i + 1, r.seat, str(r.call), why) for i, (r, why) in enumerate(zip(a.calls, hand.call_reasons)) if why]
+    if bots:
+        with st.expander("Why the bots called as they did"):
+            for i, seat, call, why in bots:
+                st.markdown(f"{i}. Seat {seat} **{call}**: {why}")
+
+
+def feedback_box(fb: P.Feedback) -> None:
+    """What the learner's call told the table, at once."""
+    head = f"**Your call {fb.call}** ({fb.label}): {fb.meaning}"
+    if fb.kept is False:
+        body = (f"{head}\n\n**Broken promise:** your hand breaks " + "; ".join(fb.broken) + "."
+                + (f"\n\nCalls that keep their promise here: {' '.join(fb.truthful[:12])}" if fb.truthful else ""))
+        st.error(body)
+    elif fb.kept:
+        st.success(f"{head}\n\nYour hand keeps this promise.")
+    else:
+        st.info(f"{head}\n\nIt promises nothing about your hand.")
+    if fb.same_as_bot:
+        st.caption(f"The system's bot makes the same call: {fb.bot_reason}")
+    else:
+        st.warning(f"The system's bot would call **{fb.bot_call}**: {fb.bot_reason}")
+    st.caption(f"What your partners now know about your hand: {fb.partners_know}.")
+
+
+def hint_box(hand: P.PracticeHand, what: str) -> None:
+    h = st.session_state.get("pl_hint")
+    n = len(hand.calls) + 1 if what == "call" else len(hand.cards) + 1
+    if h and h[0] == hand.key and h[1] == what and h[2] == n:
+        st.info(f"Hint: the {'system' if what == 'call' else 'card'} bot would {'call' if what == 'call' else 'play'}"
+                f" **{h[3]}**: {h[4]}")
+    else:
+        st.button("Hint: what would the bot do?", key=f"pl_hint_{what}", icon=":material/lightbulb:",
+                  on_click=on_hint, args=(what,))
+
+
+def palette(hand: P.PracticeHand) -> None:
+    """Every legal call with its meaning (hover a button; the list shows each one's label)."""
+    a = P.auction(hand)
+    learning = hand.mode == "learning"
+    calls = P.palette(hand)
+    made = len(hand.calls)
+    st.markdown(f"**Your call, seat {hand.seat}** (holding {render.hand_text_html(hand.deal.hand(hand.seat))}):",
+                unsafe_allow_html=True)
+
+    def face(p: P.PaletteCall) -> str:
+        return ("✓ " if learning and p.keeps and not p.promises_nothing else "") + call_label(p.call)
+
+    def tip(p: P.PaletteCall) -> str:
+        keeps = ("  \nYour hand keeps this promise." if p.keeps else "  \nYour hand does not keep this promise."
+                 ) if learning else ""
+        return f"**{p.call}: {p.label}.** {p.meaning}  \nPromises: {p.promise}.{keeps}"
+
+    standing = a.value or 27
+    quiet = [p for p in calls if p.call in QUIET]
+    near = [p for p in calls if p.call not in QUIET and (p.value or 0) <= standing + NEAR]
+    rest = [p for p in calls if p.call not in QUIET and p not in near]
+    per = 8
+    rows: list[tuple[str, list[P.PaletteCall]]] = [("", quiet)] if quiet else []
+    for v in sorted({p.value or 0 for p in near}):
+        rows.append((str(v), [p for p in near if (p.value or 0) == v]))
+    for label, group in rows:
+        for start in range(0, len(group), per):
+            cols = st.columns([1] + [2] * per, vertical_alignment="center")
+            cols[0].markdown(f"**{label}**" if start == 0 and label else "")
+            for col, p in zip(cols[1:], group[start:start + per]):
+                col.button(face(p), key=f"pl_call_{p.call}", help=tip(p), on_click=on_call, args=(p.call, made),
+                           width="stretch",
+                           type="primary" if learning and p.keeps and not p.promises_nothing else "secondary")
+    c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
+    names = {p.call: p for p in rest + quiet + near}  # the higher bids first: they have no button
+    pick = c1.selectbox(f"Every legal call ({len(names)}; {len(rest)} higher bids only here): pick one to read it",
+                        list(names), key=f"pl_more_{made}",
+                        format_func=lambda c: f"{'✓ ' if learning and names[c].keeps and not names[c].promises_nothing else ''}"
+                                              f"{c}: {names[c].label}")
+    c2.button("Call it", key="pl_more_btn", on_click=on_call, args=(pick, made), width="stretch")
+    st.caption(tip(names[pick]))
+    st.caption("Hover a call's button, or pick it in the list (on a phone), to read what it would promise now."
+               + (" ✓ marks the calls your hand keeps." if learning else ""))
+    if learning:
+        hint_box(hand, "call")
+
+
+def call_label(call: str) -> str:
+    """A call for a button: its canonical text with a red suit letter red."""
+    return "".join(f":red[{x}]" if x in ("H", "D") else x for x in render.call_pieces(call))
+
+
+def bidding(hand: P.PracticeHand) -> None:
+    a = P.auction(hand)
+    standing = a.standing_contract()
+    centre = ("no bid yet" if standing is None else
+              f"{render.contract_html(str(standing), f'seat {standing.declarer}')}")
+    felt(hand, centre=centre + f"<br>Seat {a.to_move} to call")
+    auction_grid(hand)
+    if hand.feedback:  # the learner's last call, until the next one
+        feedback_box(hand.feedback[-1])
+    if a.to_move == hand.seat:
+        palette(hand)
+    with st.expander(f"Your calls so far ({len(hand.feedback)})"):
+        calls_table(hand)
+
+
+def calls_table(hand: P.PracticeHand) -> None:
+    rows = [{"#": f.index, "your call": f.call, "meaning": f.label,
+             "promise": {True: "✔ kept", False: "✘ broken", None: ""}[f.kept], "broken": "; ".join(f.broken),
+             "the system's call": f.bot_call, "why": f.bot_reason} for f in hand.feedback]
+    if rows:
+        st.dataframe(rows, hide_index=True)
+    else:
+        st.caption("You have not called yet.")
+
+
+def points_line(hand: P.PracticeHand, state) -> str:
+    t = hand.table
+    return " · ".join(f"{t.team_name(k)}{' (you)' if k == hand.your_team else ''} {p}"
+                      for k, p in enumerate(state.points))
+
+
+def playing(hand: P.PracticeHand) -> None:
+    c = P.contract(hand)
+    state = P.play_state(hand, c)
+    t = hand.table
+    centre = (f"{render.contract_html(str(c), f'seat {c.declarer}, team {t.team_name(c.team)}')}"
+              f"<br>{points_line(hand, state)}")
+    felt(hand, state, centre)
+    m1, m2, m3 = st.columns(3)
+    m1.metric("Contract", str(c), help=f"by seat {c.declarer} (team {t.team_name(c.team)}): they need {c.value}")
+    m2.metric("Declarers have", f"{state.points[c.team]} of {c.value}")
+    m3.metric("Trick", f"{min(len(state.tricks) + 1, t.hand_size)} of {t.hand_size}")
+    rows = trick_rows(state)
+    done = [r for r in rows if r.done]
+    if done and not state.current:
+        last = done[-1]
+        st.caption(f"Trick {last.number} won by seat {last.winner} (team {t.team_name(last.winning_team)}), "
+                   f"+{last.points} points.")
+    if hand.mode == "learning":
+        last_card_cost(hand)
+    if not state.is_over and state.to_move == hand.seat:
+        cards_row(hand, state)
+    with st.expander(f"Tricks played ({len(state.tricks)})", expanded=False):
+        tricks_table(state)
+    bots = [(i + 1, why) for i, why in enumerate(hand.card_reasons) if why]
+    if bots:
+        with st.expander("Why the bots played as they did"):
+            for i, why in bots[-2 * t.players:]:
+                st.markdown(f"Card {i} **{hand.cards[i - 1]}**: {why}")
+
+
+def last_card_cost(hand: P.PracticeHand) -> None:
+    """Learning mode: what the learner's last card cost with best play (kept per card)."""
+    mine = [i for i, (seat, _) in enumerate(P.plays(hand), start=1) if seat == hand.seat]
+    if not mine:
+        return
+    i = mine[-1]
+    costs = st.session_state.setdefault("pl_costs", {})
+    if (hand.key, i) not in costs:
+        warm_solver()
+        try:
+            costs[(hand.key, i)] = P.card_cost(hand, i, CARD_SECONDS)
+        except FiftySixError:
+            costs[(hand.key, i)] = None
+    got = costs[(hand.key, i)]
+    if got is None:
+        st.caption(f"Your last card, {hand.cards[i - 1]}: not solved within {CARD_SECONDS:.0f} s.")
+    elif got.cost:
+        st.warning(f"Your last card, **{got.card}**, cost your team {got.cost} point(s) with best play; "
+                   f"best was {' '.join(got.best)}.")
+    else:
+        st.caption(f"Your last card, {got.card}, was a best card (double-dummy).")
+
+
+def cards_row(hand: P.PracticeHand, state) -> None:
+    """The learner's hand as buttons: the legal cards can be clicked, the others are greyed."""
+    legal = set(state.legal_cards())
+    mine = list(dict.fromkeys(state.hands[hand.seat - 1].cards))
+    led = state.led_suit
+    st.markdown("**Your card**" + ("" if led is None else f" (follow {render.suit_name(led)} if you can)") + ":")
+    cols = st.columns(max(len(mine), 1))
+    for col, card in zip(cols, mine):
+        face = f"{render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}"
+        col.button(f":red[{face}]" if card.suit in (1, 2) else face, key=f"pl_card_{card}", on_click=on_card,
+                   args=(str(card), len(hand.cards)), disabled=card not in legal, width="stretch",
+                   help=card.name + ("" if card in legal else " (you must follow suit)"))
+    if hand.mode == "learning":
+        hint_box(hand, "card")
+
+
+# --- after the hand ---------------------------------------------------------------------------
+
+def after(hand: P.PracticeHand, player: str) -> None:
+    out = P.outcome(hand)
+    c = out.contract
+    state = P.play_state(hand, c)
+    t = hand.table
+    last = state.tricks[-1].plays if state.tricks else ()
+    show(render.table_html(t, {s: hand.deal.hand(s) for s in t.seats}, bottom=hand.seat, trick=last,
+                           center=f"{render.contract_html(str(c))}<br>{points_line(hand, state)}",
+                           notes={hand.seat: "<b>you</b>"}))
+    st.caption("Every hand as it was dealt, and the last trick.")
+    word = "made" if out.made else "failed"
+    st.subheader("After the hand")
+    yours = "your team" if c.team == hand.your_team else "the opponents"
+    msg = (f"{c} by seat {c.declarer} ({yours}): the declarers took {out.result.declarer_points} of {c.value}, "
+           f"{word}. Stake {out.stake}: your team {'wins' if out.your_score > 0 else 'loses'} {abs(out.your_score)}.")
+    (st.success if out.your_score > 0 else st.error)(msg)
+    m = st.columns(4)
+    m[0].metric("Contract", str(c))
+    m[1].metric("Declarers took", out.result.declarer_points, help="when the contract was decided")
+    m[2].metric("Result", word)
+    m[3].metric("Your team", f"{out.your_score:+d}")
+    if P.can_play_out(hand):
+        st.button("Play it out", key="pl_play_out", icon=":material/play_arrow:", on_click=on_play_out,
+                  help="The contract is decided; play the remaining cards anyway (the result stays).")
+    elif hand.played_out:
+        st.caption("Played out to the last card: " + points_line(hand, state) + " card points in all.")
+    match_panel(hand, out)
+    dd_panel(hand)
+    review_panel(hand, player)
+
+
+def match_panel(hand: P.PracticeHand, out: P.Outcome) -> None:
+    ss = st.session_state
+    t = hand.table
+    fmt = st.session_state.get("pl_match", "chips")
+    m = None
+    if ss.get(MATCH):
+        try:
+            m = P.Match.from_dict(ss[MATCH])
+        except FiftySixError:
+            m = None
+    if m is None or m.format != fmt or m.table != t:
+        m = P.Match(fmt, t)
+    m.record(hand.key, out)
+    ss[MATCH] = m.to_dict()
+    st.subheader(f"The match ({m.format})")
+    st.caption(m.describe())
+    cols = st.columns(t.num_teams + 1)
+    for k, v in enumerate(m.totals):
+        cols[k].metric(f"Team {t.team_name(k)}" + (" (you)" if k == hand.your_team else ""), v)
+    cols[-1].metric("Hands", len(m.hands))
+    if m.is_over:
+        w = m.winner
+        st.success("The match is over: " + ("a tie." if w is None else
+                                            f"team {t.team_name(w)}{' (yours)' if w == hand.your_team else ''} wins."))
+    rows = [{"hand": i + 1, "contract": f"{h.contract} by seat {h.declarer}", "declarers took": h.points,
+             "result": h.reason, "declarers' score": h.score,
+             **{f"team {t.team_name(k)}": v for k, v in enumerate(h.totals)}} for i, h in enumerate(m.hands)]
+    st.dataframe(rows, hide_index=True)
+    b1, b2 = st.columns(2)
+    b1.button("Next hand", key="pl_next", type="primary", icon=":material/skip_next:", on_click=next_hand)
+    b2.button("New match", key="pl_new_match", icon=":material/restart_alt:", on_click=new_match)
+
+
+def match_line(hand: P.PracticeHand) -> None:
+    """The match's running score, one line, while a hand is played."""
+    try:
+        m = P.Match.from_dict(st.session_state[MATCH]) if st.session_state.get(MATCH) else None
+    except FiftySixError:
+        m = None
+    if m is None or not m.hands or m.table != hand.table:
+        return
+    t = hand.table
+    st.caption(f"Match ({m.format}) after {len(m.hands)} hand(s): " + " · ".join(
+        f"team {t.team_name(k)}{' (you)' if k == hand.your_team else ''} {v}" for k, v in enumerate(m.totals)))
+
+
+def dd_panel(hand: P.PracticeHand) -> None:
+    """The double-dummy value at the start and each team's best contract (kept per hand)."""
+    ss = st.session_state
+    t = hand.table
+    cache = ss.setdefault("pl_dd", {})
+    if hand.key not in cache:
+        warm_solver()
+        try:
+            cache[hand.key] = run_cancellable(lambda stop: P.double_dummy(hand, DD_SECONDS, stop),
+                                              "Solving the deal double-dummy")
+        except FiftySixError as e:
+            st.warning(f"The double-dummy figures are not available: {e}")
+            return
+    dd = cache[hand.key]
+    st.subheader("With best play")
+    if dd.declarers is None:
+        st.caption(f"The declarers' best total was not solved within {DD_SECONDS:.0f} s.")
+    else:
+        st.markdown(f"Double-dummy at the start, the declarers could take **{dd.declarers}** points "
+                    f"(target {dd.target}: {'makeable' if dd.declarers >= dd.target else 'not makeable'}).")
+    rows = []
+    for b in dd.best:
+        rows.append({"team": t.team_name(b.team) + (" (you)" if b.team == hand.your_team else ""),
+                     "best strain": b.strain or "?", "points with best play": b.points,
+                     "best contract": b.contract or ("under 28 in every strain" if b.points is not None else "?"),
+                     "stake if made": b.stake})
+    st.dataframe(rows, hide_index=True)
+    st.caption("Best play by every seat, each seeing every hand, seat 1 leading; a team's best contract is the "
+               "highest bid that makes in its best strain.")
+
+
+def review_panel(hand: P.PracticeHand, player: str) -> None:
+    """The Review page's parts on this hand, and saving it to the library."""
+    from ui.review_parts import auction_panel, play_stepper, review_of, value_chart
+    ss = st.session_state
+    try:
+        record = P.to_record(hand, date=dt.date.today().strftime("%Y.%m.%d"), player=player)
+    except FiftySixError as e:
+        st.error(f"This hand cannot be written as a record: {e}")
+        return
+    text = format_record(record)
+    if ss.get("pl_record_sig") != hand.key:  # a new hand: its review from the start
+        ss["pl_record_sig"] = hand.key
+        for k in ("plr_call", "plr_step"):
+            ss.pop(k, None)
+    st.subheader("Save it")
+    b1, b2 = st.columns(2)
+    if b1.button("Save to the hand library", key="pl_save", type="primary", icon=":material/save:"):
+        try:
+            rep = Library().add([record], "practice table")
+            ss["pl_saved"] = (hand.key, rep.ids[0] if rep.ids else None)
+        except FiftySixError as e:
+            st.error(str(e))
+    b2.download_button("Download the record", text + "\n", file_name="practice-hand.txt", mime="text/plain",
+                       key="pl_download", on_click="ignore", icon=":material/download:")
+    saved = ss.get("pl_saved")
+    if saved and saved[0] == hand.key:
+        st.success(f"Saved to the hand library as record #{saved[1]}." if saved[1] else
+                   "This hand is in the hand library already.")
+    st.subheader("Review")
+    warm_solver()
+    try:
+        rev = review_of(text)
+    except FiftySixError as e:
+        st.error(f"This hand cannot be reviewed: {e}")
+        return
+    bids = {f.index: SystemBid(f.index, f.seat, f.call, f.bot_call, f.bot_reason, f.same_as_bot)
+            for f in hand.feedback}
+    for i, why in enumerate(hand.call_reasons, start=1):
+        if why:
+            bids[i] = SystemBid(i, 0, hand.calls[i - 1], hand.calls[i - 1], why, True)
+    auction_panel(rev, hand.table, bids, prefix="plr")
+    mine = [x for x in rev.cards if x.seat == hand.seat]
+    if mine:
+        lost = sum(x.cost or 0 for x in mine)
+        st.markdown(f"**Your cards** cost {lost} point(s) against best play in all.")
+        st.dataframe([{"card": x.index, "trick": x.trick, "you played": x.card,
+                       "cost": "?" if x.cost is None else x.cost, "best": " ".join(x.best)} for x in mine],
+                     hide_index=True)
+    if rev.cards:
+        play_stepper(record, rev, prefix="plr")
+        st.plotly_chart(value_chart(rev), key="pl_chart")
+
+
+def share_link(hand: P.PracticeHand) -> None:
+    """The query that opens this deal at this seat anywhere (a coach sends it to a class)."""
+    t = hand.table
+    params = {"players": t.players, "deck": f"{t.deck} cards",  # the sidebar's values as it shows them
+              "teams": "odd v even seats" if t.teams == "alternate" else "partners opposite",
+              "system": hand.system, "pl_from": "written", "pl_deal": str(hand.deal), "pl_seat": hand.seat,
+              "pl_seed": hand.seed, "pl_bot": hand.bot, "pl_mode": hand.mode}
+    with st.expander("Send this deal"):
+        st.code("play?" + urlencode(params), language=None)
+        st.caption("Put this after the app's address (…/play?…): it opens this deal, written out, at this table "
+                   "and seat with the same bots, whatever seed or library it came from.")
+
+
+# --- the page ---------------------------------------------------------------------------------
+
+settings = page_start("Play", "Sit at a table with the bots: bid your hand, play it, then see what you did "
+                      "against the system and against best play.")
+ss = st.session_state
+table, system, deal, source, seed = choose(settings)
+c1, c2, c3, c4 = st.columns(4)
+seat = c1.selectbox("Your seat", list(table.seats), **in_url("pl_seat"),
+                    help="Seat 1 calls first and leads; " + ", ".join(
+                        f"team {table.team_name(k)}: seats {' '.join(map(str, table.team_seats(k)))}"
+                        for k in range(table.num_teams)))
+bot = c2.selectbox("Bots", sorted(BIDDING_BOTS), index=sorted(BIDDING_BOTS).index(DEFAULT_BOT), **in_url("pl_bot"),
+                   help="default: judges each call by simulating deals (a moment per call); rules: the rule of "
+                        "thumb (instant)")
+mode = c3.segmented_control("Mode", list(P.MODES), default="learning", required=True, **in_url("pl_mode"),
+                            help="learning: every hand face up, hints, ✓ on the calls your hand keeps; practice: "
+                                 "only your hand")
+c4.selectbox("Match", list(MATCH_FORMATS), **in_url("pl_match"),
+             help="chips: 12 each, the stake moves; race: first to 12; games: 6 games")
+st.caption(f"{table.players} players, {table.deck} cards, teams {table.teams}, system {system}; "
+           f"deal: {source}. The page's address holds the table: bookmark it, or send it to a class.")
+
+try:
+    wanted = P.new_hand(table, system, seat, seed=seed, deal=deal, bot=bot, mode=mode, source=source)
+except FiftySixError as e:
+    st.error(str(e))
+    st.stop()
+hand = stored()
+if hand is None or hand.key != wanted.key:
+    hand = resumed(wanted) or wanted
+    keep(hand)
+if hand.mode != mode:
+    hand.mode = mode
+    keep(hand)
+if ss.get("pl_error"):
+    st.error(ss.pop("pl_error"))
+if ss.pop("pl_drill_error", None):
+    st.warning("Your calls could not be kept for the Drill page (the progress file cannot be written).")
+phase = P.phase(hand)
+if phase != "over" and not P.your_turn(hand):
+    try:
+        with st.spinner("The bots are " + ("calling..." if phase == "bidding" else "playing...")):
+            P.advance(hand)
+    except FiftySixError as e:
+        st.error(f"The bots could not go on: {e}")
+        st.stop()
+    keep(hand)
+    phase = P.phase(hand)
+st.button("Start this hand again", key="pl_restart", icon=":material/replay:", on_click=restart)
+match_line(hand)
+if phase == "bidding":
+    bidding(hand)
+elif phase == "play":
+    c = P.contract(hand)
+    st.markdown(f"**The auction is over:** {c} by seat {c.declarer}. Seat 1 leads.")
+    with st.expander("The auction", expanded=False):
+        auction_grid(hand)
+        calls_table(hand)
+    if hand.feedback and not hand.cards:
+        feedback_box(hand.feedback[-1])
+    playing(hand)
+else:
+    with st.expander("The auction"):
+        auction_grid(hand)
+    after(hand, settings.player)
+share_link(hand)
+if ss.get("pl_drilled"):
+    st.caption(f"{ss['pl_drilled']} of your calls this session went to your drills: the misses come back on "
+               "the Drill page.")
