@@ -16,7 +16,6 @@ import hashlib
 import os
 import re
 import sqlite3
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -27,7 +26,6 @@ from fiftysix.records import Record, format_record, format_records, parse_record
 from fiftysix.scoring import Contract
 from fiftysix.textio import write_atomic
 from drills import store
-from drills.store import default_db_path
 
 LIBRARY_SCHEMA_VERSION = 1
 
@@ -131,60 +129,26 @@ def _date_bound(text: str, upper: bool) -> str:
     return f"{y}.{mo}.{d}"
 
 
-class Library:
+class Library(store.Store):
     """The hand library in a SQLite file (created on first use)."""
 
-    def __init__(self, path: str | os.PathLike | None = None, timeout: float = 30.0) -> None:
-        self.path = Path(path) if path is not None else default_db_path()
-        self.timeout = timeout
-        self.read_only = False
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with store.connect(self.path, self.timeout) as con:
-                con.execute("PRAGMA journal_mode=WAL")
-                con.executescript(_SCHEMA)
-                row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
-                if row is None:
-                    con.execute("INSERT OR IGNORE INTO library_meta (key, value) VALUES ('schema', ?)",
-                                (str(LIBRARY_SCHEMA_VERSION),))
-                elif int(row[0]) > LIBRARY_SCHEMA_VERSION:
-                    raise LibraryError(f"{self.path} holds a hand library from a newer fiftysix"
-                                       f" (schema {row[0]})")
-        except sqlite3.DatabaseError as e:
-            if not self._open_read_only():
-                raise LibraryError(f"cannot use library file {self.path}: {e}") from None
-        except OSError as e:
-            if not self._open_read_only():
-                raise LibraryError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
+    kind = "library"
+    error = LibraryError
+    foreign_keys = True
 
-    def _open_read_only(self) -> bool:
-        """Fall back to reading a library that cannot be written (a read-only file, folder
-        or disk): it can be listed, searched and exported; writes say why they cannot."""
-        if not self.path.is_file():
-            return False
-        try:
-            with store.connect(store.readonly_uri(self.path), self.timeout) as con:
-                row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
-        except sqlite3.DatabaseError:
-            return False
-        if row is None or int(row[0]) > LIBRARY_SCHEMA_VERSION:
-            return False
-        self.read_only = True
-        return True
+    def _create(self, con: sqlite3.Connection) -> None:
+        con.executescript(_SCHEMA)
+        row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
+        if row is None:
+            con.execute("INSERT OR IGNORE INTO library_meta (key, value) VALUES ('schema', ?)",
+                        (str(LIBRARY_SCHEMA_VERSION),))
+        elif int(row[0]) > LIBRARY_SCHEMA_VERSION:
+            raise LibraryError(f"{self.path} holds a hand library from a newer fiftysix (schema {row[0]})")
 
-    @contextmanager
-    def _connect(self):
-        target = store.readonly_uri(self.path) if self.read_only else self.path
-        try:
-            with store.connect(target, self.timeout, foreign_keys=True) as con:
-                yield con
-        except sqlite3.DatabaseError as e:
-            raise LibraryError(store.describe(e, self.path, "read")) from None
-
-    def _transaction(self):
-        if self.read_only:
-            raise LibraryError(f"cannot write {self.path}: the library file or its folder is read-only")
-        return store.transaction(self.path, self.timeout, foreign_keys=True)
+    @staticmethod
+    def _readable(con: sqlite3.Connection) -> bool:
+        row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
+        return row is not None and int(row[0]) <= LIBRARY_SCHEMA_VERSION
 
     # --- writing ---------------------------------------------------------------------------
 

@@ -15,15 +15,12 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 from typing import Mapping, Sequence
 
 from fiftysix.errors import FiftySixError
 from drills import store
 from drills.questions import Question
-from drills.store import DATA_DIR_ENV, DB_NAME, data_dir, default_db_path  # noqa: F401 (re-exported)
 from drills.schedule import (DEFAULT_NEW_PER_DAY, Card, Rating, new_card, pick_questions, rating_for,
                              review, utcnow)
 
@@ -79,63 +76,32 @@ def _parse_stamp(s: str) -> datetime:
     return datetime.strptime(s, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
 
 
-class ProgressStore:
+class ProgressStore(store.Store):
     """One learner's reviews and cards in a SQLite file (created on first use)."""
+
+    kind = "progress"
+    error = ProgressError
 
     def __init__(self, path: str | os.PathLike | None = None, learner: str = "default",
                  timeout: float = 30.0) -> None:
-        self.path = Path(path) if path is not None else default_db_path()
         self.learner = learner
-        self.timeout = timeout
-        self.read_only = False
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with store.connect(self.path, self.timeout) as con:
-                con.execute("PRAGMA journal_mode=WAL")
-                version = con.execute("PRAGMA user_version").fetchone()[0]
-                if version > SCHEMA_VERSION:
-                    raise ProgressError(f"{self.path} was written by a newer fiftysix (schema {version})")
-                con.executescript(_SCHEMA)
-                columns = {row[1] for row in con.execute("PRAGMA table_info(reviews)")}
-                if "source" not in columns:  # a file from before answers named their bank
-                    con.execute("ALTER TABLE reviews ADD COLUMN source TEXT NOT NULL DEFAULT 'generated'")
-                con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as e:
-            if not self._open_read_only():
-                raise ProgressError(f"cannot use progress file {self.path}: {e}") from None
-        except OSError as e:
-            if not self._open_read_only():
-                raise ProgressError(f"cannot create {self.path.parent}: {e.strerror or e}") from None
+        super().__init__(path, timeout)
 
-    def _open_read_only(self) -> bool:
-        """Fall back to reading a progress file that cannot be written (read-only file,
-        folder or disk): statistics still show; recording an answer says why it cannot."""
-        if not self.path.is_file():
-            return False
-        try:
-            with store.connect(store.readonly_uri(self.path), self.timeout) as con:
-                version = con.execute("PRAGMA user_version").fetchone()[0]
-                con.execute("SELECT 1 FROM cards LIMIT 1").fetchall()
-        except sqlite3.DatabaseError:
-            return False
-        if version != SCHEMA_VERSION:
-            return False
-        self.read_only = True
-        return True
+    def _create(self, con: sqlite3.Connection) -> None:
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise ProgressError(f"{self.path} was written by a newer fiftysix (schema {version})")
+        con.executescript(_SCHEMA)
+        columns = {row[1] for row in con.execute("PRAGMA table_info(reviews)")}
+        if "source" not in columns:  # a file from before answers named their bank
+            con.execute("ALTER TABLE reviews ADD COLUMN source TEXT NOT NULL DEFAULT 'generated'")
+        con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
-    @contextmanager
-    def _connect(self):
-        target = store.readonly_uri(self.path) if self.read_only else self.path
-        try:
-            with store.connect(target, self.timeout) as con:
-                yield con
-        except sqlite3.DatabaseError as e:
-            raise ProgressError(store.describe(e, self.path, "read")) from None
-
-    def _transaction(self):
-        if self.read_only:
-            raise ProgressError(f"cannot write {self.path}: the progress file or its folder is read-only")
-        return store.transaction(self.path, self.timeout)
+    @staticmethod
+    def _readable(con: sqlite3.Connection) -> bool:
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        con.execute("SELECT 1 FROM cards LIMIT 1").fetchall()
+        return version == SCHEMA_VERSION
 
     # --- writing ---------------------------------------------------------------------------
 

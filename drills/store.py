@@ -1,6 +1,7 @@
 """The one SQLite file behind progress and the hand library: where it lives, and safe access.
 
-Short connections and write transactions that two app sessions can share safely.
+Short connections and write transactions that two app sessions can share safely; ``Store``
+is the frame of the stores in the file (the progress store, the hand library).
 
 The file is ``progress.sqlite3`` under ``$FIFTYSIX_DATA_DIR`` when that is set, else under
 the user data directory (platformdirs). Connections run in WAL mode with a busy timeout;
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import urllib.parse
+from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -94,3 +96,70 @@ def transaction(path: Path, timeout: float, foreign_keys: bool = False) -> Itera
                 raise
     except sqlite3.Error as e:
         raise StoreError(describe(e, Path(path))) from None
+
+
+class Store(ABC):
+    """What the stores in the data file share: opening it (for reading only when it cannot be
+    written), short reading connections and write transactions, errors naming the file.
+
+    A store names its ``kind`` of file and its ``error`` class, and says how its tables are
+    made (``_create``) and whether a file it can only read is one of its own (``_readable``).
+    """
+
+    kind: str
+    """What error messages call the file: "cannot use <kind> file ..."."""
+    error: type[FiftySixError]
+    foreign_keys = False
+
+    def __init__(self, path: str | os.PathLike | None = None, timeout: float = 30.0) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        self.timeout = timeout
+        self.read_only = False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with connect(self.path, timeout) as con:
+                con.execute("PRAGMA journal_mode=WAL")
+                self._create(con)
+        except sqlite3.DatabaseError as e:
+            if not self._open_read_only():
+                raise self.error(f"cannot use {self.kind} file {self.path}: {e}") from None
+        except OSError as e:
+            if not self._open_read_only():
+                raise self.error(f"cannot create {self.path.parent}: {e.strerror or e}") from None
+
+    @abstractmethod
+    def _create(self, con: sqlite3.Connection) -> None:
+        """Make the store's tables if need be (raise ``error`` for a file from a newer fiftysix)."""
+
+    @staticmethod
+    @abstractmethod
+    def _readable(con: sqlite3.Connection) -> bool:
+        """Whether a file opened for reading only holds this store in a schema it can read."""
+
+    def _open_read_only(self) -> bool:
+        """Fall back to reading a file that cannot be written (a read-only file, folder or
+        disk): what the store holds still shows; a write says why it cannot."""
+        if not self.path.is_file():
+            return False
+        try:
+            with connect(readonly_uri(self.path), self.timeout) as con:
+                if not self._readable(con):
+                    return False
+        except sqlite3.DatabaseError:
+            return False
+        self.read_only = True
+        return True
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        target = readonly_uri(self.path) if self.read_only else self.path
+        try:
+            with connect(target, self.timeout, self.foreign_keys) as con:
+                yield con
+        except sqlite3.DatabaseError as e:
+            raise self.error(describe(e, self.path, "read")) from None
+
+    def _transaction(self):
+        if self.read_only:
+            raise self.error(f"cannot write {self.path}: the {self.kind} file or its folder is read-only")
+        return transaction(self.path, self.timeout, self.foreign_keys)

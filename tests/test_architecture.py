@@ -1,6 +1,7 @@
-"""The import graph of the project's packages: no circle, and no layer imports a higher one.
+"""The shape of the project's packages: the import graph, and every module saying its job.
 
-The layers, as docs/architecture.md draws them (arrows point one way):
+The import graph has no circle, and no layer imports a higher one. The layers, as
+docs/architecture.md draws them (arrows point one way):
 ui (with app.py) -> stats -> drills -> analyser -> fiftysix. The graph is read from the source
 with ``ast`` (nothing is imported), every ``import`` and ``from ... import`` counted, those
 inside functions too; an import under ``if TYPE_CHECKING:`` never runs, so it counts for the
@@ -9,6 +10,7 @@ layers but not for circles.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,3 +125,42 @@ def test_the_import_graph_has_no_circle():
         if m not in state:
             walk(m)
     assert [" -> ".join(c) for c in circles] == []
+
+
+def _summary_problem(doc: str | None) -> str | None:
+    """What is wrong with a module docstring's first line as a statement of the module's job
+    (STYLE.md: "Every module's first docstring line says its job"), or None."""
+    if not doc or not doc.strip():
+        return "no module docstring"
+    lines = doc.strip().splitlines()
+    first = lines[0].strip()
+    if len(lines) > 1 and lines[1].strip():
+        return f"the first line runs on into the next one: {first!r}"
+    if not first.endswith("."):
+        return f"the first line is not a sentence ending in '.': {first!r}"
+    words = re.sub(r"``[^`]*``", " ", first)
+    while re.search(r"\([^()]*\)", words):  # asides and citations, innermost first
+        words = re.sub(r"\([^()]*\)", " ", words)
+    if len(re.findall(r"[A-Za-z]+", words)) < 3:
+        return f"the first line is only a name or a citation: {first!r}"
+    return None
+
+
+def test_the_docstring_rule_tells_a_statement_from_a_name():
+    assert _summary_problem("Card play: tricks, legal cards, and the play of a hand.") is None
+    assert _summary_problem("The ``basic`` bidding system (RULES.md 7.5).\n\nMore.\n") is None
+    assert _summary_problem(None) == "no module docstring"
+    assert _summary_problem("   ") == "no module docstring"
+    assert "only a name" in _summary_problem("``basic`` (RULES.md 7.5, seeds 002 and 003).")
+    assert "not a sentence" in _summary_problem("Subcommands over the bots")
+    assert "runs on" in _summary_problem("Subcommands: ``bid`` and\n``play``.")
+
+
+def test_every_module_says_its_job_in_its_first_docstring_line():
+    problems = []
+    for module, path in _modules().items():
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        problem = _summary_problem(doc)
+        if problem:
+            problems.append(f"{path.relative_to(ROOT)}: {problem}")
+    assert problems == []

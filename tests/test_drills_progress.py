@@ -9,7 +9,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from drills.progress import DATA_DIR_ENV, ProgressError, ProgressStore, default_db_path
+from drills.progress import ProgressError, ProgressStore
+from drills.store import DATA_DIR_ENV, default_db_path
 from drills.questions import Context, Question
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)

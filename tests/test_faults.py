@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from drills import banks, store
+from drills import store
 from drills.banks import Bank, BankError, load_bank, save_bank
 from drills.library import Library, LibraryError
 from drills.progress import ProgressStore
@@ -188,14 +188,15 @@ def test_a_full_disk_during_a_library_import_says_so_and_keeps_the_library(tmp_p
 @pytest.mark.filterwarnings("ignore:pandas only supports SQLAlchemy")  # the test's stand-in connection
 def test_a_full_disk_while_an_answer_is_saved_is_an_error_and_the_quiz_goes_on(tmp_path, monkeypatch, capsys,
                                                                                full_disk):
-    from ui.commands.drills import _run_interactive
+    from ui.commands.drills import _dialogue
+    from ui.commands.output import write
     progress = ProgressStore(tmp_path / "p.sqlite3")
     q = SAMPLE.questions[0]
     with pytest.raises(FiftySixError, match=r"p\.sqlite3: the disk is full"):
         progress.record_answer(q, q.answers[0])
     answers = iter(["1", "1"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    assert _run_interactive(list(SAMPLE.questions[:2]), progress) == 0
+    assert write(_dialogue(list(SAMPLE.questions[:2]), progress), as_json=False) == 0
     out, err = capsys.readouterr()
     assert "of 2 right" in out and err.count("not recorded") == 1
     assert len(progress.history()) == 0

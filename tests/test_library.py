@@ -155,7 +155,8 @@ def test_bad_files_write_nothing(lib: Library, tmp_path: Path):
 
 def test_shares_the_progress_file(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path / "home"))
-    from drills.progress import ProgressStore, default_db_path
+    from drills.progress import ProgressStore
+    from drills.store import default_db_path
     lib = Library()
     assert lib.path == default_db_path() and lib.path.parent == tmp_path / "home"
     lib.add([random_record(4, 32, "alternate", 1)])

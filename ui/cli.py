@@ -1,7 +1,8 @@
 """The ``fiftysix`` command: argparse subcommands, plain text or ``--json`` out.
 
 Each group of subcommands lives in ``ui/commands/<name>.py`` with a ``register(subparsers)``
-function that sets each subcommand's ``handler``. A handler prints nothing: it returns an
+function that registers each subcommand with ``common.command`` (its arguments, then
+``--json``, and its ``handler``). A handler prints nothing: it returns an
 ``Output`` (its data and its text form), or a stream of them, and ``main`` writes the data as
 JSON with ``--json``, else the text (``ui/commands/output.py``). Errors a user can cause
 (``FiftySixError``) become one line on stderr and exit status 2; so does any other error that

@@ -1,6 +1,7 @@
-"""The Review page's parts, shared with the Play page's after-hand panel: the review of a
-record (kept per session), the auction call by call against the system, the play card by
-card with what each card cost, and the chart of the declarers' double-dummy total.
+"""The Review page's parts, shared with the Play page's after-hand panel.
+
+The review of a record (kept per session), the auction call by call against the system, the
+play card by card with what each card cost, and the chart of the declarers' double-dummy total.
 
 Widget keys start with ``prefix`` (``rv`` on the Review page), so two pages keep their own
 place in the auction and the play.

@@ -1,5 +1,7 @@
-"""The auction's state as the systems read it, and what a call does to it (a ``Reading``) or
-the rule it breaks (a ``Broken``)."""
+"""The auction's state as the systems read it, and what a call does to it or the rule it breaks.
+
+A legal call gives a ``Reading`` (what it does to the state); a refused one a ``Broken``.
+"""
 from __future__ import annotations
 
 from collections import Counter

@@ -1,0 +1,1 @@
+"""The ``fiftysix`` command's subcommands: one module per group, each with ``register(subparsers)``."""

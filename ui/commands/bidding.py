@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from ui.commands.common import add_json_arg, add_table_args, table_from
+from ui.commands.common import add_table_args, command, table_from
 from ui.commands.output import Output, lines
 
 
@@ -17,25 +17,21 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="table option 'doubling by jump' (seed 003): a final bid that doubles the"
                             " bid before it (28 then 56) scores double (default: on in basic only)")
         add_table_args(p)
-        add_json_arg(p)
 
-    p = sub.add_parser("explain", help="explain every call of an auction: value, trump, meaning")
-    p.add_argument("auction", help='calls from seat 1, e.g. "28H P +1H X P 31NS"')
-    p.add_argument("--deal", default=None, help="the deal, to check calls against the hands")
-    common(p)
-    p.set_defaults(handler=cmd_explain)
+    with command(sub, "explain", cmd_explain, help="explain every call of an auction: value, trump, meaning") as p:
+        p.add_argument("auction", help='calls from seat 1, e.g. "28H P +1H X P 31NS"')
+        p.add_argument("--deal", default=None, help="the deal, to check calls against the hands")
+        common(p)
 
-    p = sub.add_parser("calls", help="every legal next call with its meaning (the call palette)")
-    p.add_argument("--auction", default="", help="the calls so far (default: none)")
-    p.add_argument("--hand", default=None, help="the caller's hand, e.g. JJ9.A.KQ.")
-    common(p)
-    p.set_defaults(handler=cmd_calls)
+    with command(sub, "calls", cmd_calls, help="every legal next call with its meaning (the call palette)") as p:
+        p.add_argument("--auction", default="", help="the calls so far (default: none)")
+        p.add_argument("--hand", default=None, help="the caller's hand, e.g. JJ9.A.KQ.")
+        common(p)
 
-    p = sub.add_parser("fits", help="does a hand keep the promise of the auction's last call?")
-    p.add_argument("--auction", required=True, help="the calls so far; the last one is checked")
-    p.add_argument("--hand", required=True, help="the hand to check, e.g. JJ9.A.KQ.")
-    common(p)
-    p.set_defaults(handler=cmd_fits)
+    with command(sub, "fits", cmd_fits, help="does a hand keep the promise of the auction's last call?") as p:
+        p.add_argument("--auction", required=True, help="the calls so far; the last one is checked")
+        p.add_argument("--hand", required=True, help="the hand to check, e.g. JJ9.A.KQ.")
+        common(p)
 
 
 def _strain(trump: int | None, value: int | None) -> str | None:

@@ -1,5 +1,8 @@
-"""Subcommands over the bots: ``bid`` (a deal bid by the named bots, or a batch) and ``play``
-(a hand played out by the card bots, each from its own view)."""
+"""Subcommands over the bots: ``bid`` and ``play``.
+
+``bid``: a deal bid by the named bots (or a batch of deals); ``play``: a hand played out by the
+card bots, each from its own view.
+"""
 from __future__ import annotations
 
 import argparse
@@ -10,35 +13,34 @@ from fiftysix.cards import Deal, Table
 from fiftysix.errors import FiftySixError, NotationError
 from fiftysix.play import is_void_hand
 from fiftysix.scoring import Contract
-from ui.commands.common import MAX_SEED, add_json_arg, add_seed_arg, add_table_args, arg, run_batch, table_from, whole
+from ui.commands.common import (MAX_SEED, add_seed_arg, add_table_args, arg, command, run_batch, table_from,
+                                whole)
 from ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bid", help="bid a deal with the bots: every call with its seat, bot and reason")
-    p.add_argument("--system", default=DEFAULT_SYSTEM, help=f"bidding system (default {DEFAULT_SYSTEM})")
-    add_table_args(p)
-    p.add_argument("--deal", default=None, help="the hands of seats 1..N")
-    p.add_argument("--bots", default="default",
-                   help="one bot name for every seat, or one per seat in seat order: default, rules")
-    add_seed_arg(p, 0, "random seed (same seed, same auction)")
-    p.add_argument("--void-hand", action="store_true",
-                   help="table option: no contract when the defenders hold no trump")
-    p.add_argument("--batch", default=None, metavar="FILE",
-                   help="JSON lines with the same fields as the flags ('-' for stdin); one result line each")
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_bid)
+    with command(sub, "bid", cmd_bid,
+                 help="bid a deal with the bots: every call with its seat, bot and reason") as p:
+        p.add_argument("--system", default=DEFAULT_SYSTEM, help=f"bidding system (default {DEFAULT_SYSTEM})")
+        add_table_args(p)
+        p.add_argument("--deal", default=None, help="the hands of seats 1..N")
+        p.add_argument("--bots", default="default",
+                       help="one bot name for every seat, or one per seat in seat order: default, rules")
+        add_seed_arg(p, 0, "random seed (same seed, same auction)")
+        p.add_argument("--void-hand", action="store_true",
+                       help="table option: no contract when the defenders hold no trump")
+        p.add_argument("--batch", default=None, metavar="FILE",
+                       help="JSON lines with the same fields as the flags ('-' for stdin); one result line each")
 
-    p = sub.add_parser("play", help="the card bots play a hand out, each seeing only its own cards")
-    add_table_args(p)
-    p.add_argument("--deal", required=True, help="the hands of seats 1..N")
-    p.add_argument("--contract", required=True, help="the contract, e.g. 40H, 32NT, 40Hx")
-    p.add_argument("--declarer", type=arg(whole, "--declarer", 1, 8), required=True,
-                   help="the declaring seat (final bidder)")
-    p.add_argument("--bots", default="default", help="card bot name for every seat, or one per seat: default")
-    add_seed_arg(p, 0, "random seed (same seed, same play)")
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_play)
+    with command(sub, "play", cmd_play,
+                 help="the card bots play a hand out, each seeing only its own cards") as p:
+        add_table_args(p)
+        p.add_argument("--deal", required=True, help="the hands of seats 1..N")
+        p.add_argument("--contract", required=True, help="the contract, e.g. 40H, 32NT, 40Hx")
+        p.add_argument("--declarer", type=arg(whole, "--declarer", 1, 8), required=True,
+                       help="the declaring seat (final bidder)")
+        p.add_argument("--bots", default="default", help="card bot name for every seat, or one per seat: default")
+        add_seed_arg(p, 0, "random seed (same seed, same play)")
 
 
 def contract_dict(table: Table, contract: Contract | None) -> dict[str, Any] | None:

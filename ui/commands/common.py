@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 from fiftysix.cards import Table
@@ -19,8 +20,25 @@ def add_table_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--teams", default="alternate", choices=("alternate", "pairs"))
 
 
-def add_json_arg(p: argparse.ArgumentParser) -> None:
+@contextmanager
+def command(sub: argparse._SubParsersAction, name: str, handler: Callable[[argparse.Namespace], Any],
+            help: str) -> Iterator[argparse.ArgumentParser]:
+    """Register the subcommand ``name``: the ``with`` block adds its own arguments to the parser
+    it is given; then ``--json`` is added (last, so it ends every ``--help``) and ``handler``
+    is set to answer it."""
+    p = sub.add_parser(name, help=help)
+    yield p
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(handler=handler)
+
+
+def group(sub: argparse._SubParsersAction, name: str, help: str, dest: str,
+          metavar: str) -> argparse._SubParsersAction:
+    """Register ``name`` as a group of subcommands and return its subparsers; the group alone
+    (no subcommand) prints its help."""
+    p = sub.add_parser(name, help=help)
+    p.set_defaults(handler=lambda args: Output(None, p.format_help()))
+    return p.add_subparsers(dest=dest, metavar=metavar)
 
 
 def table_from(args: argparse.Namespace) -> Table:

@@ -8,67 +8,55 @@ from pathlib import Path
 from typing import Iterator
 
 from fiftysix.errors import FiftySixError
-from ui.commands.common import MAX_QUESTIONS, add_json_arg, add_seed_arg, add_table_args, arg, table_from, whole
-from ui.commands.output import Output, lines, write
+from ui.commands.common import MAX_QUESTIONS, add_seed_arg, add_table_args, arg, command, group, table_from, whole
+from ui.commands.output import Output, lines
 
 MAX_BANK_MB = 16  # drills.banks.MAX_BANK_BYTES, said without importing the bank code for --help
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("quiz", help="generated bidding questions: interactive, or --json to print them")
-    p.add_argument("--system", default="international", help="bidding system (default international)")
-    add_table_args(p)
-    p.add_argument("-n", type=arg(whole, "-n", 1, MAX_QUESTIONS), default=10,
-                   help=f"number of questions (default 10, at most {MAX_QUESTIONS})")
-    add_seed_arg(p, None, "random seed (same seed, same quiz)")
-    p.add_argument("--types", default=None,
-                   help="comma-separated question types (meaning, which-call, your-call, partner-holds,"
-                        " makeable); default: all but makeable (each makeable question runs a simulation)")
-    p.add_argument("--bank", default=None,
-                   help=f"ask questions from this bank file instead of generating (at most {MAX_BANK_MB} MB)")
-    p.add_argument("--spaced", action="store_true",
-                   help="pick due questions first and cap new ones (spaced repetition)")
-    p.add_argument("--no-record", action="store_true", help="do not store answers in the progress file")
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_quiz)
+    with command(sub, "quiz", cmd_quiz,
+                 help="generated bidding questions: interactive, or --json to print them") as p:
+        p.add_argument("--system", default="international", help="bidding system (default international)")
+        add_table_args(p)
+        p.add_argument("-n", type=arg(whole, "-n", 1, MAX_QUESTIONS), default=10,
+                       help=f"number of questions (default 10, at most {MAX_QUESTIONS})")
+        add_seed_arg(p, None, "random seed (same seed, same quiz)")
+        p.add_argument("--types", default=None,
+                       help="comma-separated question types (meaning, which-call, your-call, partner-holds,"
+                            " makeable); default: all but makeable (each makeable question runs a simulation)")
+        p.add_argument("--bank", default=None,
+                       help=f"ask questions from this bank file instead of generating (at most {MAX_BANK_MB} MB)")
+        p.add_argument("--spaced", action="store_true",
+                       help="pick due questions first and cap new ones (spaced repetition)")
+        p.add_argument("--no-record", action="store_true", help="do not store answers in the progress file")
 
-    b = sub.add_parser("bank", help="coaches' quiz banks: check, export, import, make")
-    bsub = b.add_subparsers(dest="bank_command", metavar="ACTION")
-    c = bsub.add_parser("check", help="check a bank against the engine; every problem names its question")
-    c.add_argument("bank", help=f"bank file (JSON, docs/banks.md; at most {MAX_BANK_MB} MB)")
-    add_json_arg(c)
-    c.set_defaults(handler=cmd_bank_check)
-    e = bsub.add_parser("export", help="write a bank as JSON, CSV, Moodle GIFT or Anki CSV")
-    e.add_argument("bank")
-    e.add_argument("--format", required=True, choices=("json", "csv", "gift", "anki"))
-    e.add_argument("-o", "--output", default=None, help="output file (default: standard output)")
-    add_json_arg(e)
-    e.set_defaults(handler=cmd_bank_export)
-    i = bsub.add_parser("import", help="read a bank from JSON, CSV, GIFT or Anki CSV and write it as JSON")
-    i.add_argument("file", help=f"the file to read (at most {MAX_BANK_MB} MB)")
-    i.add_argument("--format", default=None, choices=("json", "csv", "gift", "anki"),
-                   help="input format (default: from the file name)")
-    i.add_argument("--system", default=None, help="system for plain GIFT questions that carry none")
-    i.add_argument("-o", "--output", default=None, help="bank file to write (default: standard output)")
-    add_json_arg(i)
-    i.set_defaults(handler=cmd_bank_import)
-    m = bsub.add_parser("make", help="generate a checked bank from random deals")
-    m.add_argument("--system", default="international")
-    m.add_argument("--players", default="6", help="table sizes, comma-separated (default 6)")
-    m.add_argument("-n", type=arg(whole, "-n", 1, MAX_QUESTIONS), default=30,
-                   help=f"questions per table size (default 30, at most {MAX_QUESTIONS})")
-    add_seed_arg(p=m, default=1, help="random seed")
-    m.add_argument("--types", default=None)
-    m.add_argument("--title", default=None)
-    m.add_argument("--author", default="fiftysix generator")
-    m.add_argument("-o", "--output", required=True)
-    add_json_arg(m)
-    m.set_defaults(handler=cmd_bank_make)
-    b.set_defaults(handler=lambda args: _bank_help(b))
-
-
-def _bank_help(parser: argparse.ArgumentParser) -> Output:
-    return Output(None, parser.format_help())
+    bsub = group(sub, "bank", help="coaches' quiz banks: check, export, import, make",
+                 dest="bank_command", metavar="ACTION")
+    with command(bsub, "check", cmd_bank_check,
+                 help="check a bank against the engine; every problem names its question") as p:
+        p.add_argument("bank", help=f"bank file (JSON, docs/banks.md; at most {MAX_BANK_MB} MB)")
+    with command(bsub, "export", cmd_bank_export, help="write a bank as JSON, CSV, Moodle GIFT or Anki CSV") as p:
+        p.add_argument("bank")
+        p.add_argument("--format", required=True, choices=("json", "csv", "gift", "anki"))
+        p.add_argument("-o", "--output", default=None, help="output file (default: standard output)")
+    with command(bsub, "import", cmd_bank_import,
+                 help="read a bank from JSON, CSV, GIFT or Anki CSV and write it as JSON") as p:
+        p.add_argument("file", help=f"the file to read (at most {MAX_BANK_MB} MB)")
+        p.add_argument("--format", default=None, choices=("json", "csv", "gift", "anki"),
+                       help="input format (default: from the file name)")
+        p.add_argument("--system", default=None, help="system for plain GIFT questions that carry none")
+        p.add_argument("-o", "--output", default=None, help="bank file to write (default: standard output)")
+    with command(bsub, "make", cmd_bank_make, help="generate a checked bank from random deals") as p:
+        p.add_argument("--system", default="international")
+        p.add_argument("--players", default="6", help="table sizes, comma-separated (default 6)")
+        p.add_argument("-n", type=arg(whole, "-n", 1, MAX_QUESTIONS), default=30,
+                       help=f"questions per table size (default 30, at most {MAX_QUESTIONS})")
+        add_seed_arg(p=p, default=1, help="random seed")
+        p.add_argument("--types", default=None)
+        p.add_argument("--title", default=None)
+        p.add_argument("--author", default="fiftysix generator")
+        p.add_argument("-o", "--output", required=True)
 
 
 def _types(text: str | None) -> tuple[str, ...] | None:
@@ -111,11 +99,6 @@ def _show(q, n: int, total: int) -> str:
     from drills.banks import question_text
     return lines([f"\n[{n}/{total}] " + question_text(q).replace("\n", "\n  "),
                   *(f"   {chr(ord('a') + i)}) {c}" for i, c in enumerate(q.choices))])
-
-
-def _run_interactive(questions, store) -> int:
-    """Hold the quiz on the terminal; the exit status."""
-    return write(_dialogue(questions, store), as_json=False)
 
 
 def _dialogue(questions, store) -> Iterator[Output]:

@@ -6,30 +6,27 @@ import argparse
 from fiftysix.cards import TOTAL_POINTS, Deal, parse_cards, parse_trump, random_deal
 from fiftysix.errors import IllegalPlayError, NotationError
 from fiftysix.play import PlayState, Trick
-from ui.commands.common import add_json_arg, add_seed_arg, add_table_args, arg, table_from, whole
+from ui.commands.common import add_seed_arg, add_table_args, arg, command, table_from, whole
 from ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("deal", help="deal a random hand for a table, in canonical notation")
-    add_table_args(p)
-    add_seed_arg(p, None, "random seed (same seed, same deal)")
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_deal)
+    with command(sub, "deal", cmd_deal, help="deal a random hand for a table, in canonical notation") as p:
+        add_table_args(p)
+        add_seed_arg(p, None, "random seed (same seed, same deal)")
 
-    p = sub.add_parser("replay", help="play cards in order from the opening lead and show each trick")
-    add_table_args(p)
-    p.add_argument("--deal", required=True, help="the hands of seats 1..N (a full deal or an ending)")
-    p.add_argument("--trump", required=True, help="trump suit S H D C, or NT for no-trump")
-    p.add_argument("--cards", required=True, help='the cards played, in order, e.g. "JH 9H AH ..."')
-    p.add_argument("--leader", type=arg(whole, "--leader", 1, 8), default=1,
-                   help="seat that leads the first trick (default 1; the declarer with declarer-leads)")
-    p.add_argument("--target", type=arg(whole, "--target", 1, TOTAL_POINTS), default=None,
-                   help=f"the declaring team's target, 1..{TOTAL_POINTS} (stops early)")
-    p.add_argument("--declarer", default=None,
-                   help="the declaring team: odd, even, a pairs name like 1-4, or one of its seats")
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_replay)
+    with command(sub, "replay", cmd_replay,
+                 help="play cards in order from the opening lead and show each trick") as p:
+        add_table_args(p)
+        p.add_argument("--deal", required=True, help="the hands of seats 1..N (a full deal or an ending)")
+        p.add_argument("--trump", required=True, help="trump suit S H D C, or NT for no-trump")
+        p.add_argument("--cards", required=True, help='the cards played, in order, e.g. "JH 9H AH ..."')
+        p.add_argument("--leader", type=arg(whole, "--leader", 1, 8), default=1,
+                       help="seat that leads the first trick (default 1; the declarer with declarer-leads)")
+        p.add_argument("--target", type=arg(whole, "--target", 1, TOTAL_POINTS), default=None,
+                       help=f"the declaring team's target, 1..{TOTAL_POINTS} (stops early)")
+        p.add_argument("--declarer", default=None,
+                       help="the declaring team: odd, even, a pairs name like 1-4, or one of its seats")
 
 
 def cmd_deal(args: argparse.Namespace) -> Output:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 
 from fiftysix.errors import FiftySixError
-from ui.commands.common import add_json_arg, arg, seconds, whole
+from ui.commands.common import arg, command, group, seconds, whole
 from ui.commands.output import Output, lines
 
 
@@ -13,53 +13,40 @@ class CommandError(FiftySixError):
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("review", help="review a recorded hand: meanings of the calls, cost of every card")
-    p.add_argument("file", help="a hand-record file (docs/records.md; at most 64 MB)")
-    p.add_argument("--record", type=arg(whole, "--record", 1, 10 ** 9), default=1,
-                   help="which record of the file, from 1 (default 1)")
-    p.add_argument("--max-seconds", type=arg(seconds, "--max-seconds", zero_ok=True), default=5.0,
-                   help="time budget for each position's double-dummy search (default 5; 0 = no limit);"
-                        " positions not solved in time are shown as unknown")
-    p.add_argument("--total-seconds", type=arg(seconds, "--total-seconds", zero_ok=True), default=120.0,
-                   help="time budget for the whole review (default 120; 0 = no limit); positions left"
-                        " when it is spent are shown as unknown")
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_review)
+    with command(sub, "review", cmd_review,
+                 help="review a recorded hand: meanings of the calls, cost of every card") as p:
+        p.add_argument("file", help="a hand-record file (docs/records.md; at most 64 MB)")
+        p.add_argument("--record", type=arg(whole, "--record", 1, 10 ** 9), default=1,
+                       help="which record of the file, from 1 (default 1)")
+        p.add_argument("--max-seconds", type=arg(seconds, "--max-seconds", zero_ok=True), default=5.0,
+                       help="time budget for each position's double-dummy search (default 5; 0 = no limit);"
+                            " positions not solved in time are shown as unknown")
+        p.add_argument("--total-seconds", type=arg(seconds, "--total-seconds", zero_ok=True), default=120.0,
+                       help="time budget for the whole review (default 120; 0 = no limit); positions left"
+                            " when it is spent are shown as unknown")
 
-    lib = sub.add_parser("library", help="the hand library: import, list, search and export records")
-    lsub = lib.add_subparsers(dest="library_command", metavar="ACTION")
-    lib.set_defaults(handler=lambda args: _missing_action(lib))
+    lsub = group(sub, "library", help="the hand library: import, list, search and export records",
+                 dest="library_command", metavar="ACTION")
 
-    p = lsub.add_parser("import", help="import record files (all records of all files, or nothing)")
-    p.add_argument("files", nargs="+", help="hand-record files (each at most 64 MB)")
-    _db_arg(p)
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_import)
+    with command(lsub, "import", cmd_import, help="import record files (all records of all files, or nothing)") as p:
+        p.add_argument("files", nargs="+", help="hand-record files (each at most 64 MB)")
+        _db_arg(p)
 
-    p = lsub.add_parser("list", help="list the records in the library")
-    p.add_argument("--limit", type=arg(whole, "--limit", 0, 2 ** 63 - 1), default=None)
-    _db_arg(p)
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_list)
+    with command(lsub, "list", cmd_list, help="list the records in the library") as p:
+        p.add_argument("--limit", type=arg(whole, "--limit", 0, 2 ** 63 - 1), default=None)
+        _db_arg(p)
 
-    p = lsub.add_parser("search", help="search the library by player, system, contract, result and date")
-    _filter_args(p)
-    _db_arg(p)
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_search)
+    with command(lsub, "search", cmd_search,
+                 help="search the library by player, system, contract, result and date") as p:
+        _filter_args(p)
+        _db_arg(p)
 
-    p = lsub.add_parser("export", help="write library records to a record file")
-    p.add_argument("out", help="the file to write")
-    p.add_argument("--id", type=arg(whole, "--id", 1, 2 ** 63 - 1), action="append", dest="ids", help="a record id (repeat); default: all"
-                   " records that match the filters")
-    _filter_args(p)
-    _db_arg(p)
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_export)
-
-
-def _missing_action(parser: argparse.ArgumentParser) -> Output:
-    return Output(None, parser.format_help())
+    with command(lsub, "export", cmd_export, help="write library records to a record file") as p:
+        p.add_argument("out", help="the file to write")
+        p.add_argument("--id", type=arg(whole, "--id", 1, 2 ** 63 - 1), action="append", dest="ids",
+                       help="a record id (repeat); default: all records that match the filters")
+        _filter_args(p)
+        _db_arg(p)
 
 
 def _db_arg(p: argparse.ArgumentParser) -> None:

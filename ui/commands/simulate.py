@@ -11,8 +11,8 @@ from typing import Iterator
 from fiftysix.cards import Hand
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.textio import InputError, loads as loads_json
-from ui.commands.common import (MAX_DEALS, MAX_SECONDS, MAX_THREADS, add_json_arg, add_seed_arg, add_table_args,
-                                arg, seconds, table_from, whole)
+from ui.commands.common import (MAX_DEALS, MAX_SECONDS, MAX_THREADS, add_seed_arg, add_table_args, arg,
+                                command, seconds, table_from, whole)
 from ui.commands.output import Output, lines
 
 SIMULATE_SECONDS = 120.0
@@ -34,33 +34,32 @@ def _add_view_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("-n", type=arg(whole, "-n", 1, MAX_DEALS), default=None,
                    help=f"number of deals (default 200, or up to 2000 with --until-interval; at most {MAX_DEALS})")
     add_seed_arg(p, 1, "random seed (same seed, same deals)")
-    add_json_arg(p)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("sample", help="deal the hidden cards consistently with what one seat knows")
-    _add_view_args(p)
-    p.set_defaults(handler=cmd_sample)
-    p = sub.add_parser("simulate", help="estimate how often a contract is makeable (double-dummy Monte Carlo)")
-    _add_view_args(p)
-    p.add_argument("--contract", default=None, help="e.g. 40S (default: the auction's contract or standing bid)")
-    p.add_argument("--declarer", default=None,
-                   help="declaring team (odd, even, 1-4, ...) or seat; needed with --contract")
-    p.add_argument("--threads", type=arg(whole, "--threads", 1, MAX_THREADS), default=None,
-                   help="solver threads (default: all)")
-    p.add_argument("--max-seconds", type=arg(seconds, "--max-seconds"), default=SIMULATE_SECONDS,
-                   help=f"time budget for the whole simulation (default {SIMULATE_SECONDS:g}, at most"
-                        f" {MAX_SECONDS:g}); when it runs out the estimate covers the deals solved so far"
-                        " (checked between batches of deals)")
-    p.add_argument("--no-leads", action="store_true", help="skip the table of opening leads")
-    p.add_argument("--no-points", action="store_true",
-                   help="only ask whether the contract makes (much faster; no points histogram)")
-    p.add_argument("--until-interval", type=float, default=None, metavar="HALF_WIDTH",
-                   help="stop once the 95%% interval is within +-HALF_WIDTH (e.g. 0.03 for +-3%%); "
-                        "-n is then the most deals to solve (default 2000)")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="show a progress bar on stderr (default: when stderr is a terminal)")
-    p.set_defaults(handler=cmd_simulate)
+    with command(sub, "sample", cmd_sample,
+                 help="deal the hidden cards consistently with what one seat knows") as p:
+        _add_view_args(p)
+    with command(sub, "simulate", cmd_simulate,
+                 help="estimate how often a contract is makeable (double-dummy Monte Carlo)") as p:
+        _add_view_args(p)
+        p.add_argument("--contract", default=None, help="e.g. 40S (default: the auction's contract or standing bid)")
+        p.add_argument("--declarer", default=None,
+                       help="declaring team (odd, even, 1-4, ...) or seat; needed with --contract")
+        p.add_argument("--threads", type=arg(whole, "--threads", 1, MAX_THREADS), default=None,
+                       help="solver threads (default: all)")
+        p.add_argument("--max-seconds", type=arg(seconds, "--max-seconds"), default=SIMULATE_SECONDS,
+                       help=f"time budget for the whole simulation (default {SIMULATE_SECONDS:g}, at most"
+                            f" {MAX_SECONDS:g}); when it runs out the estimate covers the deals solved so far"
+                            " (checked between batches of deals)")
+        p.add_argument("--no-leads", action="store_true", help="skip the table of opening leads")
+        p.add_argument("--no-points", action="store_true",
+                       help="only ask whether the contract makes (much faster; no points histogram)")
+        p.add_argument("--until-interval", type=float, default=None, metavar="HALF_WIDTH",
+                       help="stop once the 95%% interval is within +-HALF_WIDTH (e.g. 0.03 for +-3%%); "
+                            "-n is then the most deals to solve (default 2000)")
+        p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                       help="show a progress bar on stderr (default: when stderr is a terminal)")
 
 
 def _extra_constraints(items: list[str]) -> dict:

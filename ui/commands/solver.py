@@ -1,5 +1,8 @@
-"""Subcommands over the double-dummy solver: ``solve`` (one position or a batch), ``table``
-and ``costs``."""
+"""Subcommands over the double-dummy solver: ``solve``, ``table`` and ``costs``.
+
+``solve``: one position (or a batch of them); ``table``: a deal in every trump and no-trump;
+``costs``: the value of every legal card for the seat to move.
+"""
 from __future__ import annotations
 
 import argparse
@@ -8,36 +11,32 @@ from typing import Any, Iterator
 
 from fiftysix.cards import TOTAL_POINTS, Deal, Table, parse_cards, parse_trump
 from fiftysix.errors import FiftySixError, NotationError
-from ui.commands.common import (MAX_LINE_BYTES, MAX_NODES, MAX_SECONDS, add_json_arg, add_table_args, arg, run_batch, seconds,
-                                table_from, whole)
+from ui.commands.common import (MAX_LINE_BYTES, MAX_NODES, MAX_SECONDS, add_table_args, arg, command, run_batch,
+                                seconds, table_from, whole)
 from ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("solve", help="double-dummy: maximum points of each team (and makeable?)")
-    _add_position_args(p, need_deal=False, scope="the whole solve (each --batch line)")
-    p.add_argument("--target", type=arg(whole, "--target", 1, TOTAL_POINTS), default=None,
-                   help=f"points the side must take (1..{TOTAL_POINTS})")
-    p.add_argument("--side", default=None, help="team for --target: odd, even, 1-4, or a seat number")
-    p.add_argument("--batch", default=None, metavar="FILE",
-                   help="JSON lines with the same fields as the flags ('-' for stdin); one result line each,"
-                        f" an {{\"error\": ...}} line for a bad one (lines up to {MAX_LINE_BYTES // 1024} KB)")
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_solve)
+    with command(sub, "solve", cmd_solve, help="double-dummy: maximum points of each team (and makeable?)") as p:
+        _add_position_args(p, need_deal=False, scope="the whole solve (each --batch line)")
+        p.add_argument("--target", type=arg(whole, "--target", 1, TOTAL_POINTS), default=None,
+                       help=f"points the side must take (1..{TOTAL_POINTS})")
+        p.add_argument("--side", default=None, help="team for --target: odd, even, 1-4, or a seat number")
+        p.add_argument("--batch", default=None, metavar="FILE",
+                       help="JSON lines with the same fields as the flags ('-' for stdin); one result line each,"
+                            f" an {{\"error\": ...}} line for a bad one (lines up to {MAX_LINE_BYTES // 1024} KB)")
 
-    p = sub.add_parser("table", help="double-dummy: maximum points of each team for each trump and no-trump")
-    add_table_args(p)
-    p.add_argument("--deal", required=True, help="the hands of seats 1..N")
-    p.add_argument("--leader", type=arg(whole, "--leader", 1, 8), default=1,
-                   help="seat that leads the first trick (default 1)")
-    _add_budget_args(p, "the whole table (all five trumps together)")
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_table)
+    with command(sub, "table", cmd_table,
+                 help="double-dummy: maximum points of each team for each trump and no-trump") as p:
+        add_table_args(p)
+        p.add_argument("--deal", required=True, help="the hands of seats 1..N")
+        p.add_argument("--leader", type=arg(whole, "--leader", 1, 8), default=1,
+                       help="seat that leads the first trick (default 1)")
+        _add_budget_args(p, "the whole table (all five trumps together)")
 
-    p = sub.add_parser("costs", help="double-dummy: the value of every legal card for the seat to move")
-    _add_position_args(p, need_deal=True, scope="all the cards together")
-    add_json_arg(p)
-    p.set_defaults(handler=cmd_costs)
+    with command(sub, "costs", cmd_costs,
+                 help="double-dummy: the value of every legal card for the seat to move") as p:
+        _add_position_args(p, need_deal=True, scope="all the cards together")
 
 
 def _add_budget_args(p: argparse.ArgumentParser, scope: str = "the whole command") -> None:

@@ -5,42 +5,41 @@ import argparse
 
 from fiftysix.bidding.systems import SYSTEMS
 from fiftysix.errors import FiftySixError
-from ui.commands.common import add_json_arg, add_table_args, table_from
+from ui.commands.common import add_table_args, command, group, table_from
 from ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("stats", help="what every call is worth: bid and solve many deals, summarise per call")
-    ss = p.add_subparsers(dest="stats_command", metavar="STATS_COMMAND")
-    r = ss.add_parser("run", help="deal, bid and solve double-dummy DEALS deals on a Dask cluster; Parquet out")
-    r.add_argument("--system", required=True,
-                   help="bidding system, several joined by commas (each deal is solved once), or 'all'")
-    add_table_args(r)
-    r.add_argument("-n", "--deals", type=int, required=True, help="number of deals")
-    r.add_argument("--seed", type=int, default=1, help="deal i depends only on the seed and i (default 1)")
-    r.add_argument("--bots", default="rules", help="the bidding bot in every seat: rules (default, the fast baseline) or default (judges by simulation, much slower)")
-    r.add_argument("--cluster", default=None, metavar="ADDRESS",
-                   help="a running Dask scheduler, e.g. tcp://HOST:8786 (default: a local cluster)")
-    r.add_argument("--workers", type=int, default=None,
-                   help="worker processes of the local cluster (default one per core)")
-    r.add_argument("--chunk", type=int, default=50, help="deals per task and per output file (default 50)")
-    r.add_argument("--resume", action="store_true", help="finish a stopped run in OUT: skip finished chunks")
-    r.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to reach --cluster (default 10)")
-    r.add_argument("--progress", action=argparse.BooleanOptionalAction, default=True,
-                   help="progress bar on stderr (default on)")
-    r.add_argument("-o", "--out", required=True, help="output directory (a Parquet dataset)")
-    add_json_arg(r)
-    r.set_defaults(handler=cmd_run)
-    s = ss.add_parser("show", help="summarise a run: per call and context, how often the team takes 28..56")
-    s.add_argument("out", help="the run's output directory")
-    s.add_argument("--system", default=None, help="only this system (a run may hold several)")
-    s.add_argument("--call", default=None, help="only this call, e.g. 28H; prints its points histogram")
-    s.add_argument("--after", default=None, help='only after this auction, e.g. "28H P" ("" = opening calls)')
-    s.add_argument("--min-count", type=int, default=1, help="leave out call contexts seen fewer times")
-    s.add_argument("--top", type=int, default=25, help="lines of text out (default 25; JSON has all)")
-    add_json_arg(s)
-    s.set_defaults(handler=cmd_show)
-    p.set_defaults(handler=lambda args: Output(None, p.format_help()))
+    ss = group(sub, "stats", help="what every call is worth: bid and solve many deals, summarise per call",
+               dest="stats_command", metavar="STATS_COMMAND")
+    with command(ss, "run", cmd_run,
+                 help="deal, bid and solve double-dummy DEALS deals on a Dask cluster; Parquet out") as p:
+        p.add_argument("--system", required=True,
+                       help="bidding system, several joined by commas (each deal is solved once), or 'all'")
+        add_table_args(p)
+        p.add_argument("-n", "--deals", type=int, required=True, help="number of deals")
+        p.add_argument("--seed", type=int, default=1, help="deal i depends only on the seed and i (default 1)")
+        p.add_argument("--bots", default="rules",
+                       help="the bidding bot in every seat: rules (default, the fast baseline) or default"
+                            " (judges by simulation, much slower)")
+        p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                       help="a running Dask scheduler, e.g. tcp://HOST:8786 (default: a local cluster)")
+        p.add_argument("--workers", type=int, default=None,
+                       help="worker processes of the local cluster (default one per core)")
+        p.add_argument("--chunk", type=int, default=50, help="deals per task and per output file (default 50)")
+        p.add_argument("--resume", action="store_true", help="finish a stopped run in OUT: skip finished chunks")
+        p.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to reach --cluster (default 10)")
+        p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=True,
+                       help="progress bar on stderr (default on)")
+        p.add_argument("-o", "--out", required=True, help="output directory (a Parquet dataset)")
+    with command(ss, "show", cmd_show,
+                 help="summarise a run: per call and context, how often the team takes 28..56") as p:
+        p.add_argument("out", help="the run's output directory")
+        p.add_argument("--system", default=None, help="only this system (a run may hold several)")
+        p.add_argument("--call", default=None, help="only this call, e.g. 28H; prints its points histogram")
+        p.add_argument("--after", default=None, help='only after this auction, e.g. "28H P" ("" = opening calls)')
+        p.add_argument("--min-count", type=int, default=1, help="leave out call contexts seen fewer times")
+        p.add_argument("--top", type=int, default=25, help="lines of text out (default 25; JSON has all)")
 
 
 def _systems(text: str) -> tuple[str, ...]:

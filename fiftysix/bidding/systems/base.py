@@ -1,5 +1,4 @@
-"""The frame every bidding system fills in: which call forms exist, when each is legal, what
-it does to the standing bid and what it promises; when the auction ends and its contract.
+"""The frame every bidding system fills in: the legal calls, what each does and promises, the contract.
 
 A system answers ``interpret(state, seat, call)`` with either a ``Reading`` (the call is
 legal: its new value, trump, the cards it shows, and its meaning) or a ``Broken`` naming the

@@ -1,4 +1,4 @@
-"""``basic`` (RULES.md 7.5, seeds 002 and 003)."""
+"""The ``basic`` bidding system: the plain calls of seeds 002 and 003 (RULES.md 7.5)."""
 from __future__ import annotations
 
 from fiftysix.bidding import calls as K

@@ -1,4 +1,4 @@
-"""``classic`` (RULES.md 7.4, seed 000: the older conventions, with a worked example)."""
+"""The ``classic`` bidding system: seed 000's older conventions and worked example (RULES.md 7.4)."""
 from __future__ import annotations
 
 from fiftysix.bidding import calls as K

@@ -1,4 +1,4 @@
-"""``international`` (the default; RULES.md 7.1, seed 001 "International rules")."""
+"""The ``international`` bidding system, the default: seed 001's "International rules" (RULES.md 7.1)."""
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""``jack-signal`` (RULES.md 7.3, seed 004, the online-table rules)."""
+"""The ``jack-signal`` bidding system: the online-table rules of seed 004 (RULES.md 7.3)."""
 from __future__ import annotations
 
 from fiftysix.bidding import calls as K

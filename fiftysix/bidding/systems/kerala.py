@@ -1,4 +1,4 @@
-"""``kerala`` (RULES.md 7.2, seed 001 "Kerala rules")."""
+"""The ``kerala`` bidding system: seed 001's "Kerala rules" (RULES.md 7.2)."""
 from __future__ import annotations
 
 from fiftysix.bidding import calls as K
