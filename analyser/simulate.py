@@ -22,7 +22,7 @@ import numpy as np
 
 from analyser.dealer import Dealer, counts_to_deal
 from analyser.settle import SetAside
-from analyser.view import View, auction_promises
+from analyser.view import View
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
 from fiftysix.play import legal_cards
@@ -372,5 +372,5 @@ def estimate_from_auction(table: Table, system: str, seat: int, hand: Hand | str
     from fiftysix.bidding import Auction
     a = Auction.parse(auction_text, system, table)
     c = contract or contract_from_auction(a)
-    view = View.with_plays(table, seat, hand, {}, played, c.trump, calls=auction_promises(a))
+    view = View.from_auction(table, system, seat, hand, a, played, trump=c.trump)
     return estimate(view, c, n, seed, **kw)

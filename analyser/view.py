@@ -7,7 +7,7 @@ promises which cannot all hold can be set aside one at a time (``analyser.settle
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
@@ -15,6 +15,9 @@ from fiftysix.cards import COPIES, NUM_KINDS, SUIT_NAMES, Card, Hand, Table, par
 from fiftysix.constraints import TRUE, Constraint, Count, conjoin, suit_kinds
 from fiftysix.errors import DealError
 from fiftysix.play import who_played
+
+if TYPE_CHECKING:
+    from fiftysix.bidding import Auction
 
 
 @dataclass(frozen=True)
@@ -94,17 +97,21 @@ class View:
                     raise DealError(f"{c} has been seen {seen[c]} times; the deck has only {COPIES}")
 
     @classmethod
-    def from_auction(cls, table: Table, system: str, seat: int, hand: Hand | str, auction_text: str,
-                     played: Sequence[int | str] | str = (), leader: int = 1) -> "View":
-        """The view of ``seat`` holding ``hand`` after the auction ``auction_text`` in ``system``.
+    def from_auction(cls, table: Table, system: str, seat: int, hand: Hand | str, auction: "Auction | str",
+                     played: Sequence[int | str] | str = (), leader: int = 1,
+                     trump: int | None | str = "contract") -> "View":
+        """The view of ``seat`` holding ``hand`` after ``auction`` (an Auction, or its text in
+        ``system``).
 
         ``played`` lists the cards played so far in order (text or cards); the seat of each
-        play follows from the trick winners under the auction's contract. ``hand`` may be
-        the hand as dealt or what is left of it after the seat's own plays.
+        play follows from the trick winners under ``trump``: the auction's contract unless
+        another is given. ``hand`` may be the hand as dealt or what is left of it after the
+        seat's own plays.
         """
         from fiftysix.bidding import Auction  # the bidding package is a peer of this layer's input
-        a = Auction.parse(auction_text, system, table)
-        trump = a.contract.trump if a.contract is not None else None
+        a = Auction.parse(auction, system, table) if isinstance(auction, str) else auction
+        if trump == "contract":
+            trump = a.contract.trump if a.contract is not None else None
         return cls.with_plays(table, seat, hand, {}, played, trump, leader, auction_promises(a))
 
     @classmethod
