@@ -58,41 +58,38 @@ class Atom:
 
 
 @dataclass(frozen=True, eq=False)
-class AllOf:
+class _Group:
+    """Parts joined by ``&`` (AllOf) or ``|`` (AnyOf); the subclass names the join."""
+
+    parts: tuple["Node", ...]
+    both = True
+    joiner = "; "
+
+    def atoms(self) -> tuple[Atom, ...]:
+        return tuple(a for p in self.parts for a in p.atoms())
+
+    def holds(self, truth: Mapping[Atom, np.ndarray]) -> np.ndarray:
+        out = self.parts[0].holds(truth).copy()
+        for p in self.parts[1:]:
+            if self.both:
+                out &= p.holds(truth)
+            else:
+                out |= p.holds(truth)
+        return out
+
+    def describe(self) -> str:
+        return self.joiner.join(p.describe() for p in self.parts)
+
+
+class AllOf(_Group):
     """Every part holds."""
 
-    parts: tuple[Node, ...]
 
-    def atoms(self) -> tuple[Atom, ...]:
-        return tuple(a for p in self.parts for a in p.atoms())
-
-    def holds(self, truth: Mapping[Atom, np.ndarray]) -> np.ndarray:
-        out = self.parts[0].holds(truth).copy()
-        for p in self.parts[1:]:
-            out &= p.holds(truth)
-        return out
-
-    def describe(self) -> str:
-        return "; ".join(p.describe() for p in self.parts)
-
-
-@dataclass(frozen=True, eq=False)
-class AnyOf:
+class AnyOf(_Group):
     """At least one part holds."""
 
-    parts: tuple[Node, ...]
-
-    def atoms(self) -> tuple[Atom, ...]:
-        return tuple(a for p in self.parts for a in p.atoms())
-
-    def holds(self, truth: Mapping[Atom, np.ndarray]) -> np.ndarray:
-        out = self.parts[0].holds(truth).copy()
-        for p in self.parts[1:]:
-            out |= p.holds(truth)
-        return out
-
-    def describe(self) -> str:
-        return " or ".join(p.describe() for p in self.parts)
+    both = False
+    joiner = " or "
 
 
 Node = Union[Atom, AllOf, AnyOf]
