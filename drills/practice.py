@@ -637,24 +637,26 @@ def double_dummy(hand: PracticeHand, max_seconds: float | None = None, stop=None
 
 
 def to_record(hand: PracticeHand, event: str = "Practice table", date: str = "", player: str = "you") -> Record:
-    """The hand in the project's record format: the auction, the play until the contract
-    was decided, the result; the cards played on after that are kept in a note."""
+    """The hand in the project's record format: the auction, the play and the result (the
+    declarers' points when the contract was decided). A hand played out after the contract
+    was decided keeps every card, marked ``[PlayedOut "yes"]``; its result stays the points
+    at the decision, and a note gives the declarers' points at the end."""
     if phase(hand) != "over":
         raise PracticeError("the hand is not over yet: finish it, then save it")
     c = contract(hand)
     at = decided_at(hand)
-    play = hand.cards if at is None else hand.cards[:at]
+    played_out = at is not None and len(hand.cards) > at
     names = [f"{hand.bot} bot" for _ in hand.table.seats]
     names[hand.seat - 1] = (player or "you").replace(";", ",").strip() or "you"
     notes = [f"Practice table, {hand.source or 'seed ' + str(hand.seed)}; {hand.bot} bots seeded {hand.seed}."]
-    if at is not None and len(hand.cards) > at:
+    if played_out:
         end = play_state(hand, c)
         notes.append(f"Played out after the contract was decided: {' '.join(hand.cards[at:])}; "
                      f"the declarers ended with {end.points[c.team]} points.")
-    result = play_state(hand, c, upto=len(play), early_stop=True).points[c.team]
+    result = play_state(hand, c, upto=at, early_stop=True).points[c.team]
     # the [Result] tag written before the notes keeps them notes (not a comment on the last card)
-    return build_record(hand.table, hand.deal, hand.system, hand.calls, play, leader=LEADER, result=result,
-                        event=event, date=date, players=names, notes=notes)
+    return build_record(hand.table, hand.deal, hand.system, hand.calls, hand.cards, leader=LEADER, result=result,
+                        event=event, date=date, players=names, notes=notes, played_out=played_out)
 
 
 # --- drills -----------------------------------------------------------------------------------
