@@ -5,9 +5,10 @@ from __future__ import annotations
 from drills import practice as P
 from drills.library import Library
 from drills.progress import ProgressStore
-from fiftysix.cards import Table, random_deal
+from fiftysix.cards import SUIT_SYMBOLS, Table, random_deal
 from fiftysix.records import format_record, parse_record
 from tests.app_harness import open_page, texts
+from ui import render
 
 TABLE = Table.make(4)
 LINK = {"players": "4", "pl_bot": "rules", "pl_seat": "2", "pl_seed": "5"}
@@ -276,3 +277,75 @@ def test_the_link_to_send_opens_the_same_deal_at_the_same_seat(tmp_path, monkeyp
     got = _hand(other)
     assert (got.deal, got.seat, got.table, got.system, got.bot) == (hand.deal, 4, hand.table, hand.system, "rules")
     assert got.source == "a deal written out" and got.calls == hand.calls  # the same bots' calls: same seed
+
+
+# --- what a newcomer needs to read the table ---------------------------------------------------
+
+def _parent_block(at, key: str):
+    """The block that holds the widget with ``key`` (a column, a container...)."""
+    def walk(node):
+        for child in getattr(node, "children", {}).values():
+            if getattr(child, "key", None) == key:
+                return node
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+    return walk(at.main)
+
+
+def test_the_buttons_of_a_row_wrap_so_a_phone_shows_several_a_line(tmp_path, monkeypatch):
+    # Streamlit stacks columns one under the other below 640 px: a palette drawn in columns
+    # became 40 rows of one button on a 390 px phone. A horizontal container wraps instead.
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    for key in (_call_buttons(at)[0].key, _call_buttons(at)[-1].key):
+        block = _parent_block(at, key)
+        assert block.proto.flex_container.direction == block.proto.FlexContainer.Direction.HORIZONTAL, block.proto
+        assert block.proto.flex_container.wrap
+    _bid_to_the_end(at)
+    block = _parent_block(at, _card_buttons(at)[0].key)
+    assert block.proto.flex_container.direction == block.proto.FlexContainer.Direction.HORIZONTAL
+    assert block.proto.flex_container.wrap
+
+
+def test_a_call_the_hand_keeps_is_readable_on_its_green_button(tmp_path, monkeypatch):
+    # learning mode marks the calls the hand keeps with a primary (green) button: a red suit
+    # letter on it could not be read, so it is written plain there (red on the white ones)
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    primary = [b for b in _call_buttons(at) if b.proto.type == "primary"]
+    secondary = [b for b in _call_buttons(at) if b.proto.type != "primary"]
+    assert any(b.label.endswith(("H", "D")) or "D+" in b.label or "H+" in b.label for b in primary)
+    assert all(":red[" not in b.label and b.label.startswith("✓ ") for b in primary)
+    assert any(":red[" in b.label for b in secondary)
+
+
+def test_the_play_says_what_each_side_needs_and_the_trick_in_words(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    hand = _hand(at)
+    c = P.contract(hand)
+    page = texts(at)
+    beat = 56 - c.value + 1
+    assert f"must take {c.value} of the 56 card points" in page and f"beat the contract with {beat}" in page
+    metrics = {m.label: m.value for m in at.metric}
+    state = P.play_state(hand)
+    assert metrics["Declarers have"] == f"{state.points[c.team]} of {c.value}"
+    assert metrics["Defenders have"] == f"{sum(state.points) - state.points[c.team]} of {beat}"
+    # the trick on the table in words, with who played each card (a phone stacks the seats)
+    words = [x.value for x in at.caption if x.value.startswith("Trick ")]
+    assert words and "your turn" in words[0]
+    for seat, card in state.current:
+        assert f"seat {seat} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}" in words[0]
+    # play on until a trick has cards from the bots and the learner: each is named
+    for _ in range(12):
+        [b for b in _card_buttons(at) if not b.disabled][0].click().run()
+        _ok(at)
+        hand = _hand(at)
+        if P.phase(hand) != "play":
+            break
+        state = P.play_state(hand)
+        words = [x.value for x in at.caption if x.value.startswith("Trick ")]
+        assert words[0].startswith(f"Trick {len(state.tricks) + 1}")
+        for seat, card in state.current:
+            who = "you" if seat == hand.seat else f"seat {seat}"
+            assert f"{who} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}" in words[0]

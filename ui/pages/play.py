@@ -20,7 +20,7 @@ from drills.bots import BIDDING_BOTS, DEFAULT_BOT
 from drills.library import Library
 from drills.progress import ProgressStore
 from drills.system_bids import SystemBid
-from fiftysix.cards import SUIT_SYMBOLS, Deal, Hand, Table, complete_deal
+from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import trick_rows
 from fiftysix.records import format_record
@@ -32,6 +32,7 @@ from ui.jobs import run_cancellable
 HAND, MATCH = "pl_hand", "pl_match_state"
 MOVES = "pl_moves"  # the URL's record of the learner's moves: the hand's key, then the calls and cards
 QUIET = ("P", "X", "XX")
+CALL_WIDTH, CARD_WIDTH = 84, 64  # pixels: the buttons of a row wrap, so a phone shows several a line
 NEAR = 2  # bids up to this many points above the standing bid get a button each; the rest are in a list
 DD_SECONDS = 20.0
 CARD_SECONDS = 3.0  # learning mode: the search for the cost of the learner's last card
@@ -273,6 +274,33 @@ def felt(hand: P.PracticeHand, state=None, centre: str = "") -> None:
     notes = {hand.seat: "<b>you</b>"}
     show(render.table_html(t, hands, bottom=hand.seat, to_move=to_move, trick=trick, center=centre,
                            notes=notes, hidden=hidden))
+    if state is not None and not state.is_over:
+        st.caption(trick_words(hand, state))
+
+
+def seat_words(hand: P.PracticeHand, seat: int) -> str:
+    return "you" if seat == hand.seat else f"seat {seat}"
+
+
+def trick_words(hand: P.PracticeHand, state) -> str:
+    """The trick on the table in words: who played which card, and who is to play."""
+    n = len(state.tricks) + 1
+    turn = "your turn" if state.to_move == hand.seat else f"seat {state.to_move} to play"
+    if not state.current:
+        return f"Trick {n}: {seat_words(hand, state.to_move)} to lead" + (" (your turn)." if
+                                                                          state.to_move == hand.seat else ".")
+    cards = ", ".join(f"{seat_words(hand, seat)} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}"
+                      for seat, card in state.current)
+    return f"Trick {n} so far: {cards}; {turn}."
+
+
+def targets(hand: P.PracticeHand, c) -> str:
+    """What each side needs: the declarers their bid, the defenders enough to stop them."""
+    t = hand.table
+    yours = c.team == hand.your_team
+    beat = TOTAL_POINTS - c.value + 1
+    return (f"Team {t.team_name(c.team)} ({'your team' if yours else 'the opponents'}) must take {c.value} of the "
+            f"{TOTAL_POINTS} card points; {'the opponents' if yours else 'your team'} beat the contract with {beat}.")
 
 
 def auction_grid(hand: P.PracticeHand) -> None:
@@ -325,7 +353,8 @@ def palette(hand: P.PracticeHand) -> None:
                 unsafe_allow_html=True)
 
     def face(p: P.PaletteCall) -> str:
-        return ("✓ " if learning and p.keeps and not p.promises_nothing else "") + call_label(p.call)
+        marked = learning and p.keeps and not p.promises_nothing
+        return ("✓ " + call_label(p.call, coloured=False)) if marked else call_label(p.call)
 
     def tip(p: P.PaletteCall) -> str:
         keeps = ("  \nYour hand keeps this promise." if p.keeps else "  \nYour hand does not keep this promise."
@@ -336,18 +365,18 @@ def palette(hand: P.PracticeHand) -> None:
     quiet = [p for p in calls if p.call in QUIET]
     near = [p for p in calls if p.call not in QUIET and (p.value or 0) <= standing + NEAR]
     rest = [p for p in calls if p.call not in QUIET and p not in near]
-    per = 8
     rows: list[tuple[str, list[P.PaletteCall]]] = [("", quiet)] if quiet else []
     for v in sorted({p.value or 0 for p in near}):
         rows.append((str(v), [p for p in near if (p.value or 0) == v]))
     for label, group in rows:
-        for start in range(0, len(group), per):
-            cols = st.columns([1] + [2] * per, vertical_alignment="center")
-            cols[0].markdown(f"**{label}**" if start == 0 and label else "")
-            for col, p in zip(cols[1:], group[start:start + per]):
-                col.button(face(p), key=f"pl_call_{p.call}", help=tip(p), on_click=on_call, args=(p.call, made),
-                           width="stretch",
-                           type="primary" if learning and p.keeps and not p.promises_nothing else "secondary")
+        # a row that wraps: on a phone the calls flow over a few lines instead of one a line
+        if label:
+            st.markdown(f"**{label}**")
+        row = st.container(horizontal=True, gap="small", key=f"pl_calls_{label or 'quiet'}")
+        for p in group:
+            row.button(face(p), key=f"pl_call_{p.call}", help=tip(p), on_click=on_call, args=(p.call, made),
+                       width=CALL_WIDTH,
+                       type="primary" if learning and p.keeps and not p.promises_nothing else "secondary")
     c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
     names = {p.call: p for p in rest + quiet + near}  # the higher bids first: they have no button
     pick = c1.selectbox(f"Every legal call ({len(names)}; {len(rest)} higher bids only here): pick one to read it",
@@ -362,9 +391,10 @@ def palette(hand: P.PracticeHand) -> None:
         hint_box(hand, "call")
 
 
-def call_label(call: str) -> str:
-    """A call for a button: its canonical text with a red suit letter red."""
-    return "".join(f":red[{x}]" if x in ("H", "D") else x for x in render.call_pieces(call))
+def call_label(call: str, coloured: bool = True) -> str:
+    """A call for a button: its canonical text with a red suit letter red (``coloured``; a
+    primary button's green would swallow red, so it gets the plain letter)."""
+    return "".join(f":red[{x}]" if coloured and x in ("H", "D") else x for x in render.call_pieces(call))
 
 
 def bidding(hand: P.PracticeHand) -> None:
@@ -405,10 +435,13 @@ def playing(hand: P.PracticeHand) -> None:
     centre = (f"{render.contract_html(str(c), f'seat {c.declarer}, team {t.team_name(c.team)}')}"
               f"<br>{points_line(hand, state)}")
     felt(hand, state, centre)
-    m1, m2, m3 = st.columns(3)
+    m1, m2, m3, m4 = st.columns(4)
     m1.metric("Contract", str(c), help=f"by seat {c.declarer} (team {t.team_name(c.team)}): they need {c.value}")
-    m2.metric("Declarers have", f"{state.points[c.team]} of {c.value}")
-    m3.metric("Trick", f"{min(len(state.tricks) + 1, t.hand_size)} of {t.hand_size}")
+    m2.metric("Declarers have", f"{state.points[c.team]} of {c.value}",
+              help="the card points the declaring team has won, and the points it needs")
+    m3.metric("Defenders have", f"{sum(state.points) - state.points[c.team]} of {TOTAL_POINTS - c.value + 1}",
+              help="the card points the other side has won, and the points that beat the contract")
+    m4.metric("Trick", f"{min(len(state.tricks) + 1, t.hand_size)} of {t.hand_size}")
     rows = trick_rows(state)
     done = [r for r in rows if r.done]
     if done and not state.current:
@@ -457,11 +490,11 @@ def cards_row(hand: P.PracticeHand, state) -> None:
     mine = list(dict.fromkeys(state.hands[hand.seat - 1].cards))
     led = state.led_suit
     st.markdown("**Your card**" + ("" if led is None else f" (follow {render.suit_name(led)} if you can)") + ":")
-    cols = st.columns(max(len(mine), 1))
-    for col, card in zip(cols, mine):
+    row = st.container(horizontal=True, gap="small", key="pl_cards")  # wraps on a phone
+    for card in mine:
         face = f"{render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}"
-        col.button(f":red[{face}]" if card.suit in (1, 2) else face, key=f"pl_card_{card}", on_click=on_card,
-                   args=(str(card), len(hand.cards)), disabled=card not in legal, width="stretch",
+        row.button(f":red[{face}]" if card.suit in (1, 2) else face, key=f"pl_card_{card}", on_click=on_card,
+                   args=(str(card), len(hand.cards)), disabled=card not in legal, width=CARD_WIDTH,
                    help=card.name + ("" if card in legal else " (you must follow suit)"))
     if hand.mode == "learning":
         hint_box(hand, "card")
@@ -482,8 +515,9 @@ def after(hand: P.PracticeHand, player: str) -> None:
     word = "made" if out.made else "failed"
     st.subheader("After the hand")
     yours = "your team" if c.team == hand.your_team else "the opponents"
-    msg = (f"{c} by seat {c.declarer} ({yours}): the declarers took {out.result.declarer_points} of {c.value}, "
-           f"{word}. Stake {out.stake}: your team {'wins' if out.your_score > 0 else 'loses'} {abs(out.your_score)}.")
+    msg = (f"{c} by seat {c.declarer} ({yours}): the declarers took {out.result.declarer_points} of the "
+           f"{TOTAL_POINTS} card points and needed {c.value}: {word}. Stake {out.stake}: your team "
+           f"{'wins' if out.your_score > 0 else 'loses'} {abs(out.your_score)}.")
     (st.success if out.your_score > 0 else st.error)(msg)
     m = st.columns(4)
     m[0].metric("Contract", str(c))
@@ -626,7 +660,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
                        "cost": "?" if x.cost is None else x.cost, "best": " ".join(x.best)} for x in mine],
                      hide_index=True)
     if rev.cards:
-        play_stepper(record, rev, prefix="plr")
+        play_stepper(record, rev, prefix="plr", bottom=hand.seat)
         st.plotly_chart(value_chart(rev), key="pl_chart")
 
 
@@ -697,7 +731,8 @@ if phase == "bidding":
     bidding(hand)
 elif phase == "play":
     c = P.contract(hand)
-    st.markdown(f"**The auction is over:** {c} by seat {c.declarer}. Seat 1 leads.")
+    st.markdown(f"**The auction is over:** {c} by {seat_words(hand, c.declarer)}. {targets(hand, c)} "
+                f"Seat {P.LEADER} leads.")
     with st.expander("The auction", expanded=False):
         auction_grid(hand)
         calls_table(hand)
