@@ -349,3 +349,35 @@ def test_the_play_says_what_each_side_needs_and_the_trick_in_words(tmp_path, mon
         for seat, card in state.current:
             who = "you" if seat == hand.seat else f"seat {seat}"
             assert f"{who} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}" in words[0]
+
+
+def test_save_twice_then_play_it_out_and_save_the_whole_hand(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_seed": "7"})
+    _bid_to_the_end(at)
+    _play_to_the_end(at)
+    hand = _hand(at)
+    assert P.can_play_out(hand)  # seat 2's table at seed 7 is decided before the last card
+    at.button(key="pl_save").click().run()
+    at.button(key="pl_save").click().run()  # a double click: the first record's number stays
+    _ok(at)
+    lib = Library(tmp_path / "progress.sqlite3")
+    assert lib.count() == 1
+    assert "Saved to the hand library as record #1." in texts(at)
+    assert "in the hand library already" not in texts(at)
+    # play it out: a new record (every card), not the one saved
+    at.button(key="pl_play_out").click().run()
+    _ok(at)
+    _play_to_the_end(at)
+    hand = _hand(at)
+    assert hand.played_out and P.play_state(hand).cards_left == 0
+    assert "Saved to the hand library as record #" not in texts(at)
+    at.button(key="pl_save").click().run()
+    _ok(at)
+    assert lib.count() == 2 and "Saved to the hand library as record #2." in texts(at)
+    whole = lib.get(2)
+    assert whole.played_out and [n.token for n in whole.play] == hand.cards and len(whole.play) == 32
+    assert whole.result == P.outcome(hand).result.declarer_points
+    # the review on the page steps through every card of the hand
+    at.button(key="plr_last").click().run()
+    _ok(at)
+    assert any(m.value.startswith("Card 32 (trick 8)") for m in at.markdown)

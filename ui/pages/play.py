@@ -469,11 +469,12 @@ def last_card_cost(hand: P.PracticeHand) -> None:
     i = mine[-1]
     costs = st.session_state.setdefault("pl_costs", {})
     if (hand.key, i) not in costs:
-        warm_solver()
-        try:
-            costs[(hand.key, i)] = P.card_cost(hand, i, CARD_SECONDS)
-        except FiftySixError:
-            costs[(hand.key, i)] = None
+        with st.spinner(f"Working out what your last card cost with best play (up to {CARD_SECONDS:.0f} s)..."):
+            warm_solver()
+            try:
+                costs[(hand.key, i)] = P.card_cost(hand, i, CARD_SECONDS)
+            except FiftySixError:
+                costs[(hand.key, i)] = None
     got = costs[(hand.key, i)]
     if got is None:
         st.caption(f"Your last card, {hand.cards[i - 1]}: not solved within {CARD_SECONDS:.0f} s.")
@@ -627,16 +628,19 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
             ss.pop(k, None)
     st.subheader("Save it")
     b1, b2 = st.columns(2)
+    # kept by the record's text: a hand saved, then played out, is a new record to save
+    saved = ss.get("pl_saved")
+    saved = saved if saved and saved[0] == text else None
     if b1.button("Save to the hand library", key="pl_save", type="primary", icon=":material/save:"):
         try:
             rep = Library().add([record], "practice table")
-            ss["pl_saved"] = (hand.key, rep.ids[0] if rep.ids else None)
+            if saved is None or saved[1] is None:  # a second click keeps the number the first one gave
+                saved = ss["pl_saved"] = (text, rep.ids[0] if rep.ids else None)
         except FiftySixError as e:
             st.error(str(e))
     b2.download_button("Download the record", text + "\n", file_name="practice-hand.txt", mime="text/plain",
                        key="pl_download", on_click="ignore", icon=":material/download:")
-    saved = ss.get("pl_saved")
-    if saved and saved[0] == hand.key:
+    if saved:
         st.success(f"Saved to the hand library as record #{saved[1]}." if saved[1] else
                    "This hand is in the hand library already.")
     st.subheader("Review")
