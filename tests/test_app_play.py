@@ -381,3 +381,18 @@ def test_save_twice_then_play_it_out_and_save_the_whole_hand(tmp_path, monkeypat
     at.button(key="plr_last").click().run()
     _ok(at)
     assert any(m.value.startswith("Card 32 (trick 8)") for m in at.markdown)
+
+
+def test_the_auction_says_who_your_partners_are_and_whose_bid_stands(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    page = texts(at)
+    assert "You sit in seat 2, team even: your partner is seat 4." in page
+    a = P.auction(_hand(at))
+    standing = a.standing_contract()
+    if standing is None:
+        assert "No one has bid yet." in page
+    else:
+        side = "your team" if standing.team == 1 else "the opponents"
+        assert f"The highest bid so far is {standing} by seat {standing.declarer} ({side})." in page
+    six = open_page("play", tmp_path, monkeypatch, query={**LINK, "players": "6", "pl_seat": "3"})
+    assert "You sit in seat 3, team odd: your partners are seats 1, 5." in texts(six)

@@ -282,6 +282,15 @@ def seat_words(hand: P.PracticeHand, seat: int) -> str:
     return "you" if seat == hand.seat else f"seat {seat}"
 
 
+def seating(hand: P.PracticeHand) -> str:
+    """Where the learner sits and with whom, in words (a newcomer at 6 or 8 seats needs it)."""
+    t = hand.table
+    mates = [s for s in t.team_seats(hand.your_team) if s != hand.seat]
+    return (f"You sit in seat {hand.seat}, team {t.team_name(hand.your_team)}: your partner"
+            f"{'s are seats ' if len(mates) > 1 else ' is seat '}{', '.join(map(str, mates))}. "
+            f"Seat 1 calls first, then the seats in turn round the table.")
+
+
 def trick_words(hand: P.PracticeHand, state) -> str:
     """The trick on the table in words: who played which card, and who is to play."""
     n = len(state.tricks) + 1
@@ -400,9 +409,13 @@ def call_label(call: str, coloured: bool = True) -> str:
 def bidding(hand: P.PracticeHand) -> None:
     a = P.auction(hand)
     standing = a.standing_contract()
+    t = hand.table
     centre = ("no bid yet" if standing is None else
-              f"{render.contract_html(str(standing), f'seat {standing.declarer}')}")
+              f"{render.contract_html(str(standing), f'seat {standing.declarer}, team {t.team_name(standing.team)}')}")
     felt(hand, centre=centre + f"<br>Seat {a.to_move} to call")
+    st.caption(seating(hand) + (" The highest bid so far is " + f"{standing} by {seat_words(hand, standing.declarer)} "
+                                f"({'your team' if standing.team == hand.your_team else 'the opponents'})."
+                                if standing is not None else " No one has bid yet."))
     auction_grid(hand)
     if hand.feedback:  # the learner's last call, until the next one
         feedback_box(hand.feedback[-1])
