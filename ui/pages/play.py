@@ -309,7 +309,7 @@ def targets(hand: P.PracticeHand, c) -> str:
     yours = c.team == hand.your_team
     beat = TOTAL_POINTS - c.value + 1
     return (f"Team {t.team_name(c.team)} ({'your team' if yours else 'the opponents'}) must take {c.value} of the "
-            f"{TOTAL_POINTS} card points; {'the opponents' if yours else 'your team'} beat the contract with {beat}.")
+            f"{TOTAL_POINTS} card points; {'the opponents need' if yours else 'your team needs'} {beat} to beat it.")
 
 
 def auction_grid(hand: P.PracticeHand) -> None:
