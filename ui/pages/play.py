@@ -540,7 +540,8 @@ def after(hand: P.PracticeHand, player: str) -> None:
     m[3].metric("Your team", f"{out.your_score:+d}")
     if P.can_play_out(hand):
         st.button("Play it out", key="pl_play_out", icon=":material/play_arrow:", on_click=on_play_out,
-                  help="The contract is decided; play the remaining cards anyway (the result stays).")
+                  help="The contract is decided; play the remaining cards anyway (the result stays; the saved "
+                       "record keeps every card).")
     elif hand.played_out:
         st.caption("Played out to the last card: " + points_line(hand, state) + " card points in all.")
     match_panel(hand, out)
