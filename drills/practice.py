@@ -425,7 +425,8 @@ def _bot_card(bot: CardBot, hand: PracticeHand, a: Auction, state: PlayState, se
     except FiftySixError:
         pass
     card = min(state.legal_cards(), key=lambda k: (k.points, -k.rank, int(k)))
-    return card, "its cheapest legal card (the promises made left no deal to simulate)"
+    return card, ("its cheapest legal card: no deal fits both its own cards and what the calls promised (a call "
+                  "broke its promise), so it had no deals to try its cards on")
 
 
 def bots_to_play(hand: PracticeHand) -> list[BotMove]:

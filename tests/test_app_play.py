@@ -397,3 +397,16 @@ def test_the_auction_says_who_your_partners_are_and_whose_bid_stands(tmp_path, m
         assert f"The highest bid so far is {standing} by seat {standing.declarer} ({side})." in page
     six = open_page("play", tmp_path, monkeypatch, query={**LINK, "players": "6", "pl_seat": "3"})
     assert "You sit in seat 3, team odd: your partners are seats 1, 5." in texts(six)
+
+
+def test_the_bots_reasons_come_with_what_a_bot_sees(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    assert _hand(at).call_reasons[0]  # seat 1, a bot, has called with a reason
+    assert "Each bot sees only its own hand" in texts(at)
+    _bid_to_the_end(at)
+    hand = _hand(at)
+    assert any(hand.card_reasons)  # seat 1 led: a bot's card with its reason
+    page = texts(at)
+    assert "The card bots do not peek" in page and "5 of the 8 deals it tried" in page
+    shown = [m.value for m in at.markdown if m.value.startswith("Card ")]
+    assert shown and all("deals consistent with what seat" in x or "only card" in x or "cheapest" in x for x in shown)

@@ -36,6 +36,12 @@ CALL_WIDTH, CARD_WIDTH = 84, 64  # pixels: the buttons of a row wrap, so a phone
 NEAR = 2  # bids up to this many points above the standing bid get a button each; the rest are in a list
 DD_SECONDS = 20.0
 CARD_SECONDS = 3.0  # learning mode: the search for the cost of the learner's last card
+BIDDING_BOTS_SEE = ("Each bot sees only its own hand and calls by the system: its reason says what the call tells "
+                    "its partners (the promise of that call) and how high its hand lets it go.")
+CARD_BOTS_SEE = ("The card bots do not peek: each one deals the hidden cards many times in ways that fit its own hand, "
+                 "the cards played and what every call promised, tries its cards on those deals, and plays the one "
+                 "that makes (or beats) the contract in the most of them: \"makes after it in 5 of 8 deals\" means that "
+                 "card made it in 5 of the 8 deals it tried.")
 SOURCES = ("seed", "library", "written")  # shown as they are: a widget's URL value is its option as shown
 
 
@@ -319,6 +325,7 @@ def auction_grid(hand: P.PracticeHand) -> None:
     bots = [(i + 1, r.seat, str(r.call), why) for i, (r, why) in enumerate(zip(a.calls, hand.call_reasons)) if why]
     if bots:
         with st.expander("Why the bots called as they did"):
+            st.caption(BIDDING_BOTS_SEE)
             for i, seat, call, why in bots:
                 st.markdown(f"{i}. Seat {seat} **{call}**: {why}")
 
@@ -470,6 +477,7 @@ def playing(hand: P.PracticeHand) -> None:
     bots = [(i + 1, why) for i, why in enumerate(hand.card_reasons) if why]
     if bots:
         with st.expander("Why the bots played as they did"):
+            st.caption(CARD_BOTS_SEE)
             for i, why in bots[-2 * t.players:]:
                 st.markdown(f"Card {i} **{hand.cards[i - 1]}**: {why}")
 
