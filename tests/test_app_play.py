@@ -281,11 +281,12 @@ def test_the_link_to_send_opens_the_same_deal_at_the_same_seat(tmp_path, monkeyp
 
 # --- what a newcomer needs to read the table ---------------------------------------------------
 
-def _parent_block(at, key: str):
-    """The block that holds the widget with ``key`` (a column, a container...)."""
+def _parent_block(at, key):
+    """The block that holds the widget with ``key`` (a column, a container...), or the element
+    ``key`` itself when it is not a string."""
     def walk(node):
         for child in getattr(node, "children", {}).values():
-            if getattr(child, "key", None) == key:
+            if (getattr(child, "key", None) == key) if isinstance(key, str) else child is key:
                 return node
             found = walk(child)
             if found is not None:
@@ -306,6 +307,13 @@ def test_the_buttons_of_a_row_wrap_so_a_phone_shows_several_a_line(tmp_path, mon
     block = _parent_block(at, _card_buttons(at)[0].key)
     assert block.proto.flex_container.direction == block.proto.FlexContainer.Direction.HORIZONTAL
     assert block.proto.flex_container.wrap
+    # the play's four figures too: in columns they took four screen lines between table and cards
+    figures = [m for m in at.metric if m.label in ("Contract", "Declarers have", "Defenders have", "Trick")]
+    assert len(figures) == 4
+    for m in figures:
+        block = _parent_block(at, m)
+        assert block.proto.flex_container.direction == block.proto.FlexContainer.Direction.HORIZONTAL
+        assert block.proto.flex_container.wrap
 
 
 def test_a_call_the_hand_keeps_is_readable_on_its_green_button(tmp_path, monkeypatch):

@@ -32,6 +32,7 @@ from ui.jobs import run_cancellable
 HAND, MATCH = "pl_hand", "pl_match_state"
 MOVES = "pl_moves"  # the URL's record of the learner's moves: the hand's key, then the calls and cards
 QUIET = ("P", "X", "XX")
+FIGURE_WIDTH = 160  # pixels: the play's figures, two a line on a phone
 CALL_WIDTH, CARD_WIDTH = 84, 64  # pixels: the buttons of a row wrap, so a phone shows several a line
 NEAR = 2  # bids up to this many points above the standing bid get a button each; the rest are in a list
 DD_SECONDS = 20.0
@@ -455,13 +456,16 @@ def playing(hand: P.PracticeHand) -> None:
     centre = (f"{render.contract_html(str(c), f'seat {c.declarer}, team {t.team_name(c.team)}')}"
               f"<br>{points_line(hand, state)}")
     felt(hand, state, centre)
-    m1, m2, m3, m4 = st.columns(4)
-    m1.metric("Contract", str(c), help=f"by seat {c.declarer} (team {t.team_name(c.team)}): they need {c.value}")
-    m2.metric("Declarers have", f"{state.points[c.team]} of {c.value}",
+    # a wrapping row: columns would stack the four figures one a screen line on a phone,
+    # between the table and the learner's cards
+    row = st.container(horizontal=True, gap="medium", key="pl_figures")
+    row.metric("Contract", str(c), help=f"by seat {c.declarer} (team {t.team_name(c.team)}): they need {c.value}",
+              width=FIGURE_WIDTH)
+    row.metric("Declarers have", f"{state.points[c.team]} of {c.value}", width=FIGURE_WIDTH,
               help="the card points the declaring team has won, and the points it needs")
-    m3.metric("Defenders have", f"{sum(state.points) - state.points[c.team]} of {TOTAL_POINTS - c.value + 1}",
-              help="the card points the other side has won, and the points that beat the contract")
-    m4.metric("Trick", f"{min(len(state.tricks) + 1, t.hand_size)} of {t.hand_size}")
+    row.metric("Defenders have", f"{sum(state.points) - state.points[c.team]} of {TOTAL_POINTS - c.value + 1}",
+              help="the card points the other side has won, and the points that beat the contract", width=FIGURE_WIDTH)
+    row.metric("Trick", f"{min(len(state.tricks) + 1, t.hand_size)} of {t.hand_size}", width=FIGURE_WIDTH)
     rows = trick_rows(state)
     done = [r for r in rows if r.done]
     if done and not state.current:
