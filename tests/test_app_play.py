@@ -418,3 +418,26 @@ def test_the_bots_reasons_come_with_what_a_bot_sees(tmp_path, monkeypatch):
     assert "The card bots do not peek" in page and "5 of the 8 deals it tried" in page
     shown = [m.value for m in at.markdown if m.value.startswith("Card ")]
     assert shown and all("deals consistent with what seat" in x or "only card" in x or "cheapest" in x for x in shown)
+
+
+def test_a_red_card_that_cannot_be_played_looks_greyed_like_the_others(tmp_path, monkeypatch):
+    # a disabled button greys its text, but a :red[] label stayed red: the learner's hearts and
+    # diamonds looked playable while another suit was led
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    seen_disabled_red = seen_live_red = False
+    for _ in range(12):
+        hand = _hand(at)
+        if P.phase(hand) != "play":
+            break
+        legal = {str(c) for c in P.legal_cards(hand)}
+        for b in _card_buttons(at):
+            card = b.key[len("pl_card_"):]
+            red = card[-1] in "HD"
+            assert b.disabled == (card not in legal)
+            assert (":red[" in b.label) == (red and not b.disabled), (card, b.label)
+            seen_disabled_red |= red and b.disabled
+            seen_live_red |= red and not b.disabled
+        [b for b in _card_buttons(at) if not b.disabled][0].click().run()
+        _ok(at)
+    assert seen_disabled_red and seen_live_red

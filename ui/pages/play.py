@@ -519,7 +519,8 @@ def cards_row(hand: P.PracticeHand, state) -> None:
     row = st.container(horizontal=True, gap="small", key="pl_cards")  # wraps on a phone
     for card in mine:
         face = f"{render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}"
-        row.button(f":red[{face}]" if card.suit in (1, 2) else face, key=f"pl_card_{card}", on_click=on_card,
+        # red only where it can be played: red text kept a card that must not be played looking live
+        row.button(f":red[{face}]" if card.suit in (1, 2) and card in legal else face, key=f"pl_card_{card}", on_click=on_card,
                    args=(str(card), len(hand.cards)), disabled=card not in legal, width=CARD_WIDTH,
                    help=card.name + ("" if card in legal else " (you must follow suit)"))
     if hand.mode == "learning":
