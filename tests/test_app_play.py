@@ -366,6 +366,9 @@ def test_save_twice_then_play_it_out_and_save_the_whole_hand(tmp_path, monkeypat
     _play_to_the_end(at)
     hand = _hand(at)
     assert P.can_play_out(hand)  # seat 2's table at seed 7 is decided before the last card
+    # a lost hand is told in a warning, not in the red box kept for what went wrong
+    assert P.outcome(hand).your_score < 0
+    assert not at.error and any("your team loses" in w.value for w in at.warning)
     at.button(key="pl_save").click().run()
     at.button(key="pl_save").click().run()  # a double click: the first record's number stays
     _ok(at)

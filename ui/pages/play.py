@@ -545,7 +545,7 @@ def after(hand: P.PracticeHand, player: str) -> None:
     msg = (f"{c} by seat {c.declarer} ({yours}): the declarers took {out.result.declarer_points} of the "
            f"{TOTAL_POINTS} card points and needed {c.value}: {word}. Stake {out.stake}: your team "
            f"{'wins' if out.your_score > 0 else 'loses'} {abs(out.your_score)}.")
-    (st.success if out.your_score > 0 else st.error)(msg)
+    (st.success if out.your_score > 0 else st.warning)(msg)  # a red box reads as a fault of the app
     m = st.columns(4)
     m[0].metric("Contract", str(c))
     m[1].metric("Declarers took", out.result.declarer_points, help="when the contract was decided")
