@@ -32,8 +32,8 @@ from fiftysix.constraints import TRUE, fits
 from fiftysix.errors import FiftySixError, IllegalCallError, IllegalPlayError
 from fiftysix.play import PlayState, Trick
 from fiftysix.records import Record, build_record
-from fiftysix.scoring import (MATCH_FORMATS, Contract, HandResult, MAX_BID, MIN_BID, new_match, result_of_play,
-                              stake)
+from fiftysix.scoring import (MATCH_FORMATS, RESULT_REASONS, Contract, HandResult, MAX_BID, MIN_BID, new_match,
+                              result_of_play, stake)
 from drills.bots import BIDDING_BOTS, DEFAULT_BOT, MAX_CALLS, CardBot, get_bot, seat_bots
 from drills.questions import Context, Question
 
@@ -702,6 +702,11 @@ def record_drills(hand: PracticeHand, store, only: Collection[int] | None = None
 
 # --- a match ----------------------------------------------------------------------------------
 
+def _scored(result: HandResult, table: Table) -> Outcome:
+    """An outcome that carries only a hand's result (what ``Match.record`` reads)."""
+    zero = (0,) * table.num_teams
+    return Outcome(result.contract, result, zero, zero, 0, 0)
+
 @dataclass(frozen=True)
 class MatchHand:
     """One scored hand of a match."""
@@ -774,6 +779,31 @@ class Match:
         t = self.table
         return {"format": self.format, "players": t.players, "deck": t.deck, "teams": t.teams,
                 "hands": [{**asdict(h), "totals": list(h.totals)} for h in self.hands]}
+
+    def to_text(self) -> str:
+        """The match in a few words for a page's address: the format, then each hand as
+        key.contract.declarer.points.reason (the scores follow from these)."""
+        return " ".join([self.format, *(f"{h.key}.{h.contract}.{h.declarer}.{h.points}."
+                                        f"{RESULT_REASONS.index(h.reason)}" for h in self.hands)])
+
+    @classmethod
+    def from_text(cls, text: str, table: Table) -> "Match":
+        """A match at ``table`` from ``to_text``; PracticeError when the text does not read
+        (each hand is scored again, so the totals cannot disagree with the hands)."""
+        fmt, *hands = text.split() or [""]
+        m = cls(fmt, table)
+        for item in hands:
+            try:
+                key, contract, declarer, points, reason = item.split(".")
+                c = Contract.parse(contract, table, int(declarer))
+                result = HandResult(c, int(points), RESULT_REASONS[int(reason)])
+            except (ValueError, IndexError, FiftySixError) as e:
+                raise PracticeError(f"a hand of the match cannot be read ({item[:40]!r}): {e}") from None
+            wrong = result.reason in ("made", "failed") and (result.reason == "made") != (
+                result.declarer_points >= c.value)
+            if wrong or not 0 <= result.declarer_points <= 56 or not m.record(key, _scored(result, table)):
+                raise PracticeError(f"a hand of the match cannot be read ({item[:40]!r})")
+        return m
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Match":

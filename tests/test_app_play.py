@@ -444,3 +444,26 @@ def test_a_red_card_that_cannot_be_played_looks_greyed_like_the_others(tmp_path,
         [b for b in _card_buttons(at) if not b.disabled][0].click().run()
         _ok(at)
     assert seen_disabled_red and seen_live_red
+
+
+def test_a_reload_after_the_hand_keeps_the_match_score(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    _play_to_the_end(at)
+    m = P.Match.from_dict(at.session_state["pl_match_state"])
+    assert len(m.hands) == 1
+    url = _url(at)
+    assert url.get("pl_mt") == m.to_text()
+    again = open_page("play", tmp_path, monkeypatch, query=url)  # a reload: a fresh session, the same address
+    _ok(again)
+    back = P.Match.from_dict(again.session_state["pl_match_state"])
+    assert back.to_dict() == m.to_dict()  # the same hand, counted once, the same score
+    assert {x.label: x.value for x in again.metric}["Hands"] == "1"
+    # the next hand on the reloaded page: the match goes on with its score
+    again.button(key="pl_next").click().run()
+    _ok(again)
+    assert "Match (chips) after 1 hand(s)" in texts(again)
+    # an address whose match does not read starts a new match, with no error
+    bad = open_page("play", tmp_path, monkeypatch, query={**url, "pl_mt": "chips garbage"})
+    _ok(bad)
+    assert len(P.Match.from_dict(bad.session_state["pl_match_state"]).hands) == 1 and not bad.error

@@ -348,3 +348,24 @@ def test_a_played_out_hand_is_reviewed_and_kept_whole_in_the_library(tmp_path):
     rid = lib.add([record], "practice table").ids[0]
     back = lib.get(rid)
     assert back == record and [n.token for n in back.play] == hand.cards
+
+
+def test_a_match_in_a_few_words_reads_back_the_same_and_bad_words_are_refused():
+    for fmt in ("chips", "race", "games"):
+        m = P.Match(fmt, TABLE)
+        for seed in (5, 7, 9):
+            hand = _finished(seed=seed)
+            m.record(hand.key, P.outcome(hand))
+        back = P.Match.from_text(m.to_text(), TABLE)
+        assert back.to_dict() == m.to_dict() and back.totals == m.totals  # scored again, the same
+    assert P.Match.from_text("chips", TABLE).hands == []
+    h = m.hands[0]
+    made = h.reason == "made"
+    for bad in ("bridge", f"chips {h.key}.{h.contract}.{h.declarer}.{h.points}",  # a part missing
+                f"chips {h.key}.{h.contract}.{h.declarer}.99.0",  # more than 56 points
+                f"chips {h.key}.{h.contract}.{h.declarer}.{h.points}.{1 if made else 0}",  # made/failed wrong
+                f"chips {h.key}.{h.contract}.{h.declarer}.{h.points}.9",  # no such result
+                f"chips {h.key}.{h.contract}.{h.declarer}.{h.points}.0 " * 2,  # one hand twice
+                "chips k.27Z.1.30.0"):
+        with pytest.raises(P.PracticeError):
+            P.Match.from_text(bad, TABLE)

@@ -30,6 +30,7 @@ from ui.components import in_url, page_start, read_upload, show, tricks_table, w
 from ui.jobs import run_cancellable
 
 HAND, MATCH = "pl_hand", "pl_match_state"
+MATCH_URL = "pl_mt"  # the match in the address (``Match.to_text``), so a reload keeps the score
 MOVES = "pl_moves"  # the URL's record of the learner's moves: the hand's key, then the calls and cards
 QUIET = ("P", "X", "XX")
 FIGURE_WIDTH = 160  # pixels: the play's figures, two a line on a phone
@@ -166,6 +167,22 @@ def random_seed() -> None:
 
 def new_match() -> None:
     st.session_state.pop(MATCH, None)
+    st.query_params.pop(MATCH_URL, None)
+
+
+def match_kept(table: Table) -> P.Match | None:
+    """The match of this session, or the one the address keeps (a reload, a second tab)."""
+    ss = st.session_state
+    try:
+        if ss.get(MATCH):
+            return P.Match.from_dict(ss[MATCH])
+        if st.query_params.get(MATCH_URL):
+            m = P.Match.from_text(st.query_params[MATCH_URL], table)
+            ss[MATCH] = m.to_dict()
+            return m
+    except FiftySixError:
+        st.query_params.pop(MATCH_URL, None)
+    return None
 
 
 # --- choosing the table -------------------------------------------------------------------------
@@ -566,16 +583,13 @@ def match_panel(hand: P.PracticeHand, out: P.Outcome) -> None:
     ss = st.session_state
     t = hand.table
     fmt = st.session_state.get("pl_match", "chips")
-    m = None
-    if ss.get(MATCH):
-        try:
-            m = P.Match.from_dict(ss[MATCH])
-        except FiftySixError:
-            m = None
+    m = match_kept(t)
     if m is None or m.format != fmt or m.table != t:
         m = P.Match(fmt, t)
     m.record(hand.key, out)
     ss[MATCH] = m.to_dict()
+    if st.query_params.get(MATCH_URL) != m.to_text():
+        st.query_params[MATCH_URL] = m.to_text()
     st.subheader(f"The match ({m.format})")
     st.caption(m.describe())
     cols = st.columns(t.num_teams + 1)
@@ -597,10 +611,7 @@ def match_panel(hand: P.PracticeHand, out: P.Outcome) -> None:
 
 def match_line(hand: P.PracticeHand) -> None:
     """The match's running score, one line, while a hand is played."""
-    try:
-        m = P.Match.from_dict(st.session_state[MATCH]) if st.session_state.get(MATCH) else None
-    except FiftySixError:
-        m = None
+    m = match_kept(hand.table)
     if m is None or not m.hands or m.table != hand.table:
         return
     t = hand.table
