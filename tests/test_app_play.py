@@ -467,3 +467,21 @@ def test_a_reload_after_the_hand_keeps_the_match_score(tmp_path, monkeypatch):
     bad = open_page("play", tmp_path, monkeypatch, query={**url, "pl_mt": "chips garbage"})
     _ok(bad)
     assert len(P.Match.from_dict(bad.session_state["pl_match_state"]).hands) == 1 and not bad.error
+
+
+def _bottom_seat(felt: str) -> int:
+    """The seat drawn lowest on a table (the viewer's own seat)."""
+    import re
+    seats = [(float(top), int(seat)) for top, seat in re.findall(r'top:([\d.]+)%" data-seat="(\d+)"', felt)]
+    return max(seats)[1]
+
+
+def test_every_table_after_the_hand_is_drawn_from_the_learners_seat(tmp_path, monkeypatch):
+    # the review's card-by-card table put seat 1 at the bottom: the learner in seat 2 found
+    # their own hand on the right, unlike every other table on the page
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    _play_to_the_end(at)
+    felts = [x.value for x in [*at.html, *at.markdown] if '<div class="fs-felt">' in x.value]
+    assert len(felts) >= 2  # the hand as dealt, and the review's stepper
+    assert all(_bottom_seat(f) == 2 for f in felts)
