@@ -32,8 +32,8 @@ from fiftysix.constraints import TRUE, fits
 from fiftysix.errors import FiftySixError, IllegalCallError, IllegalPlayError
 from fiftysix.play import PlayState, Trick
 from fiftysix.records import Record, build_record
-from fiftysix.scoring import (MATCH_FORMATS, Contract, HandResult, MAX_BID, MIN_BID, new_match, result_of_play,
-                              stake)
+from fiftysix.scoring import (MATCH_FORMATS, RESULT_REASONS, Contract, HandResult, MAX_BID, MIN_BID, new_match,
+                              result_of_play, stake)
 from drills.bots import BIDDING_BOTS, DEFAULT_BOT, MAX_CALLS, CardBot, get_bot, seat_bots
 from drills.questions import Context, Question
 
@@ -425,7 +425,8 @@ def _bot_card(bot: CardBot, hand: PracticeHand, a: Auction, state: PlayState, se
     except FiftySixError:
         pass
     card = min(state.legal_cards(), key=lambda k: (k.points, -k.rank, int(k)))
-    return card, "its cheapest legal card (the promises made left no deal to simulate)"
+    return card, ("its cheapest legal card: no deal fits both its own cards and what the calls promised (a call "
+                  "broke its promise), so it had no deals to try its cards on")
 
 
 def bots_to_play(hand: PracticeHand) -> list[BotMove]:
@@ -637,24 +638,26 @@ def double_dummy(hand: PracticeHand, max_seconds: float | None = None, stop=None
 
 
 def to_record(hand: PracticeHand, event: str = "Practice table", date: str = "", player: str = "you") -> Record:
-    """The hand in the project's record format: the auction, the play until the contract
-    was decided, the result; the cards played on after that are kept in a note."""
+    """The hand in the project's record format: the auction, the play and the result (the
+    declarers' points when the contract was decided). A hand played out after the contract
+    was decided keeps every card, marked ``[PlayedOut "yes"]``; its result stays the points
+    at the decision, and a note gives the declarers' points at the end."""
     if phase(hand) != "over":
         raise PracticeError("the hand is not over yet: finish it, then save it")
     c = contract(hand)
     at = decided_at(hand)
-    play = hand.cards if at is None else hand.cards[:at]
+    played_out = at is not None and len(hand.cards) > at
     names = [f"{hand.bot} bot" for _ in hand.table.seats]
     names[hand.seat - 1] = (player or "you").replace(";", ",").strip() or "you"
     notes = [f"Practice table, {hand.source or 'seed ' + str(hand.seed)}; {hand.bot} bots seeded {hand.seed}."]
-    if at is not None and len(hand.cards) > at:
+    if played_out:
         end = play_state(hand, c)
         notes.append(f"Played out after the contract was decided: {' '.join(hand.cards[at:])}; "
                      f"the declarers ended with {end.points[c.team]} points.")
-    result = play_state(hand, c, upto=len(play), early_stop=True).points[c.team]
+    result = play_state(hand, c, upto=at, early_stop=True).points[c.team]
     # the [Result] tag written before the notes keeps them notes (not a comment on the last card)
-    return build_record(hand.table, hand.deal, hand.system, hand.calls, play, leader=LEADER, result=result,
-                        event=event, date=date, players=names, notes=notes)
+    return build_record(hand.table, hand.deal, hand.system, hand.calls, hand.cards, leader=LEADER, result=result,
+                        event=event, date=date, players=names, notes=notes, played_out=played_out)
 
 
 # --- drills -----------------------------------------------------------------------------------
@@ -698,6 +701,11 @@ def record_drills(hand: PracticeHand, store, only: Collection[int] | None = None
 
 
 # --- a match ----------------------------------------------------------------------------------
+
+def _scored(result: HandResult, table: Table) -> Outcome:
+    """An outcome that carries only a hand's result (what ``Match.record`` reads)."""
+    zero = (0,) * table.num_teams
+    return Outcome(result.contract, result, zero, zero, 0, 0)
 
 @dataclass(frozen=True)
 class MatchHand:
@@ -771,6 +779,31 @@ class Match:
         t = self.table
         return {"format": self.format, "players": t.players, "deck": t.deck, "teams": t.teams,
                 "hands": [{**asdict(h), "totals": list(h.totals)} for h in self.hands]}
+
+    def to_text(self) -> str:
+        """The match in a few words for a page's address: the format, then each hand as
+        key.contract.declarer.points.reason (the scores follow from these)."""
+        return " ".join([self.format, *(f"{h.key}.{h.contract}.{h.declarer}.{h.points}."
+                                        f"{RESULT_REASONS.index(h.reason)}" for h in self.hands)])
+
+    @classmethod
+    def from_text(cls, text: str, table: Table) -> "Match":
+        """A match at ``table`` from ``to_text``; PracticeError when the text does not read
+        (each hand is scored again, so the totals cannot disagree with the hands)."""
+        fmt, *hands = text.split() or [""]
+        m = cls(fmt, table)
+        for item in hands:
+            try:
+                key, contract, declarer, points, reason = item.split(".")
+                c = Contract.parse(contract, table, int(declarer))
+                result = HandResult(c, int(points), RESULT_REASONS[int(reason)])
+            except (ValueError, IndexError, FiftySixError) as e:
+                raise PracticeError(f"a hand of the match cannot be read ({item[:40]!r}): {e}") from None
+            wrong = result.reason in ("made", "failed") and (result.reason == "made") != (
+                result.declarer_points >= c.value)
+            if wrong or not 0 <= result.declarer_points <= 56 or not m.record(key, _scored(result, table)):
+                raise PracticeError(f"a hand of the match cannot be read ({item[:40]!r})")
+        return m
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Match":

@@ -27,7 +27,7 @@ from fiftysix.scoring import Contract
 from fiftysix.textio import size_text, write_atomic
 
 TAG_ORDER = ("Event", "Date", "Table", "Deck", "Teams", "System", "Dealer", "Players",
-             "Deal", "Won", "Auction", "Contract", "Declarer", "Play", "Result")
+             "Deal", "Won", "Auction", "Contract", "Declarer", "PlayedOut", "Play", "Result")
 """Every tag the format knows, in the order ``format_record`` writes them."""
 SECTIONS = ("Auction", "Play")
 _TAGS = {t.lower(): t for t in TAG_ORDER}
@@ -66,7 +66,9 @@ class Record:
     record without an auction). ``won`` is set for an ending (a partial deal): the card
     points each team had already won. ``result`` is the declaring team's card points at
     the end of the record: what the play gave, or what was claimed when the play stops
-    before the hand is decided.
+    before the hand is decided. ``played_out``: the play went on past the moment the
+    contract was decided, to the last card (the ``PlayedOut`` tag); ``result`` is then still
+    the declarers' points when it was decided, which is what scores (RULES.md 4).
     """
 
     table: Table
@@ -82,6 +84,7 @@ class Record:
     play: tuple[Noted, ...] = ()
     result: int | None = None
     notes: tuple[str, ...] = ()
+    played_out: bool = False
     line: int = field(default=0, compare=False)
     """Line of the record's first tag in the file it came from (0 when built in code)."""
 
@@ -112,12 +115,13 @@ class Record:
         return f"seat {seat}"
 
     def play_state(self, upto: int | None = None, early_stop: bool = True) -> PlayState:
-        """The play replayed through the first ``upto`` cards (all of them by default)."""
+        """The play replayed through the first ``upto`` cards (all of them by default). A
+        played-out record replays without the early stop (its cards go on past it)."""
         if self.contract is None:
             raise RecordError("this record has no contract, so its play cannot be replayed")
         state = PlayState(self.deal, self.contract.trump, leader=self.leader,
                           target=self.contract.value, declarer_team=self.contract.team,
-                          early_stop=early_stop, points=list(self.won or ()))
+                          early_stop=early_stop and not self.played_out, points=list(self.won or ()))
         for n in self.play[:upto]:
             state.play(Card.parse(n.token))
         return state
@@ -308,14 +312,29 @@ def _parse_one(raw: _Raw, source: str) -> Record:
     deal, won = _read_deal(raw, table, deal_text, deal_line, source)
     event, date, system = _read_header(raw, source)
     auction, contract = _read_auction(raw, table, deal, system, source)
-    leader, play, state = _read_play(raw, deal, contract, won, source)
+    played_out = _read_played_out(raw, source)
+    leader, play, state = _read_play(raw, deal, contract, won, source, played_out)
     res_v, res_line = _tag(raw, "Result")
     if res_v is None and play:
         res_line = raw.sections["Play"][-1][2]
     result = _parse_result(res_v, res_line, contract, state, won, source)
     return Record(table=table, deal=deal, event=event, date=date, players=names, system=system, won=won,
                   auction=auction, contract=contract, leader=leader, play=play, result=result,
-                  notes=tuple(raw.notes), line=raw.line)
+                  notes=tuple(raw.notes), played_out=played_out, line=raw.line)
+
+
+def _read_played_out(raw: _Raw, source: str) -> bool:
+    """[PlayedOut "yes"]: the play went on to the last card after the contract was decided."""
+    v, line = _tag(raw, "PlayedOut")
+    if v is None:
+        return False
+    word = v.strip().lower()
+    if word not in ("yes", "no"):
+        raise RecordError(f'[PlayedOut "{v}"]: write "yes" (the play went on to the last card after the'
+                          ' contract was decided) or "no"', line, source)
+    if word == "yes" and not raw.sections.get("Play"):
+        raise RecordError('[PlayedOut "yes"] needs the play: give every card after [Play]', line, source)
+    return word == "yes"
 
 
 def _read_table(raw: _Raw, source: str) -> tuple[Table, tuple[str, ...], str, int]:
@@ -416,8 +435,10 @@ def _read_auction(raw: _Raw, table: Table, deal: Deal, system: str,
 
 
 def _read_play(raw: _Raw, deal: Deal, contract: Contract | None, won: tuple[int, ...] | None,
-               source: str) -> tuple[int, tuple[Noted, ...], PlayState | None]:
-    """[Play "leader"] and the [Play] section, replayed card by card under the rules."""
+               source: str, played_out: bool = False) -> tuple[int, tuple[Noted, ...], PlayState | None]:
+    """[Play "leader"] and the [Play] section, replayed card by card under the rules. The
+    state returned is the play as the rules stop it (where the result is read); a played-out
+    record's cards after that are replayed without the early stop, to the last card."""
     table = deal.table
     lead_v, lead_line = _tag(raw, "Play")
     leader = 1
@@ -434,6 +455,8 @@ def _read_play(raw: _Raw, deal: Deal, contract: Contract | None, won: tuple[int,
                           play_items[0][2], source)
     state = PlayState(deal, contract.trump, leader=leader, target=contract.value,
                       declarer_team=contract.team, points=list(won or ()))
+    full = PlayState(deal, contract.trump, leader=leader, target=contract.value, declarer_team=contract.team,
+                     early_stop=False, points=list(won or ())) if played_out else None
     play: list[Noted] = []
     for n, (tok, comment, line) in enumerate(play_items, start=1):
         try:
@@ -441,10 +464,18 @@ def _read_play(raw: _Raw, deal: Deal, contract: Contract | None, won: tuple[int,
         except FiftySixError as e:
             raise RecordError(f"card {n} of the play: {e}", line, source) from None
         try:
+            if full is not None:
+                full.play(card)
+                if state.is_over:
+                    play.append(Noted(CARD_NAMES[card], comment))
+                    continue
             state.play(card)
         except IllegalPlayError as e:
             raise RecordError(f"card {n} of the play is illegal: {e}", line, source) from None
         play.append(Noted(CARD_NAMES[card], comment))
+    if full is not None and not full.is_over:
+        raise RecordError(f'[PlayedOut "yes"] but the play stops after card {len(play)}: a hand played out'
+                          ' gives every card to the last one', play_items[-1][2], source)
     return leader, tuple(play), state
 
 
@@ -654,6 +685,8 @@ def format_record(record: Record) -> str:
     if record.contract is not None:
         tag("Contract", record.contract)
         tag("Declarer", record.contract.declarer)
+    if record.played_out:
+        tag("PlayedOut", "yes")
     if record.play:
         tag("Play", record.leader)
         lines.extend(_noted_lines(record.play, t.players))
@@ -686,9 +719,11 @@ def with_comment(record: Record, section: str, index: int, comment: str) -> Reco
 
 def build_record(table: Table, deal: Deal, system: str = "international", auction: Sequence[str] = (),
                  play: Sequence[str] = (), *, leader: int = 1, result: int | None = None, event: str = "",
-                 date: str = "", players: Sequence[str] = (), notes: Sequence[str] = ()) -> Record:
+                 date: str = "", players: Sequence[str] = (), notes: Sequence[str] = (),
+                 played_out: bool = False) -> Record:
     """A record from what a player entered: the calls from seat 1 and the cards in playing
-    order (the play may stop early: then ``result`` is the declarers' points agreed, a claim).
+    order (the play may stop early: then ``result`` is the declarers' points agreed, a claim;
+    ``played_out``: the cards go on past the moment the contract was decided, to the last).
     It is checked exactly as a file would be; RecordError names the problem."""
     a = bidding.Auction(system, table, hands=deal)
     for i, call in enumerate(auction, start=1):
@@ -706,5 +741,5 @@ def build_record(table: Table, deal: Deal, system: str = "international", auctio
                     players=names if any(names) else (), system=system,
                     auction=tuple(Noted(bidding.format_call(bidding.parse_call(c))) for c in auction),
                     contract=contract, leader=leader, play=tuple(Noted(str(Card.parse(c))) for c in play),
-                    result=result, notes=tuple(notes))
+                    result=result, notes=tuple(notes), played_out=played_out)
     return parse_record(format_record(record), "the hand entered")

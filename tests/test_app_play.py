@@ -5,9 +5,10 @@ from __future__ import annotations
 from drills import practice as P
 from drills.library import Library
 from drills.progress import ProgressStore
-from fiftysix.cards import Table, random_deal
+from fiftysix.cards import SUIT_SYMBOLS, Table, random_deal
 from fiftysix.records import format_record, parse_record
 from tests.app_harness import open_page, texts
+from ui import render
 
 TABLE = Table.make(4)
 LINK = {"players": "4", "pl_bot": "rules", "pl_seat": "2", "pl_seed": "5"}
@@ -276,3 +277,211 @@ def test_the_link_to_send_opens_the_same_deal_at_the_same_seat(tmp_path, monkeyp
     got = _hand(other)
     assert (got.deal, got.seat, got.table, got.system, got.bot) == (hand.deal, 4, hand.table, hand.system, "rules")
     assert got.source == "a deal written out" and got.calls == hand.calls  # the same bots' calls: same seed
+
+
+# --- what a newcomer needs to read the table ---------------------------------------------------
+
+def _parent_block(at, key):
+    """The block that holds the widget with ``key`` (a column, a container...), or the element
+    ``key`` itself when it is not a string."""
+    def walk(node):
+        for child in getattr(node, "children", {}).values():
+            if (getattr(child, "key", None) == key) if isinstance(key, str) else child is key:
+                return node
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+    return walk(at.main)
+
+
+def test_the_buttons_of_a_row_wrap_so_a_phone_shows_several_a_line(tmp_path, monkeypatch):
+    # Streamlit stacks columns one under the other below 640 px: a palette drawn in columns
+    # became 40 rows of one button on a 390 px phone. A horizontal container wraps instead.
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    for key in (_call_buttons(at)[0].key, _call_buttons(at)[-1].key):
+        block = _parent_block(at, key)
+        assert block.proto.flex_container.direction == block.proto.FlexContainer.Direction.HORIZONTAL, block.proto
+        assert block.proto.flex_container.wrap
+    _bid_to_the_end(at)
+    block = _parent_block(at, _card_buttons(at)[0].key)
+    assert block.proto.flex_container.direction == block.proto.FlexContainer.Direction.HORIZONTAL
+    assert block.proto.flex_container.wrap
+    # the play's four figures too: in columns they took four screen lines between table and cards
+    figures = [m for m in at.metric if m.label in ("Contract", "Declarers have", "Defenders have", "Trick")]
+    assert len(figures) == 4
+    for m in figures:
+        block = _parent_block(at, m)
+        assert block.proto.flex_container.direction == block.proto.FlexContainer.Direction.HORIZONTAL
+        assert block.proto.flex_container.wrap
+
+
+def test_a_call_the_hand_keeps_is_readable_on_its_green_button(tmp_path, monkeypatch):
+    # learning mode marks the calls the hand keeps with a primary (green) button: a red suit
+    # letter on it could not be read, so it is written plain there (red on the white ones)
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    primary = [b for b in _call_buttons(at) if b.proto.type == "primary"]
+    secondary = [b for b in _call_buttons(at) if b.proto.type != "primary"]
+    assert any(b.label.endswith(("H", "D")) or "D+" in b.label or "H+" in b.label for b in primary)
+    assert all(":red[" not in b.label and b.label.startswith("✓ ") for b in primary)
+    assert any(":red[" in b.label for b in secondary)
+
+
+def test_the_play_says_what_each_side_needs_and_the_trick_in_words(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    hand = _hand(at)
+    c = P.contract(hand)
+    page = texts(at)
+    beat = 56 - c.value + 1
+    assert f"must take {c.value} of the 56 card points" in page
+    assert f"need{'s' if c.team != hand.your_team else ''} {beat} to beat it." in page
+    metrics = {m.label: m.value for m in at.metric}
+    state = P.play_state(hand)
+    assert metrics["Declarers have"] == f"{state.points[c.team]} of {c.value}"
+    assert metrics["Defenders have"] == f"{sum(state.points) - state.points[c.team]} of {beat}"
+    # the trick on the table in words, with who played each card (a phone stacks the seats)
+    words = [x.value for x in at.caption if x.value.startswith("Trick ")]
+    assert words and "your turn" in words[0]
+    for seat, card in state.current:
+        assert f"seat {seat} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}" in words[0]
+    # play on until a trick has cards from the bots and the learner: each is named
+    for _ in range(12):
+        [b for b in _card_buttons(at) if not b.disabled][0].click().run()
+        _ok(at)
+        hand = _hand(at)
+        if P.phase(hand) != "play":
+            break
+        state = P.play_state(hand)
+        words = [x.value for x in at.caption if x.value.startswith("Trick ")]
+        assert words[0].startswith(f"Trick {len(state.tricks) + 1}")
+        for seat, card in state.current:
+            who = "you" if seat == hand.seat else f"seat {seat}"
+            assert f"{who} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}" in words[0]
+
+
+def test_save_twice_then_play_it_out_and_save_the_whole_hand(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_seed": "7"})
+    _bid_to_the_end(at)
+    _play_to_the_end(at)
+    hand = _hand(at)
+    assert P.can_play_out(hand)  # seat 2's table at seed 7 is decided before the last card
+    # a lost hand is told in a warning, not in the red box kept for what went wrong
+    assert P.outcome(hand).your_score < 0
+    assert not at.error and any("your team loses" in w.value for w in at.warning)
+    at.button(key="pl_save").click().run()
+    at.button(key="pl_save").click().run()  # a double click: the first record's number stays
+    _ok(at)
+    lib = Library(tmp_path / "progress.sqlite3")
+    assert lib.count() == 1
+    assert "Saved to the hand library as record #1." in texts(at)
+    assert "in the hand library already" not in texts(at)
+    # play it out: a new record (every card), not the one saved
+    at.button(key="pl_play_out").click().run()
+    _ok(at)
+    _play_to_the_end(at)
+    hand = _hand(at)
+    assert hand.played_out and P.play_state(hand).cards_left == 0
+    assert "Saved to the hand library as record #" not in texts(at)
+    at.button(key="pl_save").click().run()
+    _ok(at)
+    assert lib.count() == 2 and "Saved to the hand library as record #2." in texts(at)
+    whole = lib.get(2)
+    assert whole.played_out and [n.token for n in whole.play] == hand.cards and len(whole.play) == 32
+    assert whole.result == P.outcome(hand).result.declarer_points
+    # the review on the page steps through every card of the hand
+    at.button(key="plr_last").click().run()
+    _ok(at)
+    assert any(m.value.startswith("Card 32 (trick 8)") for m in at.markdown)
+
+
+def test_the_auction_says_who_your_partners_are_and_whose_bid_stands(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    page = texts(at)
+    assert "You sit in seat 2, team even: your partner is seat 4." in page
+    a = P.auction(_hand(at))
+    standing = a.standing_contract()
+    if standing is None:
+        assert "No one has bid yet." in page
+    else:
+        side = "your team" if standing.team == 1 else "the opponents"
+        assert f"The highest bid so far is {standing} by seat {standing.declarer} ({side})." in page
+    six = open_page("play", tmp_path, monkeypatch, query={**LINK, "players": "6", "pl_seat": "3"})
+    assert "You sit in seat 3, team odd: your partners are seats 1, 5." in texts(six)
+
+
+def test_the_bots_reasons_come_with_what_a_bot_sees(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    assert _hand(at).call_reasons[0]  # seat 1, a bot, has called with a reason
+    assert "Each bot sees only its own hand" in texts(at)
+    _bid_to_the_end(at)
+    hand = _hand(at)
+    assert any(hand.card_reasons)  # seat 1 led: a bot's card with its reason
+    page = texts(at)
+    assert "The card bots do not peek" in page and "5 of the 8 deals it tried" in page
+    shown = [m.value for m in at.markdown if m.value.startswith("Card ")]
+    assert shown and all("deals consistent with what seat" in x or "only card" in x or "cheapest" in x for x in shown)
+
+
+def test_a_red_card_that_cannot_be_played_looks_greyed_like_the_others(tmp_path, monkeypatch):
+    # a disabled button greys its text, but a :red[] label stayed red: the learner's hearts and
+    # diamonds looked playable while another suit was led
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    seen_disabled_red = seen_live_red = False
+    for _ in range(12):
+        hand = _hand(at)
+        if P.phase(hand) != "play":
+            break
+        legal = {str(c) for c in P.legal_cards(hand)}
+        for b in _card_buttons(at):
+            card = b.key[len("pl_card_"):]
+            red = card[-1] in "HD"
+            assert b.disabled == (card not in legal)
+            assert (":red[" in b.label) == (red and not b.disabled), (card, b.label)
+            seen_disabled_red |= red and b.disabled
+            seen_live_red |= red and not b.disabled
+        [b for b in _card_buttons(at) if not b.disabled][0].click().run()
+        _ok(at)
+    assert seen_disabled_red and seen_live_red
+
+
+def test_a_reload_after_the_hand_keeps_the_match_score(tmp_path, monkeypatch):
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    _play_to_the_end(at)
+    m = P.Match.from_dict(at.session_state["pl_match_state"])
+    assert len(m.hands) == 1
+    url = _url(at)
+    assert url.get("pl_mt") == m.to_text()
+    again = open_page("play", tmp_path, monkeypatch, query=url)  # a reload: a fresh session, the same address
+    _ok(again)
+    back = P.Match.from_dict(again.session_state["pl_match_state"])
+    assert back.to_dict() == m.to_dict()  # the same hand, counted once, the same score
+    assert {x.label: x.value for x in again.metric}["Hands"] == "1"
+    # the next hand on the reloaded page: the match goes on with its score
+    again.button(key="pl_next").click().run()
+    _ok(again)
+    assert "Match (chips) after 1 hand(s)" in texts(again)
+    # an address whose match does not read starts a new match, with no error
+    bad = open_page("play", tmp_path, monkeypatch, query={**url, "pl_mt": "chips garbage"})
+    _ok(bad)
+    assert len(P.Match.from_dict(bad.session_state["pl_match_state"]).hands) == 1 and not bad.error
+
+
+def _bottom_seat(felt: str) -> int:
+    """The seat drawn lowest on a table (the viewer's own seat)."""
+    import re
+    seats = [(float(top), int(seat)) for top, seat in re.findall(r'top:([\d.]+)%" data-seat="(\d+)"', felt)]
+    return max(seats)[1]
+
+
+def test_every_table_after_the_hand_is_drawn_from_the_learners_seat(tmp_path, monkeypatch):
+    # the review's card-by-card table put seat 1 at the bottom: the learner in seat 2 found
+    # their own hand on the right, unlike every other table on the page
+    at = open_page("play", tmp_path, monkeypatch, query=LINK)
+    _bid_to_the_end(at)
+    _play_to_the_end(at)
+    felts = [x.value for x in [*at.html, *at.markdown] if '<div class="fs-felt">' in x.value]
+    assert len(felts) >= 2  # the hand as dealt, and the review's stepper
+    assert all(_bottom_seat(f) == 2 for f in felts)

@@ -134,3 +134,32 @@ def test_upload_box_names_every_file_type_it_takes(tmp_path, monkeypatch):
     for ext in box.type:
         assert ext.lstrip(".") in box.label, (ext, box.label)
     assert "Samples" in box.help  # the way to a record for a newcomer without one
+
+
+def test_a_played_out_record_is_stepped_through_to_the_last_card(tmp_path, monkeypatch):
+    # the Play page's "Play it out": every card kept, the result the points when it was decided
+    deal = random_deal(TABLE, seed=0)
+    contract = Auction.parse("28H P P P", "international", TABLE).contract
+    stop = PlayState(deal, contract.trump, leader=1, target=contract.value, declarer_team=contract.team)
+    full = PlayState(deal, contract.trump, leader=1, early_stop=False)
+    play = []
+    while not full.is_over:
+        card = full.legal_cards()[0]
+        full.play(card)
+        if not stop.is_over:
+            stop.play(card)
+        play.append(str(card))
+    assert stop.cards_left  # decided before the last card
+    record = Record(table=TABLE, deal=deal, system="international",
+                    auction=tuple(Noted(x) for x in "28H P P P".split()), contract=contract,
+                    play=tuple(Noted(c) for c in play), result=stop.points[contract.team], played_out=True)
+    at = open_page("review", tmp_path, monkeypatch)
+    at.file_uploader(key="rv_upload").upload("out.txt", format_record(record).encode(), "text/plain").run()
+    assert not at.exception, [e.value for e in at.exception]
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Declarers took (played out)"] == str(full.points[contract.team])
+    made = stop.points[contract.team] >= contract.value
+    assert metrics["Result"] == f"{stop.points[contract.team]} {'made' if made else 'failed'}"
+    at.button(key="rv_last").click().run()
+    assert not at.exception
+    assert f"Card {len(play)} (trick 8)" in texts(at) and len(play) == 32

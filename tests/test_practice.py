@@ -167,12 +167,26 @@ def test_the_record_round_trips_through_the_parser():
     assert [n.token for n in back.auction] == hand.calls
     assert back.contract == P.contract(hand)
     at = P.decided_at(hand)
-    assert [n.token for n in back.play] == hand.cards[:at if at is not None else len(hand.cards)]
-    assert tuple(back.play_state().points) == P.outcome(hand).points
+    # played out: the record keeps every card (the library and the Review page step through the
+    # whole hand), marked [PlayedOut "yes"]; the result stays the points when it was decided
+    assert at is not None and at < len(hand.cards)
+    assert back.played_out and '[PlayedOut "yes"]' in format_record(record)
+    assert [n.token for n in back.play] == hand.cards
+    assert tuple(back.play_state(upto=at).points) == P.outcome(hand).points
+    assert tuple(back.play_state().points) == P.outcome(hand).points_end
     assert back.result == P.outcome(hand).result.declarer_points
     assert back.players[hand.seat - 1] == "Asha"
     if at is not None and at < len(hand.cards):
         assert any(" ".join(hand.cards[at:]) in n for n in back.notes)
+
+
+def test_a_hand_not_played_out_is_recorded_as_the_rules_stop_it():
+    hand = _finished(seed=5)
+    assert not hand.played_out
+    record = P.to_record(hand)
+    assert not record.played_out and "PlayedOut" not in format_record(record)
+    assert [n.token for n in record.play] == hand.cards
+    assert parse_record(format_record(record)) == record
 
 
 def test_a_stored_hand_reads_back_and_a_tampered_one_is_refused():
@@ -320,3 +334,38 @@ def test_the_learners_moves_and_the_seed_give_the_hand_back():
         P.replay(hand, ["27H"])
     with pytest.raises((P.PracticeError, IllegalCallError, IllegalPlayError)):
         P.replay(hand, [f.call for f in hand.feedback] + ["XX9"])
+
+
+def test_a_played_out_hand_is_reviewed_and_kept_whole_in_the_library(tmp_path):
+    from analyser.review import review
+    from drills.library import Library
+    hand = _finished(seed=5, played_out=True)
+    record = P.to_record(hand)
+    rev = review(record, max_seconds=5.0)
+    assert [c.card for c in rev.cards] == hand.cards  # the review steps through every card played
+    assert rev.result == P.outcome(hand).result.declarer_points and rev.made == P.outcome(hand).made
+    lib = Library(tmp_path / "lib.sqlite3")
+    rid = lib.add([record], "practice table").ids[0]
+    back = lib.get(rid)
+    assert back == record and [n.token for n in back.play] == hand.cards
+
+
+def test_a_match_in_a_few_words_reads_back_the_same_and_bad_words_are_refused():
+    for fmt in ("chips", "race", "games"):
+        m = P.Match(fmt, TABLE)
+        for seed in (5, 7, 9):
+            hand = _finished(seed=seed)
+            m.record(hand.key, P.outcome(hand))
+        back = P.Match.from_text(m.to_text(), TABLE)
+        assert back.to_dict() == m.to_dict() and back.totals == m.totals  # scored again, the same
+    assert P.Match.from_text("chips", TABLE).hands == []
+    h = m.hands[0]
+    made = h.reason == "made"
+    for bad in ("bridge", f"chips {h.key}.{h.contract}.{h.declarer}.{h.points}",  # a part missing
+                f"chips {h.key}.{h.contract}.{h.declarer}.99.0",  # more than 56 points
+                f"chips {h.key}.{h.contract}.{h.declarer}.{h.points}.{1 if made else 0}",  # made/failed wrong
+                f"chips {h.key}.{h.contract}.{h.declarer}.{h.points}.9",  # no such result
+                f"chips {h.key}.{h.contract}.{h.declarer}.{h.points}.0 " * 2,  # one hand twice
+                "chips k.27Z.1.30.0"):
+        with pytest.raises(P.PracticeError):
+            P.Match.from_text(bad, TABLE)

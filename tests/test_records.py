@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from fiftysix.cards import TABLE_SETUPS, Card, Deal, Hand, Table, random_deal
 from fiftysix.play import PlayState
-from fiftysix.records import (Noted, Record, RecordError, decode_record_bytes, format_record,
+from fiftysix.records import (Noted, Record, RecordError, build_record, decode_record_bytes, format_record,
                               format_records, known_systems, parse_record, parse_records)
 from fiftysix.scoring import Contract
 
@@ -26,12 +26,13 @@ def random_record(players: int, deck: int, teams: str, seed: int, *, cards: int 
                   ending: int | None = None, event: str = "", date: str = "", names: tuple[str, ...] = (),
                   system: str = "international", comments: dict[int, str] | None = None,
                   notes: tuple[str, ...] = (), auction: bool = True,
-                  auction_comments: dict[int, str] | None = None) -> Record:
+                  auction_comments: dict[int, str] | None = None, played_out: bool = False) -> Record:
     """A record with a random deal, a random contract and random legal play.
 
     ``cards`` cards are played (default: until the hand is decided); a play that stops
     before then gets a claimed result. ``ending``: deal only that many cards a hand, with
-    the other points split between the teams as already won.
+    the other points split between the teams as already won. ``played_out``: the play goes
+    on to the last card after the hand is decided (the result stays the points then).
     """
     r = random.Random(seed)
     table = Table.make(players, deck, teams)
@@ -62,8 +63,15 @@ def random_record(players: int, deck: int, teams: str, seed: int, *, cards: int 
         played.append(Noted(str(c), note))
     got = state.points[contract.team]
     result = got if state.is_over else r.randint(got, got + state.points_out)
+    if played_out:
+        state.early_stop = False
+        while not state.is_over:
+            c = r.choice(state.legal_cards())
+            state.play(c)
+            played.append(Noted(str(c), (comments or {}).get(len(played), "")))
     return Record(table=table, deal=deal, event=event, date=date, players=names, system=system, won=won,
-                  auction=calls, contract=contract, leader=leader, play=tuple(played), result=result, notes=notes)
+                  auction=calls, contract=contract, leader=leader, play=tuple(played), result=result, notes=notes,
+                  played_out=played_out)
 
 
 def random_auction(deal: Deal, system: str, r: random.Random, pass_odds: float = 0.7,
@@ -430,3 +438,77 @@ def test_build_record_from_what_a_player_entered():
         build_record(table, deal, "international", calls, cards)  # stopped early without a claim
     with pytest.raises(FiftySixError, match="call 2"):
         build_record(table, deal, "international", ["28H", "27S"])
+
+
+# --- a hand played out after the contract was decided ([PlayedOut "yes"]) ----------------------
+
+def _played_out(players: int, deck: int) -> tuple[Record, Record]:
+    """A played-out record whose contract was decided before the last card, and the same
+    hand recorded as the rules stop it."""
+    for seed in range(200):
+        rec = random_record(players, deck, "alternate", seed, played_out=True)
+        early = random_record(players, deck, "alternate", seed)
+        if len(early.play) < len(rec.play):
+            return rec, early
+    raise AssertionError("no hand decided early")
+
+
+@pytest.mark.parametrize("players, deck", SETUPS)
+def test_a_played_out_hand_keeps_every_card_and_round_trips(players: int, deck: int):
+    rec, early = _played_out(players, deck)
+    assert rec.play[:len(early.play)] == early.play
+    text = format_record(rec)
+    assert '[PlayedOut "yes"]' in text
+    back = parse_record(text)
+    assert back == rec and format_record(back) == text
+    assert len(back.play) == rec.table.players * rec.table.hand_size  # every card, to the last one
+    # RULES.md 4: "The hand stops early as soon as the declaring team has reached its target, or
+    # can no longer reach it": the result is the points when it was decided, not at the end
+    assert back.result == early.result
+    assert back.made == (early.result >= rec.contract.value)
+    full = back.play_state()  # replays past the stop without complaint
+    assert full.is_over and full.stop_reason == "all cards"
+    # without the tag the same cards are refused as before: a card after the stop is an error
+    with pytest.raises(RecordError, match=f"card {len(early.play) + 1} of the play is illegal"):
+        parse_record(text.replace('[PlayedOut "yes"]\n', ""))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SETUPS), st.sampled_from(["alternate", "pairs"]), st.integers(0, 10 ** 9),
+       st.dictionaries(st.integers(0, 60), _free_text, max_size=3))
+def test_random_played_out_records_round_trip(setup, teams, seed, comments):
+    rec = random_record(*setup, teams, seed, played_out=True, comments=comments)
+    text = format_record(rec)
+    assert parse_record(text) == rec
+    assert parse_records(format_records([rec, rec])) == [rec, rec]
+
+
+def test_played_out_tag_faults_name_the_line():
+    rec, _ = _played_out(4, 32)
+    text = format_record(rec)
+    lines = text.split("\n")
+    tag_line = lines.index('[PlayedOut "yes"]') + 1
+    with pytest.raises(RecordError, match=r'\[PlayedOut "maybe"\]: write "yes"') as e:
+        parse_record(text.replace('[PlayedOut "yes"]', '[PlayedOut "maybe"]'))
+    assert e.value.line == tag_line
+    cut = "\n".join(lines[:-2] + [" ".join(lines[-2].split(" ")[:-1]), lines[-1]])  # the last card left off
+    with pytest.raises(RecordError, match="a hand played out gives every card"):
+        parse_record(cut)
+    # the result is the points when the contract was decided: the end's total is refused
+    end = rec.play_state().points[rec.contract.team]
+    if end != rec.result:
+        with pytest.raises(RecordError, match="the play gives the declarers"):
+            parse_record(re.sub(r'\[Result "[^"]*"\]', f'[Result "{end}"]', text))
+    no_play = "\n".join(x for x in lines if not x.startswith("[Play ") and x not in lines[tag_line:-1])
+    with pytest.raises(RecordError, match=r'\[PlayedOut "yes"\] needs the play'):
+        parse_record(no_play)
+    # "no" is the default and reads as a record that stops where the rules stop it
+    early = random_record(4, 32, "alternate", 0)
+    assert parse_record(format_record(early).replace("[Play ", '[PlayedOut "no"]\n[Play ', 1)) == early
+
+
+def test_build_record_keeps_a_played_out_hand():
+    rec, _ = _played_out(6, 48)
+    built = build_record(rec.table, rec.deal, rec.system, [n.token for n in rec.auction], [n.token for n in rec.play],
+                         leader=rec.leader, played_out=True)
+    assert built.played_out and built.play == rec.play and built.result == rec.result

@@ -106,8 +106,9 @@ def value_chart(rev) -> go.Figure:
 
 
 @st.fragment
-def play_stepper(record, rev, prefix: str = "rv") -> None:
-    """Card by card: the table as it stands, the card just played and what it cost."""
+def play_stepper(record, rev, prefix: str = "rv", bottom: int = 1) -> None:
+    """Card by card: the table as it stands, the card just played and what it cost; the table
+    is drawn from seat ``bottom`` (the Play page: the learner's seat) unless a view is chosen."""
     table = record.table
     n = len(record.play)
     key = f"{prefix}_step"
@@ -133,7 +134,7 @@ def play_stepper(record, rev, prefix: str = "rv") -> None:
         last = state.tricks[-1]
         won = f"<br>Trick {len(state.tricks)} won by seat {last.winner} (+{last.points})"
     center = (f"{render.contract_html(str(record.contract))}<br>{pts}" if record.contract else pts) + won
-    show(render.table_html(table, hands, bottom=view or 1, to_move=None if state.is_over else state.to_move,
+    show(render.table_html(table, hands, bottom=view or bottom, to_move=None if state.is_over else state.to_move,
                            trick=trick, center=center, hidden=hidden))
     with st.expander(f"Tricks played ({len(state.tricks)})"):
         tricks_table(state)

@@ -20,7 +20,7 @@ from drills.bots import BIDDING_BOTS, DEFAULT_BOT
 from drills.library import Library
 from drills.progress import ProgressStore
 from drills.system_bids import SystemBid
-from fiftysix.cards import SUIT_SYMBOLS, Deal, Hand, Table, complete_deal
+from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import trick_rows
 from fiftysix.records import format_record
@@ -30,11 +30,20 @@ from ui.components import in_url, page_start, read_upload, show, tricks_table, w
 from ui.jobs import run_cancellable
 
 HAND, MATCH = "pl_hand", "pl_match_state"
+MATCH_URL = "pl_mt"  # the match in the address (``Match.to_text``), so a reload keeps the score
 MOVES = "pl_moves"  # the URL's record of the learner's moves: the hand's key, then the calls and cards
 QUIET = ("P", "X", "XX")
+FIGURE_WIDTH = 160  # pixels: the play's figures, two a line on a phone
+CALL_WIDTH, CARD_WIDTH = 76, 56  # pixels: the buttons of a row wrap: a 390 px phone shows 4 calls, 5 cards a line
 NEAR = 2  # bids up to this many points above the standing bid get a button each; the rest are in a list
 DD_SECONDS = 20.0
 CARD_SECONDS = 3.0  # learning mode: the search for the cost of the learner's last card
+BIDDING_BOTS_SEE = ("Each bot sees only its own hand and calls by the system: its reason says what the call tells "
+                    "its partners (the promise of that call) and how high its hand lets it go.")
+CARD_BOTS_SEE = ("The card bots do not peek: each one deals the hidden cards many times in ways that fit its own hand, "
+                 "the cards played and what every call promised, tries its cards on those deals, and plays the one "
+                 "that makes (or beats) the contract in the most of them: \"makes after it in 5 of 8 deals\" means that "
+                 "card made it in 5 of the 8 deals it tried.")
 SOURCES = ("seed", "library", "written")  # shown as they are: a widget's URL value is its option as shown
 
 
@@ -158,6 +167,22 @@ def random_seed() -> None:
 
 def new_match() -> None:
     st.session_state.pop(MATCH, None)
+    st.query_params.pop(MATCH_URL, None)
+
+
+def match_kept(table: Table) -> P.Match | None:
+    """The match of this session, or the one the address keeps (a reload, a second tab)."""
+    ss = st.session_state
+    try:
+        if ss.get(MATCH):
+            return P.Match.from_dict(ss[MATCH])
+        if st.query_params.get(MATCH_URL):
+            m = P.Match.from_text(st.query_params[MATCH_URL], table)
+            ss[MATCH] = m.to_dict()
+            return m
+    except FiftySixError:
+        st.query_params.pop(MATCH_URL, None)
+    return None
 
 
 # --- choosing the table -------------------------------------------------------------------------
@@ -273,6 +298,42 @@ def felt(hand: P.PracticeHand, state=None, centre: str = "") -> None:
     notes = {hand.seat: "<b>you</b>"}
     show(render.table_html(t, hands, bottom=hand.seat, to_move=to_move, trick=trick, center=centre,
                            notes=notes, hidden=hidden))
+    if state is not None and not state.is_over:
+        st.caption(trick_words(hand, state))
+
+
+def seat_words(hand: P.PracticeHand, seat: int) -> str:
+    return "you" if seat == hand.seat else f"seat {seat}"
+
+
+def seating(hand: P.PracticeHand) -> str:
+    """Where the learner sits and with whom, in words (a newcomer at 6 or 8 seats needs it)."""
+    t = hand.table
+    mates = [s for s in t.team_seats(hand.your_team) if s != hand.seat]
+    return (f"You sit in seat {hand.seat}, team {t.team_name(hand.your_team)}: your partner"
+            f"{'s are seats ' if len(mates) > 1 else ' is seat '}{', '.join(map(str, mates))}. "
+            f"Seat 1 calls first, then the seats in turn round the table.")
+
+
+def trick_words(hand: P.PracticeHand, state) -> str:
+    """The trick on the table in words: who played which card, and who is to play."""
+    n = len(state.tricks) + 1
+    turn = "your turn" if state.to_move == hand.seat else f"seat {state.to_move} to play"
+    if not state.current:
+        return f"Trick {n}: {seat_words(hand, state.to_move)} to lead" + (" (your turn)." if
+                                                                          state.to_move == hand.seat else ".")
+    cards = ", ".join(f"{seat_words(hand, seat)} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}"
+                      for seat, card in state.current)
+    return f"Trick {n} so far: {cards}; {turn}."
+
+
+def targets(hand: P.PracticeHand, c) -> str:
+    """What each side needs: the declarers their bid, the defenders enough to stop them."""
+    t = hand.table
+    yours = c.team == hand.your_team
+    beat = TOTAL_POINTS - c.value + 1
+    return (f"Team {t.team_name(c.team)} ({'your team' if yours else 'the opponents'}) must take {c.value} of the "
+            f"{TOTAL_POINTS} card points; {'the opponents need' if yours else 'your team needs'} {beat} to beat it.")
 
 
 def auction_grid(hand: P.PracticeHand) -> None:
@@ -282,6 +343,7 @@ def auction_grid(hand: P.PracticeHand) -> None:
     bots = [(i + 1, r.seat, str(r.call), why) for i, (r, why) in enumerate(zip(a.calls, hand.call_reasons)) if why]
     if bots:
         with st.expander("Why the bots called as they did"):
+            st.caption(BIDDING_BOTS_SEE)
             for i, seat, call, why in bots:
                 st.markdown(f"{i}. Seat {seat} **{call}**: {why}")
 
@@ -325,7 +387,8 @@ def palette(hand: P.PracticeHand) -> None:
                 unsafe_allow_html=True)
 
     def face(p: P.PaletteCall) -> str:
-        return ("✓ " if learning and p.keeps and not p.promises_nothing else "") + call_label(p.call)
+        marked = learning and p.keeps and not p.promises_nothing
+        return ("✓ " + call_label(p.call, coloured=False)) if marked else call_label(p.call)
 
     def tip(p: P.PaletteCall) -> str:
         keeps = ("  \nYour hand keeps this promise." if p.keeps else "  \nYour hand does not keep this promise."
@@ -336,18 +399,18 @@ def palette(hand: P.PracticeHand) -> None:
     quiet = [p for p in calls if p.call in QUIET]
     near = [p for p in calls if p.call not in QUIET and (p.value or 0) <= standing + NEAR]
     rest = [p for p in calls if p.call not in QUIET and p not in near]
-    per = 8
     rows: list[tuple[str, list[P.PaletteCall]]] = [("", quiet)] if quiet else []
     for v in sorted({p.value or 0 for p in near}):
         rows.append((str(v), [p for p in near if (p.value or 0) == v]))
     for label, group in rows:
-        for start in range(0, len(group), per):
-            cols = st.columns([1] + [2] * per, vertical_alignment="center")
-            cols[0].markdown(f"**{label}**" if start == 0 and label else "")
-            for col, p in zip(cols[1:], group[start:start + per]):
-                col.button(face(p), key=f"pl_call_{p.call}", help=tip(p), on_click=on_call, args=(p.call, made),
-                           width="stretch",
-                           type="primary" if learning and p.keeps and not p.promises_nothing else "secondary")
+        # a row that wraps: on a phone the calls flow over a few lines instead of one a line
+        if label:
+            st.markdown(f"**{label}**")
+        row = st.container(horizontal=True, gap="small", key=f"pl_calls_{label or 'quiet'}")
+        for p in group:
+            row.button(face(p), key=f"pl_call_{p.call}", help=tip(p), on_click=on_call, args=(p.call, made),
+                       width=CALL_WIDTH,
+                       type="primary" if learning and p.keeps and not p.promises_nothing else "secondary")
     c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
     names = {p.call: p for p in rest + quiet + near}  # the higher bids first: they have no button
     pick = c1.selectbox(f"Every legal call ({len(names)}; {len(rest)} higher bids only here): pick one to read it",
@@ -362,17 +425,22 @@ def palette(hand: P.PracticeHand) -> None:
         hint_box(hand, "call")
 
 
-def call_label(call: str) -> str:
-    """A call for a button: its canonical text with a red suit letter red."""
-    return "".join(f":red[{x}]" if x in ("H", "D") else x for x in render.call_pieces(call))
+def call_label(call: str, coloured: bool = True) -> str:
+    """A call for a button: its canonical text with a red suit letter red (``coloured``; a
+    primary button's green would swallow red, so it gets the plain letter)."""
+    return "".join(f":red[{x}]" if coloured and x in ("H", "D") else x for x in render.call_pieces(call))
 
 
 def bidding(hand: P.PracticeHand) -> None:
     a = P.auction(hand)
     standing = a.standing_contract()
+    t = hand.table
     centre = ("no bid yet" if standing is None else
-              f"{render.contract_html(str(standing), f'seat {standing.declarer}')}")
+              f"{render.contract_html(str(standing), f'seat {standing.declarer}, team {t.team_name(standing.team)}')}")
     felt(hand, centre=centre + f"<br>Seat {a.to_move} to call")
+    st.caption(seating(hand) + (" The highest bid so far is " + f"{standing} by {seat_words(hand, standing.declarer)} "
+                                f"({'your team' if standing.team == hand.your_team else 'the opponents'})."
+                                if standing is not None else " No one has bid yet."))
     auction_grid(hand)
     if hand.feedback:  # the learner's last call, until the next one
         feedback_box(hand.feedback[-1])
@@ -405,10 +473,16 @@ def playing(hand: P.PracticeHand) -> None:
     centre = (f"{render.contract_html(str(c), f'seat {c.declarer}, team {t.team_name(c.team)}')}"
               f"<br>{points_line(hand, state)}")
     felt(hand, state, centre)
-    m1, m2, m3 = st.columns(3)
-    m1.metric("Contract", str(c), help=f"by seat {c.declarer} (team {t.team_name(c.team)}): they need {c.value}")
-    m2.metric("Declarers have", f"{state.points[c.team]} of {c.value}")
-    m3.metric("Trick", f"{min(len(state.tricks) + 1, t.hand_size)} of {t.hand_size}")
+    # a wrapping row: columns would stack the four figures one a screen line on a phone,
+    # between the table and the learner's cards
+    row = st.container(horizontal=True, gap="medium", key="pl_figures")
+    row.metric("Contract", str(c), help=f"by seat {c.declarer} (team {t.team_name(c.team)}): they need {c.value}",
+              width=FIGURE_WIDTH)
+    row.metric("Declarers have", f"{state.points[c.team]} of {c.value}", width=FIGURE_WIDTH,
+              help="the card points the declaring team has won, and the points it needs")
+    row.metric("Defenders have", f"{sum(state.points) - state.points[c.team]} of {TOTAL_POINTS - c.value + 1}",
+              help="the card points the other side has won, and the points that beat the contract", width=FIGURE_WIDTH)
+    row.metric("Trick", f"{min(len(state.tricks) + 1, t.hand_size)} of {t.hand_size}", width=FIGURE_WIDTH)
     rows = trick_rows(state)
     done = [r for r in rows if r.done]
     if done and not state.current:
@@ -424,6 +498,7 @@ def playing(hand: P.PracticeHand) -> None:
     bots = [(i + 1, why) for i, why in enumerate(hand.card_reasons) if why]
     if bots:
         with st.expander("Why the bots played as they did"):
+            st.caption(CARD_BOTS_SEE)
             for i, why in bots[-2 * t.players:]:
                 st.markdown(f"Card {i} **{hand.cards[i - 1]}**: {why}")
 
@@ -436,11 +511,12 @@ def last_card_cost(hand: P.PracticeHand) -> None:
     i = mine[-1]
     costs = st.session_state.setdefault("pl_costs", {})
     if (hand.key, i) not in costs:
-        warm_solver()
-        try:
-            costs[(hand.key, i)] = P.card_cost(hand, i, CARD_SECONDS)
-        except FiftySixError:
-            costs[(hand.key, i)] = None
+        with st.spinner(f"Working out what your last card cost with best play (up to {CARD_SECONDS:.0f} s)..."):
+            warm_solver()
+            try:
+                costs[(hand.key, i)] = P.card_cost(hand, i, CARD_SECONDS)
+            except FiftySixError:
+                costs[(hand.key, i)] = None
     got = costs[(hand.key, i)]
     if got is None:
         st.caption(f"Your last card, {hand.cards[i - 1]}: not solved within {CARD_SECONDS:.0f} s.")
@@ -457,11 +533,12 @@ def cards_row(hand: P.PracticeHand, state) -> None:
     mine = list(dict.fromkeys(state.hands[hand.seat - 1].cards))
     led = state.led_suit
     st.markdown("**Your card**" + ("" if led is None else f" (follow {render.suit_name(led)} if you can)") + ":")
-    cols = st.columns(max(len(mine), 1))
-    for col, card in zip(cols, mine):
+    row = st.container(horizontal=True, gap="small", key="pl_cards")  # wraps on a phone
+    for card in mine:
         face = f"{render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}"
-        col.button(f":red[{face}]" if card.suit in (1, 2) else face, key=f"pl_card_{card}", on_click=on_card,
-                   args=(str(card), len(hand.cards)), disabled=card not in legal, width="stretch",
+        # red only where it can be played: red text kept a card that must not be played looking live
+        row.button(f":red[{face}]" if card.suit in (1, 2) and card in legal else face, key=f"pl_card_{card}", on_click=on_card,
+                   args=(str(card), len(hand.cards)), disabled=card not in legal, width=CARD_WIDTH,
                    help=card.name + ("" if card in legal else " (you must follow suit)"))
     if hand.mode == "learning":
         hint_box(hand, "card")
@@ -482,9 +559,10 @@ def after(hand: P.PracticeHand, player: str) -> None:
     word = "made" if out.made else "failed"
     st.subheader("After the hand")
     yours = "your team" if c.team == hand.your_team else "the opponents"
-    msg = (f"{c} by seat {c.declarer} ({yours}): the declarers took {out.result.declarer_points} of {c.value}, "
-           f"{word}. Stake {out.stake}: your team {'wins' if out.your_score > 0 else 'loses'} {abs(out.your_score)}.")
-    (st.success if out.your_score > 0 else st.error)(msg)
+    msg = (f"{c} by seat {c.declarer} ({yours}): the declarers took {out.result.declarer_points} of the "
+           f"{TOTAL_POINTS} card points and needed {c.value}: {word}. Stake {out.stake}: your team "
+           f"{'wins' if out.your_score > 0 else 'loses'} {abs(out.your_score)}.")
+    (st.success if out.your_score > 0 else st.warning)(msg)  # a red box reads as a fault of the app
     m = st.columns(4)
     m[0].metric("Contract", str(c))
     m[1].metric("Declarers took", out.result.declarer_points, help="when the contract was decided")
@@ -492,7 +570,8 @@ def after(hand: P.PracticeHand, player: str) -> None:
     m[3].metric("Your team", f"{out.your_score:+d}")
     if P.can_play_out(hand):
         st.button("Play it out", key="pl_play_out", icon=":material/play_arrow:", on_click=on_play_out,
-                  help="The contract is decided; play the remaining cards anyway (the result stays).")
+                  help="The contract is decided; play the remaining cards anyway (the result stays; the saved "
+                       "record keeps every card).")
     elif hand.played_out:
         st.caption("Played out to the last card: " + points_line(hand, state) + " card points in all.")
     match_panel(hand, out)
@@ -504,16 +583,13 @@ def match_panel(hand: P.PracticeHand, out: P.Outcome) -> None:
     ss = st.session_state
     t = hand.table
     fmt = st.session_state.get("pl_match", "chips")
-    m = None
-    if ss.get(MATCH):
-        try:
-            m = P.Match.from_dict(ss[MATCH])
-        except FiftySixError:
-            m = None
+    m = match_kept(t)
     if m is None or m.format != fmt or m.table != t:
         m = P.Match(fmt, t)
     m.record(hand.key, out)
     ss[MATCH] = m.to_dict()
+    if st.query_params.get(MATCH_URL) != m.to_text():
+        st.query_params[MATCH_URL] = m.to_text()
     st.subheader(f"The match ({m.format})")
     st.caption(m.describe())
     cols = st.columns(t.num_teams + 1)
@@ -535,10 +611,7 @@ def match_panel(hand: P.PracticeHand, out: P.Outcome) -> None:
 
 def match_line(hand: P.PracticeHand) -> None:
     """The match's running score, one line, while a hand is played."""
-    try:
-        m = P.Match.from_dict(st.session_state[MATCH]) if st.session_state.get(MATCH) else None
-    except FiftySixError:
-        m = None
+    m = match_kept(hand.table)
     if m is None or not m.hands or m.table != hand.table:
         return
     t = hand.table
@@ -593,16 +666,19 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
             ss.pop(k, None)
     st.subheader("Save it")
     b1, b2 = st.columns(2)
+    # kept by the record's text: a hand saved, then played out, is a new record to save
+    saved = ss.get("pl_saved")
+    saved = saved if saved and saved[0] == text else None
     if b1.button("Save to the hand library", key="pl_save", type="primary", icon=":material/save:"):
         try:
             rep = Library().add([record], "practice table")
-            ss["pl_saved"] = (hand.key, rep.ids[0] if rep.ids else None)
+            if saved is None or saved[1] is None:  # a second click keeps the number the first one gave
+                saved = ss["pl_saved"] = (text, rep.ids[0] if rep.ids else None)
         except FiftySixError as e:
             st.error(str(e))
     b2.download_button("Download the record", text + "\n", file_name="practice-hand.txt", mime="text/plain",
                        key="pl_download", on_click="ignore", icon=":material/download:")
-    saved = ss.get("pl_saved")
-    if saved and saved[0] == hand.key:
+    if saved:
         st.success(f"Saved to the hand library as record #{saved[1]}." if saved[1] else
                    "This hand is in the hand library already.")
     st.subheader("Review")
@@ -626,7 +702,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
                        "cost": "?" if x.cost is None else x.cost, "best": " ".join(x.best)} for x in mine],
                      hide_index=True)
     if rev.cards:
-        play_stepper(record, rev, prefix="plr")
+        play_stepper(record, rev, prefix="plr", bottom=hand.seat)
         st.plotly_chart(value_chart(rev), key="pl_chart")
 
 
@@ -697,7 +773,8 @@ if phase == "bidding":
     bidding(hand)
 elif phase == "play":
     c = P.contract(hand)
-    st.markdown(f"**The auction is over:** {c} by seat {c.declarer}. Seat 1 leads.")
+    st.markdown(f"**The auction is over:** {c} by {seat_words(hand, c.declarer)}. {targets(hand, c)} "
+                f"Seat {P.LEADER} leads.")
     with st.expander("The auction", expanded=False):
         auction_grid(hand)
         calls_table(hand)

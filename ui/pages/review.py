@@ -133,7 +133,12 @@ if records:
     c1.metric("Contract", rev.contract or "none",
               help=None if rev.declarer is None else f"by seat {rev.declarer} (team {rev.declaring_team})")
     c2.metric("Double-dummy at the start", "-" if rev.dd_start is None else rev.dd_start)
-    c3.metric("Declarers took", "-" if rev.actual is None else rev.actual)
+    if record.played_out:  # every card played: the total at the end is not what scored
+        c3.metric("Declarers took (played out)", "-" if rev.actual is None else rev.actual,
+                  help="to the last card, played on after the contract was decided; the result counts the "
+                       "points they had when it was decided")
+    else:
+        c3.metric("Declarers took", "-" if rev.actual is None else rev.actual)
     result, claimed = result_text(record)
     c4.metric("Result (claimed)" if claimed else "Result", result,
               help="agreed before the play was over" if claimed else None)
