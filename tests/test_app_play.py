@@ -69,6 +69,9 @@ def test_bid_play_review_and_save_a_whole_hand(tmp_path, monkeypatch):
     listed = at.selectbox(key=f"pl_more_{len(hand.calls)}").options  # every call, to read on a phone
     assert {o.split(":")[0].lstrip("✓ ") for o in listed} == {p.call for p in pal}
     assert set(shown) < {p.call for p in pal}  # the near ones have buttons too
+    # nothing is picked in the list until the learner picks: "Call it" cannot make an unchosen bid
+    assert at.selectbox(key=f"pl_more_{len(hand.calls)}").value is None
+    assert at.button(key="pl_more_btn").disabled
     for p in pal:
         if p.call in shown:
             assert p.label in shown[p.call].help and p.meaning in shown[p.call].help

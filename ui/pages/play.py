@@ -414,11 +414,14 @@ def palette(hand: P.PracticeHand) -> None:
     c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
     names = {p.call: p for p in rest + quiet + near}  # the higher bids first: they have no button
     pick = c1.selectbox(f"Every legal call ({len(names)}; {len(rest)} higher bids only here): pick one to read it",
-                        list(names), key=f"pl_more_{made}",
+                        list(names), key=f"pl_more_{made}", index=None, placeholder="pick a call to read it",
                         format_func=lambda c: f"{'✓ ' if learning and names[c].keeps and not names[c].promises_nothing else ''}"
                                               f"{c}: {names[c].label}")
-    c2.button("Call it", key="pl_more_btn", on_click=on_call, args=(pick, made), width="stretch")
-    st.caption(tip(names[pick]))
+    # nothing is picked until the learner picks: "Call it" never makes a call they did not choose
+    c2.button("Call it", key="pl_more_btn", on_click=on_call, args=(pick, made), width="stretch",
+              disabled=pick is None)
+    if pick is not None:
+        st.caption(tip(names[pick]))
     st.caption("Hover a call's button, or pick it in the list (on a phone), to read what it would promise now."
                + (" ✓ marks the calls your hand keeps." if learning else ""))
     if learning:
