@@ -16,6 +16,7 @@ seconds are printed too).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -77,10 +78,15 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=6)
     ap.add_argument("--systems", default=",".join(sorted(SYSTEMS)))
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--full", type=int, default=0,
+                    help="of those, deals also bid with `default` in every seat (timing a whole auction)")
+    ap.add_argument("--log", help="write one JSON line per table (auction, contract, results) to this file")
     args = ap.parse_args()
+    log = open(args.log, "a") if args.log else None
     warm_up()
     table = Table.make(args.players)
     judge_cpu, judge_wall, auction_cpu, card_cpu, card_wall = [], [], [], [], []
+    full_cpu, full_wall = [], []
     gaps: list[tuple[int, int, bool]] = []  # (DD points - target, target, made in play)
     for system in args.systems.split(","):
         dd, pl = [], []
@@ -89,6 +95,11 @@ def main() -> None:
             seed = args.seed * 1_000_003 + i
             deal = random_deal(table, seed)
             judge, rules = Timed(JudgeBot(seed)), RulesBot(seed)
+            if i < args.full:
+                c0, w0 = time.process_time(), time.perf_counter()
+                bid_auction(deal, system, [judge] * table.players)
+                full_cpu.append(time.process_time() - c0)
+                full_wall.append(time.perf_counter() - w0)
             played_cache: dict[str, bool] = {}
             row_dd, row_pl = [], []
             for default_odd in (True, False):
@@ -119,6 +130,14 @@ def main() -> None:
                         gaps.append((pts - c.value, c.value, played_cache[key]))
                     ok_pl = played_cache[key]
                     row_pl.append(tally_pl.add(c, ok_pl, sign, c.team == ours, by_default))
+                if log is not None:
+                    log.write(json.dumps({
+                        "system": system, "seed": seed, "default_odd": default_odd, "auction": str(a),
+                        "contract": str(c), "declarer": c.declarer, "team": c.team, "ours": c.team == ours,
+                        "doubled": c.doubled, "by_default": by_default, "dd_points": int(pts),
+                        "made_dd": bool(ok_dd), "made_play": played_cache.get(str(c) + str(c.declarer)),
+                        "stake_dd": row_dd[-1], "stake_play": row_pl[-1] if i < args.play else None}) + "\n")
+                    log.flush()
             dd.append(statistics.fmean(row_dd))
             if i < args.play:
                 pl.append(statistics.fmean(row_pl))
@@ -137,10 +156,16 @@ def main() -> None:
         for g in range(0, 6):
             dd_rate = sum(1 for d, _, _ in gaps if d >= g) / len(gaps)
             print(f"dd makes with {g} points to spare: {dd_rate:.0%}", end="; ")
-        print(f"in play: {sum(1 for *_, p in gaps if p) / len(gaps):.0%} of {len(gaps)} contracts played")
+        played = sum(1 for *_, p in gaps if p) / len(gaps)
+        print(f"in play: {played:.0%} of {len(gaps)} contracts played")
+        fit = min(range(0, 12), key=lambda g: abs(sum(1 for d, _, _ in gaps if d >= g) / len(gaps) - played))
+        print(f"fitted gap (points to spare double-dummy whose making share equals the share made in play): {fit}")
     print(f"default bid decision: median {statistics.median(judge_cpu):.3f} s CPU"
           f" (wall {statistics.median(judge_wall):.3f}), max {max(judge_cpu):.2f};"
           f" auction (both bots): median {statistics.median(auction_cpu):.2f} s CPU, max {max(auction_cpu):.2f}")
+    if full_cpu:
+        print(f"all-default auction: median {statistics.median(full_cpu):.2f} s CPU (wall {statistics.median(full_wall):.2f}),"
+              f" max {max(full_cpu):.2f} over {len(full_cpu)} auctions")
     if card_cpu:
         print(f"card decision: median {statistics.median(card_cpu):.3f} s CPU (wall {statistics.median(card_wall):.3f}),"
               f" max {max(card_cpu):.2f}")
