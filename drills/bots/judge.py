@@ -7,11 +7,15 @@ yes/no double-dummy probes: for each strain it could play, the share of deals in
 team takes each value it could bid, and the share in which the opponents' standing
 contract makes. Those shares, put through the rules' stake table (28-39 win 1 lose 2, ...),
 give the expected stake of each call; among the calls worth making it prefers the ones that
-tell partners most.
+tell partners most, and it jumps past the cheap bids only when the jump clearly pays (a cheap
+bid lets partners show their cards). A decision whose shares lie close to a threshold is
+judged again on twice the deals; a double is always judged on all of them.
 
 Double-dummy values favour the declaring side (it sees every hand); ``DD_GAP`` points,
-measured in bench/bots.py against the bots' own card play, are added to every target the
-declarers must reach in the samples.
+measured in bench/bots.py against the bots' own card play, are added to every target our
+side must reach in the samples. The samples know only the opponents' promises, and bidders
+hold more than they promise: their standing contract counts as making when they come within
+``THEIR_GAP`` points of it.
 """
 from __future__ import annotations
 
@@ -33,7 +37,8 @@ from drills.bots.rules import RulesBot, info_score, shown_points, value_limit
 from drills.questions import promise_text
 
 SAMPLES = 8
-"""Deals simulated per decision: enough to tell 30% from 80%, few enough for 0.3 s."""
+"""Deals simulated per decision (as many again for a close one, ``CLOSE``): enough to tell
+30% from 80%, few enough for 0.3 s."""
 DD_GAP = 2
 """Points the declaring side takes double-dummy beyond what it takes under the bots' play
 (bench/bots.py measures it; RESULTS.md 2026-12-02)."""
@@ -47,22 +52,22 @@ MAX_DRAWS = 4096
 """Where the dealer must reject (many promising seats at 8 players), at most this many
 draws; a view it cannot deal within them is judged by the rule of thumb instead."""
 DOUBLE_AT = 0.75
-"""Double when the opponents' contract fails in at least this share of the deals (judged
-without the double-dummy correction: a double must be right, not just likely; bench/bots.py
-found 7 of 15 doubles right at 0.75 with the correction)."""
+"""Double when the opponents' contract fails (by more than ``THEIR_GAP``) in at least this
+share of all the deals (a double is never made on the first ``SAMPLES`` alone)."""
+BASE_GAP = 2
+"""The opponents' standing contract counts as making in a sample when they come within this
+many points of it (what passing is worth): a bidder's hand is usually stronger than its
+calls promise, and the samples know only the promises (bench/bots.py, 2026-12-02: 29 of 34
+``rules`` contracts made double-dummy)."""
 THEIR_GAP = 4
-"""The opponents' standing contract counts as making in a sample when they reach this many
-points fewer than its value: a bidder's hand is usually stronger than its calls promise (the
-samples know only the promises), and bench/bots.py (2026-12-02) found the opponents'
-contracts making double-dummy far more often than the samples said (29 of 34 ``rules``
-contracts made; four of four doubles at 0.8 without this margin were wrong, every one made
-by 0-2 points)."""
+"""...and a double needs them to fail by more than this many points (bench/bots.py: at 0.8 without a
+margin 7 of 10 doubles were wrong, five of them made by 0-2 points)."""
 REDOUBLE_AT = 0.75
 MAKE_AT = 0.7
 """A bid that does not raise our own side's contract must make at least this often."""
 CLOSE = 0.2
 """A decision whose shares lie within this of a threshold is judged again on ``extra`` more deals."""
-COMPETE_AT = 0.4
+COMPETE_AT = 0.6
 """Over the opponents' bid: the least making share worth competing (the stakes decide)."""
 GAIN = 0.15
 """Expected stake a bid must add to be worth bidding with nothing new to show."""
@@ -70,7 +75,18 @@ SPAN = 14
 """Bids more than this many points above the standing value are not considered."""
 BAND_STARTS = (40, 48, 56)
 STRAINS = 2
+SWITCH_GAIN = 0.5
+"""Over partner's standing bid, a bid in another strain must add this much expected stake and
+stay in the same band of the stake table (bench/bots.py, 2026-12-02: two partners each
+preferring their own suit outbid each other from 33 to 50 and went down)."""
 CHEAP = 2
+"""Bids up to this many points above the lowest legal value are cheap; higher ones are jumps."""
+JUMP_AT = 0.85
+"""A jump must make at least this often."""
+JUMP_GAIN = 0.5
+"""...and add at least this much expected stake over the best cheap bid (or passing): a cheap
+bid keeps the auction open for partners to show their cards and raise (bench/bots.py,
+2026-12-02: without it the bot opened 40 alone on 16 random partner hands and went down)."""
 
 
 def strain_name(trump: int | None) -> str:
@@ -124,9 +140,9 @@ def reason_prefix(auction: Auction, hand: Hand, trump: int | None) -> str:
     return f"with {mine}" + (f" and {theirs}" if theirs else "")
 
 
-def band_start(value: int) -> int:
-    """The lowest value of the stake table's band holding ``value`` (28, 40, 48 or 56)."""
-    return max(b for b in (28,) + BAND_STARTS if b <= value)
+def band(value: int) -> int:
+    """The band of the stake table holding ``value``: 0 for 28-39, 1 for 40-47, ..."""
+    return sum(1 for b in BAND_STARTS if value >= b)
 
 
 def expected_stake(p: float, value: int, doubled: int = 1) -> float:
@@ -151,6 +167,9 @@ class Judgement:
     solved: dict[int | None, int]
     their_made: int = 0
     their_n: int = 0
+    their_far: int = 0
+    """Deals in which they come within ``THEIR_GAP`` points of their contract (``their_made``:
+    within ``BASE_GAP``)."""
     values: dict[int | None, list[int]] | None = None
 
     @property
@@ -160,6 +179,11 @@ class Judgement:
     @property
     def theirs(self) -> float | None:
         return self.their_made / self.their_n if self.their_n else None
+
+    @property
+    def clear_fails(self) -> float | None:
+        """Share of deals in which their contract fails by more than ``THEIR_GAP`` points."""
+        return 1 - self.their_far / self.their_n if self.their_n else None
 
     @property
     def ours(self) -> dict[tuple[int | None, int], float]:
@@ -259,7 +283,9 @@ class JudgeBot:
                             j.made[(t, v)] = j.made.get((t, v), 0) + 1
                     if their and t == their[0]:
                         _, team, v0 = their
-                        j.their_made += self._probe(enc, team, v0 - THEIR_GAP)
+                        near = self._probe(enc, team, v0 - BASE_GAP)
+                        j.their_made += near
+                        j.their_far += near or self._probe(enc, team, v0 - THEIR_GAP)
                         j.their_n += 1
                 except BudgetExceeded:
                     continue
@@ -350,7 +376,7 @@ class JudgeBot:
         doubling = None
         for c, r in doubles:
             if c.kind == DOUBLE and not ours_hold and j.theirs is not None:
-                fails = 1 - j.theirs
+                fails = j.clear_fails
                 if fails >= DOUBLE_AT - CLOSE:
                     close = True
                 if fails >= DOUBLE_AT and final:
@@ -388,11 +414,21 @@ class JudgeBot:
             info = info_score(c, m.constraint, hand, partner_suits)
             if ours_hold and gain < GAIN and (spoke or r.value - st.value > 1):
                 continue  # our side holds the bid: one cheap call to show something, or a raise that pays
-            score = info - 0.8 * (r.value - max(st.floor, band_start(r.value))) + 4.0 * gain
+            if (ours_hold and st.high_seat != seat and r.trump != st.trump
+                    and (gain < SWITCH_GAIN or band(r.value) > band(st.value))):
+                continue  # partner chose the strain: take it elsewhere only for a clear gain, same band
+            jump = r.value > st.floor + CHEAP
+            if jump and p < JUMP_AT:
+                continue
+            score = info - 0.8 * (min(r.value, st.floor + CHEAP) - st.floor) + 4.0 * gain
             text = (f"{reason_prefix(auction, hand, r.trump)}, {r.value}{strain_name(r.trump)} makes in"
                     f" {p:.0%} of {n} deals consistent with the auction; the call says {promise_text(m)}"
                     f" (expected stake {ev:+.2f}, {base_text})")
-            scored.append((score, gain, -r.value, format_call(c), c, text))
+            scored.append((score, gain, -r.value, format_call(c), c, text, jump))
+        # a jump past the cheap bids shuts partners out of the auction: it must pay JUMP_GAIN
+        # more than the best cheap bid (or than passing)
+        cheap = max([x[1] for x in scored if not x[6]], default=0.0 if passes else float("-inf"))
+        scored = [x for x in scored if not x[6] or x[1] >= cheap + JUMP_GAIN]
         if scored:
             best = max(scored, key=lambda s: (s[0], s[1], s[2], s[3]))
             if doubling is not None and doubling[0] >= best[1] + base:
