@@ -8,10 +8,12 @@ the two tables of each deal, with a 95% interval over deals), the share of its c
 that make (double-dummy and in play), its doubles that were right (the doubled contract
 failed), and the double-dummy optimism: the points the declarers take double-dummy beyond
 the target, against the share that makes in play (the gap ``drills.bots.judge.DD_GAP``
-corrects for). Timings are CPU seconds of this process (the machine is shared; wall
-seconds are printed too).
+corrects for) and the gap fitted to them. ``--full N`` also bids the first N deals with
+``default`` in every seat, timing the whole auction; ``--log FILE`` writes one JSON line per
+table (auction, contract, double-dummy points, results) for looking at the deals lost.
+Timings are CPU seconds of this process (the machine is shared; wall seconds are printed too).
 
-    nice .venv/bin/python bench/bots.py --deals 20 --play 8
+    nice .venv/bin/python bench/bots.py --deals 40 --play 20 --full 4 --systems basic
 """
 from __future__ import annotations
 

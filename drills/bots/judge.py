@@ -395,8 +395,11 @@ class JudgeBot:
                                               f" {st.value}{strain_name(st.trump)} makes in {p:.0%} of {n} deals,"
                                               f" so redoubling pays (expected stake {ev:+.2f})"))
         scored = []
+        likeliest = None  # the bid that makes most often (the pass's reason names it)
         for c, r in bids:
             p = j.make(r.trump, r.value)
+            if likeliest is None or (p, -r.value) > (likeliest[0], -likeliest[1].value):
+                likeliest = (p, r)
             ev = bid_stake(p, r.value)
             gain = ev - base
             raise_ours = ours_hold and r.trump == st.trump
@@ -440,6 +443,14 @@ class JudgeBot:
         if passes:
             if scored:
                 why = f"no bid pays enough more than passing ({base_text})"
+            elif likeliest is not None and likeliest[0] >= MAKE_AT:
+                p, r = likeliest
+                why = (f"{reason_prefix(auction, hand, r.trump)}, {r.value}{strain_name(r.trump)} would make in"
+                       f" {p:.0%} of {n} deals, but no bid pays enough more than passing ({base_text})")
+            elif likeliest is not None:
+                p, r = likeliest
+                why = (f"no true bid makes often enough: {reason_prefix(auction, hand, r.trump)}, even"
+                       f" {r.value}{strain_name(r.trump)} makes in only {p:.0%} of {n} deals ({base_text})")
             else:
                 why = f"no true bid makes often enough ({base_text})"
             return Choice(passes[0][0], why), close
