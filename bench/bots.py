@@ -84,7 +84,7 @@ def main() -> None:
                     help="of those, deals also bid with `default` in every seat (timing a whole auction)")
     ap.add_argument("--log", help="write one JSON line per table (auction, contract, results) to this file")
     args = ap.parse_args()
-    log = open(args.log, "a") if args.log else None
+    log = open(args.log, "a", buffering=1) if args.log else None  # a line at a time: a killed run keeps its rows
     warm_up()
     table = Table.make(args.players)
     judge_cpu, judge_wall, auction_cpu, card_cpu, card_wall = [], [], [], [], []
@@ -99,21 +99,29 @@ def main() -> None:
             judge, rules = Timed(JudgeBot(seed)), RulesBot(seed)
             if i < args.full:
                 c0, w0 = time.process_time(), time.perf_counter()
-                bid_auction(deal, system, [judge] * table.players)
+                fa = bid_auction(deal, system, [judge] * table.players)
                 full_cpu.append(time.process_time() - c0)
                 full_wall.append(time.perf_counter() - w0)
+                if log is not None:
+                    log.write(json.dumps({"system": system, "seed": seed, "full": True, "auction": str(fa),
+                                          "cpu": full_cpu[-1], "wall": full_wall[-1]}) + "\n")
             played_cache: dict[str, bool] = {}
             row_dd, row_pl = [], []
             for default_odd in (True, False):
                 bots = [judge if (s % 2 == 1) == default_odd else rules for s in table.seats]
-                c0 = time.process_time()
+                c0, n0 = time.process_time(), len(judge.cpu)
                 a = bid_auction(deal, system, bots)
                 auction_cpu.append(time.process_time() - c0)
                 c = a.contract
                 ours = 0 if default_odd else 1  # default's team index (odd seats are team 0)
+                row = {"system": system, "seed": seed, "default_odd": default_odd, "auction": str(a),
+                       "auction_cpu": auction_cpu[-1], "judge_cpu": judge.cpu[n0:], "judge_wall": judge.wall[n0:]}
                 if c is None:
                     row_dd.append(0)
                     row_pl.append(0)
+                    if log is not None:
+                        log.write(json.dumps(row | {"contract": "None", "ours": False, "by_default": False,
+                                                    "stake_dd": 0, "stake_play": 0 if i < args.play else None}) + "\n")
                     continue
                 pts = max_points(Position(table, deal.hands, c.trump, 1), c.team)[c.team]
                 ok_dd = pts >= c.value
@@ -128,13 +136,13 @@ def main() -> None:
                         state = play_hand(deal, c, [cb] * table.players, a.seat_constraints())
                         card_cpu.extend(cb.cpu)
                         card_wall.extend(cb.wall)
+                        row |= {"card_cpu": cb.cpu, "card_wall": cb.wall}
                         played_cache[key] = bool(state.declarers_made())
                         gaps.append((pts - c.value, c.value, played_cache[key]))
                     ok_pl = played_cache[key]
                     row_pl.append(tally_pl.add(c, ok_pl, sign, c.team == ours, by_default))
                 if log is not None:
-                    log.write(json.dumps({
-                        "system": system, "seed": seed, "default_odd": default_odd, "auction": str(a),
+                    log.write(json.dumps(row | {
                         "contract": str(c), "declarer": c.declarer, "team": c.team, "ours": c.team == ours,
                         "doubled": c.doubled, "by_default": by_default, "dd_points": int(pts),
                         "made_dd": bool(ok_dd), "made_play": played_cache.get(str(c) + str(c.declarer)),
