@@ -29,7 +29,7 @@ from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.state import Reading
 from fiftysix.cards import CARD_NAMES, NUM_RANKS, RANKS, SUIT_NAMES, SUITS, Hand
-from fiftysix.constraints import atoms
+from fiftysix.constraints import TRUE, Count, atoms, conjoin, rank_kinds
 from fiftysix.errors import FiftySixError
 from fiftysix.scoring import stake_row
 from drills.bots.base import QUIET_KINDS, Choice, bid_auction
@@ -62,6 +62,9 @@ calls promise, and the samples know only the promises (bench/bots.py, 2026-12-02
 THEIR_GAP = 4
 """...and a double needs them to fail by more than this many points (bench/bots.py: at 0.8 without a
 margin 7 of 10 doubles were wrong, five of them made by 0-2 points)."""
+BIDDERS_HOLD = False
+"""Deal each other seat that bid at least its share of the Jacks and Nines (an experiment,
+off: see bench/RESULTS.md 2026-12-02)."""
 REDOUBLE_AT = 0.75
 MAKE_AT = 0.7
 """A bid that does not raise our own side's contract must make at least this often."""
@@ -244,8 +247,9 @@ class JudgeBot:
         deals; ``more`` adds ``extra`` more when a decision is close)."""
         st, table = auction.state, auction.table
         seat = st.to_move
-        view = View(table, seat, hand, auction.seat_constraints())
-        self._counts = Dealer(view).sample_counts(self.samples + self.extra, self._decision_seed(auction, seat), MAX_DRAWS)
+        view = View(table, seat, hand, self._constraints(auction, seat))
+        self._counts = Dealer(view).sample_counts(self.samples + self.extra, self._decision_seed(auction, seat),
+                                                  MAX_DRAWS)
         self.solver.clear()  # node counts, hence budgets, depend only on this decision
         self._their = None
         if st.value is not None and not st.same_team(st.high_seat, seat):
@@ -255,6 +259,21 @@ class JudgeBot:
         self._start, self._topped = time.process_time(), False
         self._solve(j, 0, min(self.samples, len(self._counts)))
         return j
+
+    def _constraints(self, auction: Auction, seat: int) -> dict:
+        """Every seat's promises; with ``BIDDERS_HOLD``, each other seat that bid also holds at
+        least its share of the Jacks and Nines (a bidder holds more than its calls promise)."""
+        cons = auction.seat_constraints()
+        if not BIDDERS_HOLD:
+            return cons
+        table = auction.table
+        top = rank_kinds(0) + rank_kinds(1)
+        share = -(-2 * len(top) // table.players)  # ceil: both copies of each J and 9, dealt round
+        bidders = {r.seat for r in auction.calls if r.seat != seat and r.call.kind not in QUIET_KINDS
+                   and r.value is not None}
+        for s in bidders:
+            cons[s] = conjoin(cons[s], Count(top, share, 99)) if cons[s] != TRUE else Count(top, share, 99)
+        return cons
 
     def more(self, j: Judgement) -> bool:
         """Solve the rest of the drawn deals into ``j`` (a close decision); False when there
