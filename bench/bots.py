@@ -8,14 +8,17 @@ the two tables of each deal, with a 95% interval over deals), the share of its c
 that make (double-dummy and in play), its doubles that were right (the doubled contract
 failed), and the double-dummy optimism: the points the declarers take double-dummy beyond
 the target, against the share that makes in play (the gap ``drills.bots.judge.DD_GAP``
-corrects for). Timings are CPU seconds of this process (the machine is shared; wall
-seconds are printed too).
+corrects for) and the gap fitted to them. ``--full N`` also bids the first N deals with
+``default`` in every seat, timing the whole auction; ``--log FILE`` writes one JSON line per
+table (auction, contract, double-dummy points, results) for looking at the deals lost.
+Timings are CPU seconds of this process (the machine is shared; wall seconds are printed too).
 
-    nice .venv/bin/python bench/bots.py --deals 20 --play 8
+    nice .venv/bin/python bench/bots.py --deals 40 --play 20 --full 4 --systems basic
 """
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -77,10 +80,15 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=6)
     ap.add_argument("--systems", default=",".join(sorted(SYSTEMS)))
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--full", type=int, default=0,
+                    help="of those, deals also bid with `default` in every seat (timing a whole auction)")
+    ap.add_argument("--log", help="write one JSON line per table (auction, contract, results) to this file")
     args = ap.parse_args()
+    log = open(args.log, "a", buffering=1) if args.log else None  # a line at a time: a killed run keeps its rows
     warm_up()
     table = Table.make(args.players)
     judge_cpu, judge_wall, auction_cpu, card_cpu, card_wall = [], [], [], [], []
+    full_cpu, full_wall = [], []
     gaps: list[tuple[int, int, bool]] = []  # (DD points - target, target, made in play)
     for system in args.systems.split(","):
         dd, pl = [], []
@@ -89,18 +97,31 @@ def main() -> None:
             seed = args.seed * 1_000_003 + i
             deal = random_deal(table, seed)
             judge, rules = Timed(JudgeBot(seed)), RulesBot(seed)
+            if i < args.full:
+                c0, w0 = time.process_time(), time.perf_counter()
+                fa = bid_auction(deal, system, [judge] * table.players)
+                full_cpu.append(time.process_time() - c0)
+                full_wall.append(time.perf_counter() - w0)
+                if log is not None:
+                    log.write(json.dumps({"system": system, "seed": seed, "full": True, "auction": str(fa),
+                                          "cpu": full_cpu[-1], "wall": full_wall[-1]}) + "\n")
             played_cache: dict[str, bool] = {}
             row_dd, row_pl = [], []
             for default_odd in (True, False):
                 bots = [judge if (s % 2 == 1) == default_odd else rules for s in table.seats]
-                c0 = time.process_time()
+                c0, n0 = time.process_time(), len(judge.cpu)
                 a = bid_auction(deal, system, bots)
                 auction_cpu.append(time.process_time() - c0)
                 c = a.contract
                 ours = 0 if default_odd else 1  # default's team index (odd seats are team 0)
+                row = {"system": system, "seed": seed, "default_odd": default_odd, "auction": str(a),
+                       "auction_cpu": auction_cpu[-1], "judge_cpu": judge.cpu[n0:], "judge_wall": judge.wall[n0:]}
                 if c is None:
                     row_dd.append(0)
                     row_pl.append(0)
+                    if log is not None:
+                        log.write(json.dumps(row | {"contract": "None", "ours": False, "by_default": False,
+                                                    "stake_dd": 0, "stake_play": 0 if i < args.play else None}) + "\n")
                     continue
                 pts = max_points(Position(table, deal.hands, c.trump, 1), c.team)[c.team]
                 ok_dd = pts >= c.value
@@ -115,10 +136,18 @@ def main() -> None:
                         state = play_hand(deal, c, [cb] * table.players, a.seat_constraints())
                         card_cpu.extend(cb.cpu)
                         card_wall.extend(cb.wall)
+                        row |= {"card_cpu": cb.cpu, "card_wall": cb.wall}
                         played_cache[key] = bool(state.declarers_made())
                         gaps.append((pts - c.value, c.value, played_cache[key]))
                     ok_pl = played_cache[key]
                     row_pl.append(tally_pl.add(c, ok_pl, sign, c.team == ours, by_default))
+                if log is not None:
+                    log.write(json.dumps(row | {
+                        "contract": str(c), "declarer": c.declarer, "team": c.team, "ours": c.team == ours,
+                        "doubled": c.doubled, "by_default": by_default, "dd_points": int(pts),
+                        "made_dd": bool(ok_dd), "made_play": played_cache.get(str(c) + str(c.declarer)),
+                        "stake_dd": row_dd[-1], "stake_play": row_pl[-1] if i < args.play else None}) + "\n")
+                    log.flush()
             dd.append(statistics.fmean(row_dd))
             if i < args.play:
                 pl.append(statistics.fmean(row_pl))
@@ -137,10 +166,16 @@ def main() -> None:
         for g in range(0, 6):
             dd_rate = sum(1 for d, _, _ in gaps if d >= g) / len(gaps)
             print(f"dd makes with {g} points to spare: {dd_rate:.0%}", end="; ")
-        print(f"in play: {sum(1 for *_, p in gaps if p) / len(gaps):.0%} of {len(gaps)} contracts played")
+        played = sum(1 for *_, p in gaps if p) / len(gaps)
+        print(f"in play: {played:.0%} of {len(gaps)} contracts played")
+        fit = min(range(0, 12), key=lambda g: abs(sum(1 for d, _, _ in gaps if d >= g) / len(gaps) - played))
+        print(f"fitted gap (points to spare double-dummy whose making share equals the share made in play): {fit}")
     print(f"default bid decision: median {statistics.median(judge_cpu):.3f} s CPU"
           f" (wall {statistics.median(judge_wall):.3f}), max {max(judge_cpu):.2f};"
           f" auction (both bots): median {statistics.median(auction_cpu):.2f} s CPU, max {max(auction_cpu):.2f}")
+    if full_cpu:
+        print(f"all-default auction: median {statistics.median(full_cpu):.2f} s CPU (wall {statistics.median(full_wall):.2f}),"
+              f" max {max(full_cpu):.2f} over {len(full_cpu)} auctions")
     if card_cpu:
         print(f"card decision: median {statistics.median(card_cpu):.3f} s CPU (wall {statistics.median(card_wall):.3f}),"
               f" max {max(card_cpu):.2f}")

@@ -83,6 +83,36 @@ def test_the_bot_doubles_a_contract_its_hand_defeats():
     assert "fails in 100%" in choice.reason
 
 
+def test_a_bid_says_what_it_holds_and_how_often_it_makes():
+    # issue 23: "with JJ9 of hearts and partner's +1H showing the 9, 32H makes in 81% of deals".
+    # Seat 1 of 4 holds both Jacks, the Nine and the Ace of hearts
+    from drills.bots.judge import holding_text
+    hand = Hand.parse("9.JJ9A.TA.T")
+    assert holding_text(hand, 1) == "JJ9A of hearts (4 cards)"
+    deal = _deal_with_hand(Table.make(4), hand, 5)
+    a = Auction(system="international", table=deal.table)
+    choice = JudgeBot(2, samples=4).choose(a, hand)
+    assert choice.call.kind != "pass", choice  # 17 of the 28 points of a 4-player deck, 4 trumps
+    assert choice.reason.startswith("with JJ9A of hearts"), choice.reason
+    assert "makes in" in choice.reason and "% of" in choice.reason, choice.reason
+    # partner's showing call is named: seat 3 answers seat 1's hearts knowing the Jack is there
+    a.apply("28H", hand)
+    a.apply("P", deal.hand(2))
+    from drills.bots.judge import partners_text
+    assert partners_text(a, 3, 1).startswith("partner's 28H showing"), partners_text(a, 3, 1)
+
+
+def _deal_with_hand(table: Table, hand: Hand, seed: int) -> Deal:
+    """A deal whose seat 1 holds ``hand``, the other cards dealt round from a seeded shuffle."""
+    import random
+    rest = [c for c in table.kinds() for _ in range(2)]
+    for c in hand:
+        rest.remove(c)
+    random.Random(seed).shuffle(rest)
+    n = table.hand_size
+    return Deal(table, (hand,) + tuple(Hand(tuple(rest[i * n:(i + 1) * n])) for i in range(table.players - 1)))
+
+
 def _two_views_deals() -> tuple[Deal, Deal]:
     """Two 4-player deals where seat 1's hand is the same and the hidden hands differ."""
     table = Table.make(4)

@@ -7,11 +7,15 @@ yes/no double-dummy probes: for each strain it could play, the share of deals in
 team takes each value it could bid, and the share in which the opponents' standing
 contract makes. Those shares, put through the rules' stake table (28-39 win 1 lose 2, ...),
 give the expected stake of each call; among the calls worth making it prefers the ones that
-tell partners most.
+tell partners most, and it jumps past the cheap bids only when the jump clearly pays (a cheap
+bid lets partners show their cards). A decision whose shares lie close to a threshold is
+judged again on twice the deals; a double is always judged on all of them.
 
 Double-dummy values favour the declaring side (it sees every hand); ``DD_GAP`` points,
-measured in bench/bots.py against the bots' own card play, are added to every target the
-declarers must reach in the samples.
+measured in bench/bots.py against the bots' own card play, are added to every target our
+side must reach in the samples. The samples know only the opponents' promises, and bidders
+hold more than they promise: their standing contract counts as making when they come within
+``THEIR_GAP`` points of it.
 """
 from __future__ import annotations
 
@@ -24,7 +28,8 @@ from analyser.solver import BudgetExceeded, Position, Solver
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.state import Reading
-from fiftysix.cards import SUITS, Hand
+from fiftysix.cards import CARD_NAMES, NUM_RANKS, RANKS, SUIT_NAMES, SUITS, Hand
+from fiftysix.constraints import TRUE, Count, atoms, conjoin, rank_kinds
 from fiftysix.errors import FiftySixError
 from fiftysix.scoring import stake_row
 from drills.bots.base import QUIET_KINDS, Choice, bid_auction
@@ -32,10 +37,16 @@ from drills.bots.rules import RulesBot, info_score, shown_points, value_limit
 from drills.questions import promise_text
 
 SAMPLES = 8
-"""Deals simulated per decision: enough to tell 30% from 80%, few enough for 0.3 s."""
-DD_GAP = 2
-"""Points the declaring side takes double-dummy beyond what it takes under the bots' play
-(bench/bots.py measures it; RESULTS.md 2026-12-02)."""
+"""Deals simulated per decision (as many again for a close one, ``CLOSE``): enough to tell
+30% from 80%, few enough for 0.3 s."""
+DD_GAP = 7
+"""Points the declaring side takes double-dummy beyond what it takes under the bots' play.
+bench/bots.py measures it (RESULTS.md, 2026-12-02, second round): of 199 contracts the card
+bots played, 80% made double-dummy and 70% in play, and the double-dummy share with 7 points
+to spare (71%) is the one that matches the played share. The played failures are not near
+misses (contracts with 14-22 points to spare fail too), so a point shift is a rough model; on
+the same 12 deals a system, 7 scored better than 2 in total (DD +1.59 against +1.12 stakes a
+deal summed over the five systems, in play +0.80 against +0.37)."""
 PROBE_NODES = 250_000
 """A probe that runs past this many nodes leaves its deal out of that strain's count."""
 BACKSTOP_SECONDS = 3.0
@@ -45,14 +56,26 @@ that a busy machine does not change the call a seed gives)."""
 MAX_DRAWS = 4096
 """Where the dealer must reject (many promising seats at 8 players), at most this many
 draws; a view it cannot deal within them is judged by the rule of thumb instead."""
-DOUBLE_AT = 0.9
-"""Double when the opponents' contract fails in at least this share of the deals (judged
-without the double-dummy correction: a double must be right, not just likely; bench/bots.py
-found 7 of 15 doubles right at 0.75 with the correction)."""
+DOUBLE_AT = 0.75
+"""Double when the opponents' contract fails (by more than ``THEIR_GAP``) in at least this
+share of all the deals (a double is never made on the first ``SAMPLES`` alone)."""
+BASE_GAP = 2
+"""The opponents' standing contract counts as making in a sample when they come within this
+many points of it (what passing is worth): a bidder's hand is usually stronger than its
+calls promise, and the samples know only the promises (bench/bots.py, 2026-12-02: 29 of 34
+``rules`` contracts made double-dummy)."""
+THEIR_GAP = 4
+"""...and a double needs them to fail by more than this many points (bench/bots.py: at 0.8 without a
+margin 7 of 10 doubles were wrong, five of them made by 0-2 points)."""
+BIDDERS_HOLD = False
+"""Deal each other seat that bid at least its share of the Jacks and Nines (an experiment,
+off: see bench/RESULTS.md 2026-12-02)."""
 REDOUBLE_AT = 0.75
 MAKE_AT = 0.7
 """A bid that does not raise our own side's contract must make at least this often."""
-COMPETE_AT = 0.4
+CLOSE = 0.2
+"""A decision whose shares lie within this of a threshold is judged again on ``extra`` more deals."""
+COMPETE_AT = 0.6
 """Over the opponents' bid: the least making share worth competing (the stakes decide)."""
 GAIN = 0.15
 """Expected stake a bid must add to be worth bidding with nothing new to show."""
@@ -60,11 +83,74 @@ SPAN = 14
 """Bids more than this many points above the standing value are not considered."""
 BAND_STARTS = (40, 48, 56)
 STRAINS = 2
+SWITCH_GAIN = 0.5
+"""Over partner's standing bid, a bid in another strain must add this much expected stake and
+stay in the same band of the stake table (bench/bots.py, 2026-12-02: two partners each
+preferring their own suit outbid each other from 33 to 50 and went down)."""
 CHEAP = 2
+"""Bids up to this many points above the lowest legal value are cheap; higher ones are jumps."""
+JUMP_AT = 0.85
+"""A jump must make at least this often."""
+JUMP_GAIN = 0.5
+"""...and add at least this much expected stake over the best cheap bid (or passing): a cheap
+bid keeps the auction open for partners to show their cards and raise (bench/bots.py,
+2026-12-02: without it the bot opened 40 alone on 16 random partner hands and went down)."""
 
 
 def strain_name(trump: int | None) -> str:
     return "NT" if trump is None else SUITS[trump]
+
+
+def holding_text(hand: Hand, trump: int | None) -> str:
+    """The cards of the hand that matter in ``trump``: "JJ9 of hearts (5 cards)", "two Jacks"."""
+    if trump is None:
+        jacks = sum(1 for c in hand if c.rank == 0)
+        return f"{jacks} Jack{'s' if jacks != 1 else ''}" if jacks else "no Jack"
+    held = sorted(hand.suit_cards(trump), key=lambda c: c.rank)
+    top = "".join(RANKS[c.rank] for c in held if c.rank <= 3)  # J 9 A T: the cards with points
+    name = SUIT_NAMES[trump]
+    if not held:
+        return f"no {name}"
+    return f"{top or 'no honour'} of {name} ({len(held)} card{'s' if len(held) != 1 else ''})"
+
+
+def partners_text(auction: Auction, seat: int, trump: int | None) -> str:
+    """What partners' calls showed in ``trump`` (or their Jacks at no-trump), in words:
+    "partner's +1H showing the 9H"; empty when they showed nothing there."""
+    table = auction.table
+    partners = set(table.partners(seat))
+    parts = []
+    for rec in auction.calls:
+        if rec.seat not in partners or rec.call.kind in QUIET_KINDS:
+            continue
+        shown = []
+        for a in atoms(rec.meaning.constraint):
+            if a.lo <= 0:
+                continue
+            suits = {k // NUM_RANKS for k in a.kinds}
+            if len(a.kinds) == 1 and (trump is None or suits == {trump}):
+                k = a.kinds[0]
+                if trump is None and k % NUM_RANKS != 0:
+                    continue
+                shown.append(("both " if a.lo >= 2 else "the ") + CARD_NAMES[k])
+            elif trump is not None and set(a.kinds) == set(range(trump * NUM_RANKS, (trump + 1) * NUM_RANKS)):
+                shown.append(f"{a.lo}+ {SUIT_NAMES[trump]}")
+        if shown:
+            who = "partner" if len(partners) == 1 else f"seat {rec.seat}"
+            parts.append(f"{who}'s {format_call(rec.call)} showing {' and '.join(shown)}")
+    return ", ".join(parts)
+
+
+def reason_prefix(auction: Auction, hand: Hand, trump: int | None) -> str:
+    """ "with JJ9 of hearts (4 cards) and partner's +1H showing the 9H" """
+    mine = holding_text(hand, trump)
+    theirs = partners_text(auction, auction.state.to_move, trump)
+    return f"with {mine}" + (f" and {theirs}" if theirs else "")
+
+
+def band(value: int) -> int:
+    """The band of the stake table holding ``value``: 0 for 28-39, 1 for 40-47, ..."""
+    return sum(1 for b in BAND_STARTS if value >= b)
 
 
 def expected_stake(p: float, value: int, doubled: int = 1) -> float:
@@ -81,17 +167,42 @@ def bid_stake(p: float, value: int) -> float:
 
 @dataclass
 class Judgement:
-    """What the samples say from one seat: making shares per (strain, value) for our team,
-    and the share in which the opponents' standing contract makes (None: no such contract)."""
+    """What the samples say from one seat: per (strain, value) the deals in which our team
+    makes it, per strain the deals solved, and the deals in which the opponents' standing
+    contract makes, of those solved for it (``their_n`` 0: no such contract)."""
 
-    deals: int
-    ours: dict[tuple[int | None, int], float]
-    theirs: float | None
+    made: dict[tuple[int | None, int], int]
+    solved: dict[int | None, int]
+    their_made: int = 0
+    their_n: int = 0
+    their_far: int = 0
+    """Deals in which they come within ``THEIR_GAP`` points of their contract (``their_made``:
+    within ``BASE_GAP``)."""
+    values: dict[int | None, list[int]] | None = None
+
+    @property
+    def deals(self) -> int:
+        return min([n for n in self.solved.values() if n] + ([self.their_n] if self.their_n else []), default=0)
+
+    @property
+    def theirs(self) -> float | None:
+        return self.their_made / self.their_n if self.their_n else None
+
+    @property
+    def clear_fails(self) -> float | None:
+        """Share of deals in which their contract fails by more than ``THEIR_GAP`` points."""
+        return 1 - self.their_far / self.their_n if self.their_n else None
+
+    @property
+    def ours(self) -> dict[tuple[int | None, int], float]:
+        return {(t, v): self.made.get((t, v), 0) / self.solved[t]
+                for t, vs in (self.values or {}).items() if self.solved.get(t) for v in vs}
 
     def make(self, trump: int | None, value: int) -> float:
         """Making share at ``value``: that of the highest probed value at or below it."""
-        below = [v for (t, v) in self.ours if t == trump and v <= value]
-        return self.ours[(trump, max(below))] if below else 0.0
+        ours = self.ours
+        below = [v for (t, v) in ours if t == trump and v <= value]
+        return ours[(trump, max(below))] if below else 0.0
 
 
 def probe_values(bids: list[tuple[Call, Reading]], standing: int | None, trump: int | None
@@ -115,13 +226,16 @@ def probe_values(bids: list[tuple[Call, Reading]], standing: int | None, trump: 
 
 
 class JudgeBot:
-    """The ``default`` bidder. ``samples`` deals per decision; ``seed`` fixes them."""
+    """The ``default`` bidder. ``samples`` deals per decision, ``extra`` more for a close
+    one; ``seed`` fixes them."""
 
     name = "default"
 
-    def __init__(self, seed: int | None = None, samples: int = SAMPLES, gap: int = DD_GAP) -> None:
+    def __init__(self, seed: int | None = None, samples: int = SAMPLES, gap: int = DD_GAP,
+                 extra: int | None = None) -> None:
         self.seed = 0 if seed is None else int(seed)
         self.samples = samples
+        self.extra = samples if extra is None else extra
         self.gap = gap
         self.rules = RulesBot(seed)
         self.solver = Solver(8)
@@ -134,43 +248,71 @@ class JudgeBot:
 
     def judge(self, auction: Auction, hand: Hand, values: dict[int | None, list[int]]) -> Judgement:
         """Sample deals from this seat's view and probe, for each strain, which of ``values``
-        our team makes, and whether the opponents' standing contract makes."""
+        our team makes, and whether the opponents' standing contract makes (``samples``
+        deals; ``more`` adds ``extra`` more when a decision is close)."""
         st, table = auction.state, auction.table
         seat = st.to_move
-        ours = table.team_of(seat)
-        view = View(table, seat, hand, auction.seat_constraints())
-        counts = Dealer(view).sample_counts(self.samples, self._decision_seed(auction, seat), MAX_DRAWS)
+        view = View(table, seat, hand, self._constraints(auction, seat))
+        self._counts = Dealer(view).sample_counts(self.samples + self.extra, self._decision_seed(auction, seat),
+                                                  MAX_DRAWS)
         self.solver.clear()  # node counts, hence budgets, depend only on this decision
-        their_strain = None
+        self._their = None
         if st.value is not None and not st.same_team(st.high_seat, seat):
-            their_strain = (st.trump, table.team_of(st.high_seat), st.value)
-        strains = set(values) | ({their_strain[0]} if their_strain else set())
-        made: dict[tuple[int | None, int], int] = {}
-        solved = {t: 0 for t in values}
-        theirs, their_n = 0, 0
-        start = time.process_time()
-        for i in range(len(counts)):
-            if time.process_time() - start > BACKSTOP_SECONDS:
+            self._their = (st.trump, table.team_of(st.high_seat), st.value)
+        self._table, self._team = table, table.team_of(seat)
+        j = Judgement({}, {t: 0 for t in values}, values=values)
+        self._start, self._topped = time.process_time(), False
+        self._solve(j, 0, min(self.samples, len(self._counts)))
+        return j
+
+    def _constraints(self, auction: Auction, seat: int) -> dict:
+        """Every seat's promises; with ``BIDDERS_HOLD``, each other seat that bid also holds at
+        least its share of the Jacks and Nines (a bidder holds more than its calls promise)."""
+        cons = auction.seat_constraints()
+        if not BIDDERS_HOLD:
+            return cons
+        table = auction.table
+        top = rank_kinds(0) + rank_kinds(1)
+        share = -(-2 * len(top) // table.players)  # ceil: both copies of each J and 9, dealt round
+        bidders = {r.seat for r in auction.calls if r.seat != seat and r.call.kind not in QUIET_KINDS
+                   and r.value is not None}
+        for s in bidders:
+            cons[s] = conjoin(cons[s], Count(top, share, 99)) if cons[s] != TRUE else Count(top, share, 99)
+        return cons
+
+    def more(self, j: Judgement) -> bool:
+        """Solve the rest of the drawn deals into ``j`` (a close decision); False when there
+        are none left."""
+        if len(self._counts) <= self.samples or self._topped:
+            return False
+        self._topped = True
+        self._solve(j, self.samples, len(self._counts))
+        return True
+
+    def _solve(self, j: Judgement, first: int, last: int) -> None:
+        table, ours, their, values = self._table, self._team, self._their, j.values
+        strains = set(values) | ({their[0]} if their else set())
+        for i in range(first, last):
+            if time.process_time() - self._start > BACKSTOP_SECONDS:
                 break
-            deal = counts_to_deal(table, counts[i])
+            deal = counts_to_deal(table, self._counts[i])
             for t in strains:
                 pos = Position(table, deal.hands, t, 1)
                 enc = pos.encoded()
                 try:
                     if t in values:
                         best = self._highest(enc, ours, values[t])
-                        solved[t] += 1
+                        j.solved[t] += 1
                         for v in values[t][:best + 1]:
-                            made[(t, v)] = made.get((t, v), 0) + 1
-                    if their_strain and t == their_strain[0]:
-                        _, team, v0 = their_strain
-                        theirs += self._probe(enc, team, v0)
-                        their_n += 1
+                            j.made[(t, v)] = j.made.get((t, v), 0) + 1
+                    if their and t == their[0]:
+                        _, team, v0 = their
+                        near = self._probe(enc, team, v0 - BASE_GAP)
+                        j.their_made += near
+                        j.their_far += near or self._probe(enc, team, v0 - THEIR_GAP)
+                        j.their_n += 1
                 except BudgetExceeded:
                     continue
-        shares = {(t, v): made.get((t, v), 0) / solved[t] for t in values if solved[t] for v in values[t]}
-        deals = min([n for n in solved.values() if n] + ([their_n] if their_strain else []), default=0)
-        return Judgement(deals, shares, theirs / their_n if their_n else None)
 
     def _probe(self, enc, side: int, need: int) -> bool:
         if need > MAX_BID:
@@ -211,7 +353,10 @@ class JudgeBot:
             j = self.judge(auction, hand, values)
         except FiftySixError:
             return self.rules.choose(auction, hand)  # promises too intricate to deal
-        return self._decide(auction, hand, j, bids, passes, doubles)
+        choice, close = self._decide(auction, hand, j, bids, passes, doubles, final=not self.extra)
+        if close and self.more(j):
+            choice, _ = self._decide(auction, hand, j, bids, passes, doubles, final=True)
+        return choice
 
     def _likely_strains(self, auction: Auction, hand: Hand, bids: list[tuple[Call, Reading]]
                         ) -> list[tuple[Call, Reading]]:
@@ -228,7 +373,11 @@ class JudgeBot:
             keep.append(st.trump)
         return [(c, r) for c, r in bids if r.trump in keep]
 
-    def _decide(self, auction: Auction, hand: Hand, j: Judgement, bids, passes, doubles) -> Choice:
+    def _decide(self, auction: Auction, hand: Hand, j: Judgement, bids, passes, doubles,
+                final: bool = True) -> tuple[Choice, bool]:
+        """The call these samples give, and whether it is close (a threshold within
+        ``CLOSE`` of a share it rests on: worth more samples). A double is made only on a
+        ``final`` judgement (all the samples)."""
         st, table = auction.state, auction.table
         seat = st.to_move
         partners = set(table.partners(seat))
@@ -236,6 +385,7 @@ class JudgeBot:
         ours_hold = st.value is not None and st.same_team(st.high_seat, seat)
         spoke = any(rec.seat == seat and rec.call.kind not in QUIET_KINDS for rec in auction.calls)
         n = j.deals
+        close = False
         if st.value is None:
             base, base_text = 0.0, "passing leaves the bidding to the others"
         elif ours_hold:
@@ -249,52 +399,86 @@ class JudgeBot:
         # doubles: the opponents' contract fails in most deals / ours makes in most
         doubling = None
         for c, r in doubles:
-            if c.kind == DOUBLE and not ours_hold and j.theirs is not None and 1 - j.theirs >= DOUBLE_AT:
-                ev = -expected_stake(j.theirs, st.value, 2 * st.doubled)
-                doubling = (ev, Choice(c, f"their {st.value}{strain_name(st.trump)} fails in {1 - j.theirs:.0%}"
-                                          f" of {n} deals consistent with the auction, so doubling doubles what"
-                                          f" we win (expected stake {ev:+.2f})"))
-            if c.kind == REDOUBLE and ours_hold and j.make(st.trump, st.value) >= REDOUBLE_AT:
-                ev = expected_stake(j.make(st.trump, st.value), st.value, 2 * st.doubled)
-                doubling = (ev, Choice(c, f"our {st.value}{strain_name(st.trump)} makes in"
-                                          f" {j.make(st.trump, st.value):.0%} of {n} deals, so redoubling pays"
-                                          f" (expected stake {ev:+.2f})"))
+            if c.kind == DOUBLE and not ours_hold and j.theirs is not None:
+                fails = j.clear_fails
+                if fails >= DOUBLE_AT - CLOSE:
+                    close = True
+                if fails >= DOUBLE_AT and final:
+                    ev = -expected_stake(j.theirs, st.value, 2 * st.doubled)
+                    doubling = (ev, Choice(c, f"their {st.value}{strain_name(st.trump)} fails in {fails:.0%}"
+                                              f" of {j.their_n} deals consistent with the auction (by more than"
+                                              f" {THEIR_GAP} points), so doubling doubles what we win"
+                                              f" (expected stake {ev:+.2f})"))
+            if c.kind == REDOUBLE and ours_hold:
+                p = j.make(st.trump, st.value)
+                if p >= REDOUBLE_AT - CLOSE:
+                    close = True
+                if p >= REDOUBLE_AT and final:
+                    ev = expected_stake(p, st.value, 2 * st.doubled)
+                    doubling = (ev, Choice(c, f"{reason_prefix(auction, hand, st.trump)}, our"
+                                              f" {st.value}{strain_name(st.trump)} makes in {p:.0%} of {n} deals,"
+                                              f" so redoubling pays (expected stake {ev:+.2f})"))
         scored = []
+        likeliest = None  # the bid that makes most often (the pass's reason names it)
         for c, r in bids:
             p = j.make(r.trump, r.value)
+            if likeliest is None or (p, -r.value) > (likeliest[0], -likeliest[1].value):
+                likeliest = (p, r)
             ev = bid_stake(p, r.value)
             gain = ev - base
             raise_ours = ours_hold and r.trump == st.trump
             if not ours_hold and st.value is not None:
+                close |= abs(p - COMPETE_AT) <= CLOSE and gain > -GAIN
                 if p < COMPETE_AT or gain <= 0:
                     continue  # compete or sacrifice only where the stakes say so
-            elif p < MAKE_AT and not (raise_ours and gain > 0):
-                continue
-            elif gain < -GAIN:
-                continue  # worse than what we have
+            else:
+                close |= abs(p - MAKE_AT) <= CLOSE
+                if p < MAKE_AT and not (raise_ours and gain > 0):
+                    continue
+                if gain < -GAIN:
+                    continue  # worse than what we have
             m = r.meaning
             info = info_score(c, m.constraint, hand, partner_suits)
             if ours_hold and gain < GAIN and (spoke or r.value - st.value > 1):
                 continue  # our side holds the bid: one cheap call to show something, or a raise that pays
-            score = info - 0.8 * (r.value - st.floor) + 4.0 * gain
-            text = (f"{promise_text(m)}; {r.value}{strain_name(r.trump)} makes in {p:.0%} of {n} deals"
-                    f" consistent with the auction (expected stake {ev:+.2f}, {base_text})")
-            scored.append((score, gain, -r.value, format_call(c), c, text))
+            if (ours_hold and st.high_seat != seat and r.trump != st.trump
+                    and (gain < SWITCH_GAIN or band(r.value) > band(st.value))):
+                continue  # partner chose the strain: take it elsewhere only for a clear gain, same band
+            jump = r.value > st.floor + CHEAP
+            if jump and p < JUMP_AT:
+                continue
+            score = info - 0.8 * (min(r.value, st.floor + CHEAP) - st.floor) + 4.0 * gain
+            text = (f"{reason_prefix(auction, hand, r.trump)}, {r.value}{strain_name(r.trump)} makes in"
+                    f" {p:.0%} of {n} deals consistent with the auction; the call says {promise_text(m)}"
+                    f" (expected stake {ev:+.2f}, {base_text})")
+            scored.append((score, gain, -r.value, format_call(c), c, text, jump))
+        # a jump past the cheap bids shuts partners out of the auction: it must pay JUMP_GAIN
+        # more than the best cheap bid (or than passing)
+        cheap = max([x[1] for x in scored if not x[6]], default=0.0 if passes else float("-inf"))
+        scored = [x for x in scored if not x[6] or x[1] >= cheap + JUMP_GAIN]
         if scored:
             best = max(scored, key=lambda s: (s[0], s[1], s[2], s[3]))
             if doubling is not None and doubling[0] >= best[1] + base:
-                return doubling[1]  # the double is worth more than the best bid
+                return doubling[1], close  # the double is worth more than the best bid
             if best[0] > 0 or best[1] >= GAIN or not passes:
-                return Choice(best[4], best[5])
+                return Choice(best[4], best[5]), close
         if doubling is not None:
-            return doubling[1]
+            return doubling[1], close
         if passes:
             if scored:
                 why = f"no bid pays enough more than passing ({base_text})"
+            elif likeliest is not None and likeliest[0] >= MAKE_AT:
+                p, r = likeliest
+                why = (f"{reason_prefix(auction, hand, r.trump)}, {r.value}{strain_name(r.trump)} would make in"
+                       f" {p:.0%} of {n} deals, but no bid pays enough more than passing ({base_text})")
+            elif likeliest is not None:
+                p, r = likeliest
+                why = (f"no true bid makes often enough: {reason_prefix(auction, hand, r.trump)}, even"
+                       f" {r.value}{strain_name(r.trump)} makes in only {p:.0%} of {n} deals ({base_text})")
             else:
                 why = f"no true bid makes often enough ({base_text})"
-            return Choice(passes[0][0], why)
-        return self.rules.choose(auction, hand)
+            return Choice(passes[0][0], why), close
+        return self.rules.choose(auction, hand), close
 
     def bid(self, deal, system: str) -> Auction:
         """Bid a whole deal with this bot in every seat; returns the finished auction."""
