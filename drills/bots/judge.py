@@ -24,7 +24,7 @@ import zlib
 from dataclasses import dataclass
 
 from analyser.dealer import Dealer, View, counts_to_deal
-from analyser.solver import BudgetExceeded, Position, Solver
+from analyser.solver import BudgetExceeded, Position, Solver, warm_up
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.state import Reading
@@ -225,6 +225,19 @@ def probe_values(bids: list[tuple[Call, Reading]], standing: int | None, trump: 
     return kept, out
 
 
+_warmed = False
+
+
+def _warm_kernels() -> None:
+    """Compile (or load) the kernels once per process before any decision is timed: the
+    CPU backstop must not count numba's compile time, or a cold process's first call would
+    rest on fewer deals than a warm one's and the same seed could give another call."""
+    global _warmed
+    if not _warmed:
+        warm_up()
+        _warmed = True
+
+
 class JudgeBot:
     """The ``default`` bidder. ``samples`` deals per decision, ``extra`` more for a close
     one; ``seed`` fixes them."""
@@ -239,6 +252,7 @@ class JudgeBot:
         self.gap = gap
         self.rules = RulesBot(seed)
         self.solver = Solver(8)
+        _warm_kernels()
 
     # --- simulation -------------------------------------------------------------------------
 
