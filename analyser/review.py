@@ -23,7 +23,6 @@ from typing import Callable
 
 from fiftysix.bidding import Auction, format_call
 from fiftysix.cards import CARD_NAMES, Card, format_trump
-from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.records import Record, RecordError
@@ -174,23 +173,15 @@ def review_auction(record: Record) -> tuple[CallReview, ...]:
             raise RecordError(f"call {i + 1} {noted.token}: the auction is already over", record.line)
         hand = record.deal.hand(seat)
         try:
-            meaning = auction.meaning_of(noted.token, hand)
+            v = auction.verdict(noted.token, hand)
         except FiftySixError as e:
             raise RecordError(f"the auction does not replay: {e}", record.line) from None
-        ok: bool | None = None
-        broken: tuple[str, ...] = ()
-        truthful: tuple[str, ...] = ()
-        if not meaning.promises_nothing:
-            f = fits(hand, meaning.constraint)
-            ok, broken = f.ok, tuple(f.broken)
-            if not ok:
-                truthful = tuple(format_call(c) for c in auction.truthful_calls(hand))
         rec = auction.apply(noted.token, hand)
         out.append(CallReview(
             index=i + 1, seat=seat, player=record.player(seat), call=noted.token, value=rec.value,
             trump=None if rec.value is None else format_trump(rec.trump),
-            label=meaning.label, meaning=meaning.sentence, fits=ok, broken=broken,
-            truthful=truthful, comment=noted.comment))
+            label=v.meaning.label, meaning=v.meaning.sentence, fits=v.kept, broken=v.broken,
+            truthful=tuple(format_call(c) for c in v.truthful), comment=noted.comment))
     return tuple(out)
 
 

@@ -28,7 +28,7 @@ from typing import Any, Collection, Mapping
 
 from fiftysix.bidding import Auction, format_call, parse_call
 from fiftysix.cards import Card, Deal, Table, random_deal
-from fiftysix.constraints import TRUE, fits
+from fiftysix.constraints import TRUE
 from fiftysix.errors import FiftySixError, IllegalCallError, IllegalPlayError
 from fiftysix.play import PlayState, Trick
 from fiftysix.records import Record, build_record
@@ -308,20 +308,13 @@ def your_call(hand: PracticeHand, call: str) -> Feedback:
     except FiftySixError as e:
         raise IllegalCallError(str(e)) from None
     mine = hand.deal.hand(hand.seat)
-    meaning = a.meaning_of(c, mine)  # raises IllegalCallError for an illegal call
-    kept: bool | None = None
-    broken: tuple[str, ...] = ()
-    truthful: tuple[str, ...] = ()
-    if not meaning.promises_nothing:
-        f = fits(mine, meaning.constraint)
-        kept, broken = f.ok, tuple(f.broken)
-        if not kept:
-            truthful = tuple(format_call(x) for x in a.truthful_calls(mine))
+    v = a.verdict(c, mine)  # raises IllegalCallError for an illegal call
+    meaning = v.meaning
     bot = get_bot(hand.bot, hand.seed).choose(auction(hand, with_hands=False), mine)
     text = format_call(c)
     a.apply(text, mine)
     fb = Feedback(len(a.calls), hand.seat, text, meaning.label, meaning.sentence, _promise(meaning.constraint),
-                  kept, broken, truthful, format_call(bot.call), bot.reason, partners_know(a, hand.seat),
+                  v.kept, v.broken, tuple(format_call(x) for x in v.truthful), format_call(bot.call), bot.reason, partners_know(a, hand.seat),
                   family_of(bot.call))
     hand.calls.append(text)
     hand.call_reasons.append("")

@@ -132,3 +132,29 @@ def test_broken_rules_are_values_with_words(system, players, seed):
         a.apply(call, hand)
     if a.is_over:
         assert a.check(parse_call("P")) == Broken("the auction is over")
+
+
+@settings(max_examples=15, deadline=None)
+@given(system=st.sampled_from(sorted(SYSTEMS)), players=st.sampled_from([4, 6, 8]),
+       seed=st.integers(0, 10**6))
+def test_a_verdict_agrees_with_the_truthful_calls(system, players, seed):
+    """``Auction.verdict`` (the review's and the practice table's question: does this hand keep
+    the call's promise?) agrees with the legal-call walk of ``truthful_calls``: a call that
+    promises something is kept exactly when it is among the truthful calls, and a broken one
+    names the parts it breaks and offers those calls instead."""
+    rng = random.Random(seed)
+    table = Table.make(players)
+    deal = random_deal(table, rng=rng)
+    a = Auction(system, table, deal)
+    while not a.is_over and len(a.calls) < 30:
+        hand = deal.hand(a.to_move)
+        truthful = a.truthful_calls(hand)
+        for call in a.legal_calls(hand):
+            v = a.verdict(call, hand)
+            if v.meaning.promises_nothing:
+                assert v.kept is None and not v.broken and not v.truthful
+            elif v.kept:
+                assert call in truthful and not v.broken and not v.truthful
+            else:
+                assert call not in truthful and v.broken and list(v.truthful) == truthful
+        a.apply(rng.choice(a.legal_calls(hand)), hand)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
 from fiftysix.bidding import calls as K
@@ -30,6 +30,19 @@ def _hands_map(hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None) -> dict
     if isinstance(hands, Mapping):
         return {int(s): h for s, h in hands.items() if h is not None}
     return {s: h for s, h in enumerate(hands, start=1) if h is not None}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A call measured against the caller's hand (``Auction.verdict``)."""
+
+    meaning: Meaning
+    kept: bool | None
+    """None where the call promises nothing."""
+    broken: tuple[str, ...] = ()
+    """The parts of the promise the hand breaks."""
+    truthful: tuple[Call, ...] = ()
+    """Where it breaks: the calls the hand could truthfully have made instead."""
 
 
 class Auction:
@@ -205,6 +218,16 @@ class Auction:
         the order of ``legal_calls``."""
         return [c for c, r in _in_call_order(self.readings(hand))
                 if not r.meaning.promises_nothing and fits(hand, r.meaning.constraint).ok]
+
+    def verdict(self, call: Call | str, hand: Hand) -> "Verdict":
+        """``call`` made now with ``hand``: its meaning, whether the hand keeps its promise,
+        the parts it breaks and, when it breaks, the calls the hand could truthfully have
+        made (IllegalCallError for an illegal call)."""
+        meaning = self.meaning_of(call, hand)
+        if meaning.promises_nothing:
+            return Verdict(meaning, None)
+        f = fits(hand, meaning.constraint)
+        return Verdict(meaning, f.ok, tuple(f.broken), () if f.ok else tuple(self.truthful_calls(hand)))
 
     def standing_contract(self) -> Contract | None:
         """The contract as it stands: the final one once the auction is over; while it runs,
