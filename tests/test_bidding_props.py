@@ -134,7 +134,7 @@ def test_broken_rules_are_values_with_words(system, players, seed):
         assert a.check(parse_call("P")) == Broken("the auction is over")
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(system=st.sampled_from(sorted(SYSTEMS)), players=st.sampled_from([4, 6, 8]),
        seed=st.integers(0, 10**6))
 def test_a_verdict_agrees_with_the_truthful_calls(system, players, seed):
@@ -149,7 +149,8 @@ def test_a_verdict_agrees_with_the_truthful_calls(system, players, seed):
     while not a.is_over and len(a.calls) < 30:
         hand = deal.hand(a.to_move)
         truthful = a.truthful_calls(hand)
-        for call in a.legal_calls(hand):
+        legal = a.legal_calls(hand)
+        for call in rng.sample(legal, min(6, len(legal))):  # a broken call walks every legal call again
             v = a.verdict(call, hand)
             if v.meaning.promises_nothing:
                 assert v.kept is None and not v.broken and not v.truthful
@@ -157,4 +158,4 @@ def test_a_verdict_agrees_with_the_truthful_calls(system, players, seed):
                 assert call in truthful and not v.broken and not v.truthful
             else:
                 assert call not in truthful and v.broken and list(v.truthful) == truthful
-        a.apply(rng.choice(a.legal_calls(hand)), hand)
+        a.apply(rng.choice(legal), hand)

@@ -473,7 +473,7 @@ def test_a_played_out_hand_keeps_every_card_and_round_trips(players: int, deck: 
         parse_record(text.replace('[PlayedOut "yes"]\n', ""))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SETUPS), st.sampled_from(["alternate", "pairs"]), st.integers(0, 10 ** 9),
        st.dictionaries(st.integers(0, 60), _free_text, max_size=3))
 def test_random_played_out_records_round_trip(setup, teams, seed, comments):
