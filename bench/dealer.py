@@ -122,12 +122,18 @@ def main() -> None:
     p.add_argument("--tricks", type=int, nargs="*", default=[0], help="tricks played before the estimate")
     a = p.parse_args()
     print(f"cores: {os.cpu_count()}")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from simulate import dds_deals, dds_median  # bench/simulate.py: the DDS yardstick
+    ydeals = dds_deals(40, 2026)
+    before = dds_median(ydeals)
     if not a.skip_dealer:
         bench_dealer("typical auction (4 calls)", auction_view(TYPICAL, 2), a.deals)
         bench_dealer("tight auction (5 calls)", auction_view(TIGHT_AUCTION, 4), a.deals)
         bench_dealer("tight, written by hand", hand_tight_view(), a.deals)
     for k in a.tricks:
         bench_estimate(a.points, a.yes_no, k)
+    dds = (before + dds_median(ydeals)) / 2
+    print(f"DDS yardstick: median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals, before and after)")
 
 
 if __name__ == "__main__":
