@@ -178,8 +178,12 @@ class Dealer:
         ways = math.factorial(sum(pool)) / math.prod(math.factorial(n) for n in pool) if pool else 1.0
         return self.prog.total * ways
 
-    def sample_counts(self, n: int, seed: int | None = 0, max_draws: int | None = None) -> np.ndarray:
-        """``n`` deals as kind counts of the hands as dealt, shape (n, players, 32)."""
+    def sample_counts(self, n: int, seed: int | None = 0, max_draws: int | None = None,
+                      fewer: bool = False) -> np.ndarray:
+        """``n`` deals as kind counts of the hands as dealt, shape (n, players, 32).
+
+        ``fewer``: where promises are checked by rejection, stop after ``max_draws`` draws with
+        the deals kept so far (at least one), rather than drawing on until there are ``n``."""
         if n < 0:
             raise DealError(f"cannot draw {n} deals")
         rng = np.random.default_rng(seed)
@@ -220,6 +224,8 @@ class Dealer:
                                           "to deal by rejection")
             kept.append(deals[: n - got])
             got += len(kept[-1])
+            if fewer and self._drawn >= limit and got:
+                break
         return np.concatenate(kept) if kept else np.zeros((0, P, NUM_KINDS), dtype=np.int64)
 
     def sample(self, n: int, seed: int | None = 0) -> list[Deal]:

@@ -11,7 +11,9 @@ the target, against the share that makes in play (the gap ``drills.bots.judge.DD
 corrects for) and the gap fitted to them. ``--full N`` also bids the first N deals with
 ``default`` in every seat, timing the whole auction; ``--log FILE`` writes one JSON line per
 table (auction, contract, double-dummy points, results) for looking at the deals lost.
-Timings are CPU seconds of this process (the machine is shared; wall seconds are printed too).
+Timings are CPU seconds of this process (the machine is shared; wall seconds are printed too),
+each also in DDS solves: DDS (endplay) solving bench/solver.py's seeded bridge deals is timed
+at the start and the end of the run, the yardstick.
 
     nice .venv/bin/python bench/bots.py --deals 40 --play 20 --full 4 --systems basic
 """
@@ -21,21 +23,26 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from analyser.solver import Position, max_points, warm_up
+sys.path.insert(0, str(Path(__file__).parent))
+from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
+
+from analyser.solver import Position, max_points, warm_up  # noqa: E402
 from drills.bots import CardBot, JudgeBot, RulesBot, bid_auction, play_hand
-from fiftysix.bidding import SYSTEMS
-from fiftysix.bidding.calls import DOUBLE
-from fiftysix.cards import Table, random_deal
-from fiftysix.scoring import stake
+from fiftysix.bidding import SYSTEMS  # noqa: E402
+from fiftysix.bidding.calls import DOUBLE  # noqa: E402
+from fiftysix.cards import Table, random_deal  # noqa: E402
+from fiftysix.scoring import stake  # noqa: E402
 
 
 class Timed:
     """Wraps a bot's ``choose`` to record CPU and wall seconds per decision."""
 
     def __init__(self, bot) -> None:
-        self.bot, self.cpu, self.wall = bot, [], []
+        self.bot, self.cpu, self.wall, self.said = bot, [], [], []
         self.name = bot.name
 
     def choose(self, *args):
@@ -43,6 +50,7 @@ class Timed:
         out = self.bot.choose(*args)
         self.cpu.append(time.process_time() - c0)
         self.wall.append(time.perf_counter() - w0)
+        self.said.append(f"{getattr(out, 'call', None) or out.card}: {out.reason}")
         return out
 
 
@@ -86,6 +94,8 @@ def main() -> None:
     args = ap.parse_args()
     log = open(args.log, "a", buffering=1) if args.log else None  # a line at a time: a killed run keeps its rows
     warm_up()
+    ydeals = dds_deals(40, 2026)
+    dds_before = dds_median(ydeals)
     table = Table.make(args.players)
     judge_cpu, judge_wall, auction_cpu, card_cpu, card_wall = [], [], [], [], []
     full_cpu, full_wall = [], []
@@ -115,7 +125,8 @@ def main() -> None:
                 c = a.contract
                 ours = 0 if default_odd else 1  # default's team index (odd seats are team 0)
                 row = {"system": system, "seed": seed, "default_odd": default_odd, "auction": str(a),
-                       "auction_cpu": auction_cpu[-1], "judge_cpu": judge.cpu[n0:], "judge_wall": judge.wall[n0:]}
+                       "auction_cpu": auction_cpu[-1], "judge_cpu": judge.cpu[n0:], "judge_wall": judge.wall[n0:],
+                       "judge_said": judge.said[n0:]}
                 if c is None:
                     row_dd.append(0)
                     row_pl.append(0)
@@ -133,7 +144,7 @@ def main() -> None:
                     key = str(c) + str(c.declarer)
                     if key not in played_cache:
                         cb = Timed(CardBot(seed))
-                        state = play_hand(deal, c, [cb] * table.players, a.seat_constraints())
+                        state = play_hand(deal, c, [cb] * table.players, auction=a)
                         card_cpu.extend(cb.cpu)
                         card_wall.extend(cb.wall)
                         row |= {"card_cpu": cb.cpu, "card_wall": cb.wall}
@@ -170,14 +181,21 @@ def main() -> None:
         print(f"in play: {played:.0%} of {len(gaps)} contracts played")
         fit = min(range(0, 12), key=lambda g: abs(sum(1 for d, _, _ in gaps if d >= g) / len(gaps) - played))
         print(f"fitted gap (points to spare double-dummy whose making share equals the share made in play): {fit}")
-    print(f"default bid decision: median {statistics.median(judge_cpu):.3f} s CPU"
-          f" (wall {statistics.median(judge_wall):.3f}), max {max(judge_cpu):.2f};"
-          f" auction (both bots): median {statistics.median(auction_cpu):.2f} s CPU, max {max(auction_cpu):.2f}")
+    dds = (dds_before + dds_median(ydeals)) / 2
+    print(f"DDS median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals, before and after)")
+
+    def fig(xs: list[float], digits: int = 3) -> str:
+        med = statistics.median(xs)
+        return f"{med:.{digits}f} s CPU ({med / dds:.0f} DDS)"
+
+    print(f"default bid decision: median {fig(judge_cpu)} (wall {statistics.median(judge_wall):.3f}),"
+          f" p90 {statistics.quantiles(judge_cpu, n=10)[-1]:.2f}, max {max(judge_cpu):.2f};"
+          f" auction (both bots): median {fig(auction_cpu, 2)}, max {max(auction_cpu):.2f}")
     if full_cpu:
-        print(f"all-default auction: median {statistics.median(full_cpu):.2f} s CPU (wall {statistics.median(full_wall):.2f}),"
+        print(f"all-default auction: median {fig(full_cpu, 2)} (wall {statistics.median(full_wall):.2f}),"
               f" max {max(full_cpu):.2f} over {len(full_cpu)} auctions")
     if card_cpu:
-        print(f"card decision: median {statistics.median(card_cpu):.3f} s CPU (wall {statistics.median(card_wall):.3f}),"
+        print(f"card decision: median {fig(card_cpu)} (wall {statistics.median(card_wall):.3f}),"
               f" max {max(card_cpu):.2f}")
 
 

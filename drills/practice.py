@@ -35,6 +35,7 @@ from fiftysix.records import Record, build_record
 from fiftysix.scoring import (MATCH_FORMATS, RESULT_REASONS, Contract, HandResult, MAX_BID, MIN_BID, new_match,
                               result_of_play, stake)
 from drills.bots import BIDDING_BOTS, DEFAULT_BOT, MAX_CALLS, CardBot, get_bot, seat_bots
+from drills.bots.worth import bid_claims
 from drills.questions import Context, Question
 
 MODES = ("learning", "practice")
@@ -412,7 +413,7 @@ def _bot_card(bot: CardBot, hand: PracticeHand, a: Auction, state: PlayState, se
     promises, the cards played). Where the promises leave no deal to draw (a bluff the
     dealer cannot set aside), it plays its cheapest legal card and says so."""
     try:
-        ch = bot.choose(_view(hand, seat, a), a.contract)
+        ch = bot.choose(_view(hand, seat, a), a.contract, bid_claims(a, seat))
         if ch.card in state.legal_cards():
             return ch.card, ch.reason
     except FiftySixError:

@@ -210,3 +210,69 @@ def test_play_json_replays(capsys):
     rc, _, err = _run(capsys, "play", "--players", "4", "--deal", DEAL4, "--contract", "70H", "--declarer", "2",
                       "--json")
     assert rc == 2 and err.count("\n") == 1
+
+
+# --- the samples know what bids are worth ----------------------------------------------------
+
+def test_hand_worth_is_the_rule_of_thumb_for_many_hands_at_once():
+    # independent: the scalar rule of thumb (drills.bots.rules.value_limit), hand by hand
+    import numpy as np
+    from drills.bots.worth import hand_worth
+    from drills.bots.rules import value_limit
+    for players in (4, 6, 8):
+        table = Table.make(players)
+        empty = Auction(system="basic", table=table)
+        deals = [random_deal(table, seed) for seed in range(30)]
+        for seat in (1, players):
+            counts = np.array([d.hand(seat).counts() for d in deals])
+            for trump in (None, 0, 1, 2, 3):
+                for shown in (0, 7):
+                    want = [value_limit(d.hand(seat), table, seat, trump, empty, shown) for d in deals]
+                    assert hand_worth(counts, table, seat, trump, shown).tolist() == want
+
+
+def test_the_samples_give_bidders_hands_worth_their_bids():
+    # seat 1 opened 32S under basic; seat 2 judges from deals in which seat 1's hand is worth
+    # 30+ in spades by the rule of thumb (HOLD_SLACK 2), taken in the order the dealer drew them
+    import numpy as np
+    from analyser.dealer import Dealer
+    from drills.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
+    table = Table.make(6)
+    deal = random_deal(table, 4)
+    a = Auction(system="basic", table=table)
+    a.apply("32S", None)
+    claims = bid_claims(a, 2)
+    assert claims == [(1, 32, 0, 0)]
+    view = View(table, 2, deal.hand(2), a.seat_constraints())
+    pool = Dealer(view).sample_counts(256, 9)
+    worth = hand_worth(pool[:, 0], table, 1, 0, 0)
+    fit = np.flatnonzero(worth >= 32 - HOLD_SLACK)
+    assert 16 <= len(fit) < len(pool)  # the filter bites, and enough deals pass it
+    picked = pick_deals(pool, claims, table, 16)
+    assert (picked == pool[fit[:16]]).all()
+    assert (pick_deals(pool, [], table, 16) == pool[:16]).all()  # nothing claimed: as drawn
+    # a seat's own bids and partners' passes claim nothing
+    assert bid_claims(a, 1) == []
+
+
+def test_a_cheap_rule_of_thumb_bid_keeps_the_side_in_the_auction():
+    # the default bot makes the rules bot's cheap first-band bid when the samples make it at
+    # least FOLLOW_AT of the time, though no bid "pays" by the samples alone, and says so
+    from drills.bots.judge import FOLLOW_AT
+    found = 0
+    for seed in range(40):
+        deal = random_deal(Table.make(6), seed)
+        a = Auction(system="kerala", table=deal.table)
+        while not a.is_over and found < 2:
+            seat = a.to_move
+            choice = JudgeBot(seed).choose(a, deal.hand(seat))
+            if "keeps our side in the auction" in choice.reason:
+                assert choice.call == RulesBot(seed).choose(a, deal.hand(seat)).call
+                share = int(choice.reason.split("it makes in ")[1].split("%")[0])
+                assert share >= 100 * FOLLOW_AT
+                assert fits(deal.hand(seat), a.meaning_of(choice.call, deal.hand(seat)).constraint)
+                found += 1
+            a.apply(choice.call, deal.hand(seat))
+        if found >= 2:
+            break
+    assert found >= 2

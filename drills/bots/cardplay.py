@@ -5,7 +5,9 @@ hand, every seat's promises from the auction, the cards played so far and the su
 seat showed out of), draws deals from it with the exact ``Dealer``, and for every legal
 card asks the solver whether the declarers still reach their target after it. It plays
 the card with the best share for its side (the stake depends only on made or failed);
-among cards that do equally well it keeps its points and its high cards.
+among cards that do equally well it keeps its points and its high cards. Given the bids
+(``claims``), it draws a pool and solves first the deals in which each bidder's hand is worth
+its bids (``drills.bots.worth``), as the bidding bot does.
 """
 from __future__ import annotations
 
@@ -16,13 +18,15 @@ from typing import Mapping, Sequence
 from analyser.dealer import Dealer, View, counts_to_deal
 from analyser.encode import card_bit
 from analyser.solver import BudgetExceeded, Position, Solver
+from fiftysix.bidding import Auction
 from fiftysix.cards import Card, Deal, Hand
 from fiftysix.constraints import Constraint
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.play import PlayState, legal_cards, trick_winner
 from fiftysix.scoring import Contract
+from drills.bots.worth import POOL, Claim, bid_claims, pick_deals
 
-CARD_SAMPLES = 10
+CARD_SAMPLES = 24
 """Deals sampled per card."""
 PROBE_NODES = 250_000
 """A probe that runs past this many nodes leaves its deal out of the count."""
@@ -73,8 +77,9 @@ class CardBot:
         self.samples = samples
         self.solver = Solver(8)
 
-    def choose(self, view: View, contract: Contract) -> CardChoice:
-        """The card for ``view.seat`` to play now, under ``contract`` (seat 1 led, or ``view.leader``)."""
+    def choose(self, view: View, contract: Contract, claims: Sequence[Claim] = ()) -> CardChoice:
+        """The card for ``view.seat`` to play now, under ``contract`` (seat 1 led, or ``view.leader``);
+        ``claims``: the other seats' bids (``drills.bots.worth.bid_claims``)."""
         trick = _current_trick(view)
         led = trick[0][1].suit if trick else None
         options = legal_cards(_remaining(view), led)
@@ -86,8 +91,11 @@ class CardBot:
         mine = view.table.team_of(view.seat) == side
         text = f"{self.seed}|{view.seat}|{contract}|{' '.join(str(c) for _, c in view.plays)}"
         try:
-            counts = Dealer(view, max_states=CARD_STATES).sample_counts(self.samples, zlib.crc32(text.encode()),
-                                                                        CARD_DRAWS)
+            dealer = Dealer(view, max_states=CARD_STATES)
+            exact = not any(dealer.rejected.values())  # a pool costs no more than a few deals then
+            n = max(POOL, self.samples) if claims and exact else self.samples
+            counts = pick_deals(dealer.sample_counts(n, zlib.crc32(text.encode()), CARD_DRAWS),
+                                list(claims), view.table, self.samples)
         except ConstraintError:  # promises too tight to deal within the draws: play safe below
             counts = ()
         played = [c for _, c in view.plays]
@@ -137,19 +145,25 @@ def _cheap_winner(card: Card, trick: list[tuple[int, Card]], trump: int | None) 
 
 
 def play_hand(deal: Deal, contract: Contract, bots: Sequence[CardBot],
-              constraints: Mapping[int, Constraint] | None = None, leader: int = 1) -> PlayState:
+              constraints: Mapping[int, Constraint] | None = None, leader: int = 1,
+              auction: Auction | None = None) -> PlayState:
     """Play ``deal`` out under ``contract`` with ``bots[s - 1]`` in seat s, each seeing only its
-    own view; the play stops once the contract is decided (RULES.md section 4)."""
+    own view (``constraints``: each seat's promises; ``auction``: the promises and the bids,
+    when ``constraints`` is not given); the play stops once the contract is decided (RULES.md
+    section 4)."""
     table = deal.table
     if len(bots) != table.players:
         raise FiftySixError(f"give one card bot per seat: {len(bots)} for {table.players} seats")
+    if constraints is None and auction is not None:
+        constraints = auction.seat_constraints()
     cons = dict(constraints or {})
+    claims = {s: bid_claims(auction, s) if auction is not None else [] for s in table.seats}
     state = PlayState(deal, contract.trump, leader=leader, target=contract.value, declarer_team=contract.team)
     plays: list[tuple[int, Card]] = []
     while not state.is_over:
         seat = state.to_move
         view = View(table, seat, deal.hand(seat), cons, tuple(plays), leader)
-        card = bots[seat - 1].choose(view, contract).card
+        card = bots[seat - 1].choose(view, contract, claims[seat]).card
         plays.append((seat, card))
         state.play(card)
     return state

@@ -24,8 +24,13 @@ from drills.questions import promise_text
 
 def shown_points(auction: Auction, seats: tuple[int, ...]) -> int:
     """Card points the given seats' calls promised (single-card promises only), counted once."""
+    return shown_points_of(auction.calls, seats)
+
+
+def shown_points_of(calls, seats) -> int:
+    """``shown_points`` of a list of call records (an auction so far)."""
     need: dict[int, int] = {}
-    for rec in auction.calls:
+    for rec in calls:
         if rec.seat not in seats:
             continue
         for a in atoms(rec.meaning.constraint):
