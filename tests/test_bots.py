@@ -276,3 +276,18 @@ def test_a_cheap_rule_of_thumb_bid_keeps_the_side_in_the_auction():
         if found >= 2:
             break
     assert found >= 2
+
+
+def test_the_card_bots_make_a_contract_with_points_to_spare():
+    # a played failure before the SAFETY tie-break (bench/bots.py, kerala, seed 11): 29C by
+    # seat 3 takes 49 points double-dummy (checked here by the solver), yet the card bots,
+    # seeing every card tied at "makes in most deals", threw points away and went down
+    from analyser.solver import Position, max_points
+    table = Table.make(6)
+    deal = random_deal(table, 11)
+    a = Auction.parse("28H P 29C P P P P P P", "kerala", table)
+    c = a.contract
+    assert (c.value, c.declarer) == (29, 3)
+    assert max_points(Position(table, deal.hands, c.trump, 1), c.team)[c.team] >= 45
+    state = play_hand(deal, c, [CardBot(11)] * 6, auction=a)
+    assert state.declarers_made()

@@ -19,6 +19,7 @@ from analyser.dealer import Dealer, View, counts_to_deal
 from analyser.encode import card_bit
 from analyser.solver import BudgetExceeded, Position, Solver
 from fiftysix.bidding import Auction
+from fiftysix.bidding.calls import MAX_BID
 from fiftysix.cards import Card, Deal, Hand
 from fiftysix.constraints import Constraint
 from fiftysix.errors import ConstraintError, FiftySixError
@@ -36,6 +37,12 @@ CARD_STATES = 20_000
 9 s a card; this bound takes about 0.1 s, with a few per cent of draws accepted."""
 CARD_DRAWS = 8192
 """At most this many draws when none is accepted."""
+SAFETY = 6
+"""Among cards that make (or defeat) the contract in as many deals, the bot prefers the one
+that makes (defeats) it with this many points to spare in the most: a bare yes/no leaves the
+cards tied whenever the contract is safe in most deals, and the tie-break then threw points
+away (bench/bots.py, 2026-12-02: contracts with 15-20 points to spare double-dummy failed in
+play)."""
 CARD_NODES = 1_500_000
 """All the probes of one card together stop at this many nodes (about half a second here):
 the deals solved by then decide. Nodes, not seconds, so that a seed gives the same card
@@ -100,6 +107,7 @@ class CardBot:
             counts = ()
         played = [c for _, c in view.plays]
         makes = {c: 0 for c in options}
+        safe = {c: 0 for c in options}  # deals in which it makes (fails) with SAFETY points to spare
         solved = 0
         self.solver.clear()  # node counts, hence budgets, depend only on this card
         spent = self.solver.nodes
@@ -114,17 +122,21 @@ class CardBot:
                 for c in options:
                     nxt = enc.play(card_bit(c))
                     need = contract.value - int(nxt.won[side])
-                    left = CARD_NODES - (self.solver.nodes - spent)
-                    row[c] = need <= 0 or self.solver.probe(nxt, side, need, max(1, min(PROBE_NODES, left)))
+                    ok = self._reaches(nxt, side, need, spent)
+                    # our side's result with a margin: the line that makes (defeats) it by more
+                    # survives more of the deals the samples got wrong
+                    margin = need + SAFETY if mine else need - SAFETY
+                    row[c] = (ok, ok == mine and self._reaches(nxt, side, margin, spent) == mine)
             except BudgetExceeded:
                 continue
             solved += 1
-            for c, ok in row.items():
+            for c, (ok, sure) in row.items():
                 makes[c] += ok
+                safe[c] += sure
 
         def rank(c: Card) -> tuple:
             share = makes[c] if mine else -makes[c]
-            return (share, _cheap_winner(c, trick, contract.trump), tuple(-x for x in _keep_order(c)))
+            return (share, safe[c], _cheap_winner(c, trick, contract.trump), tuple(-x for x in _keep_order(c)))
 
         best = max(options, key=rank)
         if not solved:
@@ -134,6 +146,16 @@ class CardBot:
         share = makes[best] if mine else solved - makes[best]
         return CardChoice(best, f"the contract {word} after it in {share} of {solved} deals consistent"
                                 f" with what seat {view.seat} knows")
+
+
+    def _reaches(self, enc, side: int, need: int, spent: int) -> bool:
+        """Whether ``side`` takes ``need`` more points with best play (within the card's nodes)."""
+        if need <= 0:
+            return True
+        if need > MAX_BID:
+            return False
+        left = CARD_NODES - (self.solver.nodes - spent)
+        return self.solver.probe(enc, side, need, max(1, min(PROBE_NODES, left)))
 
 
 def _cheap_winner(card: Card, trick: list[tuple[int, Card]], trump: int | None) -> int:
