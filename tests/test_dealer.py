@@ -291,6 +291,22 @@ def test_rejection_fallback_stays_exact_and_reports_acceptance(max_states):
     assert chisquare([got.get(k, 0) for k in keys], np.array([exact[k] for k in keys]) / total * n).pvalue > 1e-4
 
 
+def test_fewer_stops_at_the_draw_limit_with_the_deals_kept():
+    # the bots ask for a pool "up to n within so many draws" where promises are checked by
+    # rejection: every deal returned keeps the promises (checked with fits), and they are the
+    # first ones the full run would give
+    view = ending_view(20, {2: Count(HEARTS, 2, 99), 3: Either((void(2), Count(DIAMONDS, 2, 2)))})
+    dealer = Dealer(view, max_states=1)
+    assert any(dealer.rejected.values())
+    few = dealer.sample_counts(100_000, seed=3, max_draws=1024, fewer=True)
+    assert 0 < len(few) < 100_000
+    for d in few:  # hands as dealt (played cards included), as the promises are about them
+        for s in view.hidden_seats:
+            assert fits(d[s - 1].tolist(), view.promises(s))
+    whole = Dealer(view, max_states=1).sample_counts(len(few), seed=3)
+    assert (whole == few).all()
+
+
 def test_seeded_and_prefix_stable():
     view, _ = six_player_view({2: Count(HEARTS, 3, 99)})
     d = Dealer(view)
