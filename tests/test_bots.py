@@ -215,20 +215,22 @@ def test_play_json_replays(capsys):
 # --- the samples know what bids are worth ----------------------------------------------------
 
 def test_hand_worth_is_the_rule_of_thumb_for_many_hands_at_once():
-    # independent: the scalar rule of thumb (drills.bots.rules.value_limit), hand by hand
+    # the rule (drills/bots/rules.py, docs/bots.md), worked by hand at 6 players (seat 1, two
+    # partners, 8 cards a hand, 2 a suit on average): own points + 2 x (56 - own - shown) / 5
+    # x 0.85 + shown, + 2 a trump above 2 and 1.5 a trump Jack or Nine; at no-trump + 1 a Jack
     import numpy as np
-    from drills.bots.worth import hand_worth
     from drills.bots.rules import value_limit
-    for players in (4, 6, 8):
-        table = Table.make(players)
-        empty = Auction(system="basic", table=table)
-        deals = [random_deal(table, seed) for seed in range(30)]
-        for seat in (1, players):
-            counts = np.array([d.hand(seat).counts() for d in deals])
-            for trump in (None, 0, 1, 2, 3):
-                for shown in (0, 7):
-                    want = [value_limit(d.hand(seat), table, seat, trump, empty, shown) for d in deals]
-                    assert hand_worth(counts, table, seat, trump, shown).tolist() == want
+    from drills.bots.worth import hand_worth
+    table = Table.make(6)
+    strong, weak = Hand.parse("J9.J9.J9.J9"), Hand.parse("KQ87.KQ.8.7")
+    counts = np.array([strong.counts(), weak.counts()])
+    # strong: 20 points; 20 + 12.24 = 32.24; hearts + 3 (J, 9) -> 35; no-trump + 4 Jacks -> 36
+    assert hand_worth(counts, table, 1, 1, 0).tolist() == [35, 28]  # weak: 19.04 + 4 -> 28, the floor
+    assert hand_worth(counts, table, 1, None, 0).tolist() == [36, 28]
+    # partners showed 5: 25 + 2 x 31 / 5 x 0.85 = 35.54, hearts + 3 -> 38
+    assert hand_worth(counts, table, 1, 1, 5).tolist()[0] == 38
+    empty = Auction(system="basic", table=table)
+    assert value_limit(strong, table, 1, 1, empty) == 35 and value_limit(strong, table, 1, None, empty) == 36
 
 
 def test_the_samples_give_bidders_hands_worth_their_bids():

@@ -147,7 +147,6 @@ class CardBot:
         return CardChoice(best, f"the contract {word} after it in {share} of {solved} deals consistent"
                                 f" with what seat {view.seat} knows")
 
-
     def _reaches(self, enc, side: int, need: int, spent: int) -> bool:
         """Whether ``side`` takes ``need`` more points with best play (within the card's nodes)."""
         if need <= 0:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.state import Reading
-from fiftysix.cards import NUM_SUITS, RANK_POINTS, Deal, Hand, Table
+from fiftysix.cards import NUM_KINDS, NUM_RANKS, NUM_SUITS, RANK_POINTS, Deal, Hand, Table
 from fiftysix.constraints import atoms
 from fiftysix.errors import FiftySixError
 from drills.bots.base import QUIET_KINDS, Choice, bid_auction
@@ -48,19 +50,26 @@ def value_limit(hand: Hand, table: Table, seat: int, trump: int | None, auction:
     have shown, ``shown``, computed when not given), plus 2 a card for trump length above
     the average and 1.5 for each trump Jack or Nine; at no-trump 1 for each Jack.
     """
-    n, points = table.players, hand.points
-    partners = table.partners(seat)
     if shown is None:
-        shown = shown_points(auction, partners)
-    rest = 56 - points - shown
-    team = points + shown + len(partners) * rest / (n - 1) * 0.85
-    avg_len = table.hand_size / NUM_SUITS
+        shown = shown_points(auction, table.partners(seat))
+    return int(hand_worth(np.array([hand.counts()]), table, seat, trump, shown)[0])
+
+
+_KIND_POINTS = np.array([RANK_POINTS[k % NUM_RANKS] for k in range(NUM_KINDS)])
+
+
+def hand_worth(counts: np.ndarray, table: Table, seat: int, trump: int | None, shown: int) -> np.ndarray:
+    """``value_limit`` of many hands at once: ``counts`` (hands, 32 kinds) held in ``seat``."""
+    n, partners = table.players, len(table.partners(seat))
+    points = counts @ _KIND_POINTS
+    team = points + shown + partners * (56 - points - shown) / (n - 1) * 0.85
     if trump is not None:
-        held = hand.suit_cards(trump)
-        team += 2.0 * max(0.0, len(held) - avg_len) + 1.5 * sum(1 for c in held if c.rank <= 1)
+        held = counts[:, trump * NUM_RANKS:(trump + 1) * NUM_RANKS]
+        avg = table.hand_size / NUM_SUITS
+        team = team + 2.0 * np.maximum(0.0, held.sum(axis=1) - avg) + 1.5 * (held[:, 0] + held[:, 1])
     else:
-        team += 1.0 * sum(1 for c in hand if c.rank == 0)
-    return max(28, min(56, int(team)))
+        team = team + counts[:, 0::NUM_RANKS].sum(axis=1)
+    return np.clip(np.floor(team), 28, 56)
 
 
 def info_score(call: Call, constraint, hand: Hand, partner_suits: set[int]) -> float:

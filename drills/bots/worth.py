@@ -4,16 +4,16 @@ The dealer deals exactly what calls *promise*; bidders bid on what their hands a
 which is usually more (a 32 opening promises a card or two, and is made on a hand the
 bidder values at 32). Both bots draw a pool of deals and put first those in which every
 other seat's bids lie within ``HOLD_SLACK`` of its hand's worth by the rule of thumb
-(``drills.bots.rules.value_limit``, here for many hands at once: ``hand_worth``).
+(``drills.bots.rules.hand_worth``, ``value_limit`` for many hands at once).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from fiftysix.bidding import Auction
-from fiftysix.cards import NUM_KINDS, NUM_RANKS, NUM_SUITS, RANK_POINTS, Table
+from fiftysix.cards import Table
 from drills.bots.base import QUIET_KINDS
-from drills.bots.rules import shown_points_of
+from drills.bots.rules import hand_worth, shown_points_of
 
 POOL = 256
 """Deals drawn per decision before the ones used are picked from them (``pick_deals``)."""
@@ -25,7 +25,7 @@ Claim = tuple[int, int, "int | None", int]
 """(seat, value, trump, points its partners had shown before the bid)."""
 
 
-def bid_claims(auction: Auction, seat: int) -> list[tuple[int, int, int | None, int]]:
+def bid_claims(auction: Auction, seat: int) -> list[Claim]:
     """What the other seats' bids say of their strength: (seat, value, trump, points its
     partners had shown before it) for each bid another seat made that became the standing bid."""
     out = []
@@ -36,23 +36,6 @@ def bid_claims(auction: Auction, seat: int) -> list[tuple[int, int, int | None, 
         shown = shown_points_of(auction.calls[:i], partners)
         out.append((rec.seat, rec.value, rec.trump, shown))
     return out
-
-
-_KIND_POINTS = np.array([RANK_POINTS[k % NUM_RANKS] for k in range(NUM_KINDS)])
-
-
-def hand_worth(counts: np.ndarray, table: Table, seat: int, trump: int | None, shown: int) -> np.ndarray:
-    """``value_limit`` (the rule of thumb) of many hands at once: ``counts`` (deals, 32)."""
-    n, partners = table.players, len(table.partners(seat))
-    points = counts @ _KIND_POINTS
-    team = points + shown + partners * (56 - points - shown) / (n - 1) * 0.85
-    if trump is not None:
-        held = counts[:, trump * NUM_RANKS:(trump + 1) * NUM_RANKS]
-        avg = table.hand_size / NUM_SUITS
-        team = team + 2.0 * np.maximum(0.0, held.sum(axis=1) - avg) + 1.5 * (held[:, 0] + held[:, 1])
-    else:
-        team = team + counts[:, 0::NUM_RANKS].sum(axis=1)
-    return np.clip(np.floor(team), 28, 56)
 
 
 def pick_deals(pool: np.ndarray, claims, table: Table, n: int) -> np.ndarray:
