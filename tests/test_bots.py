@@ -244,7 +244,7 @@ def test_the_samples_give_bidders_hands_worth_their_bids():
     a = Auction(system="basic", table=table)
     a.apply("32S", None)
     claims = bid_claims(a, 2)
-    assert claims == [(1, 32, 0, 0)]
+    assert claims == [(1, 32, 0, 0, False)]
     view = View(table, 2, deal.hand(2), a.seat_constraints())
     pool = Dealer(view).sample_counts(256, 9)
     worth = hand_worth(pool[:, 0], table, 1, 0, 0)
@@ -253,8 +253,29 @@ def test_the_samples_give_bidders_hands_worth_their_bids():
     picked = pick_deals(pool, claims, table, 16)
     assert (picked == pool[fit[:16]]).all()
     assert (pick_deals(pool, [], table, 16) == pool[:16]).all()  # nothing claimed: as drawn
-    # a seat's own bids and partners' passes claim nothing
-    assert bid_claims(a, 1) == []
+    assert bid_claims(a, 1) == []  # a seat's own calls claim nothing to itself
+
+
+def test_a_pass_over_the_opponents_claims_a_hand_not_worth_a_bid():
+    # seat 2 passes over seat 1's 28S: its hand is not worth 29 (+ HOLD_SLACK) in any strain;
+    # seat 3 passes over its partner's bid: that says nothing of its strength
+    import numpy as np
+    from analyser.dealer import Dealer
+    from drills.bots.worth import ANY, HOLD_SLACK, bid_claims, hand_worth, pick_deals
+    table = Table.make(6)
+    deal = random_deal(table, 4)
+    a = Auction(system="basic", table=table)
+    for call in ("28S", "P", "P"):
+        a.apply(call, None)
+    claims = bid_claims(a, 4)
+    assert claims == [(1, 28, 0, 0, False), (2, 29, ANY, 0, True)]
+    view = View(table, 4, deal.hand(4), a.seat_constraints())
+    pool = Dealer(view).sample_counts(256, 5)
+    picked = pick_deals(pool, claims, table, 16)
+    best = np.max([hand_worth(picked[:, 1], table, 2, t, 0) for t in (None, 0, 1, 2, 3)], axis=0)
+    assert (best <= 29 + HOLD_SLACK).all()
+    everyone = np.max([hand_worth(pool[:, 1], table, 2, t, 0) for t in (None, 0, 1, 2, 3)], axis=0)
+    assert (everyone > 29 + HOLD_SLACK).any()  # the pool held stronger hands for seat 2
 
 
 def test_a_cheap_rule_of_thumb_bid_keeps_the_side_in_the_auction():

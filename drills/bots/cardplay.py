@@ -5,9 +5,10 @@ hand, every seat's promises from the auction, the cards played so far and the su
 seat showed out of), draws deals from it with the exact ``Dealer``, and for every legal
 card asks the solver whether the declarers still reach their target after it. It plays
 the card with the best share for its side (the stake depends only on made or failed);
-among cards that do equally well it keeps its points and its high cards. Given the bids
-(``claims``), it draws a pool and solves first the deals in which each bidder's hand is worth
-its bids (``drills.bots.worth``), as the bidding bot does.
+among cards that do equally well it keeps its points and its high cards. Given what the
+calls claim (``claims``), it draws a pool and solves first the deals in which each bidder's
+hand is worth its bids and each passer's no bid (``drills.bots.worth``), as the bidding bot
+does.
 """
 from __future__ import annotations
 
@@ -86,7 +87,7 @@ class CardBot:
 
     def choose(self, view: View, contract: Contract, claims: Sequence[Claim] = ()) -> CardChoice:
         """The card for ``view.seat`` to play now, under ``contract`` (seat 1 led, or ``view.leader``);
-        ``claims``: the other seats' bids (``drills.bots.worth.bid_claims``)."""
+        ``claims``: what the other seats' calls say (``drills.bots.worth.bid_claims``)."""
         trick = _current_trick(view)
         led = trick[0][1].suit if trick else None
         options = legal_cards(_remaining(view), led)

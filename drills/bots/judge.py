@@ -13,7 +13,8 @@ judged again on twice the deals; a double is always judged on all of them.
 
 The dealer deals what calls promise; bidders bid on what their hands are worth. Of a pool of
 drawn deals, those in which every other seat's bids match its hand's worth by the rule of
-thumb are judged first (``drills.bots.worth``). Where the samples alone find no bid worth
+thumb, and its passes over the opponents a hand worth no bid, are judged first
+(``drills.bots.worth``). Where the samples alone find no bid worth
 making, the rule of thumb's cheap first-band bid is still made when it makes often enough:
 partners learn a card, and the samples, which give partners random hands beyond their
 promises, undervalue our side (``FOLLOW_AT``).

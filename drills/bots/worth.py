@@ -1,10 +1,12 @@
-"""What bids say a hand is worth: the samples' bidders hold hands worth their bids.
+"""What calls say a hand is worth: the samples' bidders hold hands worth their bids.
 
 The dealer deals exactly what calls *promise*; bidders bid on what their hands are *worth*,
 which is usually more (a 32 opening promises a card or two, and is made on a hand the
-bidder values at 32). Both bots draw a pool of deals and put first those in which every
-other seat's bids lie within ``HOLD_SLACK`` of its hand's worth by the rule of thumb
-(``drills.bots.rules.hand_worth``, ``value_limit`` for many hands at once).
+bidder values at 32), and players pass when their hands are worth little. Both bots draw a
+pool of deals and put first those in which every other seat's bids lie within ``HOLD_SLACK``
+of its hand's worth by the rule of thumb (``drills.bots.rules.hand_worth``, ``value_limit``
+for many hands at once), and every seat that passed over the opponents is worth no more
+than ``HOLD_SLACK`` above the cheapest bid it let go.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import numpy as np
 
 from fiftysix.bidding import Auction
 from fiftysix.cards import Table
+from fiftysix.bidding.calls import MIN_BID, PASS
 from drills.bots.base import QUIET_KINDS
 from drills.bots.rules import hand_worth, shown_points_of
 
@@ -21,31 +24,55 @@ HOLD_SLACK = 2
 """A bid counts as what its bidder's hand is worth when the rule of thumb puts that hand
 within this many points of it."""
 
-Claim = tuple[int, int, "int | None", int]
-"""(seat, value, trump, points its partners had shown before the bid)."""
+PASSES = True
+"""Passes claim too: a seat that passed while the opponents held the bid (or before any bid)
+is dealt, first, a hand not worth the cheapest bid by more than ``HOLD_SLACK`` in any strain."""
+ANY = -1
+"""A claim's strain when it covers every strain (a pass)."""
+
+Claim = tuple[int, int, "int | None", int, bool]
+"""(seat, value, trump, points its partners had shown before the call, upper): a bid claims
+its hand is worth at least ``value`` in ``trump``; a pass (``upper``) that it is worth less than
+``value`` (the cheapest bid then) in every strain."""
 
 
 def bid_claims(auction: Auction, seat: int) -> list[Claim]:
-    """What the other seats' bids say of their strength: (seat, value, trump, points its
-    partners had shown before it) for each bid another seat made that became the standing bid."""
+    """What the other seats' calls say of their strength: each bid another seat made that
+    became the standing bid, and (``PASSES``) each pass another seat made while the other side
+    held the bid or nobody did."""
     out = []
-    for i, rec in enumerate(auction.calls):
-        if rec.seat == seat or rec.call.kind in QUIET_KINDS or rec.high_seat != rec.seat or rec.value is None:
+    table = auction.table
+    calls = auction.calls
+    for i, rec in enumerate(calls):
+        if rec.seat == seat:
             continue
-        partners = set(auction.table.partners(rec.seat))
-        shown = shown_points_of(auction.calls[:i], partners)
-        out.append((rec.seat, rec.value, rec.trump, shown))
+        partners = set(table.partners(rec.seat))
+        if rec.call.kind == PASS and rec.counts_as.kind == PASS:
+            before = calls[i - 1] if i else None
+            if not PASSES or (before is not None and before.high_seat is not None
+                              and table.team_of(before.high_seat) == rec.team):
+                continue
+            cheapest = before.value + 1 if before is not None and before.value is not None else MIN_BID
+            out.append((rec.seat, cheapest, ANY, shown_points_of(calls[:i], partners), True))
+            continue
+        if rec.call.kind in QUIET_KINDS or rec.high_seat != rec.seat or rec.value is None:
+            continue
+        out.append((rec.seat, rec.value, rec.trump, shown_points_of(calls[:i], partners), False))
     return out
 
 
 def pick_deals(pool: np.ndarray, claims, table: Table, n: int) -> np.ndarray:
     """``n`` of the drawn deals ``pool``: first, in the order drawn, those in which every
-    claimed bid lies within ``HOLD_SLACK`` of what the rule of thumb says its bidder's hand is
-    worth; then the nearest misses. The dealer knows only what calls promise; bidders bid on
-    what their hands are worth, which is usually more."""
+    claim holds within ``HOLD_SLACK`` by the rule of thumb (a bid's hand worth at least its
+    value, a pass's worth no more than the cheapest bid in any strain); then the nearest
+    misses, by the points they miss by in all."""
     if not claims or len(pool) <= n:
         return pool[:n]
     short = np.zeros(len(pool))
-    for s, value, trump, shown in claims:
-        short += np.maximum(0.0, value - HOLD_SLACK - hand_worth(pool[:, s - 1], table, s, trump, shown))
+    for s, value, trump, shown, upper in claims:
+        if upper:
+            worth = np.max([hand_worth(pool[:, s - 1], table, s, t, shown) for t in (None, 0, 1, 2, 3)], axis=0)
+            short += np.maximum(0.0, worth - (value + HOLD_SLACK))
+        else:
+            short += np.maximum(0.0, value - HOLD_SLACK - hand_worth(pool[:, s - 1], table, s, trump, shown))
     return pool[np.argsort(short, kind="stable")[:n]]
