@@ -1,7 +1,8 @@
 """The card bot's time per card on every table set-up, against DDS in the same run.
 
 For each set-up, seeded deals are bid by the ``rules`` bot (international) and played out by
-the card bot in every seat, each from its own view; every card's CPU seconds are timed (the
+the card bot in every seat, each from its own view and what the calls claim (as the bench of
+the bots and the practice table play); every card's CPU seconds are timed (the
 machine is shared: CPU, not wall). DDS (endplay) solving bench/solver.py's seeded bridge
 deals is timed before and after, and each figure is also given in DDS solves.
 Issue 23's goal: a card at most 0.5 s.
@@ -22,6 +23,7 @@ from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
 from analyser.dealer import View  # noqa: E402
 from analyser.solver import warm_up  # noqa: E402
 from drills.bots import CardBot, RulesBot, bid_auction  # noqa: E402
+from drills.bots.worth import bid_claims  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
 from fiftysix.play import PlayState  # noqa: E402
 
@@ -44,7 +46,7 @@ def card_times(players: int, per_hand: int, deals: int) -> list[float]:
             seat = state.to_move
             view = View(table, seat, deal.hand(seat), cons, tuple(plays), 1)
             t = time.process_time()
-            card = bots[seat - 1].choose(view, c).card
+            card = bots[seat - 1].choose(view, c, bid_claims(auction, seat)).card
             out.append(time.process_time() - t)
             plays.append((seat, card))
             state.play(card)
