@@ -288,6 +288,8 @@ class JudgeBot:
         seat = st.to_move
         view = View(table, seat, hand, auction.seat_constraints())
         need = self.samples + self.extra
+        # a pool even where the dealer rejects (at most MAX_DRAWS draws); the card bot, timed per
+        # card, pools only where the dealer counts exactly
         pool = Dealer(view).sample_counts(max(POOL, need), self._decision_seed(auction, seat), MAX_DRAWS, fewer=True)
         self._counts = pick_deals(pool, bid_claims(auction, seat), table, need)
         self.solver.clear()  # node counts, hence budgets, depend only on this decision
