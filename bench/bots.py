@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
 
 from analyser.solver import Position, max_points, warm_up  # noqa: E402
-from drills.bots import CardBot, JudgeBot, RulesBot, bid_auction, play_hand
+from drills.bots import CardBot, JudgeBot, RulesBot, bid_auction, play_hand  # noqa: E402
 from fiftysix.bidding import SYSTEMS  # noqa: E402
 from fiftysix.bidding.calls import DOUBLE  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
