@@ -31,7 +31,7 @@ from fiftysix.cards import NUM_KINDS, Card, Deal, Hand, Table
 from fiftysix.errors import ConstraintError, DealError
 
 __all__ = ["CHUNK", "Dealer", "Promise", "SetAside", "View", "auction_promises", "counts_to_deal",
-           "rejection_counts", "settle"]
+           "quick_counts", "rejection_counts", "settle"]
 
 CHUNK = 256
 """Deals are drawn in chunks of this many, each from its own slice of the random stream,
@@ -238,6 +238,47 @@ def counts_to_deal(table: Table, counts: np.ndarray) -> Deal:
     hands = tuple(Hand(tuple(Card(k) for k in np.repeat(np.arange(NUM_KINDS), counts[s])))
                   for s in range(table.players))
     return Deal(table, hands)
+
+
+def quick_counts(view: View, n: int, seed: int | None = 0, max_draws: int = 4 * CHUNK) -> np.ndarray | None:
+    """``n`` deals by plain rejection, many shuffles at once, or None when fewer than ``n`` of
+    ``max_draws`` shuffles keep the promises.
+
+    The same posterior as ``Dealer`` (every arrangement of the physical cards that keeps the
+    promises equally likely) for a fraction of its cost where the promises are loose (a card
+    of a suit, a void: half the shuffles or more keep them), so callers that need many deals
+    quickly try this first and count (``Dealer``) only where it gives up. Raises
+    ConstraintError where a promise cannot hold on its own. Seeded; drawn in chunks of
+    ``CHUNK``, so the first k deals do not depend on ``n``."""
+    rng = np.random.default_rng(seed)
+    cards = np.repeat(np.arange(NUM_KINDS), view.unseen())
+    need = view.needs()
+    hidden = view.hidden_seats
+    if len(cards) != sum(need.values()):
+        raise DealError(f"{len(cards)} cards are unseen but the other seats hold {sum(need.values())}")
+    low = Lowering(view)
+    conj = {s: low.conjuncts(s, view.promises(s)) for s in hidden}
+    base = view.known_counts()
+    cut = np.cumsum([0] + [need[s] for s in hidden])
+    rows = np.arange(CHUNK)[:, None] * NUM_KINDS
+    kept: list[np.ndarray] = []
+    got = drawn = 0
+    while got < n and drawn < max_draws:
+        dealt = cards[np.argsort(rng.random((CHUNK, len(cards))), axis=1)]
+        deals = np.repeat(base[None], CHUNK, axis=0)
+        ok = np.ones(CHUNK, dtype=bool)
+        for q, s in enumerate(hidden):
+            part = np.bincount((rows + dealt[:, cut[q]:cut[q + 1]]).ravel(),
+                               minlength=CHUNK * NUM_KINDS).reshape(CHUNK, NUM_KINDS)
+            deals[:, s - 1] += part
+            for t in conj[s]:
+                ok &= keeps(t, part)
+        drawn += CHUNK
+        kept.append(deals[ok][: n - got])
+        got += len(kept[-1])
+    if got < n:
+        return None
+    return np.concatenate(kept) if kept else np.zeros((0, view.table.players, NUM_KINDS), dtype=np.int64)
 
 
 def rejection_counts(view: View, n: int, seed: int | None = 0, max_draws: int = 10_000_000

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare
 
-from analyser.dealer import Dealer, View, counts_to_deal, rejection_counts
+from analyser.dealer import Dealer, View, counts_to_deal, quick_counts, rejection_counts
 from fiftysix.cards import NUM_KINDS, Card, Hand, Table, random_deal
 from fiftysix.constraints import TRUE, All, Either, Count, fits, rank_kinds, suit_kinds, void
 from fiftysix.errors import ConstraintError, DealError, IllegalPlayError
@@ -378,3 +378,36 @@ def test_view_from_auction_reads_the_calls_and_the_play():
     for c in view.played_by(2):
         left = left.without(c)
     assert View.from_auction(t, "international", 2, left, auction, played=cards) == view
+
+
+@pytest.mark.parametrize("seed,cons", [
+    (20, {}),
+    (20, {2: Count(HEARTS, 2, 99)}),  # binds: 1280 of the 1680 arrangements keep it
+    (11, {2: Count(HEARTS, 2, 99), 3: Either((void(2), Count(DIAMONDS, 2, 2)))}),  # 80 of 140
+])
+def test_quick_counts_match_enumeration(seed, cons):
+    # the bots' fast path: plain rejection, many shuffles at once; the same posterior as the
+    # counted dealer, checked here against every physical arrangement
+    view = ending_view(seed, cons)
+    exact = enumerate_arrangements(view)
+    n = 6000
+    X = quick_counts(view, n, seed=5, max_draws=10**6)
+    assert X.shape == (n, view.table.players, NUM_KINDS)
+    got = keys_of(view, X)
+    assert set(got) <= set(exact), "drew a deal that breaks a promise or misplaces a known card"
+    keys = sorted(exact)
+    total = sum(exact.values())
+    if len(keys) > 1:
+        assert chisquare([got.get(k, 0) for k in keys], np.array([exact[k] for k in keys]) / total * n).pvalue > 1e-4
+
+
+def test_quick_counts_give_up_on_tight_promises_and_are_prefix_stable():
+    view, _ = six_player_view({2: Count(HEARTS, 3, 99)})
+    a = quick_counts(view, 300, seed=9, max_draws=10**5)
+    assert (quick_counts(view, 40, seed=9) == a[:40]).all()
+    for d in a:
+        assert fits(d[1].tolist(), view.promises(2))
+    # five hearts or more with seat 2: about one shuffle in 40 keeps it
+    tight, _ = six_player_view({2: Count(HEARTS, 5, 99)})
+    assert quick_counts(tight, 256, seed=1, max_draws=256) is None
+    assert len(Dealer(tight).sample_counts(256, seed=1)) == 256

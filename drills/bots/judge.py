@@ -30,14 +30,14 @@ import time
 import zlib
 from dataclasses import dataclass
 
-from analyser.dealer import Dealer, View, counts_to_deal
+from analyser.dealer import Dealer, View, counts_to_deal, quick_counts
 from analyser.solver import BudgetExceeded, Position, Solver, warm_up
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.state import Reading
 from fiftysix.cards import CARD_NAMES, NUM_RANKS, RANKS, SUIT_NAMES, SUITS, Hand
 from fiftysix.constraints import atoms
-from fiftysix.errors import FiftySixError
+from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.scoring import stake_row
 from drills.bots.base import QUIET_KINDS, Choice, bid_auction
 from drills.bots.rules import RulesBot, info_score, shown_points, value_limit
@@ -68,6 +68,10 @@ that a busy machine does not change the call a seed gives)."""
 MAX_DRAWS = 4096
 """Where the dealer must reject (many promising seats at 8 players), at most this many
 draws; a view it cannot deal within them is judged by the rule of thumb instead."""
+QUICK_DRAWS = 1024
+"""Shuffles tried by plain rejection (``quick_counts``) before the dealer counts the promises:
+enough where a quarter of the shuffles keep them (kerala's "a card of the suit", a void), where
+counting cost 50-120 ms a decision."""
 DOUBLE_AT = 0.75
 """Double when the opponents' contract fails (by more than ``THEIR_GAP``) in at least this
 share of all the deals (a double is never made on the first ``SAMPLES`` alone)."""
@@ -288,9 +292,16 @@ class JudgeBot:
         seat = st.to_move
         view = View(table, seat, hand, auction.seat_constraints())
         need = self.samples + self.extra
-        # a pool even where the dealer rejects (at most MAX_DRAWS draws); the card bot, timed per
-        # card, pools only where the dealer counts exactly
-        pool = Dealer(view).sample_counts(max(POOL, need), self._decision_seed(auction, seat), MAX_DRAWS, fewer=True)
+        # plain rejection first where the promises are loose; else counted, and a pool even where
+        # the dealer rejects (at most MAX_DRAWS draws); the card bot, timed per card, pools only
+        # where the dealer counts exactly
+        seed = self._decision_seed(auction, seat)
+        try:
+            pool = quick_counts(view, max(POOL, need), seed, QUICK_DRAWS)
+        except ConstraintError:
+            pool = None  # a promise that cannot hold: the dealer sets it aside
+        if pool is None:
+            pool = Dealer(view).sample_counts(max(POOL, need), seed, MAX_DRAWS, fewer=True)
         self._counts = pick_deals(pool, bid_claims(auction, seat), table, need)
         self.solver.clear()  # node counts, hence budgets, depend only on this decision
         self._their = None
