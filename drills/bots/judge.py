@@ -65,6 +65,11 @@ BACKSTOP_SECONDS = 3.0
 """A decision stops simulating after this many CPU seconds of this process (a backstop:
 the sample count and node budgets normally end it far sooner; CPU time, not wall time, so
 that a busy machine does not change the call a seed gives)."""
+DEAL_STATES = 20_000
+"""The dealer counts promises exactly up to this many states and checks the rest by rejection
+(still exact; the card bot's bound too). At 8 players counting up to the dealer's default
+(400,000) took 0.3-2 s a decision, 10-64 s an auction; with this bound 1.4-5.3 s an auction,
+the pools still 256 deals in most decisions (2026-12-02, international, kerala, seeds 0-1)."""
 MAX_DRAWS = 4096
 """Where the dealer must reject (many promising seats at 8 players), at most this many
 draws; a view it cannot deal within them is judged by the rule of thumb instead."""
@@ -301,7 +306,7 @@ class JudgeBot:
         except ConstraintError:
             pool = None  # a promise that cannot hold: the dealer sets it aside
         if pool is None:
-            pool = Dealer(view).sample_counts(max(POOL, need), seed, MAX_DRAWS, fewer=True)
+            pool = Dealer(view, max_states=DEAL_STATES).sample_counts(max(POOL, need), seed, MAX_DRAWS, fewer=True)
         self._counts = pick_deals(pool, bid_claims(auction, seat), table, need)
         self.solver.clear()  # node counts, hence budgets, depend only on this decision
         self._their = None
