@@ -225,8 +225,10 @@ def test_hand_worth_is_the_rule_of_thumb_for_many_hands_at_once():
     strong, weak = Hand.parse("J9.J9.J9.J9"), Hand.parse("KQ87.KQ.8.7")
     counts = np.array([strong.counts(), weak.counts()])
     # strong: 20 points; 20 + 12.24 = 32.24; hearts + 3 (J, 9) -> 35; no-trump + 4 Jacks -> 36
-    assert hand_worth(counts, table, 1, 1, 0).tolist() == [35, 28]  # weak: 19.04 + 4 -> 28, the floor
+    # weak: no points, 2 x 56 / 5 x 0.85 = 19.04, two hearts add nothing -> 19, the limit's floor 28
+    assert hand_worth(counts, table, 1, 1, 0).tolist() == [35, 28]
     assert hand_worth(counts, table, 1, None, 0).tolist() == [36, 28]
+    assert hand_worth(counts, table, 1, 1, 0, clip=False).tolist() == [35, 19]  # the take itself
     # partners showed 5: 25 + 2 x 31 / 5 x 0.85 = 35.54, hearts + 3 -> 38
     assert hand_worth(counts, table, 1, 1, 5).tolist()[0] == 38
     empty = Auction(system="basic", table=table)
@@ -254,6 +256,26 @@ def test_the_samples_give_bidders_hands_worth_their_bids():
     assert (picked == pool[fit[:16]]).all()
     assert (pick_deals(pool, [], table, 16) == pool[:16]).all()  # nothing claimed: as drawn
     assert bid_claims(a, 1) == []  # a seat's own calls claim nothing to itself
+
+
+def test_a_low_bid_claims_a_hand_the_rule_of_thumb_values_near_it():
+    # the rules bot bids 29 only where the rule of thumb values its hand at 29 or more (it may
+    # always bid 28: its limit never falls below); the samples read a 29 that way (within
+    # HOLD_SLACK), so a cheap bid is not a random hand
+    import numpy as np
+    from analyser.dealer import Dealer
+    from drills.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
+    table = Table.make(6)
+    deal = random_deal(table, 4)
+    a = Auction(system="kerala", table=table)
+    a.apply("29D", None)
+    claims = bid_claims(a, 2)
+    assert claims == [(1, 29, 2, 0, False)]
+    pool = Dealer(View(table, 2, deal.hand(2), a.seat_constraints())).sample_counts(256, 3)
+    take = hand_worth(pool[:, 0], table, 1, 2, 0, clip=False)
+    assert (take < 29 - HOLD_SLACK).mean() > 0.3  # most random hands with a diamond are worth less
+    picked = hand_worth(pick_deals(pool, claims, table, 16)[:, 0], table, 1, 2, 0, clip=False)
+    assert (picked >= 29 - HOLD_SLACK).all()
 
 
 def test_a_pass_over_the_opponents_claims_a_hand_not_worth_a_bid():

@@ -58,8 +58,11 @@ def value_limit(hand: Hand, table: Table, seat: int, trump: int | None, auction:
 _KIND_POINTS = np.array([RANK_POINTS[k % NUM_RANKS] for k in range(NUM_KINDS)])
 
 
-def hand_worth(counts: np.ndarray, table: Table, seat: int, trump: int | None, shown: int) -> np.ndarray:
-    """``value_limit`` of many hands at once: ``counts`` (hands, 32 kinds) held in ``seat``."""
+def hand_worth(counts: np.ndarray, table: Table, seat: int, trump: int | None, shown: int,
+               clip: bool = True) -> np.ndarray:
+    """``value_limit`` of many hands at once: ``counts`` (hands, 32 kinds) held in ``seat``;
+    ``clip=False``: the rule of thumb's take itself, below 28 too (a hand the rule of thumb
+    values at 24 bids 28 at most, one at 29 bids up to 29)."""
     n, partners = table.players, len(table.partners(seat))
     points = counts @ _KIND_POINTS
     team = points + shown + partners * (56 - points - shown) / (n - 1) * 0.85
@@ -69,7 +72,7 @@ def hand_worth(counts: np.ndarray, table: Table, seat: int, trump: int | None, s
         team = team + 2.0 * np.maximum(0.0, held.sum(axis=1) - avg) + 1.5 * (held[:, 0] + held[:, 1])
     else:
         team = team + counts[:, 0::NUM_RANKS].sum(axis=1)
-    return np.clip(np.floor(team), 28, 56)
+    return np.clip(np.floor(team), 28, 56) if clip else np.floor(team)
 
 
 def info_score(call: Call, constraint, hand: Hand, partner_suits: set[int]) -> float:
