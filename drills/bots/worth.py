@@ -6,7 +6,9 @@ bidder values at 32), and players pass when their hands are worth little. Both b
 pool of deals and put first those in which every other seat's bids lie within ``HOLD_SLACK``
 of its hand's worth by the rule of thumb (``drills.bots.rules.hand_worth``, ``value_limit``
 for many hands at once), and every seat that passed over the opponents is worth no more
-than ``HOLD_SLACK`` above the cheapest bid it let go.
+than ``HOLD_SLACK`` above the cheapest bid it let go. The worth is the rule's estimate itself,
+not floored at 28 as a bidding limit is (any hand may bid 28; a 29 is bid on a hand valued at
+29), so that a cheap bid claims something too.
 """
 from __future__ import annotations
 
