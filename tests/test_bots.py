@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from analyser.dealer import View
+from analyser.dealer import View, counts_to_deal
 from drills.bots import (BIDDING_BOTS, CardBot, JudgeBot, RulesBot, bid_auction, get_bot, play_hand,
                          seat_bots)
 from fiftysix.bidding import SYSTEMS, Auction
@@ -336,3 +336,40 @@ def test_the_card_bots_make_a_contract_with_points_to_spare():
     assert max_points(Position(table, deal.hands, c.trump, 1), c.team)[c.team] >= 45
     state = play_hand(deal, c, [CardBot(11)] * 6, auction=a)
     assert state.declarers_made()
+
+
+def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_threads(monkeypatch):
+    # seat 2 judges over seat 1's 28D: the deals it counts, checked against the solver's full
+    # value of each deal (not the bot's yes/no probes), and the same counts with one thread
+    from analyser.solver import Position, max_points
+    from drills.bots import judge as J
+    table = Table.make(6)
+    deal = random_deal(table, 3)
+    a = Auction(system="basic", table=table)
+    a.apply("28D", None)
+    values = {0: [29, 30, 40], 1: [29, 40], None: [29]}
+
+    def counts(bot):
+        j = bot.judge(a, deal.hand(2), values)
+        bot.more(j)
+        return j, bot._counts
+
+    two, drawn = counts(JudgeBot(5))
+    monkeypatch.setattr(J, "THREADS", 1)
+    one, drawn1 = counts(JudgeBot(5))
+    assert (drawn == drawn1).all() and len(drawn) == J.SAMPLES * 2
+    assert (one.made, one.solved, one.their_made, one.their_far, one.their_n) == \
+        (two.made, two.solved, two.their_made, two.their_far, two.their_n)
+    ours, theirs = table.team_of(2), table.team_of(1)
+    gap = JudgeBot(5).gap
+    made, their_made = {}, 0
+    for c in drawn:
+        hands = counts_to_deal(table, c).hands
+        for t, vs in values.items():
+            pts = max_points(Position(table, hands, t, 1), ours)[ours]
+            for v in vs:
+                made[(t, v)] = made.get((t, v), 0) + (pts >= v + gap[J.band(v)])
+        their_made += max_points(Position(table, hands, 2, 1), theirs)[theirs] >= 28 - J.BASE_GAP
+    assert two.solved == {t: len(drawn) for t in values} and two.their_n == len(drawn)
+    assert {k: n for k, n in made.items() if n} == two.made
+    assert their_made == two.their_made

@@ -26,6 +26,7 @@ contract counts as making when they come within ``BASE_GAP`` points of it.
 """
 from __future__ import annotations
 
+import threading
 import time
 import zlib
 from dataclasses import dataclass
@@ -59,6 +60,10 @@ in play). A higher contract needs the declarers to take nearly every point, and 
 seeing the hands loses more there. With the card bot's ``SAFETY`` tie-break the low contracts
 made as often in play as double-dummy (72 contracts: 76% and 75%), hence 1 there. One gap for
 all (7, the second round's fit) kept the bot out of the low contracts it could make."""
+THREADS = 2
+"""A decision's deals are solved in this many threads (the kernels release the GIL), deal i in
+thread i % THREADS with its own solver: on this 2-core machine a decision takes about half the
+wall time, and since the split does not depend on the machine, neither does the call."""
 PROBE_NODES = 250_000
 """A probe that runs past this many nodes leaves its deal out of that strain's count."""
 BACKSTOP_SECONDS = 3.0
@@ -280,7 +285,7 @@ class JudgeBot:
         self.extra = samples if extra is None else extra
         self.gap = (gap,) * len(DD_GAP) if isinstance(gap, int) else tuple(gap)
         self.rules = RulesBot(seed)
-        self.solver = Solver(8)
+        self.solvers = [Solver(8) for _ in range(THREADS)]
         _warm_kernels()
 
     # --- simulation -------------------------------------------------------------------------
@@ -308,11 +313,12 @@ class JudgeBot:
         if pool is None:
             pool = Dealer(view, max_states=DEAL_STATES).sample_counts(max(POOL, need), seed, MAX_DRAWS, fewer=True)
         self._counts = pick_deals(pool, bid_claims(auction, seat), table, need)
-        self.solver.clear()  # node counts, hence budgets, depend only on this decision
+        for solver in self.solvers:
+            solver.clear()  # node counts, hence budgets, depend only on this decision
         self._their = None
         if st.value is not None and not st.same_team(st.high_seat, seat):
             self._their = (st.trump, table.team_of(st.high_seat), st.value)
-        self._table, self._team = table, table.team_of(seat)
+        self._table, self._team, self._values = table, table.team_of(seat), values
         j = Judgement({}, {t: 0 for t in values}, values=values)
         self._start, self._topped = time.process_time(), False
         self._solve(j, 0, min(self.samples, len(self._counts)))
@@ -328,9 +334,46 @@ class JudgeBot:
         return True
 
     def _solve(self, j: Judgement, first: int, last: int) -> None:
-        table, ours, their, values = self._table, self._team, self._their, j.values
+        """Solve deals ``first``..``last - 1`` into ``j``: deal i in thread i % ``THREADS``, each
+        thread with its own solver, so the counts (and the budgets' effects) depend only on the
+        seed, whatever the machine."""
+        groups = [[i for i in range(first, last) if i % THREADS == k] for k in range(THREADS)]
+        found: list[list] = [[] for _ in groups]
+        failed: list[BaseException] = []
+
+        def work(k: int) -> None:
+            try:
+                self._solve_deals(groups[k], self.solvers[k], found[k])
+            except BaseException as e:  # raised again below, in the caller's thread
+                failed.append(e)
+
+        workers = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, THREADS) if groups[k]]
+        for w in workers:
+            w.start()
+        work(0)
+        for w in workers:
+            w.join()
+        if failed:
+            raise failed[0]
+        for rows in found:
+            for kind, t, a, b in rows:
+                if kind == "ours":
+                    j.solved[t] += 1
+                    for v in j.values[t][:a + 1]:
+                        j.made[(t, v)] = j.made.get((t, v), 0) + 1
+                else:
+                    j.their_made += a
+                    j.their_far += b
+                    j.their_n += 1
+
+    def _solve_deals(self, deals: list[int], solver: Solver, out: list) -> None:
+        """Probe each of ``deals`` (indices into the drawn deals) with ``solver``; append
+        ("ours", strain, index of the highest value made, 0) and ("theirs", strain, made
+        within ``BASE_GAP``, within ``THEIR_GAP``) to ``out``; a strain whose probes run past
+        the budget is left out for that deal."""
+        table, ours, their, values = self._table, self._team, self._their, self._values
         strains = set(values) | ({their[0]} if their else set())
-        for i in range(first, last):
+        for i in deals:
             if time.process_time() - self._start > BACKSTOP_SECONDS:
                 break
             deal = counts_to_deal(table, self._counts[i])
@@ -339,31 +382,27 @@ class JudgeBot:
                 enc = pos.encoded()
                 try:
                     if t in values:
-                        best = self._highest(enc, ours, values[t])
-                        j.solved[t] += 1
-                        for v in values[t][:best + 1]:
-                            j.made[(t, v)] = j.made.get((t, v), 0) + 1
+                        out.append(("ours", t, self._highest(solver, enc, ours, values[t]), 0))
                     if their and t == their[0]:
                         _, team, v0 = their
-                        near = self._probe(enc, team, v0 - BASE_GAP)
-                        j.their_made += near
-                        j.their_far += near or self._probe(enc, team, v0 - THEIR_GAP)
-                        j.their_n += 1
+                        near = self._probe(solver, enc, team, v0 - BASE_GAP)
+                        far = near or self._probe(solver, enc, team, v0 - THEIR_GAP)
+                        out.append(("theirs", t, int(near), int(far)))
                 except BudgetExceeded:
                     continue
 
-    def _probe(self, enc, side: int, need: int) -> bool:
+    def _probe(self, solver: Solver, enc, side: int, need: int) -> bool:
         if need > MAX_BID:
             return False
-        return self.solver.probe(enc, side, need - int(enc.won[side]), PROBE_NODES)
+        return solver.probe(enc, side, need - int(enc.won[side]), PROBE_NODES)
 
-    def _highest(self, enc, side: int, values: list[int]) -> int:
+    def _highest(self, solver: Solver, enc, side: int, values: list[int]) -> int:
         """Index of the highest of the sorted ``values`` the side makes (gap added), -1 if none."""
         lo, hi = 0, len(values) - 1
         best = -1
         while lo <= hi:
             mid = (lo + hi) // 2
-            if self._probe(enc, side, values[mid] + self.gap[band(values[mid])]):
+            if self._probe(solver, enc, side, values[mid] + self.gap[band(values[mid])]):
                 best, lo = mid, mid + 1
             else:
                 hi = mid - 1
