@@ -262,7 +262,6 @@ def test_a_low_bid_claims_a_hand_the_rule_of_thumb_values_near_it():
     # the rules bot bids 29 only where the rule of thumb values its hand at 29 or more (it may
     # always bid 28: its limit never falls below); the samples read a 29 that way (within
     # HOLD_SLACK), so a cheap bid is not a random hand
-    import numpy as np
     from analyser.dealer import Dealer
     from drills.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
     table = Table.make(6)
