@@ -193,7 +193,8 @@ def main() -> None:
           f" auction (both bots): median {fig(auction_cpu, 2)}, max {max(auction_cpu):.2f}")
     if full_cpu:
         print(f"all-default auction: median {fig(full_cpu, 2)} (wall {statistics.median(full_wall):.2f}),"
-              f" max {max(full_cpu):.2f} over {len(full_cpu)} auctions")
+              f" max {max(full_cpu):.2f} (wall {max(full_wall):.2f}) over {len(full_cpu)} auctions;"
+              f" over 3 s: {sum(x > 3 for x in full_cpu)} CPU, {sum(x > 3 for x in full_wall)} wall")
     if card_cpu:
         print(f"card decision: median {fig(card_cpu)} (wall {statistics.median(card_wall):.3f}),"
               f" max {max(card_cpu):.2f}")
