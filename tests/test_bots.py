@@ -235,20 +235,24 @@ def test_hand_worth_is_the_rule_of_thumb_for_many_hands_at_once():
     assert value_limit(strong, table, 1, 1, empty) == 35 and value_limit(strong, table, 1, None, empty) == 36
 
 
+def _after_an_opening(system: str, call: str, seed: int):
+    """Seat 2's pool of 256 deals after seat 1's ``call`` (deal 4 at 6 players), and the claims."""
+    from analyser.dealer import Dealer
+    from drills.bots.worth import bid_claims
+    table = Table.make(6)
+    a = Auction(system=system, table=table)
+    a.apply(call, None)
+    pool = Dealer(View(table, 2, random_deal(table, 4).hand(2), a.seat_constraints())).sample_counts(256, seed)
+    return table, a, bid_claims(a, 2), pool
+
+
 def test_the_samples_give_bidders_hands_worth_their_bids():
     # seat 1 opened 32S under basic; seat 2 judges from deals in which seat 1's hand is worth
     # 30+ in spades by the rule of thumb (HOLD_SLACK 2), taken in the order the dealer drew them
     import numpy as np
-    from analyser.dealer import Dealer
     from drills.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
-    table = Table.make(6)
-    deal = random_deal(table, 4)
-    a = Auction(system="basic", table=table)
-    a.apply("32S", None)
-    claims = bid_claims(a, 2)
+    table, a, claims, pool = _after_an_opening("basic", "32S", 9)
     assert claims == [(1, 32, 0, 0, False)]
-    view = View(table, 2, deal.hand(2), a.seat_constraints())
-    pool = Dealer(view).sample_counts(256, 9)
     worth = hand_worth(pool[:, 0], table, 1, 0, 0)
     fit = np.flatnonzero(worth >= 32 - HOLD_SLACK)
     assert 16 <= len(fit) < len(pool)  # the filter bites, and enough deals pass it
@@ -262,17 +266,11 @@ def test_a_low_bid_claims_a_hand_the_rule_of_thumb_values_near_it():
     # the rules bot bids 29 only where the rule of thumb values its hand at 29 or more (it may
     # always bid 28: its limit never falls below); the samples read a 29 that way (within
     # HOLD_SLACK), so a cheap bid is not a random hand
-    from analyser.dealer import Dealer
-    from drills.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
-    table = Table.make(6)
-    deal = random_deal(table, 4)
-    a = Auction(system="kerala", table=table)
-    a.apply("29D", None)
-    claims = bid_claims(a, 2)
+    from drills.bots.worth import HOLD_SLACK, hand_worth, pick_deals
+    table, _, claims, pool = _after_an_opening("kerala", "29D", 3)
     assert claims == [(1, 29, 2, 0, False)]
-    pool = Dealer(View(table, 2, deal.hand(2), a.seat_constraints())).sample_counts(256, 3)
     take = hand_worth(pool[:, 0], table, 1, 2, 0, clip=False)
-    assert (take < 29 - HOLD_SLACK).mean() > 0.3  # most random hands with a diamond are worth less
+    assert (take < 29 - HOLD_SLACK).mean() > 0.3  # a third or more of the hands with a diamond
     picked = hand_worth(pick_deals(pool, claims, table, 16)[:, 0], table, 1, 2, 0, clip=False)
     assert (picked >= 29 - HOLD_SLACK).all()
 
