@@ -318,7 +318,7 @@ class JudgeBot:
         self._their = None
         if st.value is not None and not st.same_team(st.high_seat, seat):
             self._their = (st.trump, table.team_of(st.high_seat), st.value)
-        self._table, self._team, self._values = table, table.team_of(seat), values
+        self._table, self._team = table, table.team_of(seat)
         j = Judgement({}, {t: 0 for t in values}, values=values)
         self._start, self._topped = time.process_time(), False
         self._solve(j, 0, min(self.samples, len(self._counts)))
@@ -343,7 +343,7 @@ class JudgeBot:
 
         def work(k: int) -> None:
             try:
-                self._solve_deals(groups[k], self.solvers[k], found[k])
+                self._solve_deals(groups[k], self.solvers[k], j.values, found[k])
             except BaseException as e:  # raised again below, in the caller's thread
                 failed.append(e)
 
@@ -366,12 +366,13 @@ class JudgeBot:
                     j.their_far += b
                     j.their_n += 1
 
-    def _solve_deals(self, deals: list[int], solver: Solver, out: list) -> None:
-        """Probe each of ``deals`` (indices into the drawn deals) with ``solver``; append
+    def _solve_deals(self, deals: list[int], solver: Solver, values: dict[int | None, list[int]],
+                     out: list) -> None:
+        """Probe each of ``deals`` (indices into the drawn deals) with ``solver`` at ``values``; append
         ("ours", strain, index of the highest value made, 0) and ("theirs", strain, made
         within ``BASE_GAP``, within ``THEIR_GAP``) to ``out``; a strain whose probes run past
         the budget is left out for that deal."""
-        table, ours, their, values = self._table, self._team, self._their, self._values
+        table, ours, their = self._table, self._team, self._their
         strains = set(values) | ({their[0]} if their else set())
         for i in deals:
             if time.process_time() - self._start > BACKSTOP_SECONDS:
