@@ -25,7 +25,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
+sys.path.insert(0, str(Path(__file__).parent))
+from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
+
 import drills.bots.cardplay as cardplay  # noqa: E402
+from analyser.solver import warm_up  # noqa: E402
 from drills.bots import CardBot, play_hand  # noqa: E402
 from fiftysix.bidding import Auction  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
@@ -55,6 +59,9 @@ def main() -> None:
         if name == "CARD_SAMPLES":
             samples = int(value)
     table = Table.make(args.players)
+    warm_up()
+    ydeals = dds_deals(40, 2026)
+    dds = dds_median(ydeals)
     for path in args.logs:
         rows = [json.loads(line) for line in open(path)]
         rows = [r for r in rows if not r.get("full") and r.get("stake_play") is not None][::args.every]
@@ -91,13 +98,18 @@ def main() -> None:
             was[r["seed"]].append(r["stake_play"])
         seeds = sorted(now)
         diff = [statistics.fmean(now[s]) - statistics.fmean(was[s]) for s in seeds]
+        cpu = time.process_time() - c0
         print(f"{path}: {len(rows)} tables ({len(seeds)} deals), {same} with the logged result;"
-              f" {time.process_time() - c0:.0f} s CPU")
+              f" {cpu:.0f} s CPU, {cpu / max(1, len(rows)):.2f} s a table ({cpu / max(1, len(rows)) / dds:.0f} DDS)")
         print(f"  stakes a deal in play: logged {interval([statistics.fmean(was[s]) for s in seeds])},"
               f" now {interval([statistics.fmean(now[s]) for s in seeds])}, difference {interval(diff)}")
         print(f"  default's contracts made in play: logged {made[1]}/{made[0]}, now {made[2]}/{made[0]};"
               f" its doubles right in play: logged {doubles[1]}/{doubles[0]}, now {doubles[2]}/{doubles[0]}",
               flush=True)
+
+
+    dds = (dds + dds_median(ydeals)) / 2
+    print(f"DDS median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals, before and after)")
 
 
 if __name__ == "__main__":
