@@ -49,6 +49,7 @@ def main() -> None:
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a constant of drills/bots/cardplay.py to change for this run (e.g. SAFETY=10)")
     ap.add_argument("--every", type=int, default=1, help="play every k-th table only")
+    ap.add_argument("--doubled", action="store_true", help="play the tables with a doubled contract only")
     args = ap.parse_args()
     samples = cardplay.CARD_SAMPLES
     for kv in args.set:
@@ -64,7 +65,8 @@ def main() -> None:
     dds = dds_median(ydeals)
     for path in args.logs:
         rows = [json.loads(line) for line in open(path)]
-        rows = [r for r in rows if not r.get("full") and r.get("stake_play") is not None][::args.every]
+        rows = [r for r in rows if not r.get("full") and r.get("stake_play") is not None
+                and (not args.doubled or r["contract"].endswith("x"))][::args.every]
         now = collections.defaultdict(list)
         was = collections.defaultdict(list)
         made = [0, 0, 0]  # default's contracts: played, made as logged, made now

@@ -370,3 +370,34 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
     assert two.solved == {t: len(drawn) for t in values} and two.their_n == len(drawn)
     assert {k: n for k, n in made.items() if n} == two.made
     assert their_made == two.their_made
+
+
+def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
+    # over the opponents' contract the rule of thumb's cheap bid is made only where the samples
+    # put its expected stake within FOLLOW_LOSS of passing's; the stakes are recomputed here
+    # from the rules' table (RULES.md: 28-39 win 1, lose 2) and the shares the reason gives
+    import re
+    from drills.bots.judge import FOLLOW_LOSS
+    from fiftysix.scoring import stake_row
+    found = 0
+    for seed in range(60):
+        deal = random_deal(Table.make(6), seed)
+        a = Auction(system="kerala", table=deal.table)
+        while not a.is_over and found < 2:
+            seat = a.to_move
+            choice = JudgeBot(seed).choose(a, deal.hand(seat))
+            m = re.search(r"it makes in (\d+)% .*\(expected stake ([+-][\d.]+), their (\d+)\S* makes in (\d+)%",
+                          choice.reason)
+            if "keeps our side in the auction" in choice.reason and m:
+                p, ev, value, theirs = int(m[1]) / 100, float(m[2]), int(m[3]), int(m[4]) / 100
+                win, lose = stake_row(a.state.value + 1)
+                assert ev == pytest.approx(min(p * win - (1 - p) * lose, 2 * (p * win - (1 - p) * lose)), abs=0.01)
+                win, lose = stake_row(value)
+                passing = -(theirs * win - (1 - theirs) * lose)
+                assert ev >= passing - FOLLOW_LOSS - 0.01, choice.reason
+                found += 1
+            a.apply(choice.call, deal.hand(seat))
+        if found >= 2:
+            break
+    assert found >= 2
+

@@ -48,18 +48,19 @@ from drills.questions import promise_text
 SAMPLES = 8
 """Deals simulated per decision (as many again for a close one, ``CLOSE``): enough to tell
 30% from 80%, few enough for 0.3 s."""
-DD_GAP = (1, 8, 10, 10)
+DD_GAP = (1, 12, 10, 10)
 """Points the declaring side takes double-dummy beyond what it takes under the bots' play, by
 band of the stake table (28-39, 40-47, 48-55, 56): added to every value our side must reach
 in the samples (a value past 56 is never reached: the bot bids 48 only where the samples take
-all 56 points, and nothing higher). Measured with bench/bots.py (RESULTS.md, 2026-12-02, third
-round): of 173 contracts the card bots played, those of 28-39 made 71% double-dummy and 67% in
-play (the double-dummy share with 1-2 points to spare), those of 40-47 86% and 62% (8-9 to
-spare), those of 48 and up 67% and 33% (8 to spare; two 48s that took 56 double-dummy failed
-in play). A higher contract needs the declarers to take nearly every point, and play without
-seeing the hands loses more there. With the card bot's ``SAFETY`` tie-break the low contracts
-made as often in play as double-dummy (72 contracts: 76% and 75%), hence 1 there. One gap for
-all (7, the second round's fit) kept the bot out of the low contracts it could make."""
+all 56 points, and nothing higher). Measured with bench/bots.py (RESULTS.md, 2026-12-02): a
+higher contract needs the declarers to take nearly every point, and play without seeing the
+hands loses more there. With 8 for 40-47 (fourth round, 80 deals a system), `default`'s 40-47
+contracts made 93% double-dummy and 70% in play; of those whose double-dummy take was under 48
+4 of 20 made in play, of those at 48 or more 49 of 56, and in basic and kerala they won less in play
+than stopping at 39 would have. 12 on the same deals: in play +0.00 to +0.09 stakes a deal in
+each of four systems, double-dummy -0.03 to -0.06 (fifth round). With the card bot's
+``SAFETY`` tie-break the low contracts make about as often in play as double-dummy, hence 1
+there."""
 THREADS = 2
 """A decision's deals are solved in this many threads (the kernels release the GIL), deal i in
 thread i % THREADS with its own solver: on this 2-core machine a decision takes about half the
@@ -104,6 +105,11 @@ deal partners random hands beyond their promises, undervalue our side (bench/bot
 where ours could have made a higher contract in more than half of those)."""
 FOLLOW_THEIRS = 0.5
 """...but not over an opponents' contract that fails more often than not (passing wins then)."""
+FOLLOW_LOSS = 0.5
+"""...nor over their contract when the samples give the cheap bid an expected stake more than
+this below passing's: such bids (a median half a stake below) were a third of `default`'s
+contracts that failed double-dummy in kerala and jack-signal (bench/bots.py, 2026-12-02 fifth
+round: on the same 80 deals, kerala in play +0.06, basic -0.01)."""
 REDOUBLE_AT = 0.75
 MAKE_AT = 0.7
 """A bid that does not raise our own side's contract must make at least this often."""
@@ -554,8 +560,8 @@ class JudgeBot:
             c, r = follow
             p = j.make(r.trump, r.value)
             close |= abs(p - FOLLOW_AT) <= CLOSE
-            if p >= FOLLOW_AT:
-                ev = bid_stake(p, r.value)
+            ev = bid_stake(p, r.value)
+            if p >= FOLLOW_AT and (j.theirs is None or ev >= base - FOLLOW_LOSS):
                 return Choice(c, f"{reason_prefix(auction, hand, r.trump)}, a cheap {r.value}{strain_name(r.trump)}"
                                  f" keeps our side in the auction and tells partners {promise_text(r.meaning)};"
                                  f" it makes in {p:.0%} of {n} deals consistent with the auction (expected stake"
