@@ -297,27 +297,34 @@ def test_a_pass_over_the_opponents_claims_a_hand_not_worth_a_bid():
     assert (everyone > 29 + HOLD_SLACK).any()  # the pool held stronger hands for seat 2
 
 
+def _judged_calls(system: str, seeds: range):
+    """Each `default` call of all-`default` auctions of the seeded 6-player deals, as (seed,
+    the auction before it, the deal, the choice)."""
+    for seed in seeds:
+        deal = random_deal(Table.make(6), seed)
+        a = Auction(system=system, table=deal.table)
+        while not a.is_over:
+            choice = JudgeBot(seed).choose(a, deal.hand(a.to_move))
+            yield seed, a, deal, choice
+            a.apply(choice.call, deal.hand(a.to_move))
+
+
 def test_a_cheap_rule_of_thumb_bid_keeps_the_side_in_the_auction():
     # the default bot makes the rules bot's cheap first-band bid when the samples make it at
     # least FOLLOW_AT of the time, though no bid "pays" by the samples alone, and says so
     from drills.bots.judge import FOLLOW_AT
     found = 0
-    for seed in range(40):
-        deal = random_deal(Table.make(6), seed)
-        a = Auction(system="kerala", table=deal.table)
-        while not a.is_over and found < 2:
-            seat = a.to_move
-            choice = JudgeBot(seed).choose(a, deal.hand(seat))
-            if "keeps our side in the auction" in choice.reason:
-                assert choice.call == RulesBot(seed).choose(a, deal.hand(seat)).call
-                share = int(choice.reason.split("it makes in ")[1].split("%")[0])
-                assert share >= 100 * FOLLOW_AT
-                assert fits(deal.hand(seat), a.meaning_of(choice.call, deal.hand(seat)).constraint)
-                found += 1
-            a.apply(choice.call, deal.hand(seat))
-        if found >= 2:
-            break
-    assert found >= 2
+    for seed, a, deal, choice in _judged_calls("kerala", range(40)):
+        if "keeps our side in the auction" in choice.reason:
+            hand = deal.hand(a.to_move)
+            assert choice.call == RulesBot(seed).choose(a, hand).call
+            share = int(choice.reason.split("it makes in ")[1].split("%")[0])
+            assert share >= 100 * FOLLOW_AT
+            assert fits(hand, a.meaning_of(choice.call, hand).constraint)
+            found += 1
+            if found == 2:
+                break
+    assert found == 2
 
 
 def test_the_card_bots_make_a_contract_with_points_to_spare():
@@ -380,24 +387,18 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
     from drills.bots.judge import FOLLOW_LOSS
     from fiftysix.scoring import stake_row
     found = 0
-    for seed in range(60):
-        deal = random_deal(Table.make(6), seed)
-        a = Auction(system="kerala", table=deal.table)
-        while not a.is_over and found < 2:
-            seat = a.to_move
-            choice = JudgeBot(seed).choose(a, deal.hand(seat))
-            m = re.search(r"it makes in (\d+)% .*\(expected stake ([+-][\d.]+), their (\d+)\S* makes in (\d+)%",
-                          choice.reason)
-            if "keeps our side in the auction" in choice.reason and m:
-                p, ev, value, theirs = int(m[1]) / 100, float(m[2]), int(m[3]), int(m[4]) / 100
-                win, lose = stake_row(a.state.value + 1)
-                assert ev == pytest.approx(min(p * win - (1 - p) * lose, 2 * (p * win - (1 - p) * lose)), abs=0.01)
-                win, lose = stake_row(value)
-                passing = -(theirs * win - (1 - theirs) * lose)
-                assert ev >= passing - FOLLOW_LOSS - 0.01, choice.reason
-                found += 1
-            a.apply(choice.call, deal.hand(seat))
-        if found >= 2:
-            break
-    assert found >= 2
-
+    for _, a, _, choice in _judged_calls("kerala", range(60)):
+        m = re.search(r"a cheap (\d+).* it makes in (\d+)% .*\(expected stake ([+-][\d.]+), their (\d+)\S*"
+                      r" makes in (\d+)%", choice.reason)
+        if m:
+            bid, p, ev, value, theirs = int(m[1]), int(m[2]) / 100, float(m[3]), int(m[4]), int(m[5]) / 100
+            assert bid > a.state.value
+            win, lose = stake_row(bid)
+            assert ev == pytest.approx(min(p * win - (1 - p) * lose, 2 * (p * win - (1 - p) * lose)), abs=0.01)
+            win, lose = stake_row(value)
+            passing = -(theirs * win - (1 - theirs) * lose)
+            assert ev >= passing - FOLLOW_LOSS - 0.01, choice.reason
+            found += 1
+            if found == 2:
+                break
+    assert found == 2
