@@ -54,13 +54,14 @@ band of the stake table (28-39, 40-47, 48-55, 56): added to every value our side
 in the samples (a value past 56 is never reached: the bot bids 48 only where the samples take
 all 56 points, and nothing higher). Measured with bench/bots.py (RESULTS.md, 2026-12-02): a
 higher contract needs the declarers to take nearly every point, and play without seeing the
-hands loses more there. With 8 for 40-47 (fourth round, 80 deals a system), `default`'s 40-47
-contracts made 93% double-dummy and 70% in play; of those whose double-dummy take was under 48
-4 of 20 made in play, of those at 48 or more 49 of 56, and in basic and kerala they won less in play
-than stopping at 39 would have. 12 on the same deals: in play +0.00 to +0.09 stakes a deal in
-each of four systems, double-dummy -0.03 to -0.06 (fifth round). With the card bot's
-``SAFETY`` tie-break the low contracts make about as often in play as double-dummy, hence 1
-there."""
+hands loses more there. With 8 for 40-47 (fourth round, 80 deals a system), `default`'s
+40-47 contracts made 93% double-dummy and 70% in play; of those whose double-dummy take was
+under 48, 4 of 20 made in play, of those at 48 or more 49 of 56, and in basic and kerala they
+won less in play than stopping at 39 would have. 12 on the same deals: in play +0.00 to +0.09
+stakes a deal in each of four systems, double-dummy -0.03 to -0.06 (fifth round; with
+``FOLLOW_LOSS``, on 80 unseen deals a system, -0.06 double-dummy and +0.06 in play on average).
+With the card bot's ``SAFETY`` tie-break the low contracts make about as often in play as
+double-dummy, hence 1 there."""
 THREADS = 2
 """A decision's deals are solved in this many threads (the kernels release the GIL), deal i in
 thread i % THREADS with its own solver: on this 2-core machine a decision takes about half the
@@ -107,7 +108,7 @@ FOLLOW_THEIRS = 0.5
 """...but not over an opponents' contract that fails more often than not (passing wins then)."""
 FOLLOW_LOSS = 0.5
 """...nor over their contract when the samples give the cheap bid an expected stake more than
-this below passing's: such bids (a median half a stake below) were a third of `default`'s
+this below passing's: such bids (a median 0.6 below) were a third of `default`'s
 contracts that failed double-dummy in kerala and jack-signal (bench/bots.py, 2026-12-02 fifth
 round: on the same 80 deals, kerala in play +0.06, basic -0.01)."""
 REDOUBLE_AT = 0.75
