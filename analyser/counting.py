@@ -221,6 +221,11 @@ def need_space(view: View, conj: Mapping[int, list[Node]]) -> int:
 
 MAX_STATES = 400_000
 """The most states one layer of the programme may hold before promises go to rejection."""
+KEEP_MOVES = 4_000_000
+"""The forward pass keeps each layer's moves (state and pattern to next state) while all of
+them together stay under this many entries (16 MB): the backward pass and every draw then
+look them up instead of working each layer out again (a bidding decision's dealer took 2-4
+times as long recomputing them)."""
 
 
 class TooBig(Exception):
@@ -311,6 +316,9 @@ class Programme:
             w = [math.factorial(c) / math.prod(math.factorial(x) for x in d) for d in pats]
             self.patterns[c] = (np.array(pats, dtype=np.int64).reshape(len(pats), G), np.array(w))
         self.layouts = [self._layout(i) for i in range(L + 1)]
+        self.moves: list[np.ndarray | None] = [None] * L
+        """Per layer, where kept: the next state's index for each state and pattern, -1 where
+        the pattern breaks a promise (``KEEP_MOVES``)."""
         self._forward(max_states)
         if not forward_only and self.feasible:
             self._backward()
@@ -383,13 +391,15 @@ class Programme:
         init = np.array([[self.group_need[g] for g in range(self.G - 1)]], dtype=np.int64)
         self.states = [self.layouts[0].encode(init)]
         self.peak = 1
+        kept = 0
         for i in range(len(self.kinds)):
             D = self.layouts[i].decode(self.states[i])
             pats, _ = self.patterns[self.u[i]]
-            nxt = []
+            nxt, oks = [], []
             for d in pats:
                 nd, ok = self._step(i, D, d)
                 nxt.append(self.layouts[i + 1].encode(nd[ok]))
+                oks.append(ok)
             s = np.unique(np.concatenate(nxt)) if nxt else np.zeros(0, dtype=np.int64)
             self.states.append(s)
             self.peak = max(self.peak, len(s))
@@ -397,20 +407,45 @@ class Programme:
                 raise TooBig()
             if len(s) == 0:
                 break
+            kept += len(D) * len(pats)
+            if kept <= KEEP_MOVES:
+                moves = np.full((len(D), len(pats)), -1, dtype=np.int32)
+                for p, (codes, ok) in enumerate(zip(nxt, oks)):
+                    moves[ok, p] = np.searchsorted(s, codes)
+                self.moves[i] = moves
         self.feasible = len(self.states) == len(self.kinds) + 1 and len(self.states[-1]) > 0
+
+    def _next(self, i: int, idx: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """For the states ``idx`` of layer i (all when None): the next state's index under each
+        pattern, shape (m, patterns), and whether the pattern keeps the promises (where it does
+        not, the index is 0)."""
+        moves = self.moves[i]
+        if moves is not None:
+            rows = moves if idx is None else moves[idx]
+            ok = rows >= 0
+            return np.where(ok, rows, 0), ok
+        codes = self.states[i] if idx is None else self.states[i][idx]
+        D = self.layouts[i].decode(codes)
+        pats, _ = self.patterns[self.u[i]]
+        nidx = np.zeros((len(D), len(pats)), dtype=np.int64)
+        oks = np.zeros((len(D), len(pats)), dtype=bool)
+        for p, d in enumerate(pats):
+            nd, ok = self._step(i, D, d)
+            nidx[ok, p] = np.searchsorted(self.states[i + 1], self.layouts[i + 1].encode(nd[ok]))
+            oks[:, p] = ok
+        return nidx, oks
 
     def _backward(self) -> None:
         L = len(self.kinds)
         f: list[np.ndarray] = [np.zeros(0)] * (L + 1)
         f[L] = np.ones(len(self.states[L]))
         for i in range(L - 1, -1, -1):
-            D = self.layouts[i].decode(self.states[i])
-            acc = np.zeros(len(D))
-            pats, w = self.patterns[self.u[i]]
-            for d, wt in zip(pats, w):
-                nd, ok = self._step(i, D, d)
-                idx = np.searchsorted(self.states[i + 1], self.layouts[i + 1].encode(nd[ok]))
-                acc[ok] += wt * f[i + 1][idx]
+            nidx, oks = self._next(i)
+            acc = np.zeros(len(nidx))
+            _, w = self.patterns[self.u[i]]
+            for p, wt in enumerate(w):
+                ok = oks[:, p]
+                acc[ok] += wt * f[i + 1][nidx[ok, p]]
             f[i] = acc
         self.f = f
         self.total = float(f[0][0])
@@ -421,15 +456,9 @@ class Programme:
         out = np.zeros((m, self.G, NUM_KINDS), dtype=np.int64)
         idx = np.zeros(m, dtype=np.int64)
         for i, k in enumerate(self.kinds):
-            D = self.layouts[i].decode(self.states[i][idx])
             pats, w = self.patterns[self.u[i]]
-            weights = np.zeros((m, len(pats)))
-            nidx = np.zeros((m, len(pats)), dtype=np.int64)
-            for p, (d, wt) in enumerate(zip(pats, w)):
-                nd, ok = self._step(i, D, d)
-                j = np.searchsorted(self.states[i + 1], self.layouts[i + 1].encode(nd[ok]))
-                weights[ok, p] = wt * self.f[i + 1][j]
-                nidx[ok, p] = j
+            nidx, oks = self._next(i, idx)
+            weights = np.where(oks, w[None, :] * self.f[i + 1][nidx], 0.0)
             cum = np.cumsum(weights, axis=1)
             pick = (cum <= (r[i] * cum[:, -1])[:, None]).sum(axis=1)
             pick = np.minimum(pick, len(pats) - 1)

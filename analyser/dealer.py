@@ -194,6 +194,7 @@ class Dealer:
         pool = prog.pool
         pool_total = sum(need[s] for s in pool)
         cut = np.cumsum([0] + [need[s] for s in pool])
+        rows = np.arange(CHUNK)[:, None] * NUM_KINDS
         kept: list[np.ndarray] = []
         got = 0
         limit = max_draws if max_draws is not None else max(100_000, 1000 * n)
@@ -205,12 +206,13 @@ class Dealer:
             for s, g in prog.group_of.items():
                 deals[:, s - 1] += groups[:, g]
             if pool:
-                pc = groups[:, prog.G - 1]
-                for j in range(CHUNK):
-                    cards = np.repeat(np.arange(NUM_KINDS), pc[j])
-                    cards = cards[np.argsort(shuffle_keys[j], kind="stable")]
-                    for q, s in enumerate(pool):
-                        np.add.at(deals[j, s - 1], cards[cut[q]:cut[q + 1]], 1)
+                # each row's pool cards in kind order, shuffled by its keys, cut among the pool seats
+                ends = np.cumsum(groups[:, prog.G - 1], axis=1)
+                cards = (np.arange(pool_total)[None, :, None] >= ends[:, None, :]).sum(axis=2)
+                cards = np.take_along_axis(cards, np.argsort(shuffle_keys, axis=1, kind="stable"), axis=1)
+                for q, s in enumerate(pool):
+                    part = (rows + cards[:, cut[q]:cut[q + 1]]).ravel()
+                    deals[:, s - 1] += np.bincount(part, minlength=CHUNK * NUM_KINDS).reshape(CHUNK, NUM_KINDS)
             if any(self.rejected.values()):
                 ok = np.ones(CHUNK, dtype=bool)
                 for s, ts in self.rejected.items():
