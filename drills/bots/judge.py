@@ -218,7 +218,7 @@ class Judgement:
     their_n: int = 0
     their_far: int = 0
     """Deals in which they come within ``THEIR_GAP`` points of their contract (``their_made``:
-    within ``BASE_GAP``)."""
+    within ``BASE_GAP``); counted only for a judgement that may double (else as ``their_made``)."""
     values: dict[int | None, list[int]] | None = None
 
     @property
@@ -301,10 +301,12 @@ class JudgeBot:
         text = f"{self.seed}|{seat}|{auction}".encode()
         return zlib.crc32(text)
 
-    def judge(self, auction: Auction, hand: Hand, values: dict[int | None, list[int]]) -> Judgement:
+    def judge(self, auction: Auction, hand: Hand, values: dict[int | None, list[int]],
+              doubling: bool = True) -> Judgement:
         """Sample deals from this seat's view and probe, for each strain, which of ``values``
         our team makes, and whether the opponents' standing contract makes (``samples``
-        deals; ``more`` adds ``extra`` more when a decision is close)."""
+        deals; ``more`` adds ``extra`` more when a decision is close); ``doubling``: whether
+        a double may be made (only then is the margin by which they fail probed)."""
         st, table = auction.state, auction.table
         seat = st.to_move
         view = View(table, seat, hand, auction.seat_constraints())
@@ -325,6 +327,7 @@ class JudgeBot:
         self._their = None
         if st.value is not None and not st.same_team(st.high_seat, seat):
             self._their = (st.trump, table.team_of(st.high_seat), st.value)
+        self._doubling = doubling
         self._table, self._team = table, table.team_of(seat)
         j = Judgement({}, {t: 0 for t in values}, values=values)
         self._start, self._topped = time.process_time(), False
@@ -394,7 +397,7 @@ class JudgeBot:
                     if their and t == their[0]:
                         _, team, v0 = their
                         near = self._probe(solver, enc, team, v0 - BASE_GAP)
-                        far = near or self._probe(solver, enc, team, v0 - THEIR_GAP)
+                        far = near or (self._doubling and self._probe(solver, enc, team, v0 - THEIR_GAP))
                         out.append(("theirs", t, int(near), int(far)))
                 except BudgetExceeded:
                     continue
@@ -441,7 +444,7 @@ class JudgeBot:
         if follow is not None:
             values[follow[1].trump] = sorted(set(values.get(follow[1].trump, [])) | {follow[1].value})
         try:
-            j = self.judge(auction, hand, values)
+            j = self.judge(auction, hand, values, doubling=any(c.kind == DOUBLE for c, _ in doubles))
         except FiftySixError:
             return ruled  # promises too intricate to deal
         choice, close = self._decide(auction, hand, j, bids, passes, doubles, follow, final=not self.extra)
