@@ -224,8 +224,9 @@ MAX_STATES = 400_000
 KEEP_MOVES = 4_000_000
 """The forward pass keeps each layer's moves (state and pattern to next state) while all of
 them together stay under this many entries (16 MB): the backward pass and every draw then
-look them up instead of working each layer out again (a bidding decision's dealer took 2-4
-times as long recomputing them)."""
+look them up instead of working each layer out again (two 32-call all-`default` classic
+auctions under cProfile, 2026-12-02: the dealer's draws 1.95 s -> 0.25 s, its counting 2.68 s
+-> 1.97 s; the same deals)."""
 
 
 class TooBig(Exception):
