@@ -380,10 +380,17 @@ class JudgeBot:
                      out: list) -> None:
         """Probe each of ``deals`` (indices into the drawn deals) with ``solver`` at ``values``; append
         ("ours", strain, index of the highest value made, 0) and ("theirs", strain, made
-        within ``BASE_GAP``, within ``THEIR_GAP``) to ``out``; a strain whose probes run past
-        the budget is left out for that deal."""
+        within ``BASE_GAP``, within ``THEIR_GAP``) to ``out``. Our strain whose probes run past
+        the budget is left out for that deal; their contract whose probe does counts as making
+        (a close deal: never a reason to double).
+
+        With two teams the points are shared out between them, so every probe asks what our
+        side takes (their contract makes within g points exactly when we take at most
+        ``left - value + g``): one table's worth of proofs serves both questions, and a
+        bound that our bids' probes already proved answers theirs without a search."""
         table, ours, their = self._table, self._team, self._their
         strains = set(values) | ({their[0]} if their else set())
+        two = table.num_teams == 2
         for i in deals:
             if time.process_time() - self._start > BACKSTOP_SECONDS:
                 break
@@ -391,29 +398,54 @@ class JudgeBot:
             for t in strains:
                 pos = Position(table, deal.hands, t, 1)
                 enc = pos.encoded()
-                try:
-                    if t in values:
-                        out.append(("ours", t, self._highest(solver, enc, ours, values[t]), 0))
-                    if their and t == their[0]:
-                        _, team, v0 = their
-                        near = self._probe(solver, enc, team, v0 - BASE_GAP)
-                        far = near or (self._doubling and self._probe(solver, enc, team, v0 - THEIR_GAP))
-                        out.append(("theirs", t, int(near), int(far)))
-                except BudgetExceeded:
-                    continue
+                known = [-1, MAX_BID + 1]  # our side takes at least known[0], less than known[1] (gaps added)
+                if t in values:
+                    try:
+                        out.append(("ours", t, self._highest(solver, enc, ours, values[t], known), 0))
+                    except BudgetExceeded:
+                        pass
+                if their and t == their[0]:
+                    _, team, v0 = their
+                    try:
+                        if two:
+                            left = enc.points_left()
+                            near = not self._ask(solver, enc, ours, left - v0 + BASE_GAP + 1, known)
+                            far = near or (self._doubling and
+                                           not self._ask(solver, enc, ours, left - v0 + THEIR_GAP + 1, known))
+                        else:
+                            near = self._probe(solver, enc, team, v0 - BASE_GAP)
+                            far = near or (self._doubling and self._probe(solver, enc, team, v0 - THEIR_GAP))
+                    except BudgetExceeded:
+                        near = far = True
+                    out.append(("theirs", t, int(near), int(far)))
 
     def _probe(self, solver: Solver, enc, side: int, need: int) -> bool:
         if need > MAX_BID:
             return False
         return solver.probe(enc, side, need - int(enc.won[side]), PROBE_NODES)
 
-    def _highest(self, solver: Solver, enc, side: int, values: list[int]) -> int:
+    def _ask(self, solver: Solver, enc, side: int, need: int, known: list[int]) -> bool:
+        """``_probe``, answered from ``known`` (the least points ``side`` was proved to take, the
+        least it was proved not to) where it can be, which it keeps up to date."""
+        if need <= known[0]:
+            return True
+        if need >= known[1]:
+            return False
+        made = self._probe(solver, enc, side, need)
+        if made:
+            known[0] = need
+        else:
+            known[1] = need
+        return made
+
+    def _highest(self, solver: Solver, enc, side: int, values: list[int], known: list[int] | None = None) -> int:
         """Index of the highest of the sorted ``values`` the side makes (gap added), -1 if none."""
+        known = [-1, MAX_BID + 1] if known is None else known
         lo, hi = 0, len(values) - 1
         best = -1
         while lo <= hi:
             mid = (lo + hi) // 2
-            if self._probe(solver, enc, side, values[mid] + self.gap[band(values[mid])]):
+            if self._ask(solver, enc, side, values[mid] + self.gap[band(values[mid])], known):
                 best, lo = mid, mid + 1
             else:
                 hi = mid - 1
