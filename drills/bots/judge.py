@@ -66,8 +66,13 @@ THREADS = 2
 """A decision's deals are solved in this many threads (the kernels release the GIL), deal i in
 thread i % THREADS with its own solver: on this 2-core machine a decision takes about half the
 wall time, and since the split does not depend on the machine, neither does the call."""
-PROBE_NODES = 250_000
-"""A probe that runs past this many nodes leaves its deal out of that strain's count."""
+PROBE_NODES = 100_000
+"""A probe of our strain that runs past this many nodes leaves its deal out of that strain's
+count (one of their contract counts it as making). Probes past 100,000 nodes were 6% of the
+probes and half the solving time; on 1,147 decision points of all-`default` auctions
+(bench/bots.py's deals, seeds 6 and 7) 100,000 instead of 250,000 changed 43 calls and cut
+the CPU time 37% and 5%, and those 43 calls, each auction bid on by `default` from there and
+scored, won 0 stakes double-dummy and 13 in the bots' play (RESULTS.md, 2026-12-03)."""
 BACKSTOP_SECONDS = 3.0
 """A decision stops simulating after this many CPU seconds of this process (a backstop:
 the sample count and node budgets normally end it far sooner; CPU time, not wall time, so
