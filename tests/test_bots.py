@@ -354,6 +354,7 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
     a = Auction(system="basic", table=table)
     a.apply("28D", None)
     values = {0: [29, 30, 40], 2: [29, 40], None: [29]}
+    monkeypatch.setattr(J, "PROBE_NODES", 10 ** 9)  # no deal over budget: every count is the solver's
 
     def counts(bot):
         j = bot.judge(a, deal.hand(2), values)
@@ -406,10 +407,12 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
             assert bid > a.state.value
             win, lose = stake_row(bid)
             bidding = p * win - (1 - p) * lose
-            assert ev == pytest.approx(min(bidding, 2 * bidding), abs=0.01)  # valued as if doubled when it fails
+            # valued as if doubled when it fails; the reason rounds the share to a whole percent,
+            # which moves a doubled stake of 3p - 2 by up to 2 * 3 * 0.005
+            assert ev == pytest.approx(min(bidding, 2 * bidding), abs=0.031)
             win, lose = stake_row(value)
             passing = -a.state.doubled * (theirs * win - (1 - theirs) * lose)
-            assert ev >= passing - FOLLOW_LOSS - 0.01, choice.reason
+            assert ev >= passing - FOLLOW_LOSS - 0.031, choice.reason
             found += 1
             if found == 2:
                 break
