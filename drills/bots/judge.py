@@ -549,8 +549,9 @@ class JudgeBot:
                 if p >= REDOUBLE_AT and final:
                     ev = expected_stake(p, st.value, 2 * st.doubled)
                     doubling = (ev, Choice(c, f"{reason_prefix(auction, hand, st.trump)}, our"
-                                              f" {st.value}{strain_name(st.trump)} makes in {p:.0%} of {j.solved[st.trump]} deals,"
-                                              f" so redoubling pays (expected stake {ev:+.2f})"))
+                                              f" {st.value}{strain_name(st.trump)} makes in {p:.0%} of"
+                                              f" {j.solved[st.trump]} deals, so redoubling pays (expected stake"
+                                              f" {ev:+.2f})"))
         scored = []
         likeliest = None  # the bid that makes most often (the pass's reason names it)
         for c, r in bids:
@@ -582,7 +583,8 @@ class JudgeBot:
                 continue
             score = info - 0.8 * (min(r.value, st.floor + CHEAP) - st.floor) + 4.0 * gain
             text = (f"{reason_prefix(auction, hand, r.trump)}, {r.value}{strain_name(r.trump)} makes in"
-                    f" {p:.0%} of {j.solved[r.trump]} deals consistent with the auction; the call says {promise_text(m)}"
+                    f" {p:.0%} of {j.solved[r.trump]} deals consistent with the auction; the call says"
+                    f" {promise_text(m)}"
                     f" (expected stake {ev:+.2f}, {base_text})")
             scored.append((score, gain, -r.value, format_call(c), c, text, jump))
         # a jump past the cheap bids shuts partners out of the auction: it must pay JUMP_GAIN
@@ -605,8 +607,8 @@ class JudgeBot:
             if p >= FOLLOW_AT and (j.theirs is None or ev >= base - FOLLOW_LOSS):
                 return Choice(c, f"{reason_prefix(auction, hand, r.trump)}, a cheap {r.value}{strain_name(r.trump)}"
                                  f" keeps our side in the auction and tells partners {promise_text(r.meaning)};"
-                                 f" it makes in {p:.0%} of {j.solved[r.trump]} deals consistent with the auction (expected stake"
-                                 f" {ev:+.2f}, {base_text})"), close
+                                 f" it makes in {p:.0%} of {j.solved[r.trump]} deals consistent with the auction"
+                                 f" (expected stake {ev:+.2f}, {base_text})"), close
         if passes:
             if scored:
                 why = f"no bid pays enough more than passing ({base_text})"
@@ -617,7 +619,8 @@ class JudgeBot:
             elif likeliest is not None:
                 p, r = likeliest
                 why = (f"no true bid makes often enough: {reason_prefix(auction, hand, r.trump)}, even"
-                       f" {r.value}{strain_name(r.trump)} makes in only {p:.0%} of {j.solved[r.trump]} deals ({base_text})")
+                       f" {r.value}{strain_name(r.trump)} makes in only {p:.0%} of {j.solved[r.trump]} deals"
+                       f" ({base_text})")
             else:
                 why = f"no true bid makes often enough ({base_text})"
             return Choice(passes[0][0], why), close
