@@ -9,7 +9,8 @@ checked where their last card kind has been dealt.
 ``Programme`` then counts: the unseen kinds are taken one at a time, and a dynamic
 programme over states (cards still needed per constrained seat, clipped partial counts of
 each atom still open, truth bits of atoms an open either/or still needs) counts the
-weighted completions of every state. A kind with two unseen copies split between two seats
+weighted completions of every state (each layer's step for all its states and patterns at
+once in ``analyser._count_kernels``). A kind with two unseen copies split between two seats
 weighs twice a pair held together (two physical cards, RULES.md section 8). Seats with no
 promise form one pool, dealt among themselves afterwards by a plain shuffle. ``sample``
 draws kind by kind in proportion to those counts.
@@ -23,6 +24,7 @@ from typing import Mapping, Sequence, Union
 
 import numpy as np
 
+from analyser._count_kernels import A_COLS, OP_ALL, OP_ANY, OP_ATOM, OP_MUST, layer_codes, unique_moves, weigh_back
 from analyser.view import View
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, NUM_RANKS, SUIT_NAMES, Table
 from fiftysix.constraints import All, Constraint, Count
@@ -252,11 +254,6 @@ class Layout:
         object.__setattr__(self, "count_at", {j: self.groups + q for q, j in enumerate(self.counts)})
         object.__setattr__(self, "bit_at", {j: first_bit + q for q, j in enumerate(self.bits)})
 
-    def decode(self, codes: np.ndarray) -> np.ndarray:
-        if not len(self.radix):
-            return np.zeros((len(codes), 0), dtype=np.int64)
-        return (codes[:, None] // self.strides[None, :]) % self.radix[None, :]
-
     def encode(self, D: np.ndarray) -> np.ndarray:
         return D @ self.strides if D.shape[1] else np.zeros(len(D), dtype=np.int64)
 
@@ -317,6 +314,7 @@ class Programme:
             w = [math.factorial(c) / math.prod(math.factorial(x) for x in d) for d in pats]
             self.patterns[c] = (np.array(pats, dtype=np.int64).reshape(len(pats), G), np.array(w))
         self.layouts = [self._layout(i) for i in range(L + 1)]
+        self.plans: list[tuple | None] = [None] * L
         self.moves: list[np.ndarray | None] = [None] * L
         """Per layer, where kept: the next state's index for each state and pattern, -1 where
         the pattern breaks a promise (``KEEP_MOVES``)."""
@@ -345,48 +343,39 @@ class Programme:
             raise TooBig()
         return Layout(self.G - 1, counts, bits, np.array(radix, dtype=np.int64), np.array(strides, dtype=np.int64))
 
-    def _step(self, i: int, D: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Next-layer digits and validity for states ``D`` dealing pattern ``d`` of kind i."""
-        m = len(D)
+    def _plan(self, i: int) -> tuple:
+        """Layer i's work as the kernel's arrays (``analyser._count_kernels.layer_codes``)."""
         here, nxt = self.layouts[i], self.layouts[i + 1]
-        valid = np.ones(m, dtype=bool)
-        needs: list[np.ndarray] = []
-        counts: dict[int, np.ndarray] = {}
-        need_sum = np.zeros(m, dtype=np.int64)
-        for g in range(self.G - 1):
-            col = D[:, g] - d[g]
-            valid &= col >= 0
-            needs.append(col)
-            need_sum += col
-        valid &= (self.R[i + 1] - need_sum) >= 0
-        truth: dict[Atom, np.ndarray] = {}
-        for j, a in enumerate(self.atoms):
-            if not self.first[j] <= i <= self.last[j]:
-                if j in here.bit_at:
-                    truth[a] = D[:, here.bit_at[j]] == 1
-                continue
-            cur = D[:, here.count_at[j]] if j in here.count_at else np.zeros(m, dtype=np.int64)
-            g = self.group_of[a.seat]
-            new = cur + (d[g] if self.in_atom[i, j] else 0)
-            if self.must[j]:
-                if a.has_hi:
-                    valid &= new <= a.hi
-                else:
-                    new = np.minimum(new, a.lo)
-                valid &= new + self.rem_after[i, j] >= a.lo
-            else:
-                new = np.minimum(new, a.hi + 1 if a.has_hi else a.lo)
-            if self.last[j] == i:
-                if not self.must[j]:
-                    truth[a] = (new >= a.lo) & (new <= a.hi)
-            else:
-                counts[j] = new
+        rows = [(j, self.last[j] == i, self.must[j], a.has_hi, a.lo, a.hi, self.group_of[a.seat],
+                 self.in_atom[i, j], self.rem_after[i, j], here.count_at.get(j, -1))
+                for j, a in enumerate(self.atoms) if self.first[j] <= i <= self.last[j]]
+        plan = np.array(rows, dtype=np.int64).reshape(-1, A_COLS)
+        here_bits = np.array([(j, here.bit_at[j]) for j in here.bits], dtype=np.int64).reshape(-1, 2)
+        out_count = np.array([(j, nxt.count_at[j]) for j in nxt.counts], dtype=np.int64).reshape(-1, 2)
+        out_bit = np.array([(j, nxt.bit_at[j]) for j in nxt.bits], dtype=np.int64).reshape(-1, 2)
+        index = {id(a): j for j, a in enumerate(self.atoms)}
+        tree: list[tuple[int, int]] = []
+
+        def emit(t: Node) -> None:
+            if isinstance(t, Atom):
+                tree.append((OP_ATOM, index[id(t)]))
+                return
+            for part in t.parts:
+                emit(part)
+            tree.append((OP_ALL if t.both else OP_ANY, len(t.parts)))
         for n, t in enumerate(self.nodes):
             if self.node_last[n] == i:
-                valid &= t.holds(truth)
-        cols = needs + [counts[j] for j in nxt.counts] + [truth[self.atoms[j]].astype(np.int64) for j in nxt.bits]
-        out = np.stack(cols, axis=1) if cols else np.zeros((m, 0), dtype=np.int64)
-        return out, valid
+                emit(t)
+                tree.append((OP_MUST, 0))
+        return (here.strides, here.radix, nxt.strides, self.patterns[self.u[i]][0], self.G - 1, self.R[i + 1],
+                len(self.atoms), plan, here_bits, out_count, out_bit, np.array(tree, dtype=np.int64).reshape(-1, 2))
+
+    def _codes(self, i: int, codes: np.ndarray) -> np.ndarray:
+        """The next layer's code of each state ``codes`` of layer i under each pattern, shape
+        (m, patterns); -1 where the pattern breaks a promise."""
+        if self.plans[i] is None:
+            self.plans[i] = self._plan(i)
+        return layer_codes(codes, *self.plans[i])
 
     def _forward(self, max_states: int) -> None:
         init = np.array([[self.group_need[g] for g in range(self.G - 1)]], dtype=np.int64)
@@ -394,60 +383,33 @@ class Programme:
         self.peak = 1
         kept = 0
         for i in range(len(self.kinds)):
-            D = self.layouts[i].decode(self.states[i])
-            pats, _ = self.patterns[self.u[i]]
-            nxt, oks = [], []
-            for d in pats:
-                nd, ok = self._step(i, D, d)
-                nxt.append(self.layouts[i + 1].encode(nd[ok]))
-                oks.append(ok)
-            s = np.unique(np.concatenate(nxt)) if nxt else np.zeros(0, dtype=np.int64)
+            s, moves = unique_moves(self._codes(i, self.states[i]))
             self.states.append(s)
             self.peak = max(self.peak, len(s))
             if len(s) > max_states:
                 raise TooBig()
             if len(s) == 0:
                 break
-            kept += len(D) * len(pats)
+            kept += moves.size
             if kept <= KEEP_MOVES:
-                moves = np.full((len(D), len(pats)), -1, dtype=np.int32)
-                for p, (codes, ok) in enumerate(zip(nxt, oks)):
-                    moves[ok, p] = np.searchsorted(s, codes)
                 self.moves[i] = moves
         self.feasible = len(self.states) == len(self.kinds) + 1 and len(self.states[-1]) > 0
 
-    def _next(self, i: int, idx: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def _moves(self, i: int, idx: np.ndarray | None = None) -> np.ndarray:
         """For the states ``idx`` of layer i (all when None): the next state's index under each
-        pattern, shape (m, patterns), and whether the pattern keeps the promises (where it does
-        not, the index is 0)."""
+        pattern, shape (m, patterns), -1 where the pattern breaks a promise."""
         moves = self.moves[i]
         if moves is not None:
-            rows = moves if idx is None else moves[idx]
-            ok = rows >= 0
-            return np.where(ok, rows, 0), ok
-        codes = self.states[i] if idx is None else self.states[i][idx]
-        D = self.layouts[i].decode(codes)
-        pats, _ = self.patterns[self.u[i]]
-        nidx = np.zeros((len(D), len(pats)), dtype=np.int64)
-        oks = np.zeros((len(D), len(pats)), dtype=bool)
-        for p, d in enumerate(pats):
-            nd, ok = self._step(i, D, d)
-            nidx[ok, p] = np.searchsorted(self.states[i + 1], self.layouts[i + 1].encode(nd[ok]))
-            oks[:, p] = ok
-        return nidx, oks
+            return moves if idx is None else moves[idx]
+        nc = self._codes(i, self.states[i] if idx is None else self.states[i][idx])
+        return np.where(nc >= 0, np.searchsorted(self.states[i + 1], nc), -1)
 
     def _backward(self) -> None:
         L = len(self.kinds)
         f: list[np.ndarray] = [np.zeros(0)] * (L + 1)
         f[L] = np.ones(len(self.states[L]))
         for i in range(L - 1, -1, -1):
-            nidx, oks = self._next(i)
-            acc = np.zeros(len(nidx))
-            _, w = self.patterns[self.u[i]]
-            for p, wt in enumerate(w):
-                ok = oks[:, p]
-                acc[ok] += wt * f[i + 1][nidx[ok, p]]
-            f[i] = acc
+            f[i] = weigh_back(self._moves(i), self.patterns[self.u[i]][1], f[i + 1])
         self.f = f
         self.total = float(f[0][0])
 
@@ -458,8 +420,8 @@ class Programme:
         idx = np.zeros(m, dtype=np.int64)
         for i, k in enumerate(self.kinds):
             pats, w = self.patterns[self.u[i]]
-            nidx, oks = self._next(i, idx)
-            weights = np.where(oks, w[None, :] * self.f[i + 1][nidx], 0.0)
+            nidx = self._moves(i, idx)
+            weights = np.where(nidx >= 0, w[None, :] * self.f[i + 1][nidx], 0.0)
             cum = np.cumsum(weights, axis=1)
             pick = (cum <= (r[i] * cum[:, -1])[:, None]).sum(axis=1)
             pick = np.minimum(pick, len(pats) - 1)

@@ -545,4 +545,8 @@ def warm_up() -> float:
     max_points(pos, solver=small)
     ending = Position(tab, tuple(Hand(h.cards[:2]) for h in deal.hands), None)
     max_points_many([ending, ending], 0, threads=1, table_mb=1)
+    from analyser.dealer import Dealer, View  # the dealer's counting kernels
+    from fiftysix.constraints import Count, Either
+    promise = Either((Count((0,), 1), Count((1,), 2)))  # an either/or: the kernels' every part
+    Dealer(View(tab, 1, deal.hand(1), {2: promise, 3: Count((8, 9), 1, 3)})).sample_counts(4, 1)
     return time.perf_counter() - t0
