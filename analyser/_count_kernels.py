@@ -1,5 +1,8 @@
-"""The numba kernel of the dealer's counting programme (``analyser.counting.Programme``): one
-layer's step for every state and every pattern at once.
+"""The numba kernels of the dealer's counting programme, one layer at a time.
+
+``analyser.counting.Programme`` steps every state of a layer through every pattern at once
+(``layer_codes``), keeps the distinct next states (``unique_moves``) and counts back
+(``weigh_back``).
 
 A state is an int64 code, digit k being ``(code // strides[k]) % radix[k]``: first the cards
 still needed by each group but the last, then the clipped running counts of the atoms open
