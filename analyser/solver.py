@@ -228,8 +228,13 @@ class Solver:
         return self._tt
 
     def clear(self) -> None:
-        """Forget everything the table holds (cheaply: later keys no longer meet old ones)."""
+        """Forget everything the table holds (cheaply: later keys no longer meet old ones, and
+        entries of other epochs are free slots). The kernels see the epoch's low 11 bits, so
+        every 2,048th clear zeroes the table: an entry that old would otherwise hold its slot
+        as if it were new, and a search's nodes would depend on what ran long before."""
         self.epoch += 1
+        if self.epoch & 0x7FF == 0 and self._tt is not None:
+            self._tt.fill(0)
 
     def _work(self, enc: Encoded, side: int) -> np.ndarray:
         W = work_array(enc, side)

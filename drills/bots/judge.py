@@ -63,9 +63,11 @@ stakes a deal in each of four systems, double-dummy -0.03 to -0.06 (fifth round;
 With the card bot's ``SAFETY`` tie-break the low contracts make about as often in play as
 double-dummy, hence 1 there."""
 THREADS = 2
-"""A decision's deals are solved in this many threads (the kernels release the GIL), deal i in
-thread i % THREADS with its own solver: on this 2-core machine a decision takes about half the
-wall time, and since the split does not depend on the machine, neither does the call."""
+"""A decision's deals are solved in this many threads (the kernels release the GIL), each with
+its own solver, each thread taking the next deal left: on this 2-core machine a decision takes
+about half the wall time. Every deal starts from an empty table (``Solver.clear``), so what a
+deal's probes find, and whether they run past their budgets, does not depend on the thread or
+on the deals solved before it: the call does not depend on the machine."""
 PROBE_NODES = 100_000
 """A probe of our strain that runs past this many nodes leaves its deal out of that strain's
 count (one of their contract counts it as making). Probes past 100,000 nodes were 6% of the
@@ -323,8 +325,6 @@ class JudgeBot:
         if pool is None:
             pool = Dealer(view, max_states=DEAL_STATES).sample_counts(max(POOL, need), seed, MAX_DRAWS, fewer=True)
         self._counts = pick_deals(pool, bid_claims(auction, seat), table, need)
-        for solver in self.solvers:
-            solver.clear()  # node counts, hence budgets, depend only on this decision
         self._their = None
         if st.value is not None and not st.same_team(st.high_seat, seat):
             self._their = (st.trump, table.team_of(st.high_seat), st.value)
@@ -349,21 +349,27 @@ class JudgeBot:
         return True
 
     def _solve(self, j: Judgement, first: int, last: int, skip: set = frozenset()) -> None:
-        """Solve deals ``first``..``last - 1`` into ``j``: deal i in thread i % ``THREADS``, each
-        thread with its own solver, so the counts (and the budgets' effects) depend only on the
-        seed, whatever the machine."""
-        groups = [[i for i in range(first, last) if i % THREADS == k] for k in range(THREADS)]
-        found: list[list] = [[] for _ in groups]
+        """Solve deals ``first``..``last - 1`` into ``j`` in ``THREADS`` threads, each with its
+        own solver taking the next deal left; every deal is solved from an empty table, so the
+        counts (and the budgets' effects) depend only on the seed, whatever the machine."""
+        todo = iter(range(first, last))
+        lock = threading.Lock()
+        found: list[list] = [[] for _ in range(first, last)]
         failed: list[BaseException] = []
+        values = {t: vs for t, vs in j.values.items() if t not in skip}
 
         def work(k: int) -> None:
             try:
-                self._solve_deals(groups[k], self.solvers[k], {t: vs for t, vs in j.values.items() if t not in skip},
-                                  found[k])
+                while not failed:
+                    with lock:
+                        i = next(todo, None)
+                    if i is None or time.process_time() - self._start > BACKSTOP_SECONDS:
+                        return
+                    self._solve_deal(i, self.solvers[k], values, found[i - first])
             except BaseException as e:  # raised again below, in the caller's thread
                 failed.append(e)
 
-        workers = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, THREADS) if groups[k]]
+        workers = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, min(THREADS, last - first))]
         for w in workers:
             w.start()
         work(0)
@@ -382,13 +388,12 @@ class JudgeBot:
                     j.their_far += b
                     j.their_n += 1
 
-    def _solve_deals(self, deals: list[int], solver: Solver, values: dict[int | None, list[int]],
-                     out: list) -> None:
-        """Probe each of ``deals`` (indices into the drawn deals) with ``solver`` at ``values``; append
-        ("ours", strain, index of the highest value made, 0) and ("theirs", strain, made
-        within ``BASE_GAP``, within ``THEIR_GAP``) to ``out``. Our strain whose probes run past
-        the budget is left out for that deal; their contract whose probe does counts as making
-        (a close deal: never a reason to double).
+    def _solve_deal(self, i: int, solver: Solver, values: dict[int | None, list[int]], out: list) -> None:
+        """Probe deal ``i`` (an index into the drawn deals) with ``solver``, emptied first, at
+        ``values``; append ("ours", strain, index of the highest value made, 0) and ("theirs",
+        strain, made within ``BASE_GAP``, within ``THEIR_GAP``) to ``out``. Our strain whose
+        probes run past the budget is left out for that deal; their contract whose probe does
+        counts as making (a close deal: never a reason to double).
 
         With two teams the points are shared out between them, so every probe asks what our
         side takes (their contract makes within g points exactly when we take at most
@@ -397,33 +402,31 @@ class JudgeBot:
         table, ours, their = self._table, self._team, self._their
         strains = set(values) | ({their[0]} if their else set())
         two = table.num_teams == 2
-        for i in deals:
-            if time.process_time() - self._start > BACKSTOP_SECONDS:
-                break
-            deal = counts_to_deal(table, self._counts[i])
-            for t in strains:
-                pos = Position(table, deal.hands, t, 1)
-                enc = pos.encoded()
-                known = [-1, MAX_BID + 1]  # our side takes at least known[0], less than known[1] (gaps added)
-                if t in values:
-                    try:
-                        out.append(("ours", t, self._highest(solver, enc, ours, values[t], known), 0))
-                    except BudgetExceeded:
-                        pass
-                if their and t == their[0]:
-                    _, team, v0 = their
-                    try:
-                        if two:
-                            left = enc.points_left()
-                            near = not self._ask(solver, enc, ours, left - v0 + BASE_GAP + 1, known)
-                            far = near or (self._doubling and
-                                           not self._ask(solver, enc, ours, left - v0 + THEIR_GAP + 1, known))
-                        else:
-                            near = self._probe(solver, enc, team, v0 - BASE_GAP)
-                            far = near or (self._doubling and self._probe(solver, enc, team, v0 - THEIR_GAP))
-                    except BudgetExceeded:
-                        near = far = True
-                    out.append(("theirs", t, int(near), int(far)))
+        solver.clear()
+        deal = counts_to_deal(table, self._counts[i])
+        for t in strains:
+            pos = Position(table, deal.hands, t, 1)
+            enc = pos.encoded()
+            known = [-1, MAX_BID + 1]  # our side takes at least known[0], less than known[1] (gaps added)
+            if t in values:
+                try:
+                    out.append(("ours", t, self._highest(solver, enc, ours, values[t], known), 0))
+                except BudgetExceeded:
+                    pass
+            if their and t == their[0]:
+                _, team, v0 = their
+                try:
+                    if two:
+                        left = enc.points_left()
+                        near = not self._ask(solver, enc, ours, left - v0 + BASE_GAP + 1, known)
+                        far = near or (self._doubling and
+                                       not self._ask(solver, enc, ours, left - v0 + THEIR_GAP + 1, known))
+                    else:
+                        near = self._probe(solver, enc, team, v0 - BASE_GAP)
+                        far = near or (self._doubling and self._probe(solver, enc, team, v0 - THEIR_GAP))
+                except BudgetExceeded:
+                    near = far = True
+                out.append(("theirs", t, int(near), int(far)))
 
     def _probe(self, solver: Solver, enc, side: int, need: int) -> bool:
         if need > MAX_BID:
