@@ -44,10 +44,12 @@ that makes (defeats) it with this many points to spare in the most: a bare yes/n
 cards tied whenever the contract is safe in most deals, and the tie-break then threw points
 away (bench/bots.py, 2026-12-02: contracts with 15-20 points to spare double-dummy failed in
 play)."""
-CARD_NODES = 1_500_000
-"""All the probes of one card together stop at this many nodes (about half a second here):
-the deals solved by then decide. Nodes, not seconds, so that a seed gives the same card
-on a busy machine (an 8 x 8 ending once took 9 s without it)."""
+CARD_NODES = 1_200_000
+"""All the probes of one card together stop at this many nodes (about 0.35 s here): the deals
+solved by then decide. Nodes, not seconds, so that a seed gives the same card on a busy
+machine (an 8 x 8 ending once took 9 s without it). At 1,500,000, 5 of 32,000 cards took over
+0.5 s with two processes on the two cores; 1,200,000 replayed the 310 seed-8 tables that had a
+card over 0.3 s: 296 as before, -0.02 [-0.14, +0.10] stakes a deal (RESULTS.md, 2026-12-03)."""
 
 
 @dataclass(frozen=True)
