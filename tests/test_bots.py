@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 
+import numpy as np
 import pytest
 
 from analyser.dealer import View, counts_to_deal
@@ -365,8 +366,8 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
     monkeypatch.setattr(J, "THREADS", 1)
     one, drawn1 = counts(JudgeBot(5))
     assert (drawn == drawn1).all() and len(drawn) == J.SAMPLES * 2
-    assert (one.made, one.solved, one.their_made, one.their_far, one.their_n) == \
-        (two.made, two.solved, two.their_made, two.their_far, two.their_n)
+    assert (one.made, one.known, one.their_made, one.their_far, one.their_n) == \
+        (two.made, two.known, two.their_made, two.their_far, two.their_n)
     ours, theirs = table.team_of(2), table.team_of(1)
     gap = JudgeBot(5).gap
     made, solved, their_made, their_far, hopeless = {}, {}, 0, 0, set()
@@ -384,11 +385,43 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
         their_pts = max_points(Position(table, hands, 2, 1), theirs)[theirs]
         their_made += their_pts >= 28 - J.BASE_GAP
         their_far += their_pts >= 28 - J.THEIR_GAP
-    assert two.solved == solved and two.their_n == len(drawn)
+    assert two.known == {(t, v): n for t, n in solved.items() for v in values[t]} and two.their_n == len(drawn)
     assert set(solved.values()) == {J.SAMPLES, 2 * J.SAMPLES}  # a hopeless strain and a live one
-    assert {k: n for k, n in made.items() if n} == two.made
+    assert made == two.made
     assert (their_made, their_far) == (two.their_made, two.their_far)
     assert 0 < their_made < len(drawn)  # both answers occur
+
+
+def test_a_probe_over_its_budget_leaves_only_the_values_near_the_take_unknown(monkeypatch):
+    # with a small node budget some of our probes run over: the values proved made and proved
+    # out of reach must agree with the solver's full value of the deal (max_points), and only
+    # the values between them are left unknown (before, the whole strain was dropped)
+    from analyser.solver import Position, Solver, max_points
+    from drills.bots import judge as J
+    table = Table.make(6)
+    bot = JudgeBot(1)
+    monkeypatch.setattr(J, "PROBE_NODES", 3_000)
+    values = {t: [28, 29, 30, 32, 36, 40, 48] for t in (0, 1, 2, 3, None)}
+    bot._table, bot._team, bot._their, bot._doubling = table, 0, None, False
+    partial = proved = 0
+    for seed in range(6):
+        deal = random_deal(table, seed)
+        bot._counts = [np.array([h.counts() for h in deal.hands])]
+        out: list = []
+        bot._solve_deal(0, Solver(8), values, out)
+        assert len(out) == 5  # every strain answers something, even over budget
+        for kind, t, best, fail in out:
+            pts = max_points(Position(table, deal.hands, t, 1), 0)[0]
+            for k, v in enumerate(values[t]):
+                need = v + bot.gap[J.band(v)]
+                if k <= best:
+                    assert pts >= need
+                    proved += 1
+                elif k >= fail:
+                    assert pts < need
+                    proved += 1
+            partial += fail - best > 1
+    assert partial and proved  # the budget bit, and still answered values
 
 
 def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():

@@ -69,8 +69,11 @@ about half the wall time. Every deal starts from an empty table (``Solver.clear`
 deal's probes find, and whether they run past their budgets, does not depend on the thread or
 on the deals solved before it: the call does not depend on the machine."""
 PROBE_NODES = 100_000
-"""A probe of our strain that runs past this many nodes leaves its deal out of that strain's
-count (one of their contract counts it as making). Probes past 100,000 nodes were 6% of the
+"""A probe of our strain that runs past this many nodes leaves that value unknown for its deal
+(the values proved made below it and out of reach above it still count; until 2026-12-03 the
+deal left the strain's count altogether, which on the 646 decision points of seed 6's
+all-`default` auctions changed 5 calls and added 2% nodes); one of their contract counts it as
+making. Probes past 100,000 nodes were 6% of the
 probes and half the solving time; on 1,147 decision points of all-`default` auctions
 (bench/bots.py's deals, seeds 6 and 7) 100,000 instead of 250,000 changed 43 calls and cut
 the CPU time 37% and 5%, and those 43 calls, each auction bid on by `default` from there and
@@ -133,7 +136,14 @@ COMPETE_AT = 0.6
 until 2026-12-03; 0.6, on the seed-8 tables re-judged and bid on: -0.08 to +0.09 stakes a deal
 double-dummy, -0.04 to +0.15 in play, 20 fewer contracts declared of which 8 failed."""
 GAIN = 0.15
-"""Expected stake a bid must add to be worth bidding with nothing new to show."""
+"""Expected stake a bid must add to be worth bidding with nothing new to show, and a raise of
+our own side's standing bid to be worth making at all. Until 2026-12-03 a seat that had not
+spoken could also raise partner's bid by one to show a card (kerala's "at least one spade", a
+jack-signal +1) when the raise still made 70% of the time; on seed 9's tables of bench/bots.py
+(80 deals a system), each such call re-judged without it and the auction bid on, that won
++0.08 / +0.06 stakes a deal double-dummy / in play in jack-signal, +0.00 / +0.14 in kerala,
+-0.01 / +0.09 basic, +0.01 / -0.06 classic, +0.06 / +0.02 international: within the band a
+raise wins nothing and needs more points, and the bots' play loses them (RESULTS.md)."""
 SPAN = 14
 """Bids more than this many points above the standing value are not considered."""
 BAND_STARTS = (40, 48, 56)
@@ -223,11 +233,13 @@ def bid_stake(p: float, value: int) -> float:
 @dataclass
 class Judgement:
     """What the samples say from one seat: per (strain, value) the deals in which our team
-    makes it, per strain the deals solved, and the deals in which the opponents' standing
-    contract makes, of those solved for it (``their_n`` 0: no such contract)."""
+    makes it and the deals in which that is known (a probe that ran past its budget leaves
+    the values near the deal's take unknown, not the ones proved below or above it), and the
+    deals in which the opponents' standing contract makes, of those solved for it
+    (``their_n`` 0: no such contract)."""
 
     made: dict[tuple[int | None, int], int]
-    solved: dict[int | None, int]
+    known: dict[tuple[int | None, int], int]
     their_made: int = 0
     their_n: int = 0
     their_far: int = 0
@@ -246,14 +258,21 @@ class Judgement:
 
     @property
     def ours(self) -> dict[tuple[int | None, int], float]:
-        return {(t, v): self.made.get((t, v), 0) / self.solved[t]
-                for t, vs in (self.values or {}).items() if self.solved.get(t) for v in vs}
+        return {(t, v): self.made.get((t, v), 0) / self.known[(t, v)]
+                for t, vs in (self.values or {}).items() for v in vs if self.known.get((t, v))}
+
+    def share(self, trump: int | None, value: int) -> tuple[float, int]:
+        """Making share at ``value`` and the deals it rests on: those of the highest probed
+        value at or below it that some deal answered."""
+        below = [v for v in (self.values or {}).get(trump, []) if v <= value and self.known.get((trump, v))]
+        if not below:
+            return 0.0, 0
+        v = max(below)
+        return self.made.get((trump, v), 0) / self.known[(trump, v)], self.known[(trump, v)]
 
     def make(self, trump: int | None, value: int) -> float:
-        """Making share at ``value``: that of the highest probed value at or below it."""
-        ours = self.ours
-        below = [v for (t, v) in ours if t == trump and v <= value]
-        return ours[(trump, max(below))] if below else 0.0
+        """Making share at ``value`` (``share``)."""
+        return self.share(trump, value)[0]
 
 
 def probe_values(bids: list[tuple[Call, Reading]], standing: int | None, trump: int | None
@@ -337,7 +356,7 @@ class JudgeBot:
             self._their = (st.trump, table.team_of(st.high_seat), st.value)
         self._doubling = doubling
         self._table, self._team = table, table.team_of(seat)
-        j = Judgement({}, {t: 0 for t in values}, values=values)
+        j = Judgement({}, {}, values=values)
         self._start, self._topped = time.process_time(), False
         self._solve(j, 0, min(self.samples, len(self._counts)))
         return j
@@ -351,7 +370,7 @@ class JudgeBot:
         if len(self._counts) <= self.samples or self._topped:
             return False
         self._topped = True
-        hopeless = {t for t, vs in j.values.items() if j.solved[t] and not j.made.get((t, vs[0]))}
+        hopeless = {t for t, vs in j.values.items() if j.known.get((t, vs[0])) and not j.made.get((t, vs[0]))}
         self._solve(j, self.samples, len(self._counts), skip=hopeless)
         return True
 
@@ -387,9 +406,10 @@ class JudgeBot:
         for rows in found:
             for kind, t, a, b in rows:
                 if kind == "ours":
-                    j.solved[t] += 1
-                    for v in j.values[t][:a + 1]:
-                        j.made[(t, v)] = j.made.get((t, v), 0) + 1
+                    for k, v in enumerate(j.values[t]):
+                        if k <= a or k >= b:
+                            j.known[(t, v)] = j.known.get((t, v), 0) + 1
+                            j.made[(t, v)] = j.made.get((t, v), 0) + (k <= a)
                 else:
                     j.their_made += a
                     j.their_far += b
@@ -397,9 +417,10 @@ class JudgeBot:
 
     def _solve_deal(self, i: int, solver: Solver, values: dict[int | None, list[int]], out: list) -> None:
         """Probe deal ``i`` (an index into the drawn deals) with ``solver``, emptied first, at
-        ``values``; append ("ours", strain, index of the highest value made, 0) and ("theirs",
-        strain, made within ``BASE_GAP``, within ``THEIR_GAP``) to ``out``. Our strain whose
-        probes run past the budget is left out for that deal; their contract whose probe does
+        ``values``; append ("ours", strain, index of the highest value made, index of the
+        lowest value proved out of reach) and ("theirs", strain, made within ``BASE_GAP``,
+        within ``THEIR_GAP``) to ``out``. A probe of ours that runs past the budget leaves
+        the values between those two unknown for that deal; their contract whose probe does
         counts as making (a close deal: never a reason to double).
 
         With two teams the points are shared out between them, so every probe asks what our
@@ -416,10 +437,7 @@ class JudgeBot:
             enc = pos.encoded()
             known = [-1, MAX_BID + 1]  # our side takes at least known[0], less than known[1] (gaps added)
             if t in values:
-                try:
-                    out.append(("ours", t, self._highest(solver, enc, ours, values[t], known), 0))
-                except BudgetExceeded:
-                    pass
+                out.append(("ours", t, *self._highest(solver, enc, ours, values[t], known)))
             if their and t == their[0]:
                 _, team, v0 = their
                 try:
@@ -454,18 +472,27 @@ class JudgeBot:
             known[1] = need
         return made
 
-    def _highest(self, solver: Solver, enc, side: int, values: list[int], known: list[int] | None = None) -> int:
-        """Index of the highest of the sorted ``values`` the side makes (gap added), -1 if none."""
+    def _highest(self, solver: Solver, enc, side: int, values: list[int], known: list[int] | None = None
+                 ) -> tuple[int, int]:
+        """Indices of the highest of the sorted ``values`` the side is proved to make (gap
+        added; -1 if none) and of the lowest it is proved not to (``len(values)`` if none),
+        by bisection: a probe that runs past its budget leaves its value unknown, and the
+        bisection goes on below it (the cheaper values decide most calls)."""
         known = [-1, MAX_BID + 1] if known is None else known
         lo, hi = 0, len(values) - 1
-        best = -1
+        best, fail = -1, len(values)
         while lo <= hi:
             mid = (lo + hi) // 2
-            if self._ask(solver, enc, side, values[mid] + self.gap[band(values[mid])], known):
+            try:
+                made = self._ask(solver, enc, side, values[mid] + self.gap[band(values[mid])], known)
+            except BudgetExceeded:
+                hi = mid - 1
+                continue
+            if made:
                 best, lo = mid, mid + 1
             else:
-                hi = mid - 1
-        return best
+                fail, hi = mid, mid - 1
+        return best, fail
 
     # --- choosing ---------------------------------------------------------------------------
 
@@ -532,9 +559,9 @@ class JudgeBot:
         if st.value is None:
             base, base_text = 0.0, "passing leaves the bidding to the others"
         elif ours_hold:
-            p0 = j.make(st.trump, st.value)
+            p0, n0 = j.share(st.trump, st.value)
             base = expected_stake(p0, st.value, st.doubled)
-            base_text = f"our {st.value}{strain_name(st.trump)} makes in {p0:.0%} of {j.solved[st.trump]} deals"
+            base_text = f"our {st.value}{strain_name(st.trump)} makes in {p0:.0%} of {n0} deals"
         else:
             p0 = j.theirs if j.theirs is not None else 0.5
             base = -expected_stake(p0, st.value, st.doubled)
@@ -553,21 +580,21 @@ class JudgeBot:
                                               f" {THEIR_GAP} points), so doubling doubles what we win"
                                               f" (expected stake {ev:+.2f})"))
             if c.kind == REDOUBLE and ours_hold:
-                p = j.make(st.trump, st.value)
+                p, n = j.share(st.trump, st.value)
                 if p >= REDOUBLE_AT - CLOSE:
                     close = True
                 if p >= REDOUBLE_AT and final:
                     ev = expected_stake(p, st.value, 2 * st.doubled)
                     doubling = (ev, Choice(c, f"{reason_prefix(auction, hand, st.trump)}, our"
                                               f" {st.value}{strain_name(st.trump)} makes in {p:.0%} of"
-                                              f" {j.solved[st.trump]} deals, so redoubling pays (expected stake"
+                                              f" {n} deals, so redoubling pays (expected stake"
                                               f" {ev:+.2f})"))
         scored = []
         likeliest = None  # the bid that makes most often (the pass's reason names it)
         for c, r in bids:
-            p = j.make(r.trump, r.value)
+            p, n = j.share(r.trump, r.value)
             if likeliest is None or (p, -r.value) > (likeliest[0], -likeliest[1].value):
-                likeliest = (p, r)
+                likeliest = (p, r, n)
             ev = bid_stake(p, r.value)
             gain = ev - base
             raise_ours = ours_hold and r.trump == st.trump
@@ -583,8 +610,8 @@ class JudgeBot:
                     continue  # worse than what we have
             m = r.meaning
             info = info_score(c, m.constraint, hand, partner_suits)
-            if ours_hold and gain < GAIN and (spoke or r.value - st.value > 1):
-                continue  # our side holds the bid: one cheap call to show something, or a raise that pays
+            if ours_hold and gain < GAIN:
+                continue  # our side holds the bid: only a raise that pays (GAIN)
             if (ours_hold and st.high_seat != seat and r.trump != st.trump
                     and (gain < SWITCH_GAIN or band(r.value) > band(st.value))):
                 continue  # partner chose the strain: take it elsewhere only for a clear gain, same band
@@ -593,7 +620,7 @@ class JudgeBot:
                 continue
             score = info - 0.8 * (min(r.value, st.floor + CHEAP) - st.floor) + 4.0 * gain
             text = (f"{reason_prefix(auction, hand, r.trump)}, {r.value}{strain_name(r.trump)} makes in"
-                    f" {p:.0%} of {j.solved[r.trump]} deals consistent with the auction; the call says"
+                    f" {p:.0%} of {n} deals consistent with the auction; the call says"
                     f" {promise_text(m)}"
                     f" (expected stake {ev:+.2f}, {base_text})")
             scored.append((score, gain, -r.value, format_call(c), c, text, jump))
@@ -611,25 +638,25 @@ class JudgeBot:
             return doubling[1], close
         if follow is not None and not ours_hold and not spoke and (j.theirs is None or j.theirs >= FOLLOW_THEIRS):
             c, r = follow
-            p = j.make(r.trump, r.value)
+            p, n = j.share(r.trump, r.value)
             close |= abs(p - FOLLOW_AT) <= CLOSE
             ev = bid_stake(p, r.value)
             if p >= FOLLOW_AT and (j.theirs is None or ev >= base - FOLLOW_LOSS):
                 return Choice(c, f"{reason_prefix(auction, hand, r.trump)}, a cheap {r.value}{strain_name(r.trump)}"
                                  f" keeps our side in the auction and tells partners {promise_text(r.meaning)};"
-                                 f" it makes in {p:.0%} of {j.solved[r.trump]} deals consistent with the auction"
+                                 f" it makes in {p:.0%} of {n} deals consistent with the auction"
                                  f" (expected stake {ev:+.2f}, {base_text})"), close
         if passes:
             if scored:
                 why = f"no bid pays enough more than passing ({base_text})"
             elif likeliest is not None and likeliest[0] >= MAKE_AT:
-                p, r = likeliest
+                p, r, n = likeliest
                 why = (f"{reason_prefix(auction, hand, r.trump)}, {r.value}{strain_name(r.trump)} would make in"
-                       f" {p:.0%} of {j.solved[r.trump]} deals, but no bid pays enough more than passing ({base_text})")
+                       f" {p:.0%} of {n} deals, but no bid pays enough more than passing ({base_text})")
             elif likeliest is not None:
-                p, r = likeliest
+                p, r, n = likeliest
                 why = (f"no true bid makes often enough: {reason_prefix(auction, hand, r.trump)}, even"
-                       f" {r.value}{strain_name(r.trump)} makes in only {p:.0%} of {j.solved[r.trump]} deals"
+                       f" {r.value}{strain_name(r.trump)} makes in only {p:.0%} of {n} deals"
                        f" ({base_text})")
             else:
                 why = f"no true bid makes often enough ({base_text})"
