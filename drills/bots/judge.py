@@ -256,11 +256,6 @@ class Judgement:
         """Share of deals in which their contract fails by more than ``THEIR_GAP`` points."""
         return 1 - self.their_far / self.their_n if self.their_n else None
 
-    @property
-    def ours(self) -> dict[tuple[int | None, int], float]:
-        return {(t, v): self.made.get((t, v), 0) / self.known[(t, v)]
-                for t, vs in (self.values or {}).items() for v in vs if self.known.get((t, v))}
-
     def share(self, trump: int | None, value: int) -> tuple[float, int]:
         """Making share at ``value`` and the deals it rests on: those of the highest probed
         value at or below it that some deal answered."""
