@@ -424,6 +424,31 @@ def test_a_probe_over_its_budget_leaves_only_the_values_near_the_take_unknown(mo
     assert partial and proved  # the budget bit, and still answered values
 
 
+def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
+    # while our side holds the bid, a raise within a band of the stake table wins nothing and
+    # needs more points: the default bot bids again only where the expected stake rises by at
+    # least GAIN, recomputed here from the rules' table (RULES.md: 28-39 win 1, lose 2) and the
+    # shares its reason gives; where the raise would make but does not pay, it passes and says so
+    import re
+    from drills.bots.judge import GAIN
+    from fiftysix.scoring import stake_row
+    bids = passes = 0
+    for _, a, _, choice in _judged_calls("jack-signal", range(40)):
+        m = re.search(r"\(expected stake ([+-][\d.]+), our (\d+)\S* makes in (\d+)%", choice.reason)
+        if m and "would make in" not in choice.reason and "no true bid" not in choice.reason:
+            ev, value, p0 = float(m[1]), int(m[2]), int(m[3]) / 100
+            win, lose = stake_row(value)
+            standing = a.state.doubled * (p0 * win - (1 - p0) * lose)
+            assert ev >= standing + GAIN - 0.031, choice.reason  # the shares are rounded to 1%
+            bids += 1
+        elif "would make in" in choice.reason and "our " in choice.reason.split("passing (")[-1]:
+            assert choice.call.kind == "pass"
+            passes += 1
+        if bids >= 1 and passes >= 2:
+            break
+    assert bids >= 1 and passes >= 2
+
+
 def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
     # over the opponents' contract the rule of thumb's cheap bid is made only where the samples
     # put its expected stake within FOLLOW_LOSS of passing's; the stakes are recomputed here
