@@ -265,10 +265,6 @@ class Judgement:
         v = max(below)
         return self.made.get((trump, v), 0) / self.known[(trump, v)], self.known[(trump, v)]
 
-    def make(self, trump: int | None, value: int) -> float:
-        """Making share at ``value`` (``share``)."""
-        return self.share(trump, value)[0]
-
 
 def probe_values(bids: list[tuple[Call, Reading]], standing: int | None, trump: int | None
                  ) -> tuple[list[tuple[Call, Reading]], dict[int | None, list[int]]]:
@@ -603,10 +599,10 @@ class JudgeBot:
                     continue
                 if gain < -GAIN:
                     continue  # worse than what we have
-            m = r.meaning
-            info = info_score(c, m.constraint, hand, partner_suits)
             if ours_hold and gain < GAIN:
                 continue  # our side holds the bid: only a raise that pays (GAIN)
+            m = r.meaning
+            info = info_score(c, m.constraint, hand, partner_suits)
             if (ours_hold and st.high_seat != seat and r.trump != st.trump
                     and (gain < SWITCH_GAIN or band(r.value) > band(st.value))):
                 continue  # partner chose the strain: take it elsewhere only for a clear gain, same band
