@@ -8,8 +8,9 @@ team takes each value it could bid, and the share in which the opponents' standi
 contract makes. Those shares, put through the rules' stake table (28-39 win 1 lose 2, ...),
 give the expected stake of each call; among the calls worth making it prefers the ones that
 tell partners most, and it jumps past the cheap bids only when the jump clearly pays (a cheap
-bid lets partners show their cards). A decision whose shares lie close to a threshold is
-judged again on twice the deals; a double is always judged on all of them.
+bid lets partners show their cards). A decision that would go the other way were its
+thresholds a little lower or higher is judged again on twice the deals; a double is always
+judged on all of them.
 
 The dealer deals what calls promise; bidders bid on what their hands are worth. Of a pool of
 drawn deals, those in which every other seat's bids match its hand's worth by the rule of
@@ -46,8 +47,9 @@ from drills.bots.worth import POOL, bid_claims, pick_deals
 from drills.questions import promise_text
 
 SAMPLES = 8
-"""Deals simulated per decision (as many again for a close one, ``CLOSE``): enough to tell
-30% from 80%, few enough for 0.3 s."""
+"""Deals simulated per decision: enough to tell 30% from 80%, few enough for 0.3 s."""
+EXTRA = 8
+"""Deals added to a close decision (``CLOSE``)."""
 DD_GAP = (1, 12, 10, 10)
 """Points the declaring side takes double-dummy beyond what it takes under the bots' play, by
 band of the stake table (28-39, 40-47, 48-55, 56): added to every value our side must reach
@@ -130,7 +132,12 @@ REDOUBLE_AT = 0.75
 MAKE_AT = 0.7
 """A bid that does not raise our own side's contract must make at least this often."""
 CLOSE = 0.2
-"""A decision whose shares lie within this of a threshold is judged again on ``extra`` more deals."""
+"""A decision whose call changes when every share threshold (``MAKE_AT``, ``COMPETE_AT``,
+``FOLLOW_AT``, ``DOUBLE_AT``, ``REDOUBLE_AT``) is read this much lower or higher is judged
+again on ``extra`` more deals. Until 2026-12-03 any share within this of a threshold sent it
+there, whether or not crossing it could change the call (a hand bidding its suit at 100% with
+another strain near 70%): on the 646 decision points of seed 6's all-`default` auctions that
+took 28% more nodes, and 15 of the 646 calls differ (RESULTS.md, ninth round)."""
 COMPETE_AT = 0.6
 """Over the opponents' bid: the least making share worth competing (the stakes decide). 0.5
 until 2026-12-03; 0.6, on the seed-8 tables re-judged and bid on: -0.08 to +0.09 stakes a deal
@@ -246,7 +253,6 @@ class Judgement:
     """Deals in which they come within ``THEIR_GAP`` points of their contract (``their_made``:
     within ``BASE_GAP``); counted only for a judgement that may double (else as ``their_made``)."""
     values: dict[int | None, list[int]] | None = None
-
     @property
     def theirs(self) -> float | None:
         return self.their_made / self.their_n if self.their_n else None
@@ -309,7 +315,7 @@ class JudgeBot:
                  extra: int | None = None) -> None:
         self.seed = 0 if seed is None else int(seed)
         self.samples = samples
-        self.extra = samples if extra is None else extra
+        self.extra = EXTRA if extra is None else extra
         self.gap = (gap,) * len(DD_GAP) if isinstance(gap, int) else tuple(gap)
         self.rules = RulesBot(seed)
         self.solvers = [Solver(8) for _ in range(THREADS)]
@@ -513,9 +519,13 @@ class JudgeBot:
             j = self.judge(auction, hand, values, doubling=any(c.kind == DOUBLE for c, _ in doubles))
         except FiftySixError:
             return ruled  # promises too intricate to deal
-        choice, close = self._decide(auction, hand, j, bids, passes, doubles, follow, final=not self.extra)
-        if close and self.more(j):
-            choice, _ = self._decide(auction, hand, j, bids, passes, doubles, follow, final=True)
+        args = (auction, hand, j, bids, passes, doubles, follow)
+        choice = self._decide(*args, final=not self.extra)
+        # close: reading the thresholds CLOSE lower or higher changes the call (such a reading
+        # may double, so a double is always judged on all the deals)
+        if self.extra and any(self._decide(*args, shift=x).call != choice.call for x in (-CLOSE, CLOSE)):
+            if self.more(j):
+                choice = self._decide(*args, final=True)
         return choice
 
     def _likely_strains(self, auction: Auction, hand: Hand, bids: list[tuple[Call, Reading]],
@@ -536,17 +546,15 @@ class JudgeBot:
         return [(c, r) for c, r in bids if r.trump in keep]
 
     def _decide(self, auction: Auction, hand: Hand, j: Judgement, bids, passes, doubles,
-                follow: tuple[Call, Reading] | None = None, final: bool = True) -> tuple[Choice, bool]:
-        """The call these samples give, and whether it is close (a threshold within
-        ``CLOSE`` of a share it rests on: worth more samples). A double is made only on a
-        ``final`` judgement (all the samples)."""
+                follow: tuple[Call, Reading] | None = None, final: bool = True, shift: float = 0.0) -> Choice:
+        """The call these samples give, every share threshold read ``shift`` higher. A double
+        is made only on a ``final`` judgement (all the samples)."""
         st, table = auction.state, auction.table
         seat = st.to_move
         partners = set(table.partners(seat))
         partner_suits = {s for p, s in st.named if p in partners}
         ours_hold = st.value is not None and st.same_team(st.high_seat, seat)
         spoke = any(rec.seat == seat and rec.call.kind not in QUIET_KINDS for rec in auction.calls)
-        close = False
         if st.value is None:
             base, base_text = 0.0, "passing leaves the bidding to the others"
         elif ours_hold:
@@ -562,9 +570,7 @@ class JudgeBot:
         for c, r in doubles:
             if c.kind == DOUBLE and not ours_hold and j.theirs is not None:
                 fails = j.clear_fails
-                if fails >= DOUBLE_AT - CLOSE:
-                    close = True
-                if fails >= DOUBLE_AT and final:
+                if fails >= (DOUBLE_AT + shift) and final:
                     ev = -expected_stake(j.theirs, st.value, 2 * st.doubled)
                     doubling = (ev, Choice(c, f"their {st.value}{strain_name(st.trump)} fails in {fails:.0%}"
                                               f" of {j.their_n} deals consistent with the auction (by more than"
@@ -572,9 +578,7 @@ class JudgeBot:
                                               f" (expected stake {ev:+.2f})"))
             if c.kind == REDOUBLE and ours_hold:
                 p, n = j.share(st.trump, st.value)
-                if p >= REDOUBLE_AT - CLOSE:
-                    close = True
-                if p >= REDOUBLE_AT and final:
+                if p >= (REDOUBLE_AT + shift) and final:
                     ev = expected_stake(p, st.value, 2 * st.doubled)
                     doubling = (ev, Choice(c, f"{reason_prefix(auction, hand, st.trump)}, our"
                                               f" {st.value}{strain_name(st.trump)} makes in {p:.0%} of"
@@ -590,12 +594,10 @@ class JudgeBot:
             gain = ev - base
             raise_ours = ours_hold and r.trump == st.trump
             if not ours_hold and st.value is not None:
-                close |= abs(p - COMPETE_AT) <= CLOSE and gain > -GAIN
-                if p < COMPETE_AT or gain <= 0:
+                if p < (COMPETE_AT + shift) or gain <= 0:
                     continue  # compete or sacrifice only where the stakes say so
             else:
-                close |= abs(p - MAKE_AT) <= CLOSE
-                if p < MAKE_AT and not (raise_ours and gain > 0):
+                if p < (MAKE_AT + shift) and not (raise_ours and gain > 0):
                     continue
                 if gain < -GAIN:
                     continue  # worse than what we have
@@ -622,25 +624,24 @@ class JudgeBot:
         if scored:
             best = max(scored, key=lambda s: (s[0], s[1], s[2], s[3]))
             if doubling is not None and doubling[0] >= best[1] + base:
-                return doubling[1], close  # the double is worth more than the best bid
+                return doubling[1]  # the double is worth more than the best bid
             if best[0] > 0 or best[1] >= GAIN or not passes:
-                return Choice(best[4], best[5]), close
+                return Choice(best[4], best[5])
         if doubling is not None:
-            return doubling[1], close
+            return doubling[1]
         if follow is not None and not ours_hold and not spoke and (j.theirs is None or j.theirs >= FOLLOW_THEIRS):
             c, r = follow
             p, n = j.share(r.trump, r.value)
-            close |= abs(p - FOLLOW_AT) <= CLOSE
             ev = bid_stake(p, r.value)
-            if p >= FOLLOW_AT and (j.theirs is None or ev >= base - FOLLOW_LOSS):
+            if p >= (FOLLOW_AT + shift) and (j.theirs is None or ev >= base - FOLLOW_LOSS):
                 return Choice(c, f"{reason_prefix(auction, hand, r.trump)}, a cheap {r.value}{strain_name(r.trump)}"
                                  f" keeps our side in the auction and tells partners {promise_text(r.meaning)};"
                                  f" it makes in {p:.0%} of {n} deals consistent with the auction"
-                                 f" (expected stake {ev:+.2f}, {base_text})"), close
+                                 f" (expected stake {ev:+.2f}, {base_text})")
         if passes:
             if scored:
                 why = f"no bid pays enough more than passing ({base_text})"
-            elif likeliest is not None and likeliest[0] >= MAKE_AT:
+            elif likeliest is not None and likeliest[0] >= (MAKE_AT + shift):
                 p, r, n = likeliest
                 why = (f"{reason_prefix(auction, hand, r.trump)}, {r.value}{strain_name(r.trump)} would make in"
                        f" {p:.0%} of {n} deals, but no bid pays enough more than passing ({base_text})")
@@ -651,8 +652,8 @@ class JudgeBot:
                        f" ({base_text})")
             else:
                 why = f"no true bid makes often enough ({base_text})"
-            return Choice(passes[0][0], why), close
-        return self.rules.choose(auction, hand), close
+            return Choice(passes[0][0], why)
+        return self.rules.choose(auction, hand)
 
     def bid(self, deal, system: str) -> Auction:
         """Bid a whole deal with this bot in every seat; returns the finished auction."""
