@@ -381,7 +381,8 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
             solved[t] = solved.get(t, 0) + 1
             pts = max_points(Position(table, hands, t, 1), ours)[ours]
             for v in vs:
-                made[(t, v)] = made.get((t, v), 0) + (pts >= v + gap[J.band(v)])
+                # over the opponents' bid our side must take COMPETE_GAP points more
+                made[(t, v)] = made.get((t, v), 0) + (pts >= v + gap[J.band(v)] + J.COMPETE_GAP)
         their_pts = max_points(Position(table, hands, 2, 1), theirs)[theirs]
         their_made += their_pts >= 28 - J.BASE_GAP
         their_far += their_pts >= 28 - J.THEIR_GAP
