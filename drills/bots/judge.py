@@ -22,8 +22,9 @@ promises, undervalue our side (``FOLLOW_AT``).
 
 Double-dummy values favour the declaring side (it sees every hand); ``DD_GAP`` points,
 measured in bench/bots.py against the bots' own card play, are added to every target our
-side must reach in the samples. Bidders hold more than they promise: the opponents' standing
-contract counts as making when they come within ``BASE_GAP`` points of it.
+side must reach in the samples, and ``COMPETE_GAP`` more over the opponents' bid (competing bids
+made less often than their samples said). Bidders hold more than they promise: the opponents'
+standing contract counts as making when they come within ``BASE_GAP`` points of it.
 """
 from __future__ import annotations
 
@@ -64,6 +65,16 @@ stakes a deal in each of four systems, double-dummy -0.03 to -0.06 (fifth round;
 ``FOLLOW_LOSS``, on 80 unseen deals a system, -0.06 double-dummy and +0.06 in play on average).
 With the card bot's ``SAFETY`` tie-break the low contracts make about as often in play as
 double-dummy, hence 1 there."""
+COMPETE_GAP = 3
+"""Points more our side must take in a sample when the opponents hold the bid (on top of
+``DD_GAP``): in the logged tables of seeds 10-12 (bench/bots.py), `default`'s contracts set by a
+bid over the opponents' made double-dummy 77% of the time where the samples had given 80-89%,
+and 71% where they had given 60-69%, while its bids over no bid or its own side's made about
+as often as the samples said (97% at 90% or more). A competing bid is chosen on the samples
+that flatter it most among several strains and values. With 3, each decision over the
+opponents' bid in the seed-12 tables judged again and bid on: stakes a deal double-dummy / in
+play basic +0.11 / +0.05, classic +0.11 / +0.11, international +0.14 / -0.11, jack-signal
++0.02 / +0.03, kerala +0.06 / +0.11 (RESULTS.md, ninth round)."""
 THREADS = 2
 """A decision's deals are solved in this many threads (the kernels release the GIL), each with
 its own solver, each thread taking the next deal left: on this 2-core machine a decision takes
@@ -111,16 +122,6 @@ they promised; now that they hold hands worth their bids (``drills.bots.worth``)
 counted their strength twice (bench/bots.py, 2026-12-02 third round, kerala and jack-signal on
 the same 40 deals each, stakes a deal summed over the two: with this and ``DD_GAP`` (1, 8, 10,
 10) +0.84 double-dummy and +0.14 in play, against +0.80 and -0.02 with 2 and (2, 8, 8, 8))."""
-COMPETE_GAP = 3
-"""Points more our side must take in a sample when the opponents hold the bid (on top of
-``DD_GAP``): in the logged tables of seeds 10-12 (bench/bots.py), `default`'s contracts set by a
-bid over the opponents' made double-dummy 77% of the time where the samples had given 80-89%,
-and 71% where they had given 60-69%, while its bids over no bid or its own side's made about
-as often as the samples said (97% at 90% or more). A competing bid is chosen on the samples
-that flatter it most among several strains and values. With 3, each decision over the
-opponents' bid in the seed-12 tables judged again and bid on: stakes a deal double-dummy / in
-play basic +0.11 / +0.05, classic +0.11 / +0.11, international +0.14 / -0.11, jack-signal
-+0.02 / +0.03, kerala +0.06 / +0.11 (RESULTS.md, ninth round)."""
 THEIR_GAP = 4
 """...and a double needs them to fail by more than this many points (bench/bots.py: at 0.8 without a
 margin 7 of 10 doubles were wrong, five of them made by 0-2 points)."""
@@ -483,9 +484,9 @@ class JudgeBot:
 
     def _highest(self, solver: Solver, enc, side: int, values: list[int], known: list[int] | None = None,
                  extra: int = 0) -> tuple[int, int]:
-        """Indices of the highest of the sorted ``values`` the side is proved to make (gap
-        added; -1 if none) and of the lowest it is proved not to (``len(values)`` if none),
-        by bisection: a probe that runs past its budget leaves its value unknown, and the
+        """Indices of the highest of the sorted ``values`` the side is proved to make (gap and
+        ``extra`` added; -1 if none) and of the lowest it is proved not to (``len(values)`` if
+        none), by bisection: a probe that runs past its budget leaves its value unknown, and the
         bisection goes on below it (the cheaper values decide most calls)."""
         known = [-1, MAX_BID + 1] if known is None else known
         lo, hi = 0, len(values) - 1
