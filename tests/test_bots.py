@@ -476,3 +476,52 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
             if found == 2:
                 break
     assert found == 2
+
+
+def test_a_decision_gets_more_deals_exactly_where_its_thresholds_could_change_the_call(monkeypatch):
+    # the judge solves 8 more deals only where the call made on the first 8 changes when every
+    # share threshold is 0.2 lower or higher; checked here by setting the module's thresholds
+    # themselves (not the judge's own shift) and judging the first 8 deals' snapshot again
+    import copy
+    from drills.bots import judge as J
+    names = ("MAKE_AT", "COMPETE_AT", "FOLLOW_AT", "DOUBLE_AT", "REDOUBLE_AT")
+    base = {n: getattr(J, n) for n in names}
+    seen = {True: 0, False: 0}
+    for seed in range(10):
+        deal = random_deal(Table.make(6), seed)
+        a = Auction(system="kerala", table=deal.table)
+        while not a.is_over:
+            bot = JudgeBot(seed)
+            first, more = [], []
+            decide, extend = bot._decide, bot.more
+
+            def spy_decide(*args, **kw):
+                if not first:
+                    first.append((copy.deepcopy(args), kw))
+                return decide(*args, **kw)
+
+            def spy_more(j):
+                more.append(True)
+                return extend(j)
+
+            bot._decide, bot.more = spy_decide, spy_more
+            choice = bot.choose(a, deal.hand(a.to_move))
+            if first and len(bot._counts) > J.SAMPLES:
+                args, kw = first[0]
+                assert kw == {"final": False}
+                made = decide(*args, final=False).call
+                readings = []
+                for sign in (-1, 1):
+                    for n in names:
+                        monkeypatch.setattr(J, n, base[n] + sign * J.CLOSE)
+                    readings.append(decide(*args, final=True).call)
+                    for n in names:
+                        monkeypatch.setattr(J, n, base[n])
+                assert bool(more) == any(c != made for c in readings)
+                if not more:
+                    assert choice.call == made
+                seen[bool(more)] += 1
+            a.apply(choice.call, deal.hand(a.to_move))
+        if seen[True] >= 3 and seen[False] >= 3:
+            break
+    assert seen[True] >= 3 and seen[False] >= 3
