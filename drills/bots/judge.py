@@ -536,9 +536,9 @@ class JudgeBot:
         choice = self._decide(*args, final=not self.extra)
         # close: reading the thresholds CLOSE lower or higher changes the call (such a reading
         # may double, so a double is always judged on all the deals)
-        if self.extra and any(self._decide(*args, shift=x).call != choice.call for x in (-CLOSE, CLOSE)):
-            if self.more(j):
-                choice = self._decide(*args, final=True)
+        if (self.extra and any(self._decide(*args, shift=x).call != choice.call for x in (-CLOSE, CLOSE))
+                and self.more(j)):
+            choice = self._decide(*args, final=True)
         return choice
 
     def _likely_strains(self, auction: Auction, hand: Hand, bids: list[tuple[Call, Reading]],
