@@ -151,6 +151,37 @@ def test_card_bot_plays_legal_cards_and_the_play_is_seeded():
     assert [t.plays for t in again.tricks] == [t.plays for t in state.tricks]
 
 
+def test_the_card_bots_count_is_the_solvers_value_on_the_deals_it_drew(monkeypatch):
+    # the seat on lead at trick 3 of 30C by seat 3: the deals the bot drew are recorded, and
+    # "makes (fails) after it in k of n" must match the solver's full value of each deal after
+    # that card (max_points, not the bot's yes/no probes, which it runs first on every deal,
+    # and the margins of the cards tied best after)
+    import re
+    import drills.bots.cardplay as cardplay
+    from analyser.solver import Position, max_points
+    table = Table.make(4)
+    deal = random_deal(table, 6)
+    contract = Contract.make(table, 30, 3, declarer=3)
+    state = play_hand(deal, contract, [CardBot(3, samples=4)] * 4)
+    assert len(state.tricks) > 2
+    plays = [p for t in state.tricks[:2] for p in t.plays]
+    seat = state.tricks[2].plays[0][0]
+    drawn = []
+    real = cardplay.counts_to_deal
+    monkeypatch.setattr(cardplay, "counts_to_deal", lambda t, c: drawn.append(real(t, c)) or drawn[-1])
+    view = View(table, seat, deal.hand(seat), {}, tuple(plays), 1)
+    choice = CardBot(5, samples=12).choose(view, contract)
+    word, k, n = re.search(r"(makes|fails) after it in (\d+) of (\d+) deals", choice.reason).groups()
+    assert int(n) == len(drawn) == 12  # a small ending: every deal drawn is solved
+    assert word == ("makes" if table.team_of(seat) == contract.team else "fails")
+    played = [c for _, c in plays] + [choice.card]
+    made = 0
+    for d in drawn:
+        assert d.hand(seat) == deal.hand(seat)
+        made += max_points(Position.from_deal(d, contract.trump, 1, played), contract.team)[contract.team] >= 30
+    assert int(k) == (made if word == "makes" else len(drawn) - made)
+
+
 # --- the command line ------------------------------------------------------------------------
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
