@@ -47,8 +47,9 @@ play)."""
 FIRST_SHARE = 0.75
 """The share of ``CARD_NODES`` spent on whether each card makes (defeats) the contract, on as
 many deals as it allows, before the margins (``SAFETY``) of the cards tied best are probed on
-those deals: probing both on every deal, an opening lead at 6 x 8 was decided on 10 of its
-24 deals (median, seed-14 jack-signal tables)."""
+those deals: probing both on every deal, an opening lead at 6 x 8 was decided on a median of 11
+of its 24 deals, now 14 (80 seed-14 classic tables); replayed on the seed 13-14 jack-signal and kerala
+tables, +0.03 and +0.08 stakes a deal in play (RESULTS.md, 2026-12-03, tenth round)."""
 CARD_NODES = 1_200_000
 """All the probes of one card together stop at this many nodes (about 0.35 s here): the deals
 solved by then decide. Nodes, not seconds, so that a seed gives the same card on a busy
