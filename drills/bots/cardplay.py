@@ -48,8 +48,9 @@ FIRST_SHARE = 0.75
 """The share of ``CARD_NODES`` spent on whether each card makes (defeats) the contract, on as
 many deals as it allows, before the margins (``SAFETY``) of the cards tied best are probed on
 those deals: probing both on every deal, an opening lead at 6 x 8 was decided on a median of 11
-of its 24 deals, now 14 (80 seed-14 classic tables); replayed on the seed 13-14 jack-signal and kerala
-tables, +0.03 and +0.08 stakes a deal in play (RESULTS.md, 2026-12-03, tenth round)."""
+of its 24 deals, now 14 (80 seed-14 classic tables); replayed on the seed 13-14 jack-signal
+and kerala tables, +0.03 and +0.08 stakes a deal in play (RESULTS.md, 2026-12-03, tenth
+round)."""
 CARD_NODES = 1_200_000
 """All the probes of one card together stop at this many nodes (about 0.35 s here): the deals
 solved by then decide. Nodes, not seconds, so that a seed gives the same card on a busy
@@ -117,7 +118,7 @@ class CardBot:
         played = [c for _, c in view.plays]
         makes = {c: 0 for c in options}
         safe = {c: 0 for c in options}  # deals in which it makes (fails) with SAFETY points to spare
-        solved: list[dict] = []  # per deal solved: each card's position after it and result
+        rows: list[dict] = []  # per deal solved: each card's position after it, need and result
         self.solver.clear()  # node counts, hence budgets, depend only on this card
         spent = self.solver.nodes
         # first whether each card makes (defeats) the contract, on as many deals as FIRST_SHARE of
@@ -135,18 +136,19 @@ class CardBot:
                     row[c] = (nxt, need, self._reaches(nxt, side, need, spent))
             except BudgetExceeded:
                 continue
-            solved.append(row)
+            rows.append(row)
             for c, (_, _, ok) in row.items():
                 makes[c] += ok
         top = max(makes[c] if mine else -makes[c] for c in options)
         tied = [c for c in options if (makes[c] if mine else -makes[c]) == top]
         if len(tied) > 1:
-            for row in solved:
+            for row in rows:
                 try:
                     # our side's result with a margin: the line that makes (defeats) it by more
                     # survives more of the deals the samples got wrong
-                    sure = {c: self._reaches(row[c][0], side, row[c][1] + (SAFETY if mine else -SAFETY), spent)
-                            == mine for c in tied if row[c][2] == mine}
+                    margin = SAFETY if mine else -SAFETY
+                    sure = {c: self._reaches(row[c][0], side, row[c][1] + margin, spent) == mine
+                            for c in tied if row[c][2] == mine}
                 except BudgetExceeded:
                     break
                 for c, ok in sure.items():
@@ -157,7 +159,7 @@ class CardBot:
             return (share, safe[c], _cheap_winner(c, trick, contract.trump), tuple(-x for x in _keep_order(c)))
 
         best = max(options, key=rank)
-        solved = len(solved)
+        solved = len(rows)
         if not solved:
             return CardChoice(best, "no deal it could picture was solved in time, so it plays safe: it takes"
                                     " a trick that is there, else keeps its points and high cards")
