@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from analyser import _kernels as kernels
-from fiftysix.cards import RANK_POINTS, Table
+from fiftysix.cards import NUM_KINDS, RANK_POINTS, Table
 
 BITS_PER_SUIT = 16
 NO_TRUMP = -1
@@ -112,7 +112,14 @@ class Encoded:
         return sum(_popcount(int(a)) + _popcount(int(b)) for a, b in zip(self.h1, self.h2))
 
     def points_left(self) -> int:
-        """Points not yet won: cards in hands, cards on the table, and trick points to come."""
+        """Points not yet won: cards in hands, cards on the table, and trick points to come
+        (counted once per position: it is immutable)."""
+        left = self.__dict__.get("_left")
+        if left is None:
+            left = self.__dict__["_left"] = self._points_left()
+        return left
+
+    def _points_left(self) -> int:
         r = self.rules
         pts = sum(int(r.kind_points[b]) for b in self.trick)
         for s in range(r.seats):
@@ -227,6 +234,20 @@ def encode(rules: Rules, hands: Sequence[Sequence[int]], trump: int | None, lead
     w = tuple(int(x) for x in won) if won else (0,) * rules.num_teams
     return Encoded(rules, h1, h2, NO_TRUMP if trump is None else int(trump), leader,
                    tuple(int(b) for b in trick), w)
+
+
+_KIND_BITS = np.array([1 << card_bit(k) for k in range(NUM_KINDS)], dtype=np.uint64)
+
+
+def encode_counts(rules: Rules, counts: np.ndarray, trump: int | None, leader: int = 0) -> Encoded:
+    """A whole deal's kernel form straight from kind counts per seat (shape (seats, 32), the
+    dealer's form), before the first lead from ``leader`` (0-based). Nothing is checked: the
+    counts must be a whole deal of the rules' table, as the dealer draws them. What
+    ``encode`` gives for the same cards (test_dealer checks it), without making a card."""
+    c = np.asarray(counts)
+    h1 = ((c >= 1).astype(np.uint64) @ _KIND_BITS).view(np.int64)
+    h2 = ((c >= 2).astype(np.uint64) @ _KIND_BITS).view(np.int64)
+    return Encoded(rules, h1, h2, NO_TRUMP if trump is None else int(trump), leader, (), (0,) * rules.num_teams)
 
 
 def work_array(enc: Encoded, side: int) -> np.ndarray:

@@ -415,3 +415,21 @@ def test_quick_counts_give_up_on_tight_promises_and_are_prefix_stable():
     tight, _ = six_player_view({2: Count(HEARTS, 5, 99)})
     assert quick_counts(tight, 256, seed=1, max_draws=256) is None
     assert len(Dealer(tight).sample_counts(256, seed=1)) == 256
+
+
+@pytest.mark.parametrize("players,deck", [(4, 32), (4, 48), (6, 48), (8, 64), (8, 48)])
+def test_a_deals_kernel_form_from_its_counts_is_the_checked_positions(players, deck):
+    # the judge encodes the dealer's deals straight from their counts, without cards or
+    # checks: the arrays must be exactly those of the checked Position of the same deal
+    from analyser.encode import encode_counts, rules_for
+    from analyser.solver import Position
+    t = Table.make(players, deck)
+    for seed in range(10):
+        deal = random_deal(t, seed)
+        counts = np.array([h.counts() for h in deal.hands])
+        for trump in (None, 0, 3):
+            want = Position(t, deal.hands, trump, 1).encoded()
+            got = encode_counts(rules_for(t), counts, trump)
+            assert got.h1.tolist() == want.h1.tolist() and got.h2.tolist() == want.h2.tolist()
+            assert (got.trump, got.leader, got.trick, got.won) == (want.trump, want.leader, want.trick, want.won)
+            assert got.points_left() == want.points_left()

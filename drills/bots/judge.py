@@ -33,8 +33,9 @@ import time
 import zlib
 from dataclasses import dataclass
 
-from analyser.dealer import Dealer, View, counts_to_deal, quick_counts
-from analyser.solver import BudgetExceeded, Position, Solver, warm_up
+from analyser.dealer import Dealer, View, quick_counts
+from analyser.encode import encode_counts, rules_for
+from analyser.solver import BudgetExceeded, Solver, warm_up
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.state import Reading
@@ -387,28 +388,39 @@ class JudgeBot:
         self._solve(j, self.samples, len(self._counts), skip=hopeless)
         return True
 
+    def _strains(self, values: dict[int | None, list[int]]) -> list[int | None]:
+        """The strains a deal is solved in: those of ``values``, then their contract's."""
+        out = list(values)
+        if self._their and self._their[0] not in values:
+            out.append(self._their[0])
+        return out
+
     def _solve(self, j: Judgement, first: int, last: int, skip: set = frozenset()) -> None:
         """Solve deals ``first``..``last - 1`` into ``j`` in ``THREADS`` threads, each with its
-        own solver taking the next deal left; every deal is solved from an empty table, so the
-        counts (and the budgets' effects) depend only on the seed, whatever the machine."""
-        todo = iter(range(first, last))
-        lock = threading.Lock()
-        found: list[list] = [[] for _ in range(first, last)]
-        failed: list[BaseException] = []
+        own solver taking the next (deal, strain) left: a deal's strains are solved apart, so
+        that one long deal is shared between the threads. Every (deal, strain) is solved from
+        an empty table, so the counts (and the budgets' effects) depend only on the seed,
+        whatever the machine."""
         values = {t: vs for t, vs in j.values.items() if t not in skip}
+        units = [(i, t) for i in range(first, last) for t in self._strains(values)]
+        todo = iter(range(len(units)))
+        lock = threading.Lock()
+        found: list[list] = [[] for _ in units]
+        failed: list[BaseException] = []
 
         def work(k: int) -> None:
             try:
                 while not failed:
                     with lock:
-                        i = next(todo, None)
-                    if i is None or time.process_time() - self._start > BACKSTOP_SECONDS:
+                        u = next(todo, None)
+                    if u is None or time.process_time() - self._start > BACKSTOP_SECONDS:
                         return
-                    self._solve_deal(i, self.solvers[k], values, found[i - first])
+                    i, t = units[u]
+                    self._solve_strain(i, t, self.solvers[k], values, found[u])
             except BaseException as e:  # raised again below, in the caller's thread
                 failed.append(e)
 
-        workers = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, min(THREADS, last - first))]
+        workers = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, min(THREADS, len(units)))]
         for w in workers:
             w.start()
         work(0)
@@ -429,9 +441,15 @@ class JudgeBot:
                     j.their_n += 1
 
     def _solve_deal(self, i: int, solver: Solver, values: dict[int | None, list[int]], out: list) -> None:
-        """Probe deal ``i`` (an index into the drawn deals) with ``solver``, emptied first, at
-        ``values``; append ("ours", strain, index of the highest value made, index of the
-        lowest value proved out of reach) and ("theirs", strain, made within ``BASE_GAP``,
+        """Solve deal ``i`` (an index into the drawn deals) in every strain (``_solve_strain``)."""
+        for t in self._strains(values):
+            self._solve_strain(i, t, solver, values, out)
+
+    def _solve_strain(self, i: int, t: int | None, solver: Solver, values: dict[int | None, list[int]],
+                      out: list) -> None:
+        """Probe deal ``i`` in strain ``t`` with ``solver``, emptied first, at ``values[t]``;
+        append ("ours", t, index of the highest value made, index of the lowest value proved
+        out of reach) and, in their contract's strain, ("theirs", t, made within ``BASE_GAP``,
         within ``THEIR_GAP``) to ``out``. A probe of ours that runs past the budget leaves
         the values between those two unknown for that deal; their contract whose probe does
         counts as making (a close deal: never a reason to double).
@@ -441,31 +459,26 @@ class JudgeBot:
         ``left - value + g``): one table's worth of proofs serves both questions, and a
         bound that our bids' probes already proved answers theirs without a search."""
         table, ours, their = self._table, self._team, self._their
-        strains = set(values) | ({their[0]} if their else set())
-        two = table.num_teams == 2
         solver.clear()
-        deal = counts_to_deal(table, self._counts[i])
-        for t in strains:
-            pos = Position(table, deal.hands, t, 1)
-            enc = pos.encoded()
-            known = [-1, MAX_BID + 1]  # our side takes at least known[0], less than known[1] (gaps added)
-            if t in values:
-                out.append(("ours", t, *self._highest(solver, enc, ours, values[t], known,
-                                                      COMPETE_GAP if their else 0)))
-            if their and t == their[0]:
-                _, team, v0 = their
-                try:
-                    if two:
-                        left = enc.points_left()
-                        near = not self._ask(solver, enc, ours, left - v0 + BASE_GAP + 1, known)
-                        far = near or (self._doubling and
-                                       not self._ask(solver, enc, ours, left - v0 + THEIR_GAP + 1, known))
-                    else:
-                        near = self._probe(solver, enc, team, v0 - BASE_GAP)
-                        far = near or (self._doubling and self._probe(solver, enc, team, v0 - THEIR_GAP))
-                except BudgetExceeded:
-                    near = far = True
-                out.append(("theirs", t, int(near), int(far)))
+        enc = encode_counts(rules_for(table), self._counts[i], t)  # seat 1 leads
+        known = [-1, MAX_BID + 1]  # our side takes at least known[0], less than known[1] (gaps added)
+        if t in values:
+            out.append(("ours", t, *self._highest(solver, enc, ours, values[t], known,
+                                                  COMPETE_GAP if their else 0)))
+        if their and t == their[0]:
+            _, team, v0 = their
+            try:
+                if table.num_teams == 2:
+                    left = enc.points_left()
+                    near = not self._ask(solver, enc, ours, left - v0 + BASE_GAP + 1, known)
+                    far = near or (self._doubling and
+                                   not self._ask(solver, enc, ours, left - v0 + THEIR_GAP + 1, known))
+                else:
+                    near = self._probe(solver, enc, team, v0 - BASE_GAP)
+                    far = near or (self._doubling and self._probe(solver, enc, team, v0 - THEIR_GAP))
+            except BudgetExceeded:
+                near = far = True
+            out.append(("theirs", t, int(near), int(far)))
 
     def _probe(self, solver: Solver, enc, side: int, need: int) -> bool:
         if need > MAX_BID:
@@ -517,17 +530,20 @@ class JudgeBot:
         counts = hand.counts()
         floor = st.floor
         options = auction.readings(hand, min(MAX_BID, floor + SPAN))
-        true = [(c, r) for c, r in options if r.meaning.constraint.holds(counts)]
-        bids = [(c, r) for c, r in true if r.value is not None and c.kind not in QUIET_KINDS]
-        passes = [(c, r) for c, r in true if c.kind == PASS]
-        doubles = [(c, r) for c, r in true if c.kind in (DOUBLE, REDOUBLE)]
+
+        def true(r: Reading) -> bool:  # a meaning is built only for the calls looked at
+            return r.meaning.constraint.holds(counts)
+
+        bids = [(c, r) for c, r in options if r.value is not None and c.kind not in QUIET_KINDS]
+        passes = [(c, r) for c, r in options if c.kind == PASS and true(r)]
+        doubles = [(c, r) for c, r in options if c.kind in (DOUBLE, REDOUBLE) and true(r)]
         ruled = self.rules.choose(auction, hand)
-        if not bids and not doubles:
-            return ruled  # pass, or a forced call the rules bot knows
-        follow = next(((c, r) for c, r in bids if c == ruled.call), None)
+        follow = next(((c, r) for c, r in bids if c == ruled.call and true(r)), None)
         if follow is not None and band(follow[1].value) > 0:
             follow = None
-        bids = self._likely_strains(auction, hand, bids, follow)
+        bids = self._likely_strains(auction, hand, bids, true, follow)
+        if not bids and not doubles:
+            return ruled  # pass, or a forced call the rules bot knows
         bids, values = probe_values(bids, st.value if st.value is not None and st.same_team(st.high_seat, seat)
                                     else None, st.trump)
         if follow is not None:
@@ -545,22 +561,29 @@ class JudgeBot:
             choice = self._decide(*args, final=True)
         return choice
 
-    def _likely_strains(self, auction: Auction, hand: Hand, bids: list[tuple[Call, Reading]],
+    def _likely_strains(self, auction: Auction, hand: Hand, bids: list[tuple[Call, Reading]], true,
                         follow: tuple[Call, Reading] | None = None) -> list[tuple[Call, Reading]]:
-        """The bids in the ``STRAINS`` strains this hand suits best by the rule of thumb
-        (``value_limit``) and in our own standing strain: probing every strain costs twice
-        as much and the others almost never win."""
+        """The true bids (``true(reading)``) in the ``STRAINS`` strains with a true bid this
+        hand suits best by the rule of thumb (``value_limit``) and in our own standing strain:
+        probing every strain costs twice as much and the others almost never win. The strains
+        are looked at best first, so the meanings of the others are never built."""
         st, table = auction.state, auction.table
         seat = st.to_move
         shown = shown_points(auction, table.partners(seat))
         strains = {r.trump for _, r in bids}
-        keep = sorted(strains, key=lambda t: (-value_limit(hand, table, seat, t, auction, shown),
-                                              -1 if t is None else t))[:STRAINS]
+        order = sorted(strains, key=lambda t: (-value_limit(hand, table, seat, t, auction, shown),
+                                               -1 if t is None else t))
+        keep: list[int | None] = []
+        for t in order:
+            if any(true(r) for _, r in bids if r.trump == t):
+                keep.append(t)
+                if len(keep) == STRAINS:
+                    break
         if st.value is not None and st.same_team(st.high_seat, seat):
             keep.append(st.trump)
         if follow is not None:
             keep.append(follow[1].trump)
-        return [(c, r) for c, r in bids if r.trump in keep]
+        return [(c, r) for c, r in bids if r.trump in keep and true(r)]
 
     def _decide(self, auction: Auction, hand: Hand, j: Judgement, bids, passes, doubles,
                 follow: tuple[Call, Reading] | None = None, final: bool = True, shift: float = 0.0) -> Choice:

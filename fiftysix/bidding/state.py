@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.ladder import Ladder
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.cards import Card, Table
+
+
+_NOTHING: Counter = Counter()
 
 
 @dataclass(frozen=True)
@@ -45,9 +49,9 @@ class Reading:
     names: int | None = None
     counts_as: Call | None = None
 
-    @property
+    @cached_property
     def meaning(self) -> Meaning:
-        """The meaning (built only when asked for: legality checks do not need it)."""
+        """The meaning (built only when first asked for: legality checks do not need it)."""
         return self.explain() if callable(self.explain) else self.explain
 
 
@@ -113,7 +117,8 @@ class State:
         return 27 if self.value is None else self.value
 
     def own(self, seat: int) -> Counter:
-        return self.shown.get(seat, Counter())
+        """The cards ``seat`` showed by its calls so far (read only: shared when none)."""
+        return self.shown.get(seat, _NOTHING)
 
     def same_team(self, a: int, b: int) -> bool:
         return self.table.team_of(a) == self.table.team_of(b)
