@@ -32,6 +32,7 @@ import threading
 import time
 import zlib
 from dataclasses import dataclass
+from typing import Callable
 
 from analyser.dealer import Dealer, View, quick_counts
 from analyser.encode import encode_counts, rules_for
@@ -561,7 +562,8 @@ class JudgeBot:
             choice = self._decide(*args, final=True)
         return choice
 
-    def _likely_strains(self, auction: Auction, hand: Hand, bids: list[tuple[Call, Reading]], true,
+    def _likely_strains(self, auction: Auction, hand: Hand, bids: list[tuple[Call, Reading]],
+                        true: Callable[[Reading], bool],
                         follow: tuple[Call, Reading] | None = None) -> list[tuple[Call, Reading]]:
         """The true bids (``true(reading)``) in the ``STRAINS`` strains with a true bid this
         hand suits best by the rule of thumb (``value_limit``) and in our own standing strain:
