@@ -556,3 +556,23 @@ def test_a_decision_gets_more_deals_exactly_where_its_thresholds_could_change_th
         if seen[True] >= 3 and seen[False] >= 3:
             break
     assert seen[True] >= 3 and seen[False] >= 3
+
+
+def test_a_reason_over_a_doubled_bid_says_what_the_bid_is_worth_doubled():
+    # seat 4 redoubled its side's 32C; seat 2, judging it to fail, runs to 33C. Its reason must
+    # say what the standing 32C is worth redoubled, and that worth must be the rules' stake
+    # table (RULES.md: 28-39 win 1, lose 2) times 4 at the share the same reason gives
+    import re
+    from fiftysix.scoring import stake_row
+    table = Table.make(6)
+    deal = random_deal(table, 6_000_019)
+    a = Auction(system="kerala", table=table)
+    for c in "28H P 29C P P 30S 31H P P 32C P P P P X XX P P P".split():
+        a.apply(c, None)
+    assert a.state.doubled == 4 and a.state.to_move == 2
+    choice = JudgeBot(3).choose(a, deal.hand(2))
+    m = re.search(r"our 32C makes in (\d+)% of (\d+) deals, redoubled: worth ([+-][\d.]+) to us", choice.reason)
+    assert m, choice.reason
+    p, worth = int(m[1]) / 100, float(m[3])
+    win, lose = stake_row(32)
+    assert worth == pytest.approx(4 * (p * win - (1 - p) * lose), abs=0.005 * 4 * (win + lose) + 0.005)  # p is rounded to 1%

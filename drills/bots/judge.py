@@ -607,6 +607,8 @@ class JudgeBot:
             p0 = j.theirs if j.theirs is not None else 0.5
             base = -expected_stake(p0, st.value, st.doubled)
             base_text = f"their {st.value}{strain_name(st.trump)} makes in {p0:.0%} of {j.their_n} deals"
+        if st.value is not None and st.doubled > 1:  # what the standing bid is worth says why we run or stay
+            base_text += f", {'doubled' if st.doubled == 2 else 'redoubled'}: worth {base:+.2f} to us"
         # doubles: the opponents' contract fails in most deals / ours makes in most
         doubling = None
         for c, r in doubles:
