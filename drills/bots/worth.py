@@ -23,10 +23,8 @@ from drills.bots.rules import hand_worth, shown_points_of
 POOL = 256
 """Deals drawn per decision before the ones used are picked from them (``pick_deals``)."""
 HOLD_SLACK = 2
-"""A pass counts as what its hand is worth when the rule of thumb puts that hand within this
-many points of the cheapest bid it let go..."""
-BID_SLACK = 2
-"""...and a bid when it puts the bidder's hand within this many points below it."""
+"""A bid counts as what its bidder's hand is worth when the rule of thumb puts that hand
+within this many points of it."""
 
 PASSES = True
 """Passes claim too: a seat that passed while the opponents held the bid (or before any bid)
@@ -79,5 +77,5 @@ def pick_deals(pool: np.ndarray, claims, table: Table, n: int) -> np.ndarray:
         if upper:
             short += np.maximum(0.0, np.max([worth(t) for t in (None, 0, 1, 2, 3)], axis=0) - (value + HOLD_SLACK))
         else:
-            short += np.maximum(0.0, value - BID_SLACK - worth(trump))
+            short += np.maximum(0.0, value - HOLD_SLACK - worth(trump))
     return pool[np.argsort(short, kind="stable")[:n]]
