@@ -60,8 +60,13 @@ def change(settings: list[str]) -> None:
         if not hasattr(module, const):
             sys.exit(f"drills/bots/{mod or 'judge'}.py has no constant {const}")
         old = getattr(module, const)
-        setattr(module, const, tuple(int(x) for x in value.split(",")) if isinstance(old, tuple)
-                else type(old)(value))
+        if isinstance(old, tuple):
+            new = tuple(int(x) for x in value.split(","))
+        elif isinstance(old, bool):
+            new = value.lower() in ("1", "true", "yes")
+        else:
+            new = type(old)(value)
+        setattr(module, const, new)
 
 
 def result(deal, seed: int, a: Auction, ours: int, play: bool) -> tuple[float, float | None, dict]:
