@@ -481,12 +481,23 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
     assert bids >= 1 and passes >= 2
 
 
+def test_a_new_bid_is_valued_doubled_only_where_the_opponents_would_double_it():
+    # RULES.md 5: "28-39 win 1 lose 2, 40-47 win 2 lose 3"; a double doubles the stake. The
+    # opponents are taken to double a bid that fails in at least 0.8 of the deals, as `default` does
+    from drills.bots.judge import DOUBLE_AT, THEY_DOUBLE_AT, bid_stake
+    assert THEY_DOUBLE_AT == DOUBLE_AT == 0.8
+    assert bid_stake(0.5, 30) == pytest.approx(0.5 * 1 - 0.5 * 2)  # fails half the time: not doubled
+    assert bid_stake(0.25, 44) == pytest.approx(0.25 * 2 - 0.75 * 3)
+    assert bid_stake(0.1, 30) == pytest.approx(2 * (0.1 * 1 - 0.9 * 2))  # fails 90%: doubled
+    assert bid_stake(0.9, 30) == pytest.approx(0.9 * 1 - 0.1 * 2)
+
+
 def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
     # over the opponents' contract the rule of thumb's cheap bid is made only where the samples
     # put its expected stake within FOLLOW_LOSS of passing's; the stakes are recomputed here
     # from the rules' table (RULES.md: 28-39 win 1, lose 2) and the shares the reason gives
     import re
-    from drills.bots.judge import FOLLOW_LOSS
+    from drills.bots.judge import FOLLOW_LOSS, THEY_DOUBLE_AT
     from fiftysix.scoring import stake_row
     found = 0
     for _, a, _, choice in _judged_calls("kerala", range(60)):
@@ -497,9 +508,10 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
             assert bid > a.state.value
             win, lose = stake_row(bid)
             bidding = p * win - (1 - p) * lose
-            # valued as if doubled when it fails; the reason rounds the share to a whole percent,
-            # which moves a doubled stake of 3p - 2 by up to 2 * 3 * 0.005
-            assert ev == pytest.approx(min(bidding, 2 * bidding), abs=0.031)
+            # valued doubled only where it fails in at least THEY_DOUBLE_AT of the deals (where
+            # the opponents, judging as this bot does, would double it); the reason rounds the share
+            # to a whole percent, which moves a doubled stake of 3p - 2 by up to 2 * 3 * 0.005
+            assert ev == pytest.approx(2 * bidding if 1 - p >= THEY_DOUBLE_AT else bidding, abs=0.031)
             win, lose = stake_row(value)
             passing = -a.state.doubled * (theirs * win - (1 - theirs) * lose)
             assert ev >= passing - FOLLOW_LOSS - 0.031, choice.reason
