@@ -158,6 +158,12 @@ deals, as this bot doubles at ``DOUBLE_AT`` (``bid_stake``)."""
 REDOUBLE_AT = 0.75
 MAKE_AT = 0.7
 """A bid that does not raise our own side's contract must make at least this often."""
+LONG_AUCTION = 16
+"""From this many calls on, a close decision is judged again on ``EXTRA`` more deals only where
+the shifted thresholds would make it double or redouble (a double is never made on the first
+deals alone): with ``COMPETE_GAP`` 1 the bidding wars grew longer, and seed 6's 40 all-`default`
+auctions (bench/bots.py) took up to 3.80 s wall, kerala 6,000,019 38 calls; with 16, at most
+2.96 s (RESULTS.md, twelfth round)."""
 CLOSE = 0.2
 """A decision whose call changes when every share threshold (``MAKE_AT``, ``COMPETE_AT``,
 ``FOLLOW_AT``, ``DOUBLE_AT``, ``REDOUBLE_AT``) is read this much lower or higher is judged
@@ -569,8 +575,13 @@ class JudgeBot:
         choice = self._decide(*args, final=not self.extra)
         # close: reading the thresholds CLOSE lower or higher changes the call (such a reading
         # may double, so a double is always judged on all the deals)
-        if (self.extra and any(self._decide(*args, shift=x).call != choice.call for x in (-CLOSE, CLOSE))
-                and self.more(j)):
+        late = LONG_AUCTION and len(auction.calls) >= LONG_AUCTION
+
+        def changes(x: float) -> bool:
+            call = self._decide(*args, shift=x).call
+            return call != choice.call and (not late or call.kind in (DOUBLE, REDOUBLE))
+
+        if self.extra and any(changes(x) for x in (-CLOSE, CLOSE)) and self.more(j):
             choice = self._decide(*args, final=True)
         return choice
 
