@@ -9,8 +9,8 @@ contract makes. Those shares, put through the rules' stake table (28-39 win 1 lo
 give the expected stake of each call; among the calls worth making it prefers the ones that
 tell partners most, and it jumps past the cheap bids only when the jump clearly pays (a cheap
 bid lets partners show their cards). A decision that would go the other way were its
-thresholds a little lower or higher is judged again on twice the deals; a double is always
-judged on all of them.
+thresholds a little lower or higher is judged again on twice the deals (from the 16th
+call on, only where it could become a double); a double is always judged on all of them.
 
 The dealer deals what calls promise; bidders bid on what their hands are worth. Of a pool of
 drawn deals, those in which every other seat's bids match its hand's worth by the rule of
