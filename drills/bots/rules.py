@@ -11,6 +11,7 @@ truthful fits under that limit. It never doubles. Kept as the baseline the ``def
 from __future__ import annotations
 
 import random
+import zlib
 
 import numpy as np
 
@@ -92,13 +93,22 @@ def info_score(call: Call, constraint, hand: Hand, partner_suits: set[int]) -> f
 
 
 class RulesBot:
-    """A truthful bidder. ``aggression`` shifts the value limit (in points); ``seed`` breaks ties."""
+    """A truthful bidder. ``aggression`` shifts the value limit (in points); ``seed`` breaks ties.
+
+    The tie-break of each decision is drawn from the seed, the seat and the auction so far, so
+    that a call depends on nothing else: until 2026-12-04 one generator ran through every call
+    the bot made, and the same bot gave another call at the same point of the same deal once it
+    had bid another auction (7 of bench/bots.py's 160 kerala tables of seed 21 came out
+    otherwise when their auctions were bid again by a fresh bot)."""
 
     name = "rules"
 
     def __init__(self, seed: int | None = None, aggression: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = 0 if seed is None else int(seed)
         self.aggression = aggression
+
+    def _tie_breaks(self, auction: Auction, seat: int) -> random.Random:
+        return random.Random(zlib.crc32(f"{self.seed}|{seat}|{auction}".encode()))
 
     def options(self, auction: Auction, hand: Hand, max_value: int = MAX_BID) -> list[tuple[Call, Reading, bool]]:
         """Legal calls for this hand up to ``max_value``, with reading and whether the hand keeps it."""
@@ -122,6 +132,7 @@ class RulesBot:
         ours = partners | {seat}
         partner_suits = {s for p, s in st.named if p in partners}
         floor = st.value if st.value is not None else 27
+        rng = self._tie_breaks(auction, seat)
         scored: list[tuple[float, int, Call, str]] = []
         for c, r in options:
             if r.value is None or c.kind in QUIET_KINDS:
@@ -137,7 +148,7 @@ class RulesBot:
             info = info_score(c, m.constraint, hand, partner_suits)
             if info <= 0 and st.high_seat in ours:
                 continue  # nothing to say over our own side's bid
-            score = info - 0.8 * (r.value - floor) + self.rng.random() * 0.01
+            score = info - 0.8 * (r.value - floor) + rng.random() * 0.01
             scored.append((score, -r.value, c,
                            f"it tells partners something true ({promise_text(m)}) and stays within"
                            f" the {lim} this hand can support"))
