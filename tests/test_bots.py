@@ -604,3 +604,15 @@ def test_a_reason_over_a_doubled_bid_says_what_the_bid_is_worth_doubled():
     p, worth = int(m[1]) / 100, float(m[3])
     win, lose = stake_row(32)
     assert worth == pytest.approx(4 * (p * win - (1 - p) * lose), abs=0.005 * 4 * (win + lose) + 0.005)  # p is rounded to 1%
+
+
+def test_a_bot_takes_its_sample_count_and_gaps_from_the_module_when_made(monkeypatch):
+    # bench/rejudge.py --set judge.SAMPLES=12 changes the bots it makes afterwards; bound as
+    # defaults of __init__, these constants kept their first values and such a run judged
+    # nothing again (until 2026-12-04)
+    from drills.bots import judge as J
+    monkeypatch.setattr(J, "SAMPLES", 5)
+    monkeypatch.setattr(J, "DD_GAP", (3, 12, 10, 10))
+    bot = JudgeBot(1)
+    assert bot.samples == 5 and bot.gap == (3, 12, 10, 10)
+    assert JudgeBot(1, samples=4, gap=2).gap == (2, 2, 2, 2)

@@ -347,11 +347,14 @@ class JudgeBot:
 
     name = "default"
 
-    def __init__(self, seed: int | None = None, samples: int = SAMPLES, gap: int | tuple[int, ...] = DD_GAP,
-                 extra: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, samples: int | None = None,
+                 gap: int | tuple[int, ...] | None = None, extra: int | None = None) -> None:
+        # the module's constants are read here, not bound as defaults, so that a bench run that
+        # sets them (bench/rejudge.py --set) changes the bots it makes
         self.seed = 0 if seed is None else int(seed)
-        self.samples = samples
+        self.samples = SAMPLES if samples is None else samples
         self.extra = EXTRA if extra is None else extra
+        gap = DD_GAP if gap is None else gap
         self.gap = (gap,) * len(DD_GAP) if isinstance(gap, int) else tuple(gap)
         self.rules = RulesBot(seed)
         self.solvers = [Solver(8) for _ in range(THREADS)]
