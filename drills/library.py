@@ -322,7 +322,9 @@ def _contract_filter(text: str) -> tuple[str, list[object]]:
     t = text.strip().upper().replace("NS", "NT")
     if t in ("S", "H", "D", "C", "NT", "N"):
         return "r.strain = ?", ["NT" if t == "N" else t]
-    if t.isdigit():
+    if re.fullmatch(r"[0-9]+", t):
+        if len(t) > 2:  # SQLite holds 64-bit integers: a longer number cannot be bound at all
+            raise LibraryError(f"cannot read {text!r} as a contract filter: a contract's value is 28 to 56")
         return "r.value = ?", [int(t)]
     try:
         c = Contract.parse(t)

@@ -104,7 +104,7 @@ class RulesBot:
     name = "rules"
 
     def __init__(self, seed: int | None = None, aggression: int = 0) -> None:
-        self.seed = 0 if seed is None else int(seed)
+        self.seed = 0 if seed is None else seed  # an int, or a text such as "11:0" (stats' jobs)
         self.aggression = aggression
 
     def _tie_breaks(self, auction: Auction, seat: int) -> random.Random:
