@@ -1,6 +1,7 @@
 """What every bot shares: the ``Choice`` a bidding bot makes and bidding a deal seat by seat."""
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
@@ -12,6 +13,12 @@ from fiftysix.errors import FiftySixError
 MAX_CALLS = 400
 """A safety stop: no real auction is this long."""
 QUIET_KINDS = (PASS, DOUBLE, REDOUBLE, FORCED)
+
+
+def decision_seed(seed: object, seat: int, auction: Auction) -> int:
+    """A decision's own seed: from the bot's seed, the seat and the auction so far only, so that
+    a bot's call does not depend on what it decided before."""
+    return zlib.crc32(f"{seed}|{seat}|{auction}".encode())
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import threading
 import time
-import zlib
 from dataclasses import dataclass
 from typing import Callable
 
@@ -44,7 +43,7 @@ from fiftysix.cards import CARD_NAMES, NUM_RANKS, RANKS, SUIT_NAMES, SUITS, Hand
 from fiftysix.constraints import atoms
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.scoring import stake_row
-from drills.bots.base import QUIET_KINDS, Choice, bid_auction
+from drills.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
 from drills.bots.rules import RulesBot, info_score, shown_points, value_limit
 from drills.bots.worth import POOL, bid_claims, pick_deals
 from drills.questions import promise_text
@@ -362,10 +361,6 @@ class JudgeBot:
 
     # --- simulation -------------------------------------------------------------------------
 
-    def _decision_seed(self, auction: Auction, seat: int) -> int:
-        text = f"{self.seed}|{seat}|{auction}".encode()
-        return zlib.crc32(text)
-
     def judge(self, auction: Auction, hand: Hand, values: dict[int | None, list[int]],
               doubling: bool = True) -> Judgement:
         """Sample deals from this seat's view and probe, for each strain, which of ``values``
@@ -379,7 +374,7 @@ class JudgeBot:
         # plain rejection first where the promises are loose; else counted, and a pool even where
         # the dealer rejects (at most MAX_DRAWS draws); the card bot, timed per card, pools only
         # where the dealer counts exactly
-        seed = self._decision_seed(auction, seat)
+        seed = decision_seed(self.seed, seat, auction)
         try:
             pool = quick_counts(view, max(POOL, need), seed, QUICK_DRAWS)
         except ConstraintError:

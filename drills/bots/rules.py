@@ -11,7 +11,6 @@ truthful fits under that limit. It never doubles. Kept as the baseline the ``def
 from __future__ import annotations
 
 import random
-import zlib
 
 import numpy as np
 
@@ -21,7 +20,7 @@ from fiftysix.bidding.state import Reading
 from fiftysix.cards import NUM_KINDS, NUM_RANKS, NUM_SUITS, RANK_POINTS, Deal, Hand, Table
 from fiftysix.constraints import atoms
 from fiftysix.errors import FiftySixError
-from drills.bots.base import QUIET_KINDS, Choice, bid_auction
+from drills.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
 from drills.questions import promise_text
 
 
@@ -108,7 +107,7 @@ class RulesBot:
         self.aggression = aggression
 
     def _tie_breaks(self, auction: Auction, seat: int) -> random.Random:
-        return random.Random(zlib.crc32(f"{self.seed}|{seat}|{auction}".encode()))
+        return random.Random(decision_seed(self.seed, seat, auction))
 
     def options(self, auction: Auction, hand: Hand, max_value: int = MAX_BID) -> list[tuple[Call, Reading, bool]]:
         """Legal calls for this hand up to ``max_value``, with reading and whether the hand keeps it."""
