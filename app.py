@@ -4,7 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from fiftysix.cards import DEFAULT_DECK
-from ui.components import decks_for, in_url, system_names
+from fiftysix.ui.components import decks_for, in_url, system_names
 
 st.set_page_config(page_title="56 trainer", page_icon="🃏", layout="wide")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from analyser import solver as S
-from analyser.encode import BITS_PER_SUIT, Encoded, bridge_rules, encode
+from fiftysix.analyser import solver as S
+from fiftysix.analyser.encode import BITS_PER_SUIT, Encoded, bridge_rules, encode
 from fiftysix.errors import DealError
 
 RANKS = "AKQJT98765432"

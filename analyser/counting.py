@@ -24,8 +24,8 @@ from typing import Mapping, Sequence, Union
 
 import numpy as np
 
-from analyser._count_kernels import A_COLS, OP_ALL, OP_ANY, OP_ATOM, OP_MUST, layer_codes, unique_moves, weigh_back
-from analyser.view import View
+from fiftysix.analyser._count_kernels import A_COLS, OP_ALL, OP_ANY, OP_ATOM, OP_MUST, layer_codes, unique_moves, weigh_back
+from fiftysix.analyser.view import View
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, NUM_RANKS, SUIT_NAMES, Table
 from fiftysix.constraints import All, Constraint, Count
 from fiftysix.errors import ConstraintError, DealError

@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from analyser import _kernels as kernels
+from fiftysix.analyser import _kernels as kernels
 from fiftysix.cards import NUM_KINDS, RANK_POINTS, Table
 
 BITS_PER_SUIT = 16

@@ -27,7 +27,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.records import Record, RecordError
 
-from analyser.solver import BudgetExceeded, Deadline, Position, card_values, max_points
+from fiftysix.analyser.solver import BudgetExceeded, Deadline, Position, card_values, max_points
 
 Progress = Callable[[int, int], None]
 """A progress callback: (positions solved, positions in all)."""

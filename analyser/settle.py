@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from analyser.counting import MAX_STATES, Lowering, Programme, TooBig, need_space
-from analyser.view import Promise, View
+from fiftysix.analyser.counting import MAX_STATES, Lowering, Programme, TooBig, need_space
+from fiftysix.analyser.view import Promise, View
 from fiftysix.errors import ConstraintError
 
 

@@ -26,8 +26,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from analyser import _kernels as kernels
-from analyser.encode import Encoded, card_bit, encode, rules_for, work_array
+from fiftysix.analyser import _kernels as kernels
+from fiftysix.analyser.encode import Encoded, card_bit, encode, rules_for, work_array
 from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, check_cards, format_trump
 from fiftysix.errors import DealError, FiftySixError
 from fiftysix.play import PlayState, legal_cards
@@ -550,7 +550,7 @@ def warm_up() -> float:
     max_points(pos, solver=small)
     ending = Position(tab, tuple(Hand(h.cards[:2]) for h in deal.hands), None)
     max_points_many([ending, ending], 0, threads=1, table_mb=1)
-    from analyser.dealer import Dealer, View  # the dealer's counting kernels
+    from fiftysix.analyser.dealer import Dealer, View  # the dealer's counting kernels
     from fiftysix.constraints import Count, Either
     promise = Either((Count((0,), 1), Count((1,), 2)))  # an either/or: the kernels' every part
     Dealer(View(tab, 1, deal.hand(1), {2: promise, 3: Count((8, 9), 1, 3)})).sample_counts(4, 1)

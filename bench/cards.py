@@ -20,10 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
 
-from analyser.dealer import View  # noqa: E402
-from analyser.solver import warm_up  # noqa: E402
-from drills.bots import CardBot, RulesBot, bid_auction  # noqa: E402
-from drills.bots.worth import bid_claims  # noqa: E402
+from fiftysix.analyser.dealer import View  # noqa: E402
+from fiftysix.analyser.solver import warm_up  # noqa: E402
+from fiftysix.bots import CardBot, RulesBot, bid_auction  # noqa: E402
+from fiftysix.bots.worth import bid_claims  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
 from fiftysix.play import PlayState  # noqa: E402
 

@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).parent.parent))
 sys.path.insert(0, str(Path(__file__).parent))
 from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
 
-from analyser.solver import Position, max_points, warm_up  # noqa: E402
-from drills.bots import CardBot, JudgeBot, RulesBot, play_hand  # noqa: E402
+from fiftysix.analyser.solver import Position, max_points, warm_up  # noqa: E402
+from fiftysix.bots import CardBot, JudgeBot, RulesBot, play_hand  # noqa: E402
 from fiftysix.bidding import Auction  # noqa: E402
 from fiftysix.bidding.calls import DOUBLE  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
@@ -56,7 +56,7 @@ def change(settings: list[str]) -> None:
     for kv in settings:
         name, _, value = kv.partition("=")
         mod, _, const = name.rpartition(".")
-        module = importlib.import_module(f"drills.bots.{mod or 'judge'}")
+        module = importlib.import_module(f"fiftysix.bots.{mod or 'judge'}")
         if not hasattr(module, const):
             sys.exit(f"drills/bots/{mod or 'judge'}.py has no constant {const}")
         old = getattr(module, const)

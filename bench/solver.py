@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
-from analyser import solver as S  # noqa: E402
-from analyser import bridge  # noqa: E402
-from analyser.encode import card_bit  # noqa: E402
+from fiftysix.analyser import solver as S  # noqa: E402
+from fiftysix.analyser import bridge  # noqa: E402
+from fiftysix.analyser.encode import card_bit  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
 
 
@@ -163,7 +163,7 @@ def bridge_deal(rng: random.Random) -> tuple[str, int, int]:
 
 
 def bench_bridge(deals: int, cap: float, table_mb: float) -> None:
-    """analyser.bridge.tricks against DDS (endplay's solve_board) on the same seeded deals."""
+    """fiftysix.analyser.bridge.tricks against DDS (endplay's solve_board) on the same seeded deals."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal as BDeal

@@ -23,8 +23,8 @@ from fiftysix.cards import COPIES, Hand, Table
 from fiftysix.constraints import Constraint, Count, fits, from_dict, implied, implies_all, required_parts
 from fiftysix.errors import FiftySixError
 from fiftysix.textio import InputError, loads as loads_json
-from drills.banks import Bank, BankError, header_problems, read_bank_text
-from drills.questions import (MAKEABLE_BANDS, Question, QuestionError, call_key, fold, makeable_bands,
+from fiftysix.drills.banks import Bank, BankError, header_problems, read_bank_text
+from fiftysix.drills.questions import (MAKEABLE_BANDS, Question, QuestionError, call_key, fold, makeable_bands,
                               promise_text)
 
 KINDS = ("format", "system", "hand", "auction", "answer", "unchecked")

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Mapping
 from fiftysix.errors import FiftySixError
 from fiftysix import textio
 from fiftysix.textio import MAX_TEXT_BYTES, InputError, loads as loads_json, read_text, size_text
-from drills.questions import TYPE_TITLES, Question, QuestionError
+from fiftysix.drills.questions import TYPE_TITLES, Question, QuestionError
 
 BANK_FORMAT = "fiftysix-bank"
 BANK_VERSION = 1
@@ -188,7 +188,7 @@ WORKING_BANK = "coach-bank.json"
 
 
 def working_bank_path() -> Path:
-    from drills.store import data_dir
+    from fiftysix.drills.store import data_dir
     return data_dir() / WORKING_BANK
 
 

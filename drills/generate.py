@@ -22,9 +22,9 @@ from fiftysix.cards import COPIES, NUM_SUITS, RANK_NAMES, SUIT_NAMES, Card, Deal
 from fiftysix.constraints import Constraint, Count, fits, implies_all, rank_kinds, required_parts, suit_kinds
 from fiftysix.errors import FiftySixError
 from fiftysix.scoring import Contract
-from drills.banks import Bank
-from drills.bots import DEFAULT_BOT, get_bot
-from drills.questions import MAKEABLE_BANDS, Context, Question, call_key, fold, makeable_bands, promise_text
+from fiftysix.drills.banks import Bank
+from fiftysix.bots import DEFAULT_BOT, get_bot
+from fiftysix.drills.questions import MAKEABLE_BANDS, Context, Question, call_key, fold, makeable_bands, promise_text
 
 N_CHOICES = 4
 PER_DEAL = 2
@@ -208,7 +208,7 @@ class Generator:
 
     def makeable(self, deal: Deal, auction: Auction, qid: str, samples: int = 100) -> Question | None:
         """Will the final contract make? Graded against the Monte Carlo estimate's interval."""
-        from analyser.simulate import estimate_from_auction
+        from fiftysix.analyser.simulate import estimate_from_auction
         contract = auction.contract
         if contract is None:
             return None
@@ -542,7 +542,7 @@ class Generator:
         calls = [r.call for r in auction.calls]
         iv, est = data.get("interval"), None
         if not (isinstance(iv, (list, tuple)) and len(iv) == 2):
-            from analyser.simulate import estimate_from_auction
+            from fiftysix.analyser.simulate import estimate_from_auction
             est = estimate_from_auction(self.table, self.system, ctx.seat, hand, auction_text(calls), contract,
                                         n=int(data.get("deals") or 30), seed=0, leads=False)
             iv = est.interval

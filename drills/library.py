@@ -25,7 +25,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, format_record, format_records, parse_record, read_records
 from fiftysix.scoring import Contract
 from fiftysix.textio import write_atomic
-from drills import store
+from fiftysix.drills import store
 
 LIBRARY_SCHEMA_VERSION = 1
 

@@ -34,9 +34,9 @@ from fiftysix.play import PlayState, Trick
 from fiftysix.records import Record, build_record
 from fiftysix.scoring import (MATCH_FORMATS, RESULT_REASONS, Contract, HandResult, MAX_BID, MIN_BID, new_match,
                               result_of_play, stake)
-from drills.bots import BIDDING_BOTS, DEFAULT_BOT, MAX_CALLS, CardBot, get_bot, seat_bots
-from drills.bots.worth import bid_claims
-from drills.questions import Context, Question
+from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT, MAX_CALLS, CardBot, get_bot, seat_bots
+from fiftysix.bots.worth import bid_claims
+from fiftysix.drills.questions import Context, Question
 
 MODES = ("learning", "practice")
 """``learning`` shows every hand and offers hints before the learner calls; ``practice``
@@ -298,7 +298,7 @@ def partners_know(a: Auction, seat: int) -> str:
 def your_call(hand: PracticeHand, call: str) -> Feedback:
     """Make the learner's call (IllegalCallError, hand unchanged, when it is not legal now)
     and say what it promised, whether the hand keeps it, and what the system's bot calls."""
-    from drills.generate import family_of
+    from fiftysix.drills.generate import family_of
     a = auction(hand)
     if a.is_over:
         raise IllegalCallError("the auction is over")
@@ -391,7 +391,7 @@ def your_card(hand: PracticeHand, card: str) -> Trick | None:
 
 
 def _view(hand: PracticeHand, seat: int, a: Auction):
-    from analyser.dealer import View, auction_promises
+    from fiftysix.analyser.dealer import View, auction_promises
     return View(hand.table, seat, hand.deal.hand(seat), {}, plays(hand, a.contract), LEADER, auction_promises(a))
 
 
@@ -469,7 +469,7 @@ class CardCost:
 def card_cost(hand: PracticeHand, index: int, max_seconds: float | None = None, stop=None) -> CardCost | None:
     """The cost of card ``index`` (from 1) for the team that played it, double-dummy; None
     when the search runs past ``max_seconds``."""
-    from analyser.solver import BudgetExceeded, Position, card_values
+    from fiftysix.analyser.solver import BudgetExceeded, Position, card_values
     c = contract(hand)
     if c is None or not 1 <= index <= len(hand.cards):
         raise PracticeError(f"there is no card {index} in this play")
@@ -607,7 +607,7 @@ class DoubleDummy:
 def double_dummy(hand: PracticeHand, max_seconds: float | None = None, stop=None) -> DoubleDummy:
     """The double-dummy facts of the deal: the declarers' total in the contract played (seat
     1 leading) and each team's best contract; a value the budget did not reach is None."""
-    from analyser.solver import BudgetExceeded, Position, declarer_table, max_points
+    from fiftysix.analyser.solver import BudgetExceeded, Position, declarer_table, max_points
     c = contract(hand)
     if c is None:
         raise PracticeError("the auction is not over yet")

@@ -19,9 +19,9 @@ from datetime import datetime, timedelta, timezone
 from typing import Mapping, Sequence
 
 from fiftysix.errors import FiftySixError
-from drills import store
-from drills.questions import Question
-from drills.schedule import (DEFAULT_NEW_PER_DAY, Card, Rating, new_card, pick_questions, rating_for,
+from fiftysix.drills import store
+from fiftysix.drills.questions import Question
+from fiftysix.drills.schedule import (DEFAULT_NEW_PER_DAY, Card, Rating, new_card, pick_questions, rating_for,
                              review, utcnow)
 
 SCHEMA_VERSION = 1

@@ -14,7 +14,7 @@ from typing import Collection, Mapping, Sequence
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
-from drills.questions import Question
+from fiftysix.drills.questions import Question
 
 DEFAULT_NEW_PER_DAY = 10
 SLOW_SECONDS = 45.0

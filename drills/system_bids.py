@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from fiftysix.bidding import Auction, format_call
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, RecordError
-from drills.bots import DEFAULT_BOT, get_bot
+from fiftysix.bots import DEFAULT_BOT, get_bot
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from dataclasses import asdict, dataclass
 
 import pyarrow as pa
 
-from analyser import solver
-from drills.bots import get_bot
+from fiftysix.analyser import solver
+from fiftysix.bots import get_bot
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import format_calls
 from fiftysix.bidding.systems import get_system

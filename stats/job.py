@@ -25,7 +25,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from fiftysix.errors import FiftySixError
-from stats.deals import RunSpec, chunk_table
+from fiftysix.stats.deals import RunSpec, chunk_table
 
 MANIFEST = "_run.json"
 META_KEY = b"fiftysix.stats"

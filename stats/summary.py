@@ -17,8 +17,8 @@ import numpy as np
 from fiftysix.bidding.calls import format_calls, parse_calls
 from fiftysix.bidding.systems import get_system
 from fiftysix.cards import Table
-from stats.deals import STRAINS
-from stats.job import read_run
+from fiftysix.stats.deals import STRAINS
+from fiftysix.stats.job import read_run
 
 THRESHOLDS = (28, 32, 40, 48, 56)
 BIN = 4  # histogram bins of 4 points: 0-3, 4-7, ..., 52-55, then 56 alone
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     import sys
     args = sys.argv[1:] if argv is None else argv
     if len(args) not in (1, 2):
-        print("usage: python -m stats.summary RUN_DIR [DEST]", file=sys.stderr)
+        print("usage: python -m fiftysix.stats.summary RUN_DIR [DEST]", file=sys.stderr)
         return 2
     for path in ship(*args):
         print(path)

@@ -5,7 +5,7 @@ import json
 import re
 
 
-from analyser import solver  # noqa: E402
+from fiftysix.analyser import solver  # noqa: E402
 from fiftysix.cards import Table, random_deal  # noqa: E402
 from tests.app_harness import open_page, texts  # noqa: E402
 

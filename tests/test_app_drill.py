@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from drills.progress import ProgressStore  # noqa: E402
+from fiftysix.drills.progress import ProgressStore  # noqa: E402
 from tests.app_harness import open_page, texts  # noqa: E402
 
 
@@ -99,8 +99,8 @@ def test_practise_anyway_mixes_the_types(tmp_path, monkeypatch):
 def test_a_due_idea_comes_back_as_a_fresh_question(tmp_path, monkeypatch):
     from datetime import timedelta
 
-    from drills.generate import Generator
-    from drills.schedule import question_key, utcnow
+    from fiftysix.drills.generate import Generator
+    from fiftysix.drills.schedule import question_key, utcnow
     from fiftysix.cards import Table
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
     old = Generator("international", Table.make(6), 1).questions(1, ["meaning"])[0]
@@ -129,7 +129,7 @@ def test_the_summary_shows_each_prompt_and_the_right_answer(tmp_path, monkeypatc
 
 
 def test_drill_a_starter_bank_and_see_it_in_progress(tmp_path, monkeypatch):
-    from drills.banks import STARTER_DIR, load_bank
+    from fiftysix.drills.banks import STARTER_DIR, load_bank
     bank = load_bank(STARTER_DIR / "kerala.json")
     at = open_page("drill", tmp_path, monkeypatch, player="kiran")
     at.get("button_group")[0].set_value("bank").run()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from drills.library import Library
+from fiftysix.drills.library import Library
 from fiftysix.cards import Hand, Table, deck_cards
 from tests.app_harness import open_page, texts
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drills.library import Library
+from fiftysix.drills.library import Library
 from fiftysix.records import read_records
 from tests.app_harness import open_page
 

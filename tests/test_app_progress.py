@@ -6,8 +6,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from drills.progress import ProgressStore  # noqa: E402
-from drills.questions import Question  # noqa: E402
+from fiftysix.drills.progress import ProgressStore  # noqa: E402
+from fiftysix.drills.questions import Question  # noqa: E402
 from tests.app_harness import open_page, texts  # noqa: E402
 
 
@@ -51,8 +51,8 @@ def test_progress_for_a_new_player_says_so(tmp_path, monkeypatch):
 
 
 def test_drill_my_weak_spots_now(tmp_path, monkeypatch):
-    from drills.generate import Generator
-    from drills.questions import idea_title
+    from fiftysix.drills.generate import Generator
+    from fiftysix.drills.questions import idea_title
     from fiftysix.cards import Table
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
     store = ProgressStore(learner="asha")

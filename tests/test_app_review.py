@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 
-from drills.library import Library  # noqa: E402
+from fiftysix.drills.library import Library  # noqa: E402
 from fiftysix.bidding import Auction  # noqa: E402
 from fiftysix.cards import Card, Table, random_deal  # noqa: E402
 from fiftysix.play import PlayState  # noqa: E402

@@ -3,7 +3,7 @@ from __future__ import annotations
 import json
 
 from fiftysix.bidding import docs
-from ui.cli import main
+from fiftysix.ui.cli import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -8,8 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from analyser.dealer import View, counts_to_deal
-from drills.bots import (BIDDING_BOTS, CardBot, JudgeBot, RulesBot, bid_auction, get_bot, play_hand,
+from fiftysix.analyser.dealer import View, counts_to_deal
+from fiftysix.bots import (BIDDING_BOTS, CardBot, JudgeBot, RulesBot, bid_auction, get_bot, play_hand,
                          seat_bots)
 from fiftysix.bidding import SYSTEMS, Auction
 from fiftysix.cards import Deal, Hand, Table, random_deal
@@ -17,7 +17,7 @@ from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, legal_cards
 from fiftysix.scoring import Contract
-from ui.cli import main
+from fiftysix.ui.cli import main
 
 
 def _replay_truthful(deal: Deal, system: str, auction: Auction) -> None:
@@ -80,7 +80,7 @@ def test_the_bot_doubles_a_contract_its_hand_defeats():
     # seat 2 holds a Jack and a Nine of every suit, 20 of the 56 points (RULES.md: J 3, 9 2);
     # seat 1 opens 40NT truthfully (four Jacks, no long suit). The defenders need 17 points:
     # the opener's partner sits under seat 2's Nines, and 40NT fails
-    from analyser.solver import Position, solve
+    from fiftysix.analyser.solver import Position, solve
     table = Table.make(4)
     strong = Hand.parse("J9.J9.J9.J9")
     rest = [c for c in table.kinds() for _ in range(2)]
@@ -99,7 +99,7 @@ def test_the_bot_doubles_a_contract_its_hand_defeats():
 def test_a_bid_says_what_it_holds_and_how_often_it_makes():
     # issue 23: "with JJ9 of hearts and partner's +1H showing the 9, 32H makes in 81% of deals".
     # Seat 1 of 4 holds both Jacks, the Nine and the Ace of hearts
-    from drills.bots.judge import holding_text
+    from fiftysix.bots.judge import holding_text
     hand = Hand.parse("9.JJ9A.TA.T")
     assert holding_text(hand, 1) == "JJ9A of hearts (4 cards)"
     deal = _deal_with_hand(Table.make(4), hand, 5)
@@ -111,7 +111,7 @@ def test_a_bid_says_what_it_holds_and_how_often_it_makes():
     # partner's showing call is named: seat 3 answers seat 1's hearts knowing the Jack is there
     a.apply("28H", hand)
     a.apply("P", deal.hand(2))
-    from drills.bots.judge import partners_text
+    from fiftysix.bots.judge import partners_text
     assert partners_text(a, 3, 1).startswith("partner's 28H showing"), partners_text(a, 3, 1)
 
 
@@ -169,8 +169,8 @@ def test_the_card_bots_count_is_the_solvers_value_on_the_deals_it_drew(monkeypat
     # that card (max_points, not the bot's yes/no probes, which it runs first on every deal,
     # and the margins of the cards tied best after)
     import re
-    import drills.bots.cardplay as cardplay
-    from analyser.solver import Position, max_points
+    import fiftysix.bots.cardplay as cardplay
+    from fiftysix.analyser.solver import Position, max_points
     table = Table.make(4)
     deal = random_deal(table, 6)
     contract = Contract.make(table, 30, 3, declarer=3)
@@ -263,8 +263,8 @@ def test_hand_worth_is_the_rule_of_thumb_for_many_hands_at_once():
     # partners, 8 cards a hand, 2 a suit on average): own points + 2 x (56 - own - shown) / 5
     # x 0.85 + shown, + 2 a trump above 2 and 1.5 a trump Jack or Nine; at no-trump + 1 a Jack
     import numpy as np
-    from drills.bots.rules import value_limit
-    from drills.bots.worth import hand_worth
+    from fiftysix.bots.rules import value_limit
+    from fiftysix.bots.worth import hand_worth
     table = Table.make(6)
     strong, weak = Hand.parse("J9.J9.J9.J9"), Hand.parse("KQ87.KQ.8.7")
     counts = np.array([strong.counts(), weak.counts()])
@@ -281,8 +281,8 @@ def test_hand_worth_is_the_rule_of_thumb_for_many_hands_at_once():
 
 def _after_an_opening(system: str, call: str, seed: int):
     """Seat 2's pool of 256 deals after seat 1's ``call`` (deal 4 at 6 players), and the claims."""
-    from analyser.dealer import Dealer
-    from drills.bots.worth import bid_claims
+    from fiftysix.analyser.dealer import Dealer
+    from fiftysix.bots.worth import bid_claims
     table = Table.make(6)
     a = Auction(system=system, table=table)
     a.apply(call, None)
@@ -294,7 +294,7 @@ def test_the_samples_give_bidders_hands_worth_their_bids():
     # seat 1 opened 32S under basic; seat 2 judges from deals in which seat 1's hand is worth
     # 30+ in spades by the rule of thumb (HOLD_SLACK 2), taken in the order the dealer drew them
     import numpy as np
-    from drills.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
+    from fiftysix.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
     table, a, claims, pool = _after_an_opening("basic", "32S", 9)
     assert claims == [(1, 32, 0, 0, False)]
     worth = hand_worth(pool[:, 0], table, 1, 0, 0)
@@ -310,7 +310,7 @@ def test_a_low_bid_claims_a_hand_the_rule_of_thumb_values_near_it():
     # the rules bot bids 29 only where the rule of thumb values its hand at 29 or more (it may
     # always bid 28: its limit never falls below); the samples read a 29 that way (within
     # HOLD_SLACK), so a cheap bid is not a random hand
-    from drills.bots.worth import HOLD_SLACK, hand_worth, pick_deals
+    from fiftysix.bots.worth import HOLD_SLACK, hand_worth, pick_deals
     table, _, claims, pool = _after_an_opening("kerala", "29D", 3)
     assert claims == [(1, 29, 2, 0, False)]
     take = hand_worth(pool[:, 0], table, 1, 2, 0, clip=False)
@@ -323,8 +323,8 @@ def test_a_pass_over_the_opponents_claims_a_hand_not_worth_a_bid():
     # seat 2 passes over seat 1's 28S: its hand is not worth 29 (+ HOLD_SLACK) in any strain;
     # seat 3 passes over its partner's bid: that says nothing of its strength
     import numpy as np
-    from analyser.dealer import Dealer
-    from drills.bots.worth import ANY, HOLD_SLACK, bid_claims, hand_worth, pick_deals
+    from fiftysix.analyser.dealer import Dealer
+    from fiftysix.bots.worth import ANY, HOLD_SLACK, bid_claims, hand_worth, pick_deals
     table = Table.make(6)
     deal = random_deal(table, 4)
     a = Auction(system="basic", table=table)
@@ -356,7 +356,7 @@ def _judged_calls(system: str, seeds: range):
 def test_a_cheap_rule_of_thumb_bid_keeps_the_side_in_the_auction():
     # the default bot makes the rules bot's cheap first-band bid when the samples make it at
     # least FOLLOW_AT of the time, though no bid "pays" by the samples alone, and says so
-    from drills.bots.judge import FOLLOW_AT
+    from fiftysix.bots.judge import FOLLOW_AT
     found = 0
     for seed, a, deal, choice in _judged_calls("kerala", range(40)):
         if "keeps our side in the auction" in choice.reason:
@@ -375,7 +375,7 @@ def test_the_card_bots_make_a_contract_with_points_to_spare():
     # a played failure before the SAFETY tie-break (bench/bots.py, kerala, seed 11): 29C by
     # seat 3 takes 49 points double-dummy (checked here by the solver), yet the card bots,
     # seeing every card tied at "makes in most deals", threw points away and went down
-    from analyser.solver import Position, max_points
+    from fiftysix.analyser.solver import Position, max_points
     table = Table.make(6)
     deal = random_deal(table, 11)
     a = Auction.parse("28H P 29C P P P P P P", "kerala", table)
@@ -391,8 +391,8 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
     # value of each deal (not the bot's yes/no probes, which ask what our side takes even for
     # their contract, answering it from our diamond probes' bounds where they can), and the
     # same counts with one thread
-    from analyser.solver import Position, max_points
-    from drills.bots import judge as J
+    from fiftysix.analyser.solver import Position, max_points
+    from fiftysix.bots import judge as J
     table = Table.make(6)
     deal = random_deal(table, 3)
     a = Auction(system="basic", table=table)
@@ -440,8 +440,8 @@ def test_a_probe_over_its_budget_leaves_only_the_values_near_the_take_unknown(mo
     # with a small node budget some of our probes run over: the values proved made and proved
     # out of reach must agree with the solver's full value of the deal (max_points), and only
     # the values between them are left unknown (before, the whole strain was dropped)
-    from analyser.solver import Position, Solver, max_points
-    from drills.bots import judge as J
+    from fiftysix.analyser.solver import Position, Solver, max_points
+    from fiftysix.bots import judge as J
     table = Table.make(6)
     bot = JudgeBot(1)
     monkeypatch.setattr(J, "PROBE_NODES", 3_000)
@@ -474,7 +474,7 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
     # least GAIN, recomputed here from the rules' table (RULES.md: 28-39 win 1, lose 2) and the
     # shares its reason gives; where the raise would make but does not pay, it passes and says so
     import re
-    from drills.bots.judge import GAIN
+    from fiftysix.bots.judge import GAIN
     from fiftysix.scoring import stake_row
     bids = passes = 0
     for _, a, _, choice in _judged_calls("jack-signal", range(40)):
@@ -496,7 +496,7 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
 def test_a_new_bid_is_valued_doubled_only_where_the_opponents_would_double_it():
     # RULES.md 5: "28-39 win 1 lose 2, 40-47 win 2 lose 3"; a double doubles the stake. The
     # opponents are taken to double a bid that fails in at least 0.8 of the deals, as `default` does
-    from drills.bots.judge import DOUBLE_AT, THEY_DOUBLE_AT, bid_stake
+    from fiftysix.bots.judge import DOUBLE_AT, THEY_DOUBLE_AT, bid_stake
     assert THEY_DOUBLE_AT == DOUBLE_AT == 0.8
     assert bid_stake(0.5, 30) == pytest.approx(0.5 * 1 - 0.5 * 2)  # fails half the time: not doubled
     assert bid_stake(0.25, 44) == pytest.approx(0.25 * 2 - 0.75 * 3)
@@ -509,7 +509,7 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
     # put its expected stake within FOLLOW_LOSS of passing's; the stakes are recomputed here
     # from the rules' table (RULES.md: 28-39 win 1, lose 2) and the shares the reason gives
     import re
-    from drills.bots.judge import FOLLOW_LOSS, THEY_DOUBLE_AT
+    from fiftysix.bots.judge import FOLLOW_LOSS, THEY_DOUBLE_AT
     from fiftysix.scoring import stake_row
     found = 0
     for _, a, _, choice in _judged_calls("kerala", range(60)):
@@ -539,7 +539,7 @@ def test_a_decision_gets_more_deals_exactly_where_its_thresholds_could_change_th
     # redouble); checked here by setting the module's thresholds
     # themselves (not the judge's own shift) and judging the first 8 deals' snapshot again
     import copy
-    from drills.bots import judge as J
+    from fiftysix.bots import judge as J
     names = ("MAKE_AT", "COMPETE_AT", "FOLLOW_AT", "DOUBLE_AT", "REDOUBLE_AT")
     base = {n: getattr(J, n) for n in names}
     seen = {True: 0, False: 0}
@@ -610,7 +610,7 @@ def test_a_bot_takes_its_sample_count_and_gaps_from_the_module_when_made(monkeyp
     # bench/rejudge.py --set judge.SAMPLES=12 changes the bots it makes afterwards; bound as
     # defaults of __init__, these constants kept their first values and such a run judged
     # nothing again (until 2026-12-04)
-    from drills.bots import judge as J
+    from fiftysix.bots import judge as J
     monkeypatch.setattr(J, "SAMPLES", 5)
     monkeypatch.setattr(J, "DD_GAP", (3, 12, 10, 10))
     bot = JudgeBot(1)

@@ -202,7 +202,7 @@ def test_answer_a_drill_question(app_url, browser, data_dir):
     click_key(browser, "dr_answer")
     wait_text(browser, "Next question")
     body = browser.find_element(By.TAG_NAME, "body").text
-    from drills.progress import ProgressStore
+    from fiftysix.drills.progress import ProgressStore
     history = ProgressStore(data_dir / "progress.sqlite3", learner="player").history()
     assert len(history) == 1  # the answer was stored, and the feedback says what the store says
     if history["correct"].iloc[0]:

@@ -75,7 +75,7 @@ def test_the_drill_by_keyboard(app_url, browser, data_dir):
     WebDriverWait(browser, 60).until(lambda d: "Right:" in d.find_element(By.TAG_NAME, "body").text
                                      or "Not quite" in d.find_element(By.TAG_NAME, "body").text)
     idle(browser)
-    from drills.progress import ProgressStore
+    from fiftysix.drills.progress import ProgressStore
     history = ProgressStore(data_dir / "progress.sqlite3", learner="keys").history()
     assert len(history) == 1
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ENTER)  # next question

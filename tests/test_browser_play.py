@@ -55,7 +55,7 @@ def _felt(drv) -> list:
 
 def _hand(data_dir):
     """The hand as the page's session holds it cannot be read from outside; the library can."""
-    from drills.library import Library
+    from fiftysix.drills.library import Library
     return Library(data_dir / "progress.sqlite3")
 
 

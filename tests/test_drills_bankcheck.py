@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from drills.bankcheck import check_dict, check_file
-from drills.banks import Bank, save_bank
-from drills.generate import make_bank
+from fiftysix.drills.bankcheck import check_dict, check_file
+from fiftysix.drills.banks import Bank, save_bank
+from fiftysix.drills.generate import make_bank
 
 INTL = "international"
 

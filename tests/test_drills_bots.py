@@ -6,7 +6,7 @@ import statistics
 
 from hypothesis import given, settings, strategies as st
 
-from drills.bots import Bot, bid_deal
+from fiftysix.bots import Bot, bid_deal
 from fiftysix.bidding import SYSTEMS, Auction
 from fiftysix.bidding.calls import FORCED, PASS
 from fiftysix.cards import Card, Hand, Table, deck_cards, random_deal

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from drills.banks import load_bank, save_bank
-from drills.generate import make_bank
-from ui.cli import main
+from fiftysix.drills.banks import load_bank, save_bank
+from fiftysix.drills.generate import make_bank
+from fiftysix.ui.cli import main
 
 
 def _run(capsys, *argv) -> tuple[int, str, str]:
@@ -42,7 +42,7 @@ def test_interactive_quiz_marks_and_records(capsys, monkeypatch, tmp_path):
     rc, out, _ = _run(capsys, "quiz", "--system", "kerala", "-n", "2", "--seed", "3")
     assert rc == 0 and "right." in out and "wrong:" in out and "not one of the choices" in out
     assert out.strip().endswith("1 of 2 right.")
-    from drills.progress import ProgressStore
+    from fiftysix.drills.progress import ProgressStore
     h = ProgressStore().history()
     assert list(h["correct"]) == [True, False] and list(h["question_id"]) == [qs[0]["id"], qs[1]["id"]]
 

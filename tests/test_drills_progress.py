@@ -9,9 +9,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from drills.progress import ProgressError, ProgressStore
-from drills.store import DATA_DIR_ENV, default_db_path
-from drills.questions import Context, Question
+from fiftysix.drills.progress import ProgressError, ProgressStore
+from fiftysix.drills.store import DATA_DIR_ENV, default_db_path
+from fiftysix.drills.questions import Context, Question
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from drills.questions import Context, Question
-from drills.schedule import (Rating, State, card_id_for, make_scheduler, new_card, pick_questions, plan,
+from fiftysix.drills.questions import Context, Question
+from fiftysix.drills.schedule import (Rating, State, card_id_for, make_scheduler, new_card, pick_questions, plan,
                              practice_mix, question_key,
                              rating_for, review)
 

@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from drills import banks
-from drills.bankcheck import check_dict
-from drills.banks import Bank, BankError, import_text
+from fiftysix.drills import banks
+from fiftysix.drills.bankcheck import check_dict
+from fiftysix.drills.banks import Bank, BankError, import_text
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import parse_call, parse_calls
 from fiftysix.cards import Card, Deal, Hand, Table, parse_cards
@@ -33,7 +33,7 @@ from fiftysix.constraints import from_dict as constraint_from_dict
 from fiftysix.errors import FiftySixError
 from fiftysix.records import decode_record_bytes, format_records, parse_records, read_records
 from fiftysix import textio
-from ui.cli import main
+from fiftysix.ui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

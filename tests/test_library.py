@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from drills.library import Library, LibraryError
+from fiftysix.drills.library import Library, LibraryError
 from fiftysix.records import RecordError, format_record, format_records, parse_records, read_records
 from tests.test_records import SAMPLES, random_record
-from ui.cli import main
+from fiftysix.ui.cli import main
 
 
 @pytest.fixture
@@ -158,8 +158,8 @@ def test_bad_files_write_nothing(lib: Library, tmp_path: Path):
 
 def test_shares_the_progress_file(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path / "home"))
-    from drills.progress import ProgressStore
-    from drills.store import default_db_path
+    from fiftysix.drills.progress import ProgressStore
+    from fiftysix.drills.store import default_db_path
     lib = Library()
     assert lib.path == default_db_path() and lib.path.parent == tmp_path / "home"
     lib.add([random_record(4, 32, "alternate", 1)])

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from drills import practice as P
-from drills.bots import bid_with
-from drills.progress import ProgressStore
+from fiftysix.drills import practice as P
+from fiftysix.bots import bid_with
+from fiftysix.drills.progress import ProgressStore
 from fiftysix.bidding import Auction
 from fiftysix.cards import Table, random_deal
 from fiftysix.errors import IllegalCallError, IllegalPlayError
@@ -258,12 +258,12 @@ def test_wrong_calls_become_drill_ideas(tmp_path):
     assert key in store.cards()
     assert key in history["template"].tolist()
     from datetime import timedelta
-    from drills.schedule import utcnow
+    from fiftysix.drills.schedule import utcnow
     assert key in store.due_templates(utcnow() + timedelta(days=1))  # it comes back soon
 
 
 def test_double_dummy_agrees_with_the_review():
-    from analyser.review import review
+    from fiftysix.analyser.review import review
     hand = _finished(seed=5)
     dd = P.double_dummy(hand)
     rev = review(P.to_record(hand))
@@ -293,7 +293,7 @@ def test_learning_and_practice_modes_and_bad_settings():
 
 
 def test_the_cost_of_a_card_is_the_reviews_cost():
-    from analyser.review import review
+    from fiftysix.analyser.review import review
     hand = _finished(seed=5)
     rev = review(P.to_record(hand))
     for x in rev.cards[:8]:
@@ -305,7 +305,7 @@ def test_the_cost_of_a_card_is_the_reviews_cost():
 def test_the_default_bot_calls_as_it_does_alone():
     """The page's default bot (the judge) at the table: the first bot's call is the one it
     makes for that hand on its own, and its hint and feedback agree (one decision each)."""
-    from drills.bots import get_bot
+    from fiftysix.bots import get_bot
     hand = P.new_hand(TABLE, SYSTEM, 2, seed=5)
     assert hand.bot == "default"
     P.bots_to_call(hand)
@@ -337,8 +337,8 @@ def test_the_learners_moves_and_the_seed_give_the_hand_back():
 
 
 def test_a_played_out_hand_is_reviewed_and_kept_whole_in_the_library(tmp_path):
-    from analyser.review import review
-    from drills.library import Library
+    from fiftysix.analyser.review import review
+    from fiftysix.drills.library import Library
     hand = _finished(seed=5, played_out=True)
     record = P.to_record(hand)
     rev = review(record, max_seconds=5.0)

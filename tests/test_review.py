@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from analyser.review import format_review, review, review_auction
+from fiftysix.analyser.review import format_review, review, review_auction
 from fiftysix.cards import SUITS, Deal, Table
 from fiftysix.constraints import fits
 from fiftysix.records import Noted, Record, parse_record, read_records
 from fiftysix.scoring import Contract
 from tests.naive import naive_card_values, naive_max_points
 from tests.test_records import random_record
-from ui.cli import main
+from fiftysix.ui.cli import main
 
 
 def _naive_review_values(rec: Record) -> list[tuple[int, int]]:
@@ -178,8 +178,8 @@ def test_budget_leaves_unknowns_not_wrong_values():
 def test_system_bids_agree_with_a_bot_auction_and_flag_a_change():
     from dataclasses import replace
 
-    from drills.bots import bid_with
-    from drills.system_bids import system_bids
+    from fiftysix.bots import bid_with
+    from fiftysix.drills.system_bids import system_bids
     from fiftysix.bidding import format_call
     from fiftysix.cards import random_deal
     table = Table.make(6)
@@ -211,7 +211,7 @@ def test_sample_notes_state_what_the_solver_finds():
     hold (the solver from the first card, the play replayed); none says a hand is too big to solve."""
     import re as _re
 
-    from analyser.solver import BudgetExceeded, Position, max_points
+    from fiftysix.analyser.solver import BudgetExceeded, Position, max_points
     from fiftysix.play import PlayState
     root = Path(__file__).resolve().parents[1] / "data" / "records"
     checked = 0

@@ -15,8 +15,8 @@ from endplay.dds import calc_dd_table, solve_board  # noqa: E402
 from endplay.types import Deal as BDeal  # noqa: E402
 from endplay.types import Denom, Player  # noqa: E402
 
-from analyser import bridge  # noqa: E402
-from analyser import solver as S  # noqa: E402
+from fiftysix.analyser import bridge  # noqa: E402
+from fiftysix.analyser import solver as S  # noqa: E402
 from fiftysix.errors import DealError  # noqa: E402
 
 RANKS = "AKQJT98765432"

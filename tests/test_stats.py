@@ -10,13 +10,13 @@ import socket
 import pyarrow as pa
 import pytest
 
-from analyser import solver
+from fiftysix.analyser import solver
 from fiftysix.cards import SUITS
 from fiftysix.errors import FiftySixError
-from stats import job
-from stats.deals import STRAINS, RunSpec, chunk_table, deal_of
-from stats.summary import summarise, wilson
-from ui.cli import main
+from fiftysix.stats import job
+from fiftysix.stats.deals import STRAINS, RunSpec, chunk_table, deal_of
+from fiftysix.stats.summary import summarise, wilson
+from fiftysix.ui.cli import main
 
 # 4 players, 32 cards: the fastest table to solve; two systems share each deal's solve.
 SPEC = RunSpec(("international", "kerala"), players=4, deck=32, deals=8, seed=11, chunk=2)
@@ -175,7 +175,7 @@ def test_shipped_summaries_cover_the_five_systems():
     """data/stats holds one summary per system at 6 players, each consistent with its histogram."""
     from fiftysix.bidding.systems import SYSTEMS
     from fiftysix.cards import Table
-    from stats.summary import load_shipped
+    from fiftysix.stats.summary import load_shipped
     table = Table.make(6)
     for name in SYSTEMS:
         doc = load_shipped(name, table.players, table.deck, table.teams)
@@ -190,7 +190,7 @@ def test_shipped_summaries_cover_the_five_systems():
 
 def test_explain_page_shows_what_a_call_is_worth(tmp_path, monkeypatch):
     from fiftysix.cards import Table
-    from stats.summary import call_worth
+    from fiftysix.stats.summary import call_worth
     from tests.app_harness import open_page
     doc, _ = call_worth("kerala", Table.make(6), "", "P")
     opening, entry = max(((k.split("|")[1], e) for k, e in doc["calls"].items() if k.startswith("|")),

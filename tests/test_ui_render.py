@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from fiftysix.cards import CARD_NAMES, Card, Hand, Table
-from ui import render
+from fiftysix.ui import render
 
 
 def _strip(html: str) -> str:

@@ -18,17 +18,17 @@ import sys
 from typing import Sequence
 
 from fiftysix.errors import FiftySixError
-from ui.commands.output import write
+from fiftysix.ui.commands.output import write
 
 COMMAND_MODULES = [
-    "ui.commands.game",
-    "ui.commands.bidding",
-    "ui.commands.records",
-    "ui.commands.simulate",
-    "ui.commands.solver",
-    "ui.commands.drills",
-    "ui.commands.stats",
-    "ui.commands.bots",
+    "fiftysix.ui.commands.game",
+    "fiftysix.ui.commands.bidding",
+    "fiftysix.ui.commands.records",
+    "fiftysix.ui.commands.simulate",
+    "fiftysix.ui.commands.solver",
+    "fiftysix.ui.commands.drills",
+    "fiftysix.ui.commands.stats",
+    "fiftysix.ui.commands.bots",
 ]
 
 

@@ -17,7 +17,7 @@ import streamlit as st
 from fiftysix.bidding import SYSTEM_NAMES
 from fiftysix.cards import DEFAULT_DECK, TABLE_SETUPS, Table
 from fiftysix.errors import FiftySixError
-from ui import render
+from fiftysix.ui import render
 
 MAX_UPLOAD_BYTES = 256 * 1024
 """Uploaded files (banks, hand records) larger than this are refused."""
@@ -106,7 +106,7 @@ def read_upload(upload, *, limit: int = MAX_UPLOAD_BYTES) -> str | None:
 @st.cache_resource(show_spinner="Warming up the solver (compiling, once per server)...")
 def warm_solver() -> ModuleType:
     """The solver module, its kernels compiled once per server process."""
-    from analyser import solver
+    from fiftysix.analyser import solver
     solver.warm_up()
     return solver
 
@@ -155,7 +155,7 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     nothing is bid), a small histogram, and how many deals it rests on. Says so plainly where
     no statistics are shipped for the table, or the call came up too seldom."""
     import plotly.graph_objects as go
-    from stats.summary import call_worth as lookup
+    from fiftysix.stats.summary import call_worth as lookup
 
     found = lookup(system, table, before, call)
     if found is None:

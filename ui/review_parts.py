@@ -12,8 +12,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from fiftysix.cards import Card
-from ui import render
-from ui.components import seat_view, show, tricks_table, view_hands
+from fiftysix.ui import render
+from fiftysix.ui.components import seat_view, show, tricks_table, view_hands
 
 POSITION_SECONDS = 5.0  # search budget per position; a position over it is shown as unsolved
 REVIEW_SECONDS = 60.0  # the whole review of a record: one click never holds the server longer
@@ -22,7 +22,7 @@ REVIEW_SECONDS = 60.0  # the whole review of a record: one click never holds the
 def review_of(record_text: str):
     """The review of a record given in canonical text, kept for the session (positions over
     budget come back unsolved); a progress bar shows the positions solved while it runs."""
-    from analyser.review import review
+    from fiftysix.analyser.review import review
     from fiftysix.records import parse_record
     done = st.session_state.setdefault("rv_reviews", {})
     if record_text not in done:

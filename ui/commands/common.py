@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator
 from fiftysix.cards import Table
 from fiftysix.errors import FiftySixError
 from fiftysix.textio import decode, loads as loads_json
-from ui.commands.output import Output
+from fiftysix.ui.commands.output import Output
 
 
 def add_table_args(p: argparse.ArgumentParser) -> None:

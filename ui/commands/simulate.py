@@ -11,9 +11,9 @@ from typing import Iterator
 from fiftysix.cards import Hand
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.textio import InputError, loads as loads_json
-from ui.commands.common import (MAX_DEALS, MAX_SECONDS, MAX_THREADS, add_seed_arg, add_table_args, arg,
+from fiftysix.ui.commands.common import (MAX_DEALS, MAX_SECONDS, MAX_THREADS, add_seed_arg, add_table_args, arg,
                                 command, seconds, table_from, whole)
-from ui.commands.output import Output, lines
+from fiftysix.ui.commands.output import Output, lines
 
 SIMULATE_SECONDS = 120.0
 """The default time budget of ``simulate``."""
@@ -79,7 +79,7 @@ def _extra_constraints(items: list[str]) -> dict:
 
 def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
     """The viewing seat's View (auction meanings, extra promises, plays) and the Auction."""
-    from analyser.dealer import View
+    from fiftysix.analyser.dealer import View
     from fiftysix.constraints import conjoin
     table = table_from(args)
     table.check_seat(args.seat)
@@ -88,7 +88,7 @@ def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
     cons: dict = {}
     calls: tuple = ()
     if args.auction.strip():
-        from analyser.dealer import auction_promises
+        from fiftysix.analyser.dealer import auction_promises
         from fiftysix.bidding import Auction
         auction = Auction.parse(args.auction, args.system, table)
         calls = auction_promises(auction)  # soft: the dealer sets aside what cannot hold
@@ -104,7 +104,7 @@ def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
 def cmd_sample(args: argparse.Namespace) -> Iterator[Output]:
     """The deals one by one (a JSON line each with --json); then, on stderr, the rejection
     step's acceptance rate and one line per promise the dealer set aside (RULES.md 6)."""
-    from analyser.dealer import Dealer, counts_to_deal
+    from fiftysix.analyser.dealer import Dealer, counts_to_deal
     view, _ = _view_and_auction(args)
     dealer = Dealer(view)
     counts = dealer.sample_counts(200 if args.n is None else args.n, args.seed)
@@ -116,7 +116,7 @@ def cmd_sample(args: argparse.Namespace) -> Iterator[Output]:
 
 
 def _contract(args: argparse.Namespace, auction):
-    from analyser.simulate import contract_from_auction
+    from fiftysix.analyser.simulate import contract_from_auction
     from fiftysix.scoring import Contract
     table = table_from(args)
     if args.contract is None:
@@ -137,7 +137,7 @@ def _contract(args: argparse.Namespace, auction):
 
 def cmd_simulate(args: argparse.Namespace) -> Output:
     start = time.perf_counter()
-    from analyser.simulate import estimate
+    from fiftysix.analyser.simulate import estimate
     holder: dict = {}
 
     def trump_of(auction):

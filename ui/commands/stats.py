@@ -5,8 +5,8 @@ import argparse
 
 from fiftysix.bidding.systems import SYSTEMS
 from fiftysix.errors import FiftySixError
-from ui.commands.common import add_table_args, command, group, table_from
-from ui.commands.output import Output, lines
+from fiftysix.ui.commands.common import add_table_args, command, group, table_from
+from fiftysix.ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -49,8 +49,8 @@ def _systems(text: str) -> tuple[str, ...]:
 
 
 def cmd_run(args: argparse.Namespace) -> Output:
-    from stats.deals import RunSpec
-    from stats.job import run
+    from fiftysix.stats.deals import RunSpec
+    from fiftysix.stats.job import run
     if args.workers is not None and args.workers < 1:
         raise FiftySixError(f"--workers must be at least 1, not {args.workers}")
     table = table_from(args)
@@ -65,7 +65,7 @@ def cmd_run(args: argparse.Namespace) -> Output:
 
 
 def cmd_show(args: argparse.Namespace) -> Output:
-    from stats.summary import format_summary, summarise
+    from fiftysix.stats.summary import format_summary, summarise
     summary = summarise(args.out, system=args.system, call=args.call, after=args.after,
                         min_count=args.min_count)
     return Output(summary, lines([format_summary(summary, args.top)]))

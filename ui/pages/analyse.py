@@ -11,10 +11,10 @@ import streamlit as st
 from fiftysix.cards import SUITS, SUIT_SYMBOLS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_number
-from ui import render
-from ui.components import (in_url, page_start, seat_view, show, tricks_table, user_errors, view_hands,
+from fiftysix.ui import render
+from fiftysix.ui.components import (in_url, page_start, seat_view, show, tricks_table, user_errors, view_hands,
                            warm_solver)
-from ui.jobs import run_cancellable, session_gone
+from fiftysix.ui.jobs import run_cancellable, session_gone
 
 DEAL_PARAM = "deal"  # a pasted or typed deal, kept in the URL so a reload or a link brings it back
 TRUMP_CHOICES = tuple(format_trump(t) for t in TRUMPS)
@@ -167,8 +167,8 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     the first figures appear as the first deals are solved and sharpen live; Cancel (or
     Streamlit's Stop) keeps the deals solved so far."""
     st.subheader("Is it makeable? (one seat's view)")
-    from analyser import simulate
-    from analyser.dealer import View
+    from fiftysix.analyser import simulate
+    from fiftysix.analyser.dealer import View
     from fiftysix.scoring import Contract
     with st.form("an_est_form", border=True):
         c1, c2, c3, c4 = st.columns(4)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from drills import bankcheck
-from drills.generate import Generator
-from drills import banks, questions
+from fiftysix.drills import bankcheck
+from fiftysix.drills.generate import Generator
+from fiftysix.drills import banks, questions
 from fiftysix.cards import Table
 from fiftysix.errors import FiftySixError
-from ui.components import page_start, read_upload
+from fiftysix.ui.components import page_start, read_upload
 
 FORMAT_FILES = {"json": ("JSON", "application/json", "json"), "csv": ("CSV", "text/csv", "csv"),
                 "gift": ("GIFT (Moodle)", "text/plain", "gift"), "anki": ("Anki CSV", "text/csv", "txt")}

@@ -10,10 +10,10 @@ import time
 import streamlit as st
 
 from fiftysix.cards import Hand, Table
-from drills import banks as banks_mod, progress, questions
+from fiftysix.drills import banks as banks_mod, progress, questions
 from fiftysix.errors import FiftySixError
-from ui import render
-from ui.components import in_url, page_start, read_upload, show
+from fiftysix.ui import render
+from fiftysix.ui.components import in_url, page_start, read_upload, show
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
 SLOW_TYPES = ("makeable",)  # fewer of these per pool: each question simulates deals
@@ -25,7 +25,7 @@ COACH_BANK = "coach"  # the Coach page's working bank, in this session
 def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE, slow: int = 1) -> list:
     """Generate the question pool type by type, with a progress bar (makeable ones simulate):
     ``per_type`` of each type, ``slow`` of each slow one."""
-    from drills.generate import Generator
+    from fiftysix.drills.generate import Generator
     t = settings.table
     bar = st.progress(0.0, text="Dealing and bidding practice hands...")
     pool = []
@@ -39,8 +39,8 @@ def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE, s
 
 def fresh_questions(ideas: list[str], seed: int) -> list:
     """New questions of these ideas (template keys), each made at its own system and table."""
-    from drills.generate import Generator
-    from drills.questions import parse_template
+    from fiftysix.drills.generate import Generator
+    from fiftysix.drills.questions import parse_template
     by_table: dict[tuple[str, Table], list[str]] = {}
     for key in ideas:
         try:
@@ -69,7 +69,7 @@ def begin(queue: list, source: str) -> None:
 def start_session(settings, store, pool_source, length: int, new_per_day: int, practise: bool) -> None:
     """Pick the session's questions: due ideas first (as fresh questions), then new ones up to
     the day's limit, then practice to fill the session; or a mix of everything, to practise."""
-    from drills.schedule import practice_mix
+    from fiftysix.drills.schedule import practice_mix
     seed = secrets.randbelow(10**6)  # a fresh seed: a due idea comes back as a new question
     try:
         source, pool = pool_source(seed)
@@ -86,7 +86,7 @@ def start_session(settings, store, pool_source, length: int, new_per_day: int, p
 
 def generated_pool(settings, store, types: list[str], length: int):
     """A pool source for engine questions: fresh questions of the due ideas, then new deals."""
-    from drills.schedule import practice_mix
+    from fiftysix.drills.schedule import practice_mix
 
     def make(seed: int):
         t = settings.table
@@ -145,7 +145,7 @@ def submit(q, store) -> None:
     except FiftySixError as e:
         ss["dr_save_error"] = str(e)
     ss["dr_answered"] = (choice, correct)
-    from drills.questions import idea_title
+    from fiftysix.drills.questions import idea_title
     ss["dr_results"].append({"#": len(ss["dr_results"]) + 1, "question": q.prompt, "your answer": choice,
                              "right answer": " / ".join(q.answers), "right": correct,
                              "seconds": round(seconds, 1), "idea": idea_title(q.template)})
@@ -247,7 +247,7 @@ def bank_pool(banks_mod, name: str, upload):
 
 def setup(settings, store, questions_mod, progress_mod) -> None:
     """The session form: generated questions or a bank, how many, new ideas a day, practise."""
-    from drills.generate import default_types
+    from fiftysix.drills.generate import default_types
     ss = st.session_state
     source = st.segmented_control("Questions from", [GENERATED, BANK], default=GENERATED, required=True,
                                   format_func={GENERATED: "new deals (the engine)", BANK: "a question bank"}.get,

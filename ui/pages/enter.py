@@ -10,15 +10,15 @@ from collections import Counter
 
 import streamlit as st
 
-from drills.library import Library
+from fiftysix.drills.library import Library
 from fiftysix.bidding import Auction
 from fiftysix.cards import (CARD_NAMES, COPIES, SUIT_SYMBOLS, Card, Deal, Hand, Table, check_cards, complete_deal,
                             deck_cards, format_trump)
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.records import build_record, format_record
-from ui import render
-from ui.components import page_start, show, tricks_table
+from fiftysix.ui import render
+from fiftysix.ui.components import page_start, show, tricks_table
 
 QUIET = ("P", "X", "XX")
 

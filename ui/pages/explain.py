@@ -10,8 +10,8 @@ import streamlit as st
 from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
 from fiftysix import bidding
 from fiftysix.errors import FiftySixError
-from ui import render
-from ui.components import call_worth, in_url, page_start, show
+from fiftysix.ui import render
+from fiftysix.ui.components import call_worth, in_url, page_start, show
 
 PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
 # Colours for a chance: pale for rare, amber around a half, deep green for certain.
@@ -151,8 +151,8 @@ def card_grid(table: Table, system: str, auction_text: str, seat: int, hand: str
     """(hidden seats, unseen card names, the chance each seat holds at least one unseen copy
     of each card, the copies it holds on average) over ``n`` deals that fit what ``seat`` knows,
     and the promises set aside because they could not hold with the rest (RULES.md 6)."""
-    from analyser.dealer import Dealer, View
-    from analyser.simulate import holding_odds
+    from fiftysix.analyser.dealer import Dealer, View
+    from fiftysix.analyser.simulate import holding_odds
     view = View.from_auction(table, system, seat, Hand.parse(hand), auction_text)
     dealer = Dealer(view)
     odds = holding_odds(view, dealer.sample_counts(n, seed=seed))

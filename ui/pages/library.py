@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from drills.library import Library
+from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.records import format_record, format_records
-from ui.components import page_start, read_upload, system_names
+from fiftysix.ui.components import page_start, read_upload, system_names
 
 
 def entry_row(e) -> dict:

@@ -15,19 +15,19 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from drills import practice as P
-from drills.bots import BIDDING_BOTS, DEFAULT_BOT
-from drills.library import Library
-from drills.progress import ProgressStore
-from drills.system_bids import SystemBid
+from fiftysix.drills import practice as P
+from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT
+from fiftysix.drills.library import Library
+from fiftysix.drills.progress import ProgressStore
+from fiftysix.drills.system_bids import SystemBid
 from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import trick_rows
 from fiftysix.records import format_record
 from fiftysix.scoring import MATCH_FORMATS
-from ui import render
-from ui.components import in_url, page_start, read_upload, show, tricks_table, warm_solver
-from ui.jobs import run_cancellable
+from fiftysix.ui import render
+from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, warm_solver
+from fiftysix.ui.jobs import run_cancellable
 
 HAND, MATCH = "pl_hand", "pl_match_state"
 MATCH_URL = "pl_mt"  # the match in the address (``Match.to_text``), so a reload keeps the score
@@ -235,7 +235,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
 def coach_upload(table: Table) -> None:
     """A record file (its first record's deal, table and system) or a bank with a question that
     gives a hand (that seat's hand, the others dealt at random from the seed)."""
-    from drills import banks
+    from fiftysix.drills import banks
     from fiftysix.records import parse_records
     up = st.file_uploader("A record file or a question bank", type=["txt", "rec", "pbn", "56", "json"],
                           key="pl_upload", max_upload_size=1)
@@ -655,7 +655,7 @@ def dd_panel(hand: P.PracticeHand) -> None:
 
 def review_panel(hand: P.PracticeHand, player: str) -> None:
     """The Review page's parts on this hand, and saving it to the library."""
-    from ui.review_parts import auction_panel, play_stepper, review_of, value_chart
+    from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
     ss = st.session_state
     try:
         record = P.to_record(hand, date=dt.date.today().strftime("%Y.%m.%d"), player=player)

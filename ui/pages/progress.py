@@ -5,7 +5,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from fiftysix.errors import FiftySixError
-from ui.components import in_url, page_start
+from fiftysix.ui.components import in_url, page_start
 
 
 def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], title: str) -> go.Figure:
@@ -26,9 +26,9 @@ def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], 
 settings = page_start("Progress", "How your drilling is going: accuracy over time and by call family, "
                       "what is due for review, and where you go wrong most.")
 try:
-    from drills.progress import GENERATED, ProgressStore
-    from drills.questions import FAMILY_WORDS, TYPE_TITLES, idea_title
-    from drills.schedule import utcnow
+    from fiftysix.drills.progress import GENERATED, ProgressStore
+    from fiftysix.drills.questions import FAMILY_WORDS, TYPE_TITLES, idea_title
+    from fiftysix.drills.schedule import utcnow
     store = ProgressStore(learner=settings.player)
     history = store.history()
 except ImportError:

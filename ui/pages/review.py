@@ -9,12 +9,12 @@ from pathlib import Path
 
 import streamlit as st
 
-from drills.system_bids import system_bids
-from drills import library
+from fiftysix.drills.system_bids import system_bids
+from fiftysix.drills import library
 from fiftysix import records
 from fiftysix.errors import FiftySixError
-from ui.components import in_url, page_start, read_upload, warm_solver
-from ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
+from fiftysix.ui.components import in_url, page_start, read_upload, warm_solver
+from fiftysix.ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 

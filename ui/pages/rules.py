@@ -9,8 +9,8 @@ import streamlit as st
 from fiftysix.cards import (DECK_RANKS, RANK_NAMES, RANK_POINTS, RANKS, SUIT_NAMES, SUIT_SYMBOLS,
                             TABLE_SETUPS, Card)
 from fiftysix.scoring import STAKES
-from ui import render
-from ui.components import in_url, page_start, show, system_names
+from fiftysix.ui import render
+from fiftysix.ui.components import in_url, page_start, show, system_names
 
 # The rules guide is part of the project: the app never reads a file outside it.
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "rules.md"

@@ -7,7 +7,7 @@ card asks the solver whether the declarers still reach their target after it. It
 the card with the best share for its side (the stake depends only on made or failed);
 among cards that do equally well it keeps its points and its high cards. Given what the
 calls claim (``claims``), it draws a pool and solves first the deals in which each bidder's
-hand is worth its bids and each passer's no bid (``drills.bots.worth``), as the bidding bot
+hand is worth its bids and each passer's no bid (``fiftysix.bots.worth``), as the bidding bot
 does.
 """
 from __future__ import annotations
@@ -16,9 +16,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from analyser.dealer import Dealer, View, counts_to_deal
-from analyser.encode import card_bit
-from analyser.solver import BudgetExceeded, Position, Solver
+from fiftysix.analyser.dealer import Dealer, View, counts_to_deal
+from fiftysix.analyser.encode import card_bit
+from fiftysix.analyser.solver import BudgetExceeded, Position, Solver
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import MAX_BID
 from fiftysix.cards import Card, Deal, Hand
@@ -26,7 +26,7 @@ from fiftysix.constraints import Constraint
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.play import PlayState, legal_cards, trick_winner
 from fiftysix.scoring import Contract
-from drills.bots.worth import POOL, Claim, bid_claims, pick_deals
+from fiftysix.bots.worth import POOL, Claim, bid_claims, pick_deals
 
 CARD_SAMPLES = 24
 """Deals sampled per card."""
@@ -96,7 +96,7 @@ class CardBot:
 
     def choose(self, view: View, contract: Contract, claims: Sequence[Claim] = ()) -> CardChoice:
         """The card for ``view.seat`` to play now, under ``contract`` (seat 1 led, or ``view.leader``);
-        ``claims``: what the other seats' calls say (``drills.bots.worth.bid_claims``)."""
+        ``claims``: what the other seats' calls say (``fiftysix.bots.worth.bid_claims``)."""
         trick = _current_trick(view)
         led = trick[0][1].suit if trick else None
         options = legal_cards(_remaining(view), led)

@@ -15,7 +15,7 @@ call on, only where it could become a double); a double is always judged on all 
 The dealer deals what calls promise; bidders bid on what their hands are worth. Of a pool of
 drawn deals, those in which every other seat's bids match its hand's worth by the rule of
 thumb, and its passes over the opponents a hand worth no bid, are judged first
-(``drills.bots.worth``). Where the samples alone find no bid worth
+(``fiftysix.bots.worth``). Where the samples alone find no bid worth
 making, the rule of thumb's cheap first-band bid is still made when it makes often enough:
 partners learn a card, and the samples, which give partners random hands beyond their
 promises, undervalue our side (``FOLLOW_AT``).
@@ -33,9 +33,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from analyser.dealer import Dealer, View, quick_counts
-from analyser.encode import encode_counts, rules_for
-from analyser.solver import BudgetExceeded, Solver, warm_up
+from fiftysix.analyser.dealer import Dealer, View, quick_counts
+from fiftysix.analyser.encode import encode_counts, rules_for
+from fiftysix.analyser.solver import BudgetExceeded, Solver, warm_up
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.state import Reading
@@ -43,10 +43,10 @@ from fiftysix.cards import CARD_NAMES, NUM_RANKS, RANKS, SUIT_NAMES, SUITS, Hand
 from fiftysix.constraints import atoms
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.scoring import stake_row
-from drills.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
-from drills.bots.rules import RulesBot, info_score, shown_points, value_limit
-from drills.bots.worth import POOL, bid_claims, pick_deals
-from drills.questions import promise_text
+from fiftysix.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
+from fiftysix.bots.rules import RulesBot, info_score, shown_points, value_limit
+from fiftysix.bots.worth import POOL, bid_claims, pick_deals
+from fiftysix.drills.questions import promise_text
 
 SAMPLES = 8
 """Deals simulated per decision: enough to tell 30% from 80%, few enough for 0.3 s."""
@@ -130,7 +130,7 @@ and raised the share of doubles right from 99/134 (74%) to 67/82 (82%) (tenth ro
 BASE_GAP = 0
 """The opponents' standing contract counts as making in a sample when they come within this
 many points of it (what passing is worth). It was 2 while the samples gave bidders only what
-they promised; now that they hold hands worth their bids (``drills.bots.worth``) the margin
+they promised; now that they hold hands worth their bids (``fiftysix.bots.worth``) the margin
 counted their strength twice (bench/bots.py, 2026-12-02 third round, kerala and jack-signal on
 the same 40 deals each, stakes a deal summed over the two: with this and ``DD_GAP`` (1, 8, 10,
 10) +0.84 double-dummy and +0.14 in play, against +0.80 and -0.02 with 2 and (2, 8, 8, 8))."""

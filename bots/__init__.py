@@ -1,11 +1,11 @@
 """The bots: bidding bots registered by name, and the card-playing bot.
 
-    from drills.bots import get_bot, bid_with, CardBot, play_hand
+    from fiftysix.bots import get_bot, bid_with, CardBot, play_hand
     auction = bid_with(deal, "international", "default", seed=1)   # or one name per seat
     state = play_hand(deal, auction.contract, [CardBot(1)] * 6, auction.seat_constraints())
 
 ``rules`` is the rule-of-thumb bidder kept as the baseline; ``default`` judges value by
-simulation (``drills.bots.judge``). ``Bot`` and ``bid_deal`` remain the ``rules`` bot's
+simulation (``fiftysix.bots.judge``). ``Bot`` and ``bid_deal`` remain the ``rules`` bot's
 names from before the bots became a package.
 """
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Sequence
 from fiftysix.bidding import Auction
 from fiftysix.cards import Deal
 from fiftysix.errors import FiftySixError
-from drills.bots.base import MAX_CALLS, QUIET_KINDS, BiddingBot, Choice, bid_auction
-from drills.bots.cardplay import CardBot, CardChoice, play_hand
-from drills.bots.judge import JudgeBot
-from drills.bots.rules import Bot, RulesBot, bid_deal, shown_points, value_limit
+from fiftysix.bots.base import MAX_CALLS, QUIET_KINDS, BiddingBot, Choice, bid_auction
+from fiftysix.bots.cardplay import CardBot, CardChoice, play_hand
+from fiftysix.bots.judge import JudgeBot
+from fiftysix.bots.rules import Bot, RulesBot, bid_deal, shown_points, value_limit
 
 BIDDING_BOTS = {"default": JudgeBot, "rules": RulesBot}
 """Bidding bots by name."""
