@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from fiftysix.bidding.calls import format_call, parse_call
+from fiftysix.bidding.meaning import promise_text  # noqa: F401  (re-exported for the quiz modules)
 from fiftysix.cards import DEFAULT_DECK, Hand, Table
 from fiftysix.errors import FiftySixError
 
@@ -42,12 +43,6 @@ MAX_CHOICES = 26
 def makeable_bands(lo: float, hi: float) -> tuple[str, ...]:
     """The bands that overlap the estimate's interval [lo, hi]: each counts as right."""
     return tuple(b for b, (a, z) in zip(MAKEABLE_BANDS, _BAND_EDGES) if a <= hi and lo <= z)
-
-
-def promise_text(meaning: Any) -> str:
-    """What a call promises, in the words of its constraint (a ``Meaning``)."""
-    text = meaning.constraint.describe()
-    return "nothing about the hand" if text == "nothing" else text
 
 
 def parse_template(key: str) -> tuple[str, str, Table, str]:
