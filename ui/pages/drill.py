@@ -219,7 +219,7 @@ def summary() -> None:
 
 def bank_choices(banks_mod) -> dict[str, str]:
     """The banks on offer: the starter banks (by file name) and the coach's bank of this session."""
-    out = {p.stem: f"Starter: {p.stem}" for p in banks_mod.starter_banks()}
+    out = {name: f"Starter: {name}" for name in banks_mod.starter_names()}
     if st.session_state.get("co_questions"):
         out[COACH_BANK] = f"The Coach page's bank: {st.session_state.get('co_title', 'my bank')}"
     return out
@@ -239,7 +239,7 @@ def bank_pool(banks_mod, name: str, upload):
                                              "system": st.session_state.get("system", "international"),
                                              "questions": st.session_state.get("co_questions", [])})
         else:
-            bank = banks_mod.load_bank(banks_mod.STARTER_DIR / f"{name}.json")
+            bank = banks_mod.load_starter(name)
         if not bank.questions:
             raise FiftySixError(f"the bank {bank.title!r} has no questions")
         return bank.title, list(bank.questions)

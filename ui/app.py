@@ -1,0 +1,80 @@
+"""The Streamlit app: the page router and the shared sidebar, nothing else.
+
+Streamlit runs this file as its main script (``fiftysix app``), or the repository's app.py
+calls ``main`` (``streamlit run app.py``, the page tests). The pages are the files of
+``fiftysix.ui.pages``, found where the package is installed.
+"""
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+import streamlit as st
+
+from fiftysix.cards import DEFAULT_DECK
+from fiftysix.ui.components import decks_for, in_url, system_names
+
+PAGES = {
+    "Learn": [
+        ("explain", "Explain", ":material/record_voice_over:"),
+        ("drill", "Drill", ":material/target:"),
+        ("play", "Play", ":material/style:"),
+        ("progress", "Progress", ":material/trending_up:"),
+    ],
+    "Analyse": [
+        ("analyse", "Analyse", ":material/search:"),
+        ("review", "Review", ":material/replay:"),
+        ("enter", "Enter a hand", ":material/edit_note:"),
+        ("library", "Hand library", ":material/library_books:"),
+    ],
+    "Teach": [
+        ("coach", "Coach", ":material/school:"),
+        ("rules", "Rules", ":material/gavel:"),
+    ],
+}
+"""Each section's pages: (the module in ui/pages/, its title, its icon); the first is the default."""
+
+
+def page_file(name: str) -> Path:
+    """The page module's file (``fiftysix.ui.pages.<name>``): Streamlit runs pages from files on
+    disk, which is where pip installs them."""
+    return Path(str(files("fiftysix.ui.pages").joinpath(f"{name}.py")))
+
+
+def new_table_size() -> None:
+    """A new number of players gets that table's usual deck (4: 32 cards, 6: 48, 8: 64)."""
+    st.session_state["deck"] = DEFAULT_DECK[st.session_state["players"]]
+
+
+def sidebar() -> None:
+    """The choices every page shares: system, table, player name (kept in the page's URL)."""
+    with st.sidebar:
+        st.markdown("### ♠ ♥ 56 ♦ ♣")
+        names = system_names()
+        st.selectbox("Bidding system", names, **in_url("system"))
+        players = st.selectbox("Players", (4, 6, 8), index=1, on_change=new_table_size, **in_url("players"))
+        decks = sorted(decks_for(players), key=lambda d: d != DEFAULT_DECK[players])  # the usual deck first
+        if st.session_state.get("deck", decks[0]) not in decks:  # only a hand-made URL gets here
+            st.session_state["deck"] = DEFAULT_DECK[players]
+        st.selectbox("Deck", decks, format_func=lambda d: f"{d} cards", **in_url("deck"))
+        st.selectbox("Teams", ("alternate", "pairs"),
+                     format_func=lambda t: "odd v even seats" if t == "alternate" else "partners opposite",
+                     **in_url("teams"))
+        st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
+                      help="Your answers are kept under this name. The page's address keeps your choices: "
+                           "bookmark it, or share it.")
+
+
+def main() -> None:
+    """One run of the app: configure, route to the chosen page, draw the sidebar, run the page."""
+    st.set_page_config(page_title="56 trainer", page_icon="🃏", layout="wide")
+    pages = {section: [st.Page(page_file(name), title=title, icon=icon, default=(section, i) == ("Learn", 0))
+                       for i, (name, title, icon) in enumerate(entries)]
+             for section, entries in PAGES.items()}
+    page = st.navigation(pages)
+    sidebar()
+    page.run()
+
+
+if __name__ == "__main__":  # Streamlit runs the main script as __main__
+    main()

@@ -1,0 +1,59 @@
+"""``fiftysix app``: serve the whole Streamlit app from wherever the package is installed."""
+from __future__ import annotations
+
+import argparse
+from importlib.resources import files
+from pathlib import Path
+
+from fiftysix.errors import FiftySixError
+from fiftysix.ui.commands.common import arg, whole
+from fiftysix.ui.commands.output import Output
+
+OPTIONS = {
+    "theme.primaryColor": "#1d6b40",
+    "browser.gatherUsageStats": "false",
+    "server.maxUploadSize": "1",
+}
+"""Streamlit's settings for the app; the repository's .streamlit/config.toml holds the same, for
+``streamlit run app.py`` (tests/test_package.py checks that they agree)."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("app", help="serve the app (every page) in the browser; Ctrl-C stops it",
+                       description="Serve the trainer's Streamlit app. Options after -- go to `streamlit run`.")
+    p.add_argument("--port", type=arg(whole, "--port", 1, 65535), default=8501, help="port (default 8501)")
+    p.add_argument("--address", default=None, help="address to listen on (default: every interface)")
+    p.add_argument("--headless", action="store_true", help="do not open a browser tab")
+    p.add_argument("streamlit", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    p.set_defaults(handler=cmd_app)
+
+
+def router() -> Path:
+    """The app's main script, the page router ``fiftysix/ui/app.py``, as installed."""
+    return Path(str(files("fiftysix.ui").joinpath("app.py")))
+
+
+def streamlit_args(args: argparse.Namespace) -> list[str]:
+    """The ``streamlit run`` command line for ``args``."""
+    extra = list(args.streamlit)
+    if extra[:1] == ["--"]:
+        extra = extra[1:]
+    out = ["run", str(router()), f"--server.port={args.port}"]
+    if args.address:
+        out.append(f"--server.address={args.address}")
+    if args.headless:
+        out.append("--server.headless=true")
+    return out + [f"--{k}={v}" for k, v in OPTIONS.items()] + extra
+
+
+def cmd_app(args: argparse.Namespace) -> Output:
+    try:
+        from streamlit.web import cli as streamlit_cli
+    except ModuleNotFoundError:
+        raise FiftySixError("the app needs Streamlit, which is not installed: pip install 'fiftysix[app]'") from None
+    try:
+        streamlit_cli.main(args=streamlit_args(args), prog_name="fiftysix app")  # serves until Ctrl-C
+    except SystemExit as e:  # Streamlit's command line ends by exiting
+        status = e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+        return Output(None, "", status=status)
+    return Output(None, "")
