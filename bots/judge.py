@@ -46,7 +46,7 @@ from fiftysix.scoring import stake_row
 from fiftysix.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
 from fiftysix.bots.rules import RulesBot, info_score, shown_points, value_limit
 from fiftysix.bots.worth import POOL, bid_claims, pick_deals
-from fiftysix.drills.questions import promise_text
+from fiftysix.bidding.meaning import promise_text
 
 SAMPLES = 8
 """Deals simulated per decision: enough to tell 30% from 80%, few enough for 0.3 s."""

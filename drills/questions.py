@@ -44,12 +44,6 @@ def makeable_bands(lo: float, hi: float) -> tuple[str, ...]:
     return tuple(b for b, (a, z) in zip(MAKEABLE_BANDS, _BAND_EDGES) if a <= hi and lo <= z)
 
 
-def promise_text(meaning: Any) -> str:
-    """What a call promises, in the words of its constraint (a ``Meaning``)."""
-    text = meaning.constraint.describe()
-    return "nothing about the hand" if text == "nothing" else text
-
-
 def parse_template(key: str) -> tuple[str, str, Table, str]:
     """A ``Question.template`` key read back: (type, system, table, family); the table has
     the usual deck for its size (the key does not name the deck)."""

@@ -11,7 +11,8 @@ import pytest
 from fiftysix.drills.bankcheck import check_question
 from fiftysix.constraints import implied, required_parts
 from fiftysix.drills.generate import Generator, default_types, generate
-from fiftysix.drills.questions import Question, promise_text
+from fiftysix.bidding.meaning import promise_text
+from fiftysix.drills.questions import Question
 from fiftysix.bidding import SYSTEMS, Auction, format_call, parse_call
 from fiftysix.cards import Hand, Table
 from fiftysix.constraints import fits, from_dict

@@ -33,6 +33,12 @@ class Meaning:
         return cls(d["label"], d["sentence"], from_dict(d["constraint"]))
 
 
+def promise_text(meaning: Meaning) -> str:
+    """What a call promises, in the words of its constraint."""
+    text = meaning.constraint.describe()
+    return "nothing about the hand" if meaning.constraint == TRUE or text == "nothing" else text
+
+
 def fits(hand: Hand, meaning: Meaning | Constraint) -> Fit:
     """Does ``hand`` keep the promise? ``Fit.broken`` lists the parts it breaks, in words."""
     c = meaning.constraint if isinstance(meaning, Meaning) else meaning
