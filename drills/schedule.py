@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
-from typing import Collection, Iterable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 from fsrs.scheduler import DEFAULT_PARAMETERS
@@ -42,11 +42,39 @@ GRADES = (Rating.Hard, Rating.Good, Rating.Easy)
 """What a right answer may be graded; a wrong answer is always Again."""
 GRADE_WORDS = {Rating.Again: "Again", Rating.Hard: "Hard", Rating.Good: "Good", Rating.Easy: "Easy"}
 
-__all__ = ["Card", "Rating", "ReviewLog", "Scheduler", "State", "DEFAULT_NEW_PER_DAY", "DEFAULT_RETENTION",
-           "GRADES", "GRADE_WORDS", "OPTIMISER_MIN_REVIEWS", "RETENTION_RANGE", "ScheduleError",
-           "card_id_for", "new_card", "rating_for", "make_scheduler", "review", "plan", "pick_questions",
-           "practice_mix", "question_key", "is_due", "utcnow", "preview", "in_words", "forecast",
-           "Reviewed", "retention", "long_reviews", "optimise", "optimiser_missing"]
+__all__ = [
+    "DEFAULT_NEW_PER_DAY",
+    "DEFAULT_RETENTION",
+    "GRADES",
+    "GRADE_WORDS",
+    "OPTIMISER_MIN_REVIEWS",
+    "RETENTION_RANGE",
+    "Card",
+    "Rating",
+    "ReviewLog",
+    "Reviewed",
+    "ScheduleError",
+    "Scheduler",
+    "State",
+    "card_id_for",
+    "forecast",
+    "in_words",
+    "is_due",
+    "long_reviews",
+    "make_scheduler",
+    "new_card",
+    "optimise",
+    "optimiser_missing",
+    "pick_questions",
+    "plan",
+    "practice_mix",
+    "preview",
+    "question_key",
+    "rating_for",
+    "retention",
+    "review",
+    "utcnow",
+]
 
 
 class ScheduleError(FiftySixError):
@@ -54,7 +82,7 @@ class ScheduleError(FiftySixError):
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def card_id_for(key: str) -> int:
@@ -140,7 +168,7 @@ def in_words(delta: timedelta) -> str:
 def forecast(cards: Iterable[Card], now: datetime, days: int = 30) -> list[int]:
     """How many ideas fall due on each of the next ``days`` UTC days: item 0 is today
     (with every idea already due), item 1 tomorrow, ...; ideas due later are left out."""
-    start = now.astimezone(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+    start = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     out = [0] * days
     for card in cards:
         k = max(0, (card.due - start).days)
@@ -160,7 +188,7 @@ class Reviewed:
 
     def log(self) -> ReviewLog:
         """The review as the fsrs package's ReviewLog (for its optimiser and ``reschedule_card``)."""
-        ms = None if self.seconds is None else int(round(self.seconds * 1000))
+        ms = None if self.seconds is None else round(self.seconds * 1000)
         return ReviewLog(card_id=card_id_for(self.key), rating=self.rating, review_datetime=self.at,
                          review_duration=ms)
 

@@ -4,18 +4,31 @@ retention so far, and optimising the parameters from the learner's own reviews."
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
-from fsrs import Card as FsrsCard, Rating as R, Scheduler as FsrsScheduler
+from fsrs import Card as FsrsCard
+from fsrs import Rating as R
+from fsrs import Scheduler as FsrsScheduler
 
 from fiftysix.drills.progress import ProgressError, ProgressStore
 from fiftysix.drills.questions import Context, Question
-from fiftysix.drills.schedule import (OPTIMISER_MIN_REVIEWS, Reviewed, ScheduleError, card_id_for, forecast,
-                                      in_words, long_reviews, make_scheduler, new_card, optimise, preview,
-                                      retention)
+from fiftysix.drills.schedule import (
+    OPTIMISER_MIN_REVIEWS,
+    Reviewed,
+    ScheduleError,
+    card_id_for,
+    forecast,
+    in_words,
+    long_reviews,
+    make_scheduler,
+    new_card,
+    optimise,
+    preview,
+    retention,
+)
 
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 KEY = "meaning/international/6p/plus"
 
 
