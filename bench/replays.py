@@ -18,9 +18,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from fiftysix import play as play_mod
 from fiftysix.bidding import auction as auction_mod
 from fiftysix.bidding.systems import base as system_base
-from fiftysix import play as play_mod
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 LINK = {"players": "4", "pl_bot": "rules", "pl_seat": "2", "pl_seed": "5", "pl_mode": "practice"}

@@ -11,8 +11,8 @@ through it (``fiftysix.records``). Text is parsed once, at the edge (``parse_mov
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Union
 
 from fiftysix.bidding import Auction, format_call, parse_call
 from fiftysix.bidding.calls import Call
@@ -28,7 +28,7 @@ PHASES = (AUCTION, PLAY, OVER)
 PLAY_ON = "out"
 """The move that plays on after the contract was decided (written ``out`` in moves)."""
 
-Move = Union[Call, Card, str]
+Move = Call | Card | str
 """A call, a card, or ``PLAY_ON``."""
 
 
@@ -73,14 +73,14 @@ class HandState:
     @classmethod
     def from_moves(cls, deal: Deal, system: str | System = "international",
                    options: TableOptions = TableOptions(), moves: Iterable[Move | str] = (),
-                   **given) -> "HandState":
+                   **given) -> HandState:
         """A hand with ``moves`` made (text or parsed); the first that does not fit raises."""
         h = cls(deal, system, options, **given)
         for m in moves:
             h.apply(h.parse_move(m) if isinstance(m, str) else m)
         return h
 
-    def copy(self) -> "HandState":
+    def copy(self) -> HandState:
         return HandState.from_moves(self.deal, self.system, self.options, self._moves, contract=self._given,
                                     leader=self._leader, won=self._won)
 

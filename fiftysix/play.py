@@ -8,8 +8,9 @@ plays on to the last card when asked (``play_on``); without one it plays every c
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from fiftysix.cards import CARD_NAMES, SUIT_NAMES, Card, Deal, Hand, Table
 from fiftysix.errors import IllegalPlayError
@@ -111,16 +112,15 @@ class PlayState:
 
     @classmethod
     def for_contract(cls, deal: Deal, contract: Contract, leader: int = 1,
-                     points: Sequence[int] | None = None) -> "PlayState":
+                     points: Sequence[int] | None = None) -> PlayState:
         """The play of ``deal`` under ``contract``: the declarers' target and team from it."""
         return cls(deal, contract.trump, leader=leader, target=contract.value,
                    declarer_team=contract.team, points=list(points or ()))
 
     def _note_decision(self) -> None:
-        if self.decided_at is None and not self.current and self.target is not None:
-            if self._made() is not None:
-                self.decided_at = self.cards_played
-                self.decided_points = tuple(self.points)
+        if self.decided_at is None and not self.current and self.target is not None and self._made() is not None:
+            self.decided_at = self.cards_played
+            self.decided_points = tuple(self.points)
 
     @property
     def table(self) -> Table:

@@ -11,8 +11,19 @@ from collections import Counter
 import streamlit as st
 
 from fiftysix.bidding import parse_call
-from fiftysix.cards import (CARD_NAMES, COPIES, SUIT_SYMBOLS, Card, Deal, Hand, Table, check_cards, complete_deal,
-                            deck_cards, format_trump)
+from fiftysix.cards import (
+    CARD_NAMES,
+    COPIES,
+    SUIT_SYMBOLS,
+    Card,
+    Deal,
+    Hand,
+    Table,
+    check_cards,
+    complete_deal,
+    deck_cards,
+    format_trump,
+)
 from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.hand import AUCTION, OVER, PLAY_ON, HandState, TableOptions
@@ -218,7 +229,7 @@ def auction_section(table: Table, deal: Deal, h: HandState) -> bool:
     auction = h.auction
     show(render.auction_html(table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
                                      for r in auction.calls]))
-    c1, c2 = st.columns(2)
+    c1, _ = st.columns(2)
     c1.button("Undo the last call", key="en_undo_call", icon=":material/undo:", disabled=not h.calls,
               on_click=undo_call)
     if h.phase != AUCTION:

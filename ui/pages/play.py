@@ -15,12 +15,12 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from fiftysix.drills import practice as P
 from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT
+from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
+from fiftysix.drills import practice as P
 from fiftysix.drills.library import Library
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.system_bids import SystemBid
-from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import trick_rows
 from fiftysix.records import format_record
