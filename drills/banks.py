@@ -16,14 +16,16 @@ import io
 import json
 import os
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from fiftysix.errors import FiftySixError
 from fiftysix import textio
-from fiftysix.textio import MAX_TEXT_BYTES, InputError, loads as loads_json, read_text, size_text
 from fiftysix.drills.questions import TYPE_TITLES, Question, QuestionError
+from fiftysix.errors import FiftySixError
+from fiftysix.textio import MAX_TEXT_BYTES, InputError, read_text, size_text
+from fiftysix.textio import loads as loads_json
 
 BANK_FORMAT = "fiftysix-bank"
 BANK_VERSION = 1
@@ -75,7 +77,7 @@ class Bank:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping, source: str = "bank") -> "Bank":
+    def from_dict(cls, d: Mapping, source: str = "bank") -> Bank:
         """Read a bank dict, validating every question; errors name the question's id."""
         if not isinstance(d, Mapping):
             raise BankError(f"{source}: a bank must be a JSON object, got {type(d).__name__}")
@@ -284,6 +286,7 @@ def to_csv(bank: Bank) -> str:
 
 def from_csv(text: str, source: str = "CSV") -> Bank:
     import warnings
+
     import pandas as pd
     try:
         with warnings.catch_warnings():

@@ -22,16 +22,16 @@ import hashlib
 import os
 import re
 import sqlite3
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterable, Sequence
 
+from fiftysix.drills import store
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, format_record, format_records, parse_record, read_records
 from fiftysix.scoring import Contract
 from fiftysix.textio import write_atomic
-from fiftysix.drills import store
 
 LIBRARY_SCHEMA_VERSION = 2
 LOCAL_OWNER = ""
@@ -221,7 +221,7 @@ class Library(store.Store):
         return self._store(items, tuple(files))
 
     def _store(self, items: list[tuple[Record, str]], files: tuple[str, ...]) -> ImportReport:
-        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         owner = LOCAL_OWNER if self.owner is None else self.owner
         added: list[int] = []
         dups = 0

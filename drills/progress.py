@@ -15,14 +15,22 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from datetime import datetime, timedelta, timezone
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 
-from fiftysix.errors import FiftySixError
 from fiftysix.drills import store
 from fiftysix.drills.questions import Question
-from fiftysix.drills.schedule import (DEFAULT_NEW_PER_DAY, Card, Rating, new_card, pick_questions, rating_for,
-                             review, utcnow)
+from fiftysix.drills.schedule import (
+    DEFAULT_NEW_PER_DAY,
+    Card,
+    Rating,
+    new_card,
+    pick_questions,
+    rating_for,
+    review,
+    utcnow,
+)
+from fiftysix.errors import FiftySixError
 
 SCHEMA_VERSION = 1
 GROUPINGS = ("system", "family", "type", "players", "template", "question_id", "source")
@@ -69,11 +77,11 @@ class ProgressError(FiftySixError):
 
 def _stamp(t: datetime) -> str:
     """Fixed-width UTC text, so that text order is time order."""
-    return t.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def _parse_stamp(s: str) -> datetime:
-    return datetime.strptime(s, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+    return datetime.strptime(s, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
 
 class ProgressStore(store.Store):
@@ -161,7 +169,7 @@ class ProgressStore(store.Store):
     def new_today(self, now: datetime | None = None) -> int:
         """How many templates the learner met for the first time this UTC day."""
         now = now or utcnow()
-        start = now.astimezone(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+        start = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
         with self._connect() as con:
             return con.execute("SELECT COUNT(*) FROM cards WHERE learner=? AND first_seen>=? AND first_seen<?",
                                (self.learner, _stamp(start), _stamp(start + timedelta(days=1)))).fetchone()[0]

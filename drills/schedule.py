@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from datetime import datetime, timezone
-from typing import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from datetime import UTC, datetime
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
@@ -20,13 +20,27 @@ DEFAULT_NEW_PER_DAY = 10
 SLOW_SECONDS = 45.0
 """A right answer that took longer than this is rated Hard, not Good."""
 
-__all__ = ["Card", "Rating", "State", "DEFAULT_NEW_PER_DAY", "card_id_for", "new_card", "rating_for",
-           "make_scheduler", "review", "plan", "pick_questions", "practice_mix", "question_key", "is_due",
-           "utcnow"]
+__all__ = [
+    "DEFAULT_NEW_PER_DAY",
+    "Card",
+    "Rating",
+    "State",
+    "card_id_for",
+    "is_due",
+    "make_scheduler",
+    "new_card",
+    "pick_questions",
+    "plan",
+    "practice_mix",
+    "question_key",
+    "rating_for",
+    "review",
+    "utcnow",
+]
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def card_id_for(key: str) -> int:

@@ -11,8 +11,8 @@ import pytest
 
 from fiftysix.drills.library import Library, LibraryError, digest
 from fiftysix.records import RecordError, format_record, format_records, parse_records, read_records
-from tests.test_records import SAMPLES, random_record
 from fiftysix.ui.cli import main
+from tests.test_records import SAMPLES, random_record
 
 
 @pytest.fixture

@@ -54,7 +54,7 @@ class Club:
     """The ``[auth.<provider>]`` to sign in with; None: the ``[auth]`` table itself."""
 
     @classmethod
-    def from_dict(cls, raw) -> "Club":
+    def from_dict(cls, raw) -> Club:
         if not hasattr(raw, "get"):
             raise ClubConfigError("[club] in secrets.toml must be a table (write [club] on a line of its own)")
 

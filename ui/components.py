@@ -7,10 +7,10 @@ Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Iterator
 
 import streamlit as st
 
@@ -184,6 +184,7 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     nothing is bid), a small histogram, and how many deals it rests on. Says so plainly where
     no statistics are shipped for the table, or the call came up too seldom."""
     import plotly.graph_objects as go
+
     from fiftysix.stats.summary import call_worth as lookup
 
     found = lookup(system, table, before, call)

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from fiftysix.drills import bankcheck
-from fiftysix.drills.generate import Generator
-from fiftysix.drills import banks, questions
 from fiftysix.cards import Table
+from fiftysix.drills import bankcheck, banks, questions
+from fiftysix.drills.generate import Generator
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import owner, page_start, read_upload
 

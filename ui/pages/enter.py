@@ -11,8 +11,20 @@ from collections import Counter
 import streamlit as st
 
 from fiftysix.bidding import Auction
-from fiftysix.cards import (CARD_NAMES, COPIES, SUIT_SYMBOLS, Card, Deal, Hand, Table, check_cards, complete_deal,
-                            deck_cards, format_trump)
+from fiftysix.cards import (
+    CARD_NAMES,
+    COPIES,
+    SUIT_SYMBOLS,
+    Card,
+    Deal,
+    Hand,
+    Table,
+    check_cards,
+    complete_deal,
+    deck_cards,
+    format_trump,
+)
+from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.records import build_record, format_record

@@ -15,18 +15,17 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from fiftysix.drills import practice as P
 from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT
+from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
+from fiftysix.drills import practice as P
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.system_bids import SystemBid
-from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import trick_rows
 from fiftysix.records import format_record
 from fiftysix.scoring import MATCH_FORMATS
 from fiftysix.ui import render
-from fiftysix.ui.components import (in_url, page_start, read_upload, show, tricks_table, user, user_library,
-                                    warm_solver)
+from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
 from fiftysix.ui.jobs import run_cancellable
 
 HAND, MATCH = "pl_hand", "pl_match_state"

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from fiftysix.drills.system_bids import system_bids
-from fiftysix.drills import library
 from fiftysix import records
+from fiftysix.drills import library
+from fiftysix.drills.system_bids import system_bids
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import in_url, page_start, read_upload, user_library, warm_solver
 from fiftysix.ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
