@@ -1,5 +1,4 @@
-"""A coach's classes: members who joined with a code, assignments with a due date, and what
-each student did with them.
+"""A coach's classes: members joined by code, assignments with a due date, what students did.
 
 A coach starts a class and gives its join code to the students; each joins with the code.
 The coach assigns a quiz bank (its questions, drilled on the Drill page) or a set of deals
