@@ -30,7 +30,7 @@ from fiftysix.hand import AUCTION, OVER, PLAY_ON, HandState, TableOptions
 from fiftysix.play import legal_cards
 from fiftysix.records import format_record, record_of
 from fiftysix.ui import render
-from fiftysix.ui.components import page_start, show, tricks_table
+from fiftysix.ui.components import page_start, show, tricks_table, user_library
 
 QUIET = ("P", "X", "XX")
 HAND = "en_state"  # the hand entered: one HandState (deal, calls, cards), live in the session
@@ -336,7 +336,7 @@ def save_section(table: Table, h: HandState, result: int | None) -> None:
     b1, b2, b3, b4 = st.columns(4)
     if b1.button("Save to the hand library", key="en_save", type="primary", icon=":material/save:"):
         try:
-            rep = Library().add([record], "entered in the app")
+            rep = user_library().add([record], "entered in the app")
             ss["en_saved"] = rep.ids[0] if rep.ids else "already"
         except FiftySixError as e:
             st.error(str(e))
