@@ -434,7 +434,7 @@ questions_mod = questions
 progress_mod = progress
 
 try:
-    store = progress_mod.ProgressStore(learner=settings.player)
+    store = progress_mod.ProgressStore(learner=settings.user.id)
 except FiftySixError as e:
     st.error(str(e))
     st.stop()
