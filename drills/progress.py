@@ -146,6 +146,8 @@ class ProgressStore(store.Store):
             con.execute("ALTER TABLE reviews ADD COLUMN source TEXT NOT NULL DEFAULT 'generated'")
         if "before" not in columns:  # a file from before undo: its reviews cannot be taken back
             con.execute("ALTER TABLE reviews ADD COLUMN before TEXT")
+        if "assignment" not in columns:  # a class's assignment the answer was given for (drills.classes)
+            con.execute("ALTER TABLE reviews ADD COLUMN assignment INTEGER")
         con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     @staticmethod
@@ -241,12 +243,13 @@ class ProgressStore(store.Store):
 
     def record_answer(self, question: Question, response: str, correct: bool | None = None,
                       seconds: float | None = None, now: datetime | None = None,
-                      rating: Rating | None = None, source: str = GENERATED) -> Card:
+                      rating: Rating | None = None, source: str = GENERATED, assignment: int | None = None) -> Card:
         """Store one answer and review the question's template card; return the new card.
 
         ``correct`` defaults to marking ``response`` with the question; ``rating`` to
         ``rating_for(correct, seconds)``; ``source`` names where the question came from
-        (a bank's title, or ``GENERATED``) for the accuracy per bank.
+        (a bank's title, or ``GENERATED``) for the accuracy per bank; ``assignment`` the class
+        assignment it answers (its coach sees it), in the same transaction.
         """
         if correct is None:
             correct = question.is_correct(response)
@@ -254,12 +257,13 @@ class ProgressStore(store.Store):
         return self.record_review(question.template, rating or rating_for(correct, seconds), now=now,
                                   correct=correct, response=response, question_id=question.id,
                                   kind=question.type, system=c.system, players=c.players,
-                                  family=question.family or "-", seconds=seconds, source=source)
+                                  family=question.family or "-", seconds=seconds, source=source,
+                                  assignment=assignment)
 
     def record_review(self, key: str, rating: Rating, *, now: datetime | None = None, correct: bool | None = None,
                       response: str = "", question_id: str | None = None, kind: str = "-", system: str = "-",
                       players: int = 0, family: str = "-", seconds: float | None = None,
-                      source: str = GENERATED) -> Card:
+                      source: str = GENERATED, assignment: int | None = None) -> Card:
         """Review the idea ``key`` with ``rating`` at ``now`` and store the review; return the
         idea's new card. Any exercise schedules this way under a string key of its own (a play
         problem's, say); ``kind``, ``system``, ``players`` and ``family`` group the answers in
@@ -279,11 +283,11 @@ class ProgressStore(store.Store):
                 (self.learner, key, json.dumps(card.to_dict()), _stamp(card.due), reps, lapses, first_seen))
             con.execute(
                 "INSERT INTO reviews (learner, answered_at, question_id, template, type, system, players,"
-                " family, response, correct, rating, seconds, due_after, source, before)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " family, response, correct, rating, seconds, due_after, source, before, assignment)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (self.learner, _stamp(now), question_id or key, key, kind, system, int(players),
                  family, response, int(bool(correct)), int(rating), seconds, _stamp(card.due),
-                 source or GENERATED, before))
+                 source or GENERATED, before, assignment))
         return card
 
     def _last(self, con: sqlite3.Connection):
