@@ -10,6 +10,7 @@ record in a comment Moodle and Anki do not show, so importing them gives the sam
 from __future__ import annotations
 
 import csv
+import hashlib
 import html
 import io
 import json
@@ -192,21 +193,30 @@ def save_bank(bank: Bank, path: str | os.PathLike) -> None:
 
 WORKING_BANK = "coach-bank.json"
 """The bank the Coach page is building, kept in the data folder so a reload keeps it."""
+WORKING_BANKS = "coach-banks"
+"""The folder of a club server's working banks: one file per coach."""
 
 
-def working_bank_path() -> Path:
+def working_bank_path(owner: str | None = None) -> Path:
+    """Where the working bank of ``owner`` (a club member's id) is kept; None: the one person
+    using the app on their own computer."""
     from fiftysix.drills.store import data_dir
-    return data_dir() / WORKING_BANK
+    if owner is None:
+        return data_dir() / WORKING_BANK
+    # a hash names the file: an id is the provider's text, never a path
+    return data_dir() / WORKING_BANKS / (hashlib.sha256(owner.encode("utf-8")).hexdigest()[:32] + ".json")
 
 
-def save_working_bank(bank: Bank, path: str | os.PathLike | None = None) -> None:
+def save_working_bank(bank: Bank, path: str | os.PathLike | None = None, owner: str | None = None) -> None:
     """Keep the coach's bank being built (atomically), in the data folder by default."""
-    save_bank(bank, working_bank_path() if path is None else path)
+    p = working_bank_path(owner) if path is None else Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    save_bank(bank, p)
 
 
-def load_working_bank(path: str | os.PathLike | None = None) -> Bank | None:
+def load_working_bank(path: str | os.PathLike | None = None, owner: str | None = None) -> Bank | None:
     """The coach's bank being built, or None when there is none yet."""
-    p = working_bank_path() if path is None else Path(path)
+    p = working_bank_path(owner) if path is None else Path(path)
     if not p.exists():
         return None
     return load_bank(p)

@@ -12,6 +12,7 @@ from pathlib import Path
 import streamlit as st
 
 from fiftysix.cards import DEFAULT_DECK
+from fiftysix.ui.club import ClubConfigError, club, current_user, is_loopback, sign_in_page
 from fiftysix.ui.components import decks_for, in_url, system_names
 
 PAGES = {
@@ -46,8 +47,9 @@ def new_table_size() -> None:
     st.session_state["deck"] = DEFAULT_DECK[st.session_state["players"]]
 
 
-def sidebar() -> None:
-    """The choices every page shares: system, table, player name (kept in the page's URL)."""
+def sidebar(signed_in: bool) -> None:
+    """The choices every page shares: system, table, and the player's name, or who is signed in
+    to a club server (kept in the page's URL)."""
     with st.sidebar:
         st.markdown("### ♠ ♥ 56 ♦ ♣")
         names = system_names()
@@ -60,19 +62,40 @@ def sidebar() -> None:
         st.selectbox("Teams", ("alternate", "pairs"),
                      format_func=lambda t: "odd v even seats" if t == "alternate" else "partners opposite",
                      **in_url("teams"))
-        st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
-                      help="Your answers are kept under this name. The page's address keeps your choices: "
-                           "bookmark it, or share it.")
+        if not signed_in:
+            st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
+                          help="Your answers are kept under this name. The page's address keeps your choices: "
+                               "bookmark it, or share it.")
+        else:
+            st.caption("Signed in as")
+            st.text(current_user().name)
+            if st.button("Sign out", key="club_sidebar_sign_out", icon=":material/logout:"):
+                st.logout()
 
 
 def main() -> None:
-    """One run of the app: configure, route to the chosen page, draw the sidebar, run the page."""
+    """One run of the app: configure, let in who may use this server, route to the chosen page,
+    draw the sidebar, run the page."""
     st.set_page_config(page_title="56 trainer", page_icon="🃏", layout="wide")
+    # Who may use this server: one local player, or the signed-in members of a club (ui/club.py).
+    try:
+        the_club = club()
+    except ClubConfigError as e:
+        st.error(str(e))
+        st.stop()
+    if the_club is None and not is_loopback(st.get_option("server.address") or ""):
+        st.error("This app serves one person on this computer, with no sign-in, so it does not answer other "
+                 "computers: start it on 127.0.0.1 (./scripts/app does), or set it up as a club server with "
+                 "sign-in (README: Serving a club).")
+        st.stop()
+    if the_club is not None and current_user() is None:
+        st.navigation([st.Page(sign_in_page, title="Sign in", icon=":material/login:")]).run()
+        st.stop()
     pages = {section: [st.Page(page_file(name), title=title, icon=icon, default=(section, i) == ("Learn", 0))
                        for i, (name, title, icon) in enumerate(entries)]
              for section, entries in PAGES.items()}
     page = st.navigation(pages)
-    sidebar()
+    sidebar(the_club is not None)
     page.run()
 
 

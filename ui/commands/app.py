@@ -13,6 +13,7 @@ OPTIONS = {
     "theme.primaryColor": "#1d6b40",
     "browser.gatherUsageStats": "false",
     "server.maxUploadSize": "1",
+    "server.address": "127.0.0.1",  # one person on this computer (README: Serving a club)
 }
 """Streamlit's settings for the app; the repository's .streamlit/config.toml holds the same, for
 ``streamlit run app.py`` (tests/test_package.py checks that they agree)."""
@@ -22,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("app", help="serve the app (every page) in the browser; Ctrl-C stops it",
                        description="Serve the trainer's Streamlit app. Options after -- go to `streamlit run`.")
     p.add_argument("--port", type=arg(whole, "--port", 1, 65535), default=8501, help="port (default 8501)")
-    p.add_argument("--address", default=None, help="address to listen on (default: every interface)")
+    p.add_argument("--address", default=None,
+                   help="address to listen on (default 127.0.0.1: this computer only; README: Serving a club)")
     p.add_argument("--headless", action="store_true", help="do not open a browser tab")
     p.add_argument("streamlit", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     p.set_defaults(handler=cmd_app)
@@ -38,12 +40,12 @@ def streamlit_args(args: argparse.Namespace) -> list[str]:
     extra = list(args.streamlit)
     if extra[:1] == ["--"]:
         extra = extra[1:]
-    out = ["run", str(router()), f"--server.port={args.port}"]
+    options = {**OPTIONS, "server.port": str(args.port)}
     if args.address:
-        out.append(f"--server.address={args.address}")
+        options["server.address"] = args.address
     if args.headless:
-        out.append("--server.headless=true")
-    return out + [f"--{k}={v}" for k, v in OPTIONS.items()] + extra
+        options["server.headless"] = "true"
+    return ["run", str(router()), *(f"--{k}={v}" for k, v in options.items()), *extra]
 
 
 def cmd_app(args: argparse.Namespace) -> Output:
