@@ -128,7 +128,12 @@ def _sh(*cmd, cwd: Path, env: dict | None = None, timeout: float = 900) -> str:
 APPTEST = """
 import json
 from importlib.resources import files
+from streamlit import config
 from streamlit.testing.v1 import AppTest
+from fiftysix.ui.commands.app import OPTIONS
+
+for name, value in OPTIONS.items():  # what `fiftysix app` sets (this folder has no .streamlit/config.toml)
+    config.set_option(name, {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value))
 
 at = AppTest.from_file(str(files("fiftysix.ui") / "app.py"), default_timeout=300)
 at.run()

@@ -13,7 +13,7 @@ import streamlit as st
 
 from fiftysix.cards import DEFAULT_DECK
 from fiftysix.ui.club import ClubConfigError, club, current_user, is_loopback, sign_in_page
-from fiftysix.ui.components import decks_for, in_url, system_names
+from fiftysix.ui.components import decks_for, in_url, start_warming, system_names
 
 PAGES = {
     "Learn": [
@@ -91,6 +91,7 @@ def main() -> None:
     if the_club is not None and current_user() is None:
         st.navigation([st.Page(sign_in_page, title="Sign in", icon=":material/login:")]).run()
         st.stop()
+    start_warming()  # the solver's kernels, in the background, once per server process
     pages = {section: [st.Page(page_file(name), title=title, icon=icon, default=(section, i) == ("Learn", 0))
                        for i, (name, title, icon) in enumerate(entries)]
              for section, entries in PAGES.items()}

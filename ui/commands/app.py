@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import threading
+import time
 from importlib.resources import files
 from pathlib import Path
 
@@ -48,11 +50,30 @@ def streamlit_args(args: argparse.Namespace) -> list[str]:
     return ["run", str(router()), *(f"--{k}={v}" for k, v in options.items()), *extra]
 
 
+def prepare_solver() -> None:
+    """Compile (a first run) or load the solver's kernels while the server starts, and say
+    when they are ready: from then on every page answers at full speed."""
+    from fiftysix.analyser import solver
+    print(f"  {READY_SOON}", flush=True)
+    t0 = time.monotonic()
+    try:
+        solver.ensure_warm()
+    except Exception as e:  # noqa: BLE001 - said here; the pages that need the solver say it too
+        print(f"  The solver could not be prepared: {e}", flush=True)
+        return
+    print(f"  {READY} ({time.monotonic() - t0:.0f} s).", flush=True)
+
+
+READY_SOON = "Preparing the solver in the background (first run only: a minute or two); the pages that need it say so."
+READY = "The app is ready: the solver is prepared"
+
+
 def cmd_app(args: argparse.Namespace) -> Output:
     try:
         from streamlit.web import cli as streamlit_cli
     except ModuleNotFoundError:
         raise FiftySixError("the app needs Streamlit, which is not installed: pip install 'fiftysix[app]'") from None
+    threading.Thread(target=prepare_solver, daemon=True, name="fiftysix-app-warm-up").start()
     try:
         streamlit_cli.main(args=streamlit_args(args), prog_name="fiftysix app")  # serves until Ctrl-C
     except SystemExit as e:  # Streamlit's command line ends by exiting
