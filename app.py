@@ -39,6 +39,7 @@ PAGES = {
     ],
     "Teach": [
         st.Page("ui/pages/coach.py", title="Coach", icon=":material/school:"),
+        st.Page("ui/pages/classes.py", title="Class", icon=":material/groups:"),
         st.Page("ui/pages/rules.py", title="Rules", icon=":material/gavel:"),
     ],
 }

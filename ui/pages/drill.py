@@ -14,6 +14,7 @@ from fiftysix.drills import banks as banks_mod
 from fiftysix.drills import progress, questions
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
+from fiftysix.ui.class_parts import drill_assignments
 from fiftysix.ui.components import in_url, page_start, read_upload, show
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
@@ -56,10 +57,12 @@ def fresh_questions(ideas: list[str], seed: int) -> list:
     return out
 
 
-def begin(queue: list, source: str) -> None:
+def begin(queue: list, source: str, assignment: int | None = None) -> None:
+    """Start a session of these questions; ``assignment``: the class assignment they are."""
     ss = st.session_state
     ss["dr_queue"] = queue
     ss["dr_source_name"] = source
+    ss["dr_assignment"] = assignment
     ss["dr_i"] = 0
     ss["dr_results"] = []
     ss["dr_answered"] = None
@@ -142,7 +145,8 @@ def submit(q, store) -> None:
     seconds = time.time() - ss.get("dr_t0", time.time())
     source = ss.get("dr_source_name", GENERATED)
     try:
-        store.record_answer(q, choice, correct=correct, seconds=seconds, source=source)
+        store.record_answer(q, choice, correct=correct, seconds=seconds, source=source,
+                            assignment=ss.get("dr_assignment"))
     except FiftySixError as e:
         ss["dr_save_error"] = str(e)
     ss["dr_answered"] = (choice, correct)
@@ -325,6 +329,7 @@ queue = ss.get("dr_queue")
 if not queue or ss.get("dr_i", 0) >= len(queue):
     if queue:
         summary()
+    drill_assignments(begin)
     setup(settings, store, questions_mod, progress_mod)
 else:
     ask(queue[ss["dr_i"]], store, questions_mod)

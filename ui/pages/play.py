@@ -25,6 +25,7 @@ from fiftysix.play import trick_rows
 from fiftysix.records import format_record
 from fiftysix.scoring import MATCH_FORMATS
 from fiftysix.ui import render
+from fiftysix.ui.class_parts import hand_in, play_assignments
 from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
 from fiftysix.ui.jobs import run_cancellable
 
@@ -576,6 +577,7 @@ def after(hand: P.PracticeHand, player: str) -> None:
                        "record keeps every card).")
     elif hand.played_out:
         st.caption("Played out to the last card: " + points_line(hand, state) + " card points in all.")
+    hand_in(hand)
     match_panel(hand, out)
     dd_panel(hand)
     review_panel(hand, player)
@@ -726,6 +728,7 @@ def share_link(hand: P.PracticeHand) -> None:
 settings = page_start("Play", "Sit at a table with the bots: bid your hand, play it, then see what you did "
                       "against the system and against best play.")
 ss = st.session_state
+play_assignments()
 table, system, deal, source, seed = choose(settings)
 c1, c2, c3, c4 = st.columns(4)
 seat = c1.selectbox("Your seat", list(table.seats), **in_url("pl_seat"),
