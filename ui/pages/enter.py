@@ -19,6 +19,7 @@ from fiftysix.play import PlayState
 from fiftysix.records import build_record, format_record
 from fiftysix.ui import render
 from fiftysix.ui.components import page_start, show, tricks_table
+from fiftysix.ui.render import md_text
 
 QUIET = ("P", "X", "XX")
 
@@ -158,9 +159,9 @@ def deal_section(table: Table) -> Deal | None:
               args=(table, int(seed)))
     c3.button("Start a new hand", key="en_new", icon=":material/restart_alt:", on_click=reset, args=(table,))
     if ss.get("en_error"):
-        st.error(ss.pop("en_error"))
+        st.error(md_text(ss.pop("en_error")))
     for p in problems:
-        st.error(p)
+        st.error(md_text(p))
     if problems:
         return None
     try:
@@ -173,7 +174,7 @@ def deal_section(table: Table) -> Deal | None:
             return None
         deal.validate()
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(md_text(e))
         return None
     return deal
 
@@ -188,7 +189,7 @@ def auction_section(table: Table, system: str, deal: Deal) -> Auction | None:
         for c in calls:
             auction.apply(c)
     except FiftySixError as e:
-        st.error(f"The auction entered no longer fits the deal: {e}")
+        st.error(f"The auction entered no longer fits the deal: {md_text(e)}")
         st.button("Clear the auction", key="en_clear_calls", on_click=clear_auction)
         return None
     show(render.auction_html(table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
@@ -232,7 +233,7 @@ def play_section(table: Table, deal: Deal, auction: Auction) -> PlayState:
         try:
             state.play(card)
         except FiftySixError as e:  # the deal or the leader changed under the play entered
-            st.error(f"Card {k + 1} no longer fits: {e}. The play is cut back to the cards before it.")
+            st.error(f"Card {k + 1} no longer fits: {md_text(e)}. The play is cut back to the cards before it.")
             del played[k:]
             break
     pts = " · ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points))
@@ -292,7 +293,7 @@ def save_section(table: Table, system: str, deal: Deal, auction: Auction | None,
                               leader=1 if state is None else state.leader, result=result, event=event,
                               date=date.strftime("%Y.%m.%d") if date else "", players=players)
     except FiftySixError as e:
-        st.error(f"Not ready to save: {e}")
+        st.error(f"Not ready to save: {md_text(e)}")
         return
     b1, b2, b3, b4 = st.columns(4)
     if b1.button("Save to the hand library", key="en_save", type="primary", icon=":material/save:"):
@@ -300,7 +301,7 @@ def save_section(table: Table, system: str, deal: Deal, auction: Auction | None,
             rep = Library().add([record], "entered in the app")
             ss["en_saved"] = rep.ids[0] if rep.ids else "already"
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
     if ss.get("en_saved") == "already":
         st.info("This hand is in the library already.")
     elif ss.get("en_saved"):
