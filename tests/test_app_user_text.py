@@ -24,6 +24,7 @@ from tests.app_harness import open_page
 
 HOSTILE = ("![](http://HOST/p.png)", "[Log in again](https://x)", "~never~", "<img src=x>", "**b**")
 H = " ".join(HOSTILE)
+PLAYER = "[Log in](https://x) ~never~ **b**"  # the sidebar's name box takes 40 characters
 RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"
 MD = MarkdownIt("gfm-like")
 FORBIDDEN = {"link_open", "image", "s_open", "html_inline", "html_block"}
@@ -57,7 +58,7 @@ def markdown_strings(at) -> list[str]:
     def scan(msg) -> None:
         for field, value in msg.ListFields():
             if field.type == field.TYPE_MESSAGE:
-                for v in (value if field.label == field.LABEL_REPEATED else [value]):
+                for v in (value if not hasattr(value, "ListFields") else [value]):
                     scan(v)
             elif field.name in ("body", "label") and isinstance(value, str):
                 out.append(value)
@@ -118,7 +119,7 @@ def test_coach_drill_and_progress_show_bank_text_as_typed(tmp_path, monkeypatch)
     uploaded under a hostile file name, shown on Coach (upload, messages, the engine's
     problems, the edit form), drilled (prompt, choice buttons, feedback, explanation) and
     read on Progress (chart labels, ideas), under a hostile player name."""
-    at = open_page("coach", tmp_path, monkeypatch, player=H)
+    at = open_page("coach", tmp_path, monkeypatch, player=PLAYER)
     name = "[Log in again](https:x) ~never~ **b**.json"
     at.file_uploader(key="co_upload").upload(name, _bank()).run()
     check_page(at, ("[Log in again](https:x) ~never~ **b**.json",))
@@ -127,10 +128,10 @@ def test_coach_drill_and_progress_show_bank_text_as_typed(tmp_path, monkeypatch)
     at.file_uploader(key="co_upload").clear().upload(name, _bank()).run()  # asks: replace or merge
     check_page(at, ("[Log in again](https:x) ~never~ **b**.json holds 1 question(s)",))
     at.switch_page("ui/pages/drill.py").run()
-    check_page(at, (H,))  # the player's name in the caption
+    check_page(at, (f"{PLAYER}: 0 idea(s) due",))  # the player's name in the caption
     at.segmented_control(key="dr_source").set_value("bank").run()
-    at.selectbox(key="dr_bank").set_value("coach").run()
-    at.button(key="FormSubmitter:dr_setup-Start a session").click().run()
+    at.selectbox(key="dr_bank").set_value("coach")  # a form: sent with the button
+    at.button(key="dr_go").click().run()
     check_page(at)  # the prompt and the choices
     at.button(key="dr_pick_0").click().run()
     at.button(key="dr_answer").click().run()
@@ -144,8 +145,8 @@ def test_coach_drill_and_progress_show_bank_text_as_typed(tmp_path, monkeypatch)
 
 
 def test_progress_with_no_answers_names_the_player_as_typed(tmp_path, monkeypatch):
-    at = open_page("progress", tmp_path, monkeypatch, player=H)
-    check_page(at, (f"No answers recorded for {H} yet",))
+    at = open_page("progress", tmp_path, monkeypatch, player=PLAYER)
+    check_page(at, (f"No answers recorded for {PLAYER} yet",))
 
 
 def test_library_and_review_show_record_text_as_typed(tmp_path, monkeypatch, hostile_library):
