@@ -10,21 +10,24 @@ record in a comment Moodle and Anki do not show, so importing them gives the sam
 from __future__ import annotations
 
 import csv
+import hashlib
 import html
 import io
 import json
 import os
 import re
 import threading
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
-from fiftysix.errors import FiftySixError
 from fiftysix import textio
-from fiftysix.textio import MAX_TEXT_BYTES, InputError, loads as loads_json, read_text, size_text
 from fiftysix.drills.questions import TYPE_TITLES, Question, QuestionError
+from fiftysix.errors import FiftySixError
+from fiftysix.textio import MAX_TEXT_BYTES, InputError, read_text, size_text
+from fiftysix.textio import loads as loads_json
 
 BANK_FORMAT = "fiftysix-bank"
 BANK_VERSION = 1
@@ -76,7 +79,7 @@ class Bank:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping, source: str = "bank") -> "Bank":
+    def from_dict(cls, d: Mapping, source: str = "bank") -> Bank:
         """Read a bank dict, validating every question; errors name the question's id."""
         if not isinstance(d, Mapping):
             raise BankError(f"{source}: a bank must be a JSON object, got {type(d).__name__}")
@@ -187,21 +190,30 @@ def save_bank(bank: Bank, path: str | os.PathLike) -> None:
 
 WORKING_BANK = "coach-bank.json"
 """The bank the Coach page is building, kept in the data folder so a reload keeps it."""
+WORKING_BANKS = "coach-banks"
+"""The folder of a club server's working banks: one file per coach."""
 
 
-def working_bank_path() -> Path:
+def working_bank_path(owner: str | None = None) -> Path:
+    """Where the working bank of ``owner`` (a club member's id) is kept; None: the one person
+    using the app on their own computer."""
     from fiftysix.drills.store import data_dir
-    return data_dir() / WORKING_BANK
+    if owner is None:
+        return data_dir() / WORKING_BANK
+    # a hash names the file: an id is the provider's text, never a path
+    return data_dir() / WORKING_BANKS / (hashlib.sha256(owner.encode("utf-8")).hexdigest()[:32] + ".json")
 
 
-def save_working_bank(bank: Bank, path: str | os.PathLike | None = None) -> None:
+def save_working_bank(bank: Bank, path: str | os.PathLike | None = None, owner: str | None = None) -> None:
     """Keep the coach's bank being built (atomically), in the data folder by default."""
-    save_bank(bank, working_bank_path() if path is None else path)
+    p = working_bank_path(owner) if path is None else Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    save_bank(bank, p)
 
 
-def load_working_bank(path: str | os.PathLike | None = None) -> Bank | None:
+def load_working_bank(path: str | os.PathLike | None = None, owner: str | None = None) -> Bank | None:
     """The coach's bank being built, or None when there is none yet."""
-    p = working_bank_path() if path is None else Path(path)
+    p = working_bank_path(owner) if path is None else Path(path)
     if not p.exists():
         return None
     return load_bank(p)
@@ -247,7 +259,8 @@ def _locked(path: Path) -> Iterator[None]:
                 fcntl.flock(fh, fcntl.LOCK_UN)
 
 
-def save_working_changes(before: Bank | None, after: Bank, path: str | os.PathLike | None = None) -> SaveReport:
+def save_working_changes(before: Bank | None, after: Bank, path: str | os.PathLike | None = None,
+                         owner: str | None = None) -> SaveReport:
     """Keep what one page (a tab) changed in the working bank, and nothing else.
 
     ``before`` is the bank as that page last read or kept it, ``after`` as it holds it now. The
@@ -256,9 +269,10 @@ def save_working_changes(before: Bank | None, after: Bank, path: str | os.PathLi
     are replaced in place, removed ones are removed; a header field (title, author, system,
     description) is written only where the page changed it. Whatever another tab kept
     meanwhile stays. Where the other tab changed the same question (or took the same new id)
-    differently, nothing is written: BankConflict names the questions.
+    differently, nothing is written: BankConflict names the questions. ``path`` and ``owner`` as
+    for ``save_working_bank``.
     """
-    p = working_bank_path() if path is None else Path(path)
+    p = working_bank_path(owner) if path is None else Path(path)
     with _locked(p):
         kept = load_working_bank(p)
         old = {q.id: q for q in (before.questions if before else ())}
@@ -385,6 +399,7 @@ def to_csv(bank: Bank) -> str:
 
 def from_csv(text: str, source: str = "CSV") -> Bank:
     import warnings
+
     import pandas as pd
     try:
         with warnings.catch_warnings():

@@ -13,13 +13,23 @@ import time
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.test_browser import (CHROMIUM, app_url, browser, click_button, click_key, data_dir, field,  # noqa: F401
-                                idle, open_page, shot, wait_text)
-
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from tests.test_browser import (  # noqa: F401
+    CHROMIUM,
+    app_url,
+    browser,
+    click_button,
+    click_key,
+    data_dir,
+    field,
+    idle,
+    open_page,
+    shot,
+    wait_text,
+)
 
 pytestmark = pytest.mark.browser
 assert CHROMIUM
@@ -200,9 +210,9 @@ def test_no_second_copy_of_the_form_while_the_engine_works(app_url, browser):
     deadline = time.time() + 120
     while time.time() < deadline:
         counts.append(len(drv.find_elements(By.CSS_SELECTOR, '[data-testid="stForm"]')))
-        if "added" in drv.find_element(By.TAG_NAME, "body").text and counts[-1] and len(counts) > 3:
-            if not drv.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]'):
-                break
+        done = "added" in drv.find_element(By.TAG_NAME, "body").text and counts[-1] and len(counts) > 3
+        if done and not drv.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]'):
+            break
         time.sleep(0.1)
     assert max(counts) == 1, counts
 

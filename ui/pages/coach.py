@@ -10,12 +10,11 @@ import re
 
 import streamlit as st
 
-from fiftysix.drills import bankcheck
-from fiftysix.drills.generate import Generator
-from fiftysix.drills import banks, questions
 from fiftysix.cards import Table
+from fiftysix.drills import bankcheck, banks, questions
+from fiftysix.drills.generate import Generator
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.components import page_start, read_upload
+from fiftysix.ui.components import owner, page_start, read_upload
 from fiftysix.ui.render import md_text
 
 FORMAT_FILES = {"json": ("JSON", "application/json", "json"), "csv": ("CSV", "text/csv", "csv"),
@@ -31,11 +30,6 @@ def failure(e: Exception) -> str:
     if isinstance(e, FiftySixError):
         return str(e)
     return f"{type(e).__name__}: {e}"
-
-
-def working_path():
-    """Where this user's working bank is kept (None: the data folder's default)."""
-    return None
 
 
 def current_questions() -> list[dict]:
@@ -75,7 +69,7 @@ def restore(banks_mod, settings) -> None:
     starts a new bank where none is kept."""
     ss = st.session_state
     try:
-        kept = banks_mod.load_working_bank(working_path())
+        kept = banks_mod.load_working_bank(owner=owner())
     except FiftySixError as e:
         if not ss.get("co_restored"):
             st.warning(f"The bank kept from last time could not be read ({md_text(e)}); starting a new one.")
@@ -126,7 +120,7 @@ def keep(banks_mod) -> bool:
     ss = st.session_state
     try:
         before = None if ss.get("co_base") is None else banks_mod.Bank.from_dict(ss["co_base"], "the kept bank")
-        rep = banks_mod.save_working_changes(before, page_bank(banks_mod), working_path())
+        rep = banks_mod.save_working_changes(before, page_bank(banks_mod), owner=owner())
     except banks_mod.BankConflict as e:
         ss["co_conflict"] = str(e)
         return False
@@ -148,7 +142,7 @@ def reload_kept(banks_mod) -> None:
     ss.pop("co_conflict", None)
     ss["co_edit"] = None
     ss["co_ver"] = ss.get("co_ver", 0) + 1
-    kept = banks_mod.load_working_bank(working_path())
+    kept = banks_mod.load_working_bank(owner=owner())
     if kept is not None:
         adopt(kept)
 

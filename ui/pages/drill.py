@@ -10,10 +10,11 @@ import time
 import streamlit as st
 
 from fiftysix.cards import Hand, Table
-from fiftysix.drills import banks as banks_mod, progress, questions
+from fiftysix.drills import banks as banks_mod
+from fiftysix.drills import progress, questions
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
-from fiftysix.ui.components import in_url, page_start, read_upload, show
+from fiftysix.ui.components import in_url, owner, page_start, read_upload, show
 from fiftysix.ui.render import md_text
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
@@ -221,7 +222,7 @@ def coach_bank(banks_mod):
     """The Coach page's bank as kept in the data folder (None where there is none, it cannot be
     read, or it has no questions)."""
     try:
-        bank = banks_mod.load_working_bank()
+        bank = banks_mod.load_working_bank(owner=owner())
     except FiftySixError:
         return None
     return bank if bank is not None and bank.questions else None
@@ -324,7 +325,7 @@ questions_mod = questions
 progress_mod = progress
 
 try:
-    store = progress_mod.ProgressStore(learner=settings.player)
+    store = progress_mod.ProgressStore(learner=settings.user.id)
 except FiftySixError as e:
     st.error(md_text(e))
     st.stop()
