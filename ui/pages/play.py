@@ -28,6 +28,7 @@ from fiftysix.scoring import MATCH_FORMATS, Match
 from fiftysix.ui import render
 from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
 from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.render import md_text
 
 HAND, MATCH = "pl_table", "pl_match_state"  # the practice table and the match, live in the session
 MATCH_URL = "pl_mt"  # the match in the address (``Match.to_text``), so a reload keeps the score
@@ -75,7 +76,7 @@ def resumed(wanted: P.PracticeTable) -> P.PracticeTable | None:
         with st.spinner("Picking the hand up where it was..."):
             return wanted.replayed(moves)
     except FiftySixError as e:
-        st.info(f"The hand in the address could not be picked up ({e}); it starts again.")
+        st.info(f"The hand in the address could not be picked up ({md_text(e)}); it starts again.")
         return None
 
 
@@ -196,7 +197,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
             lib = user_library()
             entries = lib.list(limit=500)
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
             return table, system, None, "", seed
         if not entries:
             st.info("The hand library is empty: save a hand here, or add one on the Enter a hand page.")
@@ -219,7 +220,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
         try:
             return table, system, Deal.parse(text, table), "a deal written out", seed
         except FiftySixError as e:
-            st.error(f"The deal cannot be used: {e}")
+            st.error(f"The deal cannot be used: {md_text(e)}")
             st.stop()
     return table, system, None, f"seed {seed}", seed
 
@@ -240,7 +241,7 @@ def coach_upload(table: Table) -> None:
             bank = banks.import_text(text, "json", up.name, ss.get("system"))
             qs = [q for q in bank.questions if q.context.hand]
             if not qs:
-                st.warning(f"No question of {up.name} gives a hand.")
+                st.warning(f"No question of {md_text(up.name)} gives a hand.")
                 return
             q = st.selectbox("Question", qs, format_func=lambda q: f"{q.id}: {q.prompt[:60]}", key="pl_bank_q")
             t = q.context.table
@@ -256,7 +257,7 @@ def coach_upload(table: Table) -> None:
                              format_func=lambda r: f"{r.event or 'hand'} {r.contract or ''} ({r.table.players} players)")
             use = dict(deal=r.deal, system=r.system, seat=ss.get("pl_seat", 1))
     except FiftySixError as e:
-        st.error(f"{up.name}: {e}")
+        st.error(f"{md_text(up.name)}: {md_text(e)}")
         return
     st.button("Sit down at this deal", key="pl_use", type="primary", on_click=use_deal, kwargs=use)
 
@@ -625,7 +626,7 @@ def dd_panel(pt: P.PracticeTable) -> None:
             cache[pt.key] = run_cancellable(lambda stop: pt.double_dummy(DD_SECONDS, stop),
                                               "Solving the deal double-dummy")
         except FiftySixError as e:
-            st.warning(f"The double-dummy figures are not available: {e}")
+            st.warning(f"The double-dummy figures are not available: {md_text(e)}")
             return
     dd = cache[pt.key]
     st.subheader("With best play")
@@ -652,7 +653,7 @@ def review_panel(pt: P.PracticeTable, player: str) -> None:
     try:
         record = pt.to_record(date=dt.date.today().strftime("%Y.%m.%d"), player=player)
     except FiftySixError as e:
-        st.error(f"This hand cannot be written as a record: {e}")
+        st.error(f"This hand cannot be written as a record: {md_text(e)}")
         return
     text = format_record(record)
     if ss.get("pl_record_sig") != pt.key:  # a new hand: its review from the start
@@ -670,7 +671,7 @@ def review_panel(pt: P.PracticeTable, player: str) -> None:
             if saved is None or saved[1] is None:  # a second click keeps the number the first one gave
                 saved = ss["pl_saved"] = (text, rep.ids[0] if rep.ids else None)
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
     b2.download_button("Download the record", text + "\n", file_name="practice-hand.txt", mime="text/plain",
                        key="pl_download", on_click="ignore", icon=":material/download:")
     if saved:
@@ -681,7 +682,7 @@ def review_panel(pt: P.PracticeTable, player: str) -> None:
     try:
         rev = review_of(text)
     except FiftySixError as e:
-        st.error(f"This hand cannot be reviewed: {e}")
+        st.error(f"This hand cannot be reviewed: {md_text(e)}")
         return
     bids = {f.index: SystemBid(f.index, f.seat, f.call, f.bot_call, f.bot_reason, f.same_as_bot)
             for f in pt.feedback}
@@ -742,7 +743,7 @@ if pt is None or pt.key != P.table_key(system, seat, dealt, seed, bot):
     try:
         wanted = P.new_table(table, system, seat, seed=seed, deal=deal, bot=bot, mode=mode, source=source)
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(md_text(e))
         st.stop()
     pt = resumed(wanted) or wanted
     keep(pt)
@@ -750,7 +751,7 @@ if pt.mode != mode:
     pt.mode = mode
     keep(pt)
 if ss.get("pl_error"):
-    st.error(ss.pop("pl_error"))
+    st.error(md_text(ss.pop("pl_error")))
 if ss.pop("pl_drill_error", None):
     st.warning("Your calls could not be kept for the Drill page (the progress file cannot be written).")
 phase = pt.phase
@@ -759,7 +760,7 @@ if phase != OVER and not pt.your_turn:
         with st.spinner("The bots are " + ("calling..." if phase == AUCTION else "playing...")):
             pt.advance()
     except FiftySixError as e:
-        st.error(f"The bots could not go on: {e}")
+        st.error(f"The bots could not go on: {md_text(e)}")
         st.stop()
     keep(pt)
     phase = pt.phase
