@@ -1,6 +1,7 @@
-"""A club member's browser tab without the browser: signs in through the OpenID Connect provider
-over HTTP, then drives pages over Streamlit's own websocket protocol (protobuf reruns with
-button clicks), as the frontend does. bench/load.py runs twenty of them; tests/test_club_crash.py
+"""A club member's browser tab without a browser: OpenID Connect sign-in, pages over the websocket.
+
+It signs in through the provider over HTTP, then drives pages over Streamlit's own websocket
+protocol (protobuf reruns with button clicks), as the frontend does. bench/load.py runs twenty of them; tests/test_club_crash.py
 one, against a server it kills.
 
 Loopback only: every address it is given is the caller's own test server on 127.0.0.1.

@@ -101,15 +101,15 @@ def sit_at(d: AssignedDeal) -> None:
     ss["players"], ss["deck"], ss["teams"], ss["system"] = d.players, d.deck, d.teams, d.system
     ss["pl_from"], ss["pl_deal"], ss["pl_seat"] = "written", d.deal, d.seat
     ss["pl_seed"], ss["pl_bot"], ss["pl_mode"] = d.seed, d.bot, d.mode
-    ss.pop("pl_hand", None)
+    ss.pop("pl_table", None)
 
 
-def _matches(d: AssignedDeal, hand: P.PracticeHand) -> bool:
-    return (d.table == hand.table and d.system == hand.system and d.seat == hand.seat and d.seed == hand.seed
-            and d.bot == hand.bot and d.deal == str(hand.deal))
+def _matches(d: AssignedDeal, pt: P.PracticeTable) -> bool:
+    return (d.table == pt.table and d.system == pt.system and d.seat == pt.seat and d.seed == pt.seed
+            and d.bot == pt.bot and d.deal == str(pt.deal))
 
 
-def hand_in(hand: P.PracticeHand) -> None:
+def hand_in(pt: P.PracticeTable) -> None:
     """At the end of a hand: where it is an assigned deal played as assigned, send the first try's
     auction, contract and result to the class, and say so."""
     cs = _store()
@@ -118,15 +118,15 @@ def hand_in(hand: P.PracticeHand) -> None:
     me = user()
     for a, c in cs.assigned_to(me.id, "deals"):
         for i, d in enumerate(a.deals):
-            if not _matches(d, hand):
+            if not _matches(d, pt):
                 continue
-            if d.mode != hand.mode:
+            if d.mode != pt.mode:
                 st.info(f"This is deal {i + 1} of {a.title} ({c.name}), assigned in {d.mode} mode: play it in "
                         f"{d.mode} mode to hand it in.")
                 continue
-            out = P.outcome(hand)
-            record = format_record(P.to_record(hand, event=f"{c.name}: {a.title}, deal {i + 1}", player=me.name))
-            result = DealResult(" ".join(hand.calls), str(out.contract), out.contract.declarer,
+            out = pt.outcome()
+            record = format_record(pt.to_record(event=f"{c.name}: {a.title}, deal {i + 1}", player=me.name))
+            result = DealResult(" ".join(pt.calls), str(out.contract), out.contract.declarer,
                                 out.result.declarer_points, out.made, out.your_score, record)
             try:
                 sent = cs.submit_deal(a.id, i, me.id, result)

@@ -1,5 +1,7 @@
-"""Class page: a coach's classes (join code, students, assignments and what each student did)
-and a student's side (join with a code, see what is assigned and when it is due).
+"""Class page: a coach's classes and their results; a student's classes and what is due.
+
+A coach starts a class (a join code), sees its students, assigns and reads what each student
+did; a student joins with the code and sees what is assigned and when it is due.
 
 Everything is kept by ``drills.classes``; the Drill and Play pages show a student's open
 assignments and hand them in (ui/class_parts.py).
