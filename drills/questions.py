@@ -15,10 +15,12 @@ The five question types (their ``type`` strings):
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from fiftysix.bidding.calls import format_call, parse_call
+from fiftysix.bidding.meaning import promise_text  # noqa: F401  (re-exported for the quiz modules)
 from fiftysix.cards import DEFAULT_DECK, Card, Hand, Table
 from fiftysix.errors import FiftySixError
 
@@ -48,12 +50,6 @@ MAX_CHOICES = 26
 def makeable_bands(lo: float, hi: float) -> tuple[str, ...]:
     """The bands that overlap the estimate's interval [lo, hi]: each counts as right."""
     return tuple(b for b, (a, z) in zip(MAKEABLE_BANDS, _BAND_EDGES) if a <= hi and lo <= z)
-
-
-def promise_text(meaning: Any) -> str:
-    """What a call promises, in the words of its constraint (a ``Meaning``)."""
-    text = meaning.constraint.describe()
-    return "nothing about the hand" if text == "nothing" else text
 
 
 def parse_template(key: str) -> tuple[str, str, Table, str]:
@@ -116,7 +112,7 @@ class Context:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping, default_system: str | None = None) -> "Context":
+    def from_dict(cls, d: Mapping, default_system: str | None = None) -> Context:
         """Read a context; ``deck`` defaults from the table size, ``system`` from the bank."""
         if not isinstance(d, Mapping):
             raise QuestionError(f"context must be an object, got {type(d).__name__}")
@@ -263,7 +259,7 @@ class Question:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping, default_system: str | None = None, index: int | None = None) -> "Question":
+    def from_dict(cls, d: Mapping, default_system: str | None = None, index: int | None = None) -> Question:
         """Read and validate a question dict; errors name its id (or its position)."""
         where = f"question {d.get('id')!r}" if isinstance(d, Mapping) and d.get("id") else (
             f"question #{index + 1}" if index is not None else "question")

@@ -15,7 +15,7 @@ import importlib
 import re
 import sqlite3
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.commands.output import write
@@ -72,7 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{e.filename}: " if getattr(e, "filename", None) else ""
         print(f"fiftysix {args.command}: error: {where}{e.strerror or e}", file=sys.stderr)
         return 2
-    except (ValueError, RecursionError, OverflowError, MemoryError, sqlite3.Error) as e:
+    except (ValueError, TypeError, AttributeError, KeyError, RecursionError, OverflowError, MemoryError,
+            sqlite3.Error) as e:
         # a last guard, so that no input ends in a traceback; the parsers and stores raise
         # FiftySixError themselves (tests/test_fuzz.py hunts for inputs that reach here)
         print(f"fiftysix {args.command}: error: {type(e).__name__}: {e}", file=sys.stderr)
