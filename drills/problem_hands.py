@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
+from fiftysix.bots import CardBot, bid_with, play_hand
 from fiftysix.cards import Table, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, build_record, format_record, read_records
-from fiftysix.bots import CardBot, bid_with, play_hand
 
 PROBLEM_DIR = Path(__file__).resolve().parents[1] / "data" / "problems"
 """The shipped pool of bot-played hands and the starter problem sets."""

@@ -17,20 +17,32 @@ import json
 import random
 import sqlite3
 import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Callable, Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Deadline
 from fiftysix.cards import Table
-from fiftysix.errors import FiftySixError
 from fiftysix.drills import store
 from fiftysix.drills.banks import Bank, load_bank
 from fiftysix.drills.problem_hands import PROBLEM_DIR, shipped_hands
-from fiftysix.drills.problems import (FIND_CARD, LEAD_LEVELS, LEVELS, OPENING_LEAD, PROBLEM_TYPES, Budget,
-                                      ProblemError, lead_problem, level_of, levels_at, open_positions, scan_record,
-                                      tricks_left_after)
+from fiftysix.drills.problems import (
+    FIND_CARD,
+    LEAD_LEVELS,
+    LEVELS,
+    OPENING_LEAD,
+    PROBLEM_TYPES,
+    Budget,
+    ProblemError,
+    lead_problem,
+    level_of,
+    levels_at,
+    open_positions,
+    scan_record,
+    tricks_left_after,
+)
 from fiftysix.drills.questions import Question
+from fiftysix.errors import FiftySixError
 
 UNLOCK_SOLVED = 5
 """Problems of a level a learner must have solved before the next level opens."""
@@ -96,7 +108,7 @@ class ProblemStore(store.Store):
             con.execute("INSERT OR IGNORE INTO problems (id, type, players, deck, teams, level, question, added_at)"
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (q.id, q.type, c.players, c.deck, c.teams, level_of(q), json.dumps(q.to_dict()),
-                         datetime.now(timezone.utc).isoformat()))
+                         datetime.now(UTC).isoformat()))
 
     def problems(self, table: Table | None = None) -> list[Question]:
         """The problems kept (for ``table`` only, when given), oldest first."""
@@ -168,7 +180,7 @@ def open_levels(scores: Mapping[int, LevelScore]) -> list[int]:
 
 def due_problems(cards: Mapping, known: Iterable[Question], now: datetime | None = None) -> list[Question]:
     """The known problems whose idea is due in the learner's FSRS ``cards``, most overdue first."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     due = [q for q in known if q.template in cards and cards[q.template].due <= now]
     return sorted(due, key=lambda q: (cards[q.template].due, q.id))
 
@@ -188,6 +200,11 @@ def pick_problem(known: Sequence[Question], cards: Mapping, level: int, kinds: S
 
 
 # --- made on demand -----------------------------------------------------------------------------
+
+def has_hands(table: Table) -> bool:
+    """Whether bots' hands ship for ``table``, so that problems can be made there on demand."""
+    return bool(shipped_hands(table))
+
 
 Progress = Callable[[float, str], None]
 
@@ -293,11 +310,9 @@ def build_starter_set(table: Table, hands: Sequence, *, per_level: int = PER_LEV
             lv = level_of(q)
             if len(chosen[lv]) < per_level and not any(p.data["source"] == q.data["source"] for p in chosen[lv]):
                 take(q, chosen[lv])
-    tried = 0
-    for rec in hands:
+    for tried, rec in enumerate(hands):
         if tried >= max_leads_tried or all(len(v) >= leads_per_level for v in leads.values()):
             break
-        tried += 1
         q = lead_problem(rec, seed=seed)
         if q is not None and len(leads[level_of(q)]) < leads_per_level:
             take(q, leads[level_of(q)])

@@ -20,22 +20,21 @@ from __future__ import annotations
 import copy
 import hashlib
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 from fiftysix.analyser.dealer import Dealer, counts_to_deal
 from fiftysix.analyser.encode import card_bit
 from fiftysix.analyser.simulate import estimate
-from fiftysix.analyser.solver import (BudgetExceeded, Deadline, Position, Solver, card_values, default_solver,
-                                      solve)
+from fiftysix.analyser.solver import BudgetExceeded, Deadline, Position, Solver, card_values, default_solver, solve
 from fiftysix.analyser.view import View, auction_promises
 from fiftysix.bidding import Auction
 from fiftysix.cards import Card, Deal, Hand, Table, format_trump
+from fiftysix.drills.questions import PROBLEM_TYPES, Context, Question
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_winner
 from fiftysix.records import Record
 from fiftysix.scoring import Contract
-from fiftysix.drills.questions import PROBLEM_TYPES, Context, Question
 
 FIND_CARD, OPENING_LEAD = PROBLEM_TYPES
 LEVELS = (1, 2, 3, 4, 5)
@@ -331,8 +330,8 @@ def explain_find_card(table: Table, contract: Contract, right: Sequence[str], va
     mine = table.team_of(mover) == side
     best = max(values.values()) if mine else min(values.values())
     first = " or ".join(right)
-    out = [f"{first}: with best play by everyone after it the declarers end with {best} points"
-           f" (they need {target})."]
+    out = [(f"{first}: with best play by everyone after it the declarers end with {best} points"
+            f" (they need {target}).")]
     if line:
         out.append(f"The play from here: {line}.")
     for card, v in sorted(values.items(), key=lambda kv: (-abs(kv[1] - best), kv[0])):
@@ -462,8 +461,8 @@ def _lead_question(record: Record, view: View, rates: Mapping[Card, float], layo
                f"(Leads within {LEAD_MARGIN:.0%} of the best count as right.)")
     order = [str(c) for c in sorted(ours, key=lambda c: (-ours[c], c.suit, c.rank))]
     explanation = "\n".join(
-        [f"Over {len(layouts)} deals that fit your hand and the auction, your side's chance to {goal} "
-         f"after each lead (double-dummy):"]
+        [(f"Over {len(layouts)} deals that fit your hand and the auction, your side's chance to {goal} "
+          f"after each lead (double-dummy):")]
         + [f"{c}: {ours[Card.parse(c)]:.0%}{'  (right)' if Card.parse(c) in right else ''}" for c in order])
     q = Question(
         id=_problem_id("ol", table, record.deal, contract, leader, record.auction),
@@ -544,6 +543,53 @@ def _verify_find_card(q: Question, solver: Solver, max_seconds: float | None) ->
     stored = {k: int(v) for k, v in q.data["values"].items()}
     if stored != {str(c): v for c, v in values.items()}:
         out.append(f"the stored values {stored} differ from the solver's {({str(c): v for c, v in values.items()})}")
+    return out
+
+
+def consistency(q: Question) -> list[str]:
+    """What is wrong with a problem's data without solving anything (quick enough for every
+    page view): the position replays, the seat to play and its legal cards are the problem's,
+    the right cards are one group of equivalent cards and exactly those the stored values say
+    keep (beat) the contract (find-the-card), or exactly the leads within the margin of the
+    stored rates (opening lead). ``verify`` re-solves it as well."""
+    try:
+        contract = problem_contract(q)
+        if q.type == FIND_CARD:
+            pos = Position.from_state(problem_state(q))
+        else:
+            pos = Position(q.context.table, tuple(problem_deal(q).hands), contract.trump, int(q.data["leader"]))
+    except (KeyError, TypeError, ValueError, FiftySixError) as e:
+        return [f"the position cannot be set up from its data: {e}"]
+    out = []
+    if pos.to_move != q.context.seat:
+        out.append(f"seat {pos.to_move} is to play, not seat {q.context.seat}")
+    legal = {str(c) for c in pos.legal_cards()}
+    if set(q.choices) != legal:
+        out.append(f"the choices {sorted(q.choices)} are not the legal cards {sorted(legal)}")
+    answers = set(q.answers)
+    if q.type == FIND_CARD:
+        if not any(set(map(str, g)) == answers for g in card_groups(pos)):
+            out.append(f"the right cards {sorted(answers)} are not one group of equivalent cards")
+        try:
+            values = {k: int(v) for k, v in q.data["values"].items()}
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            return out + [f"the cards' values cannot be read: {e!r}"]
+        mine = pos.table.team_of(pos.to_move) == contract.team
+        keeps = {c for c, v in values.items() if (v >= contract.value) == mine}
+        if keeps != answers:
+            out.append(f"by the stored values the right cards are {sorted(keeps)}, not {sorted(answers)}")
+        return out
+    try:
+        rates = {k: float(v) for k, v in q.data["side_rates"].items()}
+        margin = float(q.data.get("margin", LEAD_MARGIN))
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        return out + [f"the leads' rates cannot be read: {e!r}"]
+    if set(rates) != legal:
+        return out + ["the stored rates do not cover every lead"]
+    best = max(rates.values())
+    right = {c for c, r in rates.items() if r >= best - margin - 1e-9}
+    if right != answers:
+        out.append(f"the right leads {sorted(answers)} are not those within {margin:.0%} of the best {sorted(right)}")
     return out
 
 

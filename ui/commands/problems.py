@@ -3,11 +3,20 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.commands.common import (MAX_SEED, add_seed_arg, add_table_args, arg, command, group, seconds,
-                                         table_from, whole)
+from fiftysix.ui.commands.common import (
+    MAX_SEED,
+    add_seed_arg,
+    add_table_args,
+    arg,
+    command,
+    group,
+    seconds,
+    table_from,
+    whole,
+)
 from fiftysix.ui.commands.output import Output, json_line, lines
 
 KINDS = ("find-card", "opening-lead")

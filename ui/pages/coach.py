@@ -209,7 +209,9 @@ def bank_table(banks_mod) -> None:
                    "prompt": q["prompt"], "answer": " | ".join(q["answers"])} for q in qs], hide_index=True)
     c1, c2, c3 = st.columns([3, 1, 1], vertical_alignment="bottom")
     pick = c1.selectbox("Question", range(len(qs)), key="co_pick", format_func=lambda i: qs[i]["id"])
-    if c2.button("Edit", key="co_edit_btn"):
+    if c2.button("Edit", key="co_edit_btn", disabled=qs[pick]["type"] in questions.PROBLEM_TYPES,
+                 help="A play problem is made and checked by the engine (Problems, Enter, Review and Play "
+                      "pages); delete it and make another instead of editing it."):
         st.session_state["co_edit"] = pick
         st.session_state["co_ver"] = st.session_state.get("co_ver", 0) + 1
         st.rerun()

@@ -24,12 +24,12 @@ from fiftysix.cards import (
     deck_cards,
     format_trump,
 )
-from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.records import build_record, format_record
 from fiftysix.ui import render
 from fiftysix.ui.components import page_start, show, tricks_table, user_library
+from fiftysix.ui.problem_parts import problem_panel
 
 QUIET = ("P", "X", "XX")
 
@@ -322,6 +322,8 @@ def save_section(table: Table, system: str, deal: Deal, auction: Auction | None,
               args=(record,))
     b4.download_button("Download the record", format_record(record) + "\n", file_name="hand.txt",
                        mime="text/plain", key="en_download", on_click="ignore", icon=":material/download:")
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "en_pb")
     if ss.pop("en_go", None):
         st.switch_page(ss.pop("en_go_page"), query_params={})
 

@@ -27,6 +27,7 @@ from fiftysix.scoring import MATCH_FORMATS
 from fiftysix.ui import render
 from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
 from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.problem_parts import problem_panel
 
 HAND, MATCH = "pl_hand", "pl_match_state"
 MATCH_URL = "pl_mt"  # the match in the address (``Match.to_text``), so a reload keeps the score
@@ -666,6 +667,8 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
         ss["pl_record_sig"] = hand.key
         for k in ("plr_call", "plr_step"):
             ss.pop(k, None)
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "pl_pb")
     st.subheader("Save it")
     b1, b2 = st.columns(2)
     # kept by the record's text: a hand saved, then played out, is a new record to save
