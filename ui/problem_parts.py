@@ -13,6 +13,7 @@ from fiftysix.records import Record
 from fiftysix.ui import render
 from fiftysix.ui.components import owner, show
 from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.render import md_text
 
 SCAN_SECONDS = 20.0
 """How long the coach's panel may search a hand for find-the-card problems."""
@@ -133,7 +134,7 @@ def problem_panel(record: Record, key: str) -> None:
             st.info("The search was stopped before it finished.")
         except FiftySixError as e:
             made = []
-            st.error(str(e))
+            st.error(md_text(e))
         bar.empty()
         have = {q["id"] for q in ss[found_key]["problems"]}
         ss[found_key]["problems"] += [q.to_dict() for q in made if q.id not in have]
@@ -153,6 +154,6 @@ def problem_panel(record: Record, key: str) -> None:
     st.text(q.prompt)
     if st.button("Add this problem to my bank", key=f"{key}_add", icon=":material/add:"):
         try:
-            st.success(add_to_bank(q))
+            st.success(md_text(add_to_bank(q)))
         except (FiftySixError, OSError) as e:
-            st.error(f"The problem could not be added: {e}")
+            st.error(f"The problem could not be added: {md_text(e)}")

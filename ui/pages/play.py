@@ -28,6 +28,7 @@ from fiftysix.ui import render
 from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.problem_parts import problem_panel
+from fiftysix.ui.render import md_text
 
 HAND, MATCH = "pl_hand", "pl_match_state"
 MATCH_URL = "pl_mt"  # the match in the address (``Match.to_text``), so a reload keeps the score
@@ -82,7 +83,7 @@ def resumed(wanted: P.PracticeHand) -> P.PracticeHand | None:
         with st.spinner("Picking the hand up where it was..."):
             return P.replay(wanted, moves)
     except FiftySixError as e:
-        st.info(f"The hand in the address could not be picked up ({e}); it starts again.")
+        st.info(f"The hand in the address could not be picked up ({md_text(e)}); it starts again.")
         return None
 
 
@@ -204,7 +205,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
             lib = user_library()
             entries = lib.list(limit=500)
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
             return table, system, None, "", seed
         if not entries:
             st.info("The hand library is empty: save a hand here, or add one on the Enter a hand page.")
@@ -227,7 +228,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
         try:
             return table, system, Deal.parse(text, table), "a deal written out", seed
         except FiftySixError as e:
-            st.error(f"The deal cannot be used: {e}")
+            st.error(f"The deal cannot be used: {md_text(e)}")
             st.stop()
     return table, system, None, f"seed {seed}", seed
 
@@ -248,7 +249,7 @@ def coach_upload(table: Table) -> None:
             bank = banks.import_text(text, "json", up.name, ss.get("system"))
             qs = [q for q in bank.questions if q.context.hand]
             if not qs:
-                st.warning(f"No question of {up.name} gives a hand.")
+                st.warning(f"No question of {md_text(up.name)} gives a hand.")
                 return
             q = st.selectbox("Question", qs, format_func=lambda q: f"{q.id}: {q.prompt[:60]}", key="pl_bank_q")
             t = q.context.table
@@ -264,7 +265,7 @@ def coach_upload(table: Table) -> None:
                              format_func=lambda r: f"{r.event or 'hand'} {r.contract or ''} ({r.table.players} players)")
             use = dict(deal=r.deal, system=r.system, seat=ss.get("pl_seat", 1))
     except FiftySixError as e:
-        st.error(f"{up.name}: {e}")
+        st.error(f"{md_text(up.name)}: {md_text(e)}")
         return
     st.button("Sit down at this deal", key="pl_use", type="primary", on_click=use_deal, kwargs=use)
 
@@ -633,7 +634,7 @@ def dd_panel(hand: P.PracticeHand) -> None:
             cache[hand.key] = run_cancellable(lambda stop: P.double_dummy(hand, DD_SECONDS, stop),
                                               "Solving the deal double-dummy")
         except FiftySixError as e:
-            st.warning(f"The double-dummy figures are not available: {e}")
+            st.warning(f"The double-dummy figures are not available: {md_text(e)}")
             return
     dd = cache[hand.key]
     st.subheader("With best play")
@@ -660,7 +661,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
     try:
         record = P.to_record(hand, date=dt.date.today().strftime("%Y.%m.%d"), player=player)
     except FiftySixError as e:
-        st.error(f"This hand cannot be written as a record: {e}")
+        st.error(f"This hand cannot be written as a record: {md_text(e)}")
         return
     text = format_record(record)
     if ss.get("pl_record_sig") != hand.key:  # a new hand: its review from the start
@@ -680,7 +681,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
             if saved is None or saved[1] is None:  # a second click keeps the number the first one gave
                 saved = ss["pl_saved"] = (text, rep.ids[0] if rep.ids else None)
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
     b2.download_button("Download the record", text + "\n", file_name="practice-hand.txt", mime="text/plain",
                        key="pl_download", on_click="ignore", icon=":material/download:")
     if saved:
@@ -691,7 +692,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
     try:
         rev = review_of(text)
     except FiftySixError as e:
-        st.error(f"This hand cannot be reviewed: {e}")
+        st.error(f"This hand cannot be reviewed: {md_text(e)}")
         return
     bids = {f.index: SystemBid(f.index, f.seat, f.call, f.bot_call, f.bot_reason, f.same_as_bot)
             for f in hand.feedback}
@@ -749,7 +750,7 @@ st.caption(f"{table.players} players, {table.deck} cards, teams {table.teams}, s
 try:
     wanted = P.new_hand(table, system, seat, seed=seed, deal=deal, bot=bot, mode=mode, source=source)
 except FiftySixError as e:
-    st.error(str(e))
+    st.error(md_text(e))
     st.stop()
 hand = stored()
 if hand is None or hand.key != wanted.key:
@@ -759,7 +760,7 @@ if hand.mode != mode:
     hand.mode = mode
     keep(hand)
 if ss.get("pl_error"):
-    st.error(ss.pop("pl_error"))
+    st.error(md_text(ss.pop("pl_error")))
 if ss.pop("pl_drill_error", None):
     st.warning("Your calls could not be kept for the Drill page (the progress file cannot be written).")
 phase = P.phase(hand)
@@ -768,7 +769,7 @@ if phase != "over" and not P.your_turn(hand):
         with st.spinner("The bots are " + ("calling..." if phase == "bidding" else "playing...")):
             P.advance(hand)
     except FiftySixError as e:
-        st.error(f"The bots could not go on: {e}")
+        st.error(f"The bots could not go on: {md_text(e)}")
         st.stop()
     keep(hand)
     phase = P.phase(hand)

@@ -22,6 +22,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import page_start, warm_solver
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem
+from fiftysix.ui.render import md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
 
@@ -80,7 +81,7 @@ def make_new(table, level: int, kind: str, kept, known) -> None:
     except (Cancelled, BudgetExceeded):
         q = None
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(md_text(e))
         q = None
     finally:
         cancel.empty()
@@ -162,9 +163,9 @@ def ask(q: Question, store, kept) -> None:
               on_click=ss.__setitem__, args=("pr_q", None), shortcut="Enter")
     if c2.button("Add to my bank (for a coach)", key="pr_bank", icon=":material/add:"):
         try:
-            st.success(add_to_bank(q))
+            st.success(md_text(add_to_bank(q)))
         except (FiftySixError, OSError) as e:
-            st.error(f"The problem could not be added: {e}")
+            st.error(f"The problem could not be added: {md_text(e)}")
 
 
 settings = page_start("Play problems", "Find the card that keeps (or beats) the contract, and the best opening "
@@ -174,7 +175,7 @@ try:
     store = ProgressStore(learner=settings.user.id)
     kept = sets.ProblemStore()
 except FiftySixError as e:
-    st.error(str(e))
+    st.error(md_text(e))
     st.stop()
 
 ss = st.session_state
@@ -191,7 +192,7 @@ kinds = c2.pills("Problems", list(PROBLEM_TYPES), format_func=KIND_WORDS.get, se
 if len(opened) < len(LEVELS):
     st.caption(f"Level {len(opened) + 1} opens when level {len(opened)} is mostly solved.")
 if note := ss.pop("pr_note", None):
-    st.info(note)
+    st.info(md_text(note))
 
 q = Question.from_dict(ss["pr_q"]) if ss.get("pr_q") else None
 if q is not None and (q.context.players, q.context.deck, q.context.teams) != (table.players, table.deck, table.teams):
