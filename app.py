@@ -29,6 +29,7 @@ PAGES = {
         st.Page("ui/pages/explain.py", title="Explain", icon=":material/record_voice_over:", default=True),
         st.Page("ui/pages/drill.py", title="Drill", icon=":material/target:"),
         st.Page("ui/pages/play.py", title="Play", icon=":material/style:"),
+        st.Page("ui/pages/problems.py", title="Problems", icon=":material/extension:"),
         st.Page("ui/pages/progress.py", title="Progress", icon=":material/trending_up:"),
     ],
     "Analyse": [

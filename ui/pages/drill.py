@@ -372,9 +372,11 @@ def bank_pool(banks_mod, name: str, upload):
                 raise FiftySixError("the Coach page's bank is empty or could not be read")
         else:
             bank = banks_mod.load_bank(banks_mod.STARTER_DIR / f"{name}.json")
-        if not bank.questions:
-            raise FiftySixError(f"the bank {bank.title!r} has no questions")
-        return bank.title, list(bank.questions)
+        asked = [q for q in bank.questions if q.type not in questions.PROBLEM_TYPES]  # play problems: own page
+        if not asked:
+            raise FiftySixError(f"the bank {bank.title!r} has no bidding questions"
+                                + (" (its play problems are asked on the Problems page)" if bank.questions else ""))
+        return bank.title, asked
     return make
 
 

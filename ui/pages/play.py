@@ -29,6 +29,7 @@ from fiftysix.ui import render
 from fiftysix.ui.class_parts import hand_in, play_assignments
 from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
 from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 
 HAND, MATCH = "pl_table", "pl_match_state"  # the practice table and the match, live in the session
@@ -662,6 +663,8 @@ def review_panel(pt: P.PracticeTable, player: str) -> None:
         ss["pl_record_sig"] = pt.key
         for k in ("plr_call", "plr_step"):
             ss.pop(k, None)
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "pl_pb")
     st.subheader("Save it")
     b1, b2 = st.columns(2)
     # kept by the record's text: a hand saved, then played out, is a new record to save
