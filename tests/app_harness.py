@@ -2,6 +2,7 @@
 app served on a free port (``serving``) for a browser or an HTTP client."""
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import time
@@ -59,8 +60,14 @@ def texts(at: AppTest) -> str:
     for kind in ("markdown", "caption", "success", "error", "info", "warning", "html", "subheader",
                  "metric"):
         for el in getattr(at, kind):
-            parts.append(str(getattr(el, "value", "")))
+            parts.append(shown(getattr(el, "value", "")))
     return "\n".join(parts)
+
+
+def shown(markdown: object) -> str:
+    """A Markdown element's text as a reader sees it: CommonMark's backslash escapes (which
+    ``ui.render.md_text`` writes before user text) taken out."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", str(markdown))
 
 
 def free_port() -> int:

@@ -20,6 +20,7 @@ PAGES = {
         ("explain", "Explain", ":material/record_voice_over:"),
         ("drill", "Drill", ":material/target:"),
         ("play", "Play", ":material/style:"),
+        ("problems", "Problems", ":material/extension:"),
         ("progress", "Progress", ":material/trending_up:"),
     ],
     "Analyse": [
@@ -30,6 +31,7 @@ PAGES = {
     ],
     "Teach": [
         ("coach", "Coach", ":material/school:"),
+        ("classes", "Class", ":material/groups:"),
         ("rules", "Rules", ":material/gavel:"),
     ],
 }

@@ -14,6 +14,7 @@ import streamlit as st
 from fiftysix.cards import Card
 from fiftysix.ui import render
 from fiftysix.ui.components import seat_view, show, tricks_table, view_hands
+from fiftysix.ui.render import md_text
 
 POSITION_SECONDS = 5.0  # search budget per position; a position over it is shown as unsolved
 REVIEW_SECONDS = 60.0  # the whole review of a record: one click never holds the server longer
@@ -72,7 +73,7 @@ def auction_panel(rev, table, bids: dict, prefix: str = "rv") -> None:
     elif bot is not None and bot.same:
         st.caption(f"The system's bot makes the same call: {bot.reason}")
     if c.comment:
-        st.caption(f"Comment in the record: {c.comment}")
+        st.caption(f"Comment in the record: {md_text(c.comment)}")
     rows = []
     for x in rev.calls:
         flag = {True: "✔ kept", False: "✘ broken", None: ""}[x.fits]
@@ -157,4 +158,4 @@ def play_stepper(record, rev, prefix: str = "rv", bottom: int = 1) -> None:
                     f"{'?' if c.before is None else c.before} → {'?' if c.after is None else c.after}.")
         show(render.card_html(Card.parse(c.card), big=True, highlight=bool(c.cost)))
         if c.comment:
-            st.info(f"Comment in the record: {c.comment}")
+            st.info(f"Comment in the record: {md_text(c.comment)}")
