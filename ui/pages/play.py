@@ -27,8 +27,10 @@ from fiftysix.play import trick_rows
 from fiftysix.records import format_record, parse_records
 from fiftysix.scoring import MATCH_FORMATS, Match
 from fiftysix.ui import render
+from fiftysix.ui.class_parts import hand_in, play_assignments
 from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
 from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
 
@@ -570,6 +572,7 @@ def after(pt: practice.PracticeTable, player: str) -> None:
                        "record keeps every card).")
     elif pt.played_out:
         st.caption("Played out to the last card: " + points_line(pt, state) + " card points in all.")
+    hand_in(pt)
     match_panel(pt, out)
     dd_panel(pt)
     review_panel(pt, player)
@@ -659,6 +662,8 @@ def review_panel(pt: practice.PracticeTable, player: str) -> None:
         ss["pl_record_sig"] = pt.key
         for k in ("plr_call", "plr_step"):
             ss.pop(k, None)
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "pl_pb")
     st.subheader("Save it")
     b1, b2 = st.columns(2)
     # kept by the record's text: a hand saved, then played out, is a new record to save
@@ -723,6 +728,7 @@ def share_link(pt: practice.PracticeTable) -> None:
 settings = page_start("Play", "Sit at a table with the bots: bid your hand, play it, then see what you did "
                       "against the system and against best play.")
 ss = st.session_state
+play_assignments()
 table, system, deal, source, seed = choose(settings)
 c1, c2, c3, c4 = st.columns(4)
 seat = c1.selectbox("Your seat", list(table.seats), **in_url("pl_seat"),

@@ -13,6 +13,7 @@ from fiftysix import records
 from fiftysix.drills import library
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import in_url, page_start, read_upload, user_library, warm_solver
+from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
 
@@ -159,3 +160,5 @@ if records:
         st.caption(f"{rev.unsolved} position(s) were not solved within {POSITION_SECONDS:.0f} s each.")
     for note in rev.notes:
         st.info(f"Note in the record: {md_text(note)}")
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "rv_pb")
