@@ -33,6 +33,7 @@ PAGES = {
                 url_path="start"),
         st.Page("ui/pages/drill.py", title="Drill", icon=":material/target:"),
         st.Page("ui/pages/play.py", title="Play", icon=":material/style:"),
+        st.Page("ui/pages/problems.py", title="Problems", icon=":material/extension:"),
         st.Page("ui/pages/progress.py", title="Progress", icon=":material/trending_up:"),
         st.Page("ui/pages/explain.py", title="Explain", icon=":material/record_voice_over:", url_path="explain",
                 visibility="hidden"),
@@ -45,6 +46,7 @@ PAGES = {
     ],
     "Teach": [
         st.Page("ui/pages/coach.py", title="Coach", icon=":material/school:"),
+        st.Page("ui/pages/classes.py", title="Class", icon=":material/groups:"),
         st.Page("ui/pages/rules.py", title="Rules", icon=":material/gavel:"),
     ],
 }

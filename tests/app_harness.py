@@ -1,6 +1,7 @@
 """Shared set-up for the app's page tests: open a page of app.py in AppTest with a clean data dir."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -52,5 +53,11 @@ def texts(at: AppTest) -> str:
     for kind in ("markdown", "caption", "success", "error", "info", "warning", "html", "subheader",
                  "metric"):
         for el in getattr(at, kind):
-            parts.append(str(getattr(el, "value", "")))
+            parts.append(shown(getattr(el, "value", "")))
     return "\n".join(parts)
+
+
+def shown(markdown: object) -> str:
+    """A Markdown element's text as a reader sees it: CommonMark's backslash escapes (which
+    ``ui.render.md_text`` writes before user text) taken out."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", str(markdown))

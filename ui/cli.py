@@ -29,6 +29,7 @@ COMMAND_MODULES = [
     "fiftysix.ui.commands.drills",
     "fiftysix.ui.commands.stats",
     "fiftysix.ui.commands.bots",
+    "fiftysix.ui.commands.problems",
 ]
 
 

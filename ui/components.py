@@ -120,7 +120,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(render.md_text(e))
 
 
 def read_upload(upload, *, limit: int = MAX_UPLOAD_BYTES) -> str | None:

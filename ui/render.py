@@ -122,6 +122,24 @@ def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+_MD_PUNCT = re.compile(r"[!-/:-@\[-`{-~]")
+
+
+def md_text(text: object) -> str:
+    """``text`` from a user, a file or a URL, escaped for any Streamlit element that reads
+    Markdown (``st.markdown``, captions, alerts, widget and button labels): every ASCII
+    punctuation character gets a backslash (CommonMark's escape), so no link, image,
+    emphasis, strikethrough, HTML, math or colour directive can form; line breaks stay."""
+    s = _MD_PUNCT.sub(lambda m: "\\" + m.group(0), str(text))
+    return "  \n".join(s.splitlines()) if "\n" in s or "\r" in s else s
+
+
+def plot_text(text: object) -> str:
+    """``text`` for a Plotly label or title: Plotly reads a few HTML tags there (links among
+    them) and decodes entities, so ``<``, ``>`` and ``&`` are written as entities."""
+    return html.escape(str(text), quote=False)
+
+
 def is_red(suit: int) -> bool:
     return suit in RED_SUITS
 

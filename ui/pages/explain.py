@@ -12,6 +12,7 @@ from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.components import call_worth, in_url, page_start, show
+from fiftysix.ui.render import md_text
 
 PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
 # Colours for a chance: pale for rare, amber around a half, deep green for certain.
@@ -205,7 +206,7 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     try:
         hand = Hand.parse(hand_text)
     except FiftySixError as e:
-        st.error(f"Seat {seat}'s hand: {e}")
+        st.error(f"Seat {seat}'s hand: {md_text(e)}")
         return
     show(render.hand_html(hand))
     if not _fits(hand_text, promise):
@@ -214,7 +215,7 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
         seats, names, odds, copies, set_aside = card_grid(table, system, auction_text,
                                                seat, str(hand), 2000, 7)
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(md_text(e))
         return
     labels = [f"{'10' if n[0] == 'T' else n[0]}{SUIT_SYMBOLS['SHDC'.index(n[1])]}" for n in names]
     ticks = [f'<span style="color:{"#c8102e" if n[1] in "HD" else "#111"}">{lab}</span>'
@@ -269,7 +270,7 @@ try:
     auction = bidding.Auction.parse(st.session_state.get("ex_text", ""), settings.system, table)
 except FiftySixError as e:
     auction, k = readable_prefix(bidding, st.session_state.get("ex_text", ""), settings.system, table)
-    st.error(f"{e}. Shown below: the first {k} call(s), which read.")
+    st.error(f"{md_text(e)}. Shown below: the first {k} call(s), which read.")
     broken = True
 
 auction_grid(table, list(auction.calls))
