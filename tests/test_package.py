@@ -49,11 +49,19 @@ def test_the_package_list_is_whole_and_installs_one_top_level_name():
         assert folder.is_dir(), (name, folder)
 
 
+DATA_FOLDERS = sorted(p.name for p in (ROOT / "data").iterdir() if p.is_dir() and p.name != "__pycache__")
+
+
 def test_the_shipped_data_is_what_the_repository_holds():
+    """Every file of every data/ folder is package data (a new folder needs pyproject's lists)."""
     from fiftysix import shipped
-    for folder, suffix in (("banks", ".json"), ("stats", ".json"), ("records", ".txt")):
-        names = [f.name for f in shipped.data_files(folder, suffix)]
-        assert names == sorted(p.name for p in (ROOT / "data" / folder).glob(f"*{suffix}")) and names
+    assert {"banks", "stats", "records", "problems"} <= set(DATA_FOLDERS)
+    for folder in DATA_FOLDERS:
+        names = [f.name for f in shipped.data_files(folder, "")]
+        assert names == sorted(p.name for p in (ROOT / "data" / folder).iterdir() if p.is_file()) and names
+        assert f"fiftysix.data.{folder}" in SETUPTOOLS["packages"], folder
+        globs = SETUPTOOLS["package-data"][f"fiftysix.data.{folder}"]
+        assert all(any(Path(n).match(g) for g in globs) for n in names), (folder, globs)
         assert shipped.data_file(folder, names[0]).read_bytes() == (ROOT / "data" / folder / names[0]).read_bytes()
     for doc in ("rules.md", "systems.md"):
         assert shipped.guide(doc) == (ROOT / "docs" / doc).read_text(encoding="utf-8")
@@ -161,7 +169,7 @@ def test_the_wheel_installs_and_serves_the_app_from_anywhere(tmp_path):
     wheel, = dist.glob("fiftysix-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {n.split("/")[0] for n in names} == {"fiftysix", f"fiftysix-{__version__}.dist-info"}
-    for folder in ("banks", "stats", "records"):
+    for folder in DATA_FOLDERS:
         assert {n.rsplit("/", 1)[1] for n in names if n.startswith(f"fiftysix/data/{folder}/")} == \
             {p.name for p in (ROOT / "data" / folder).iterdir() if p.is_file()}
     assert {"fiftysix/docs/rules.md", "fiftysix/docs/systems.md", "fiftysix/py.typed", "fiftysix/ui/app.py",

@@ -13,15 +13,18 @@ import streamlit as st
 
 from fiftysix.cards import DEFAULT_DECK
 from fiftysix.ui.club import ClubConfigError, club, current_user, is_loopback, sign_in_page
-from fiftysix.ui.components import decks_for, in_url, start_warming, system_names
+from fiftysix.ui.components import decks_for, in_url, keep_history, start_warming, system_names
 
 PAGES = {
     "Learn": [
-        ("explain", "Explain", ":material/record_voice_over:"),
+        # The first page is served at the app's root; /explain, the address its name suggests,
+        # serves it too (the hidden page below), instead of a "Page not found" dialog.
+        ("explain", "Explain", ":material/record_voice_over:", {"default": True, "url_path": "start"}),
         ("drill", "Drill", ":material/target:"),
         ("play", "Play", ":material/style:"),
         ("problems", "Problems", ":material/extension:"),
         ("progress", "Progress", ":material/trending_up:"),
+        ("explain", "Explain", ":material/record_voice_over:", {"url_path": "explain", "visibility": "hidden"}),
     ],
     "Analyse": [
         ("analyse", "Analyse", ":material/search:"),
@@ -35,7 +38,7 @@ PAGES = {
         ("rules", "Rules", ":material/gavel:"),
     ],
 }
-"""Each section's pages: (the module in ui/pages/, its title, its icon); the first is the default."""
+"""Each section's pages: (the module in ui/pages/, its title, its icon[, more st.Page arguments])."""
 
 
 def page_file(name: str) -> Path:
@@ -60,10 +63,13 @@ def sidebar(signed_in: bool) -> None:
         decks = sorted(decks_for(players), key=lambda d: d != DEFAULT_DECK[players])  # the usual deck first
         if st.session_state.get("deck", decks[0]) not in decks:  # only a hand-made URL gets here
             st.session_state["deck"] = DEFAULT_DECK[players]
-        st.selectbox("Deck", decks, format_func=lambda d: f"{d} cards", **in_url("deck"))
-        st.selectbox("Teams", ("alternate", "pairs"),
-                     format_func=lambda t: "odd v even seats" if t == "alternate" else "partners opposite",
-                     **in_url("teams"))
+        # The options are shown as the URL writes them (Streamlit keeps a widget's shown label in the
+        # URL), so a hand-typed ?deck=48&teams=pairs works.
+        st.selectbox("Cards in the deck", decks, **in_url("deck"),
+                     help="How many cards are dealt: 4 players use 32 (or 48), 6 use 48, 8 use 64 (or 48).")
+        st.selectbox("Teams", ("alternate", "pairs"), **in_url("teams"),
+                     help="alternate: the odd seats (1, 3, 5, ...) play against the even seats. "
+                          "pairs: partners sit opposite each other.")
         if not signed_in:
             st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
                           help="Your answers are kept under this name. The page's address keeps your choices: "
@@ -79,6 +85,7 @@ def main() -> None:
     """One run of the app: configure, let in who may use this server, route to the chosen page,
     draw the sidebar, run the page."""
     st.set_page_config(page_title="56 trainer", page_icon="🃏", layout="wide")
+    keep_history()
     # Who may use this server: one local player, or the signed-in members of a club (ui/club.py).
     try:
         the_club = club()
@@ -94,8 +101,8 @@ def main() -> None:
         st.navigation([st.Page(sign_in_page, title="Sign in", icon=":material/login:")]).run()
         st.stop()
     start_warming()  # the solver's kernels, in the background, once per server process
-    pages = {section: [st.Page(page_file(name), title=title, icon=icon, default=(section, i) == ("Learn", 0))
-                       for i, (name, title, icon) in enumerate(entries)]
+    pages = {section: [st.Page(page_file(name), title=title, icon=icon, **(more[0] if more else {}))
+                       for name, title, icon, *more in entries]
              for section, entries in PAGES.items()}
     page = st.navigation(pages)
     sidebar(the_club is not None)
