@@ -18,11 +18,33 @@ from fiftysix.constraints import fits
 from fiftysix.drills import banks
 from fiftysix.drills.bankcheck import check_bank
 from fiftysix.drills.problem_hands import shipped_hands
-from fiftysix.drills.problem_sets import (UNLOCK_SHARE, UNLOCK_SOLVED, ProblemStore, level_scores, make_problem,
-                                          open_levels, pick_problem, starter_problems)
-from fiftysix.drills.problems import (FIND_CARD, LEAD_LEVELS, LEVELS, OPENING_LEAD, ProblemError, card_groups,
-                                      consistency, find_card_at, lead_view, level_for, level_of, obvious_card, problem_contract,
-                                      problem_state, verify)
+from fiftysix.drills.problem_sets import (
+    UNLOCK_SHARE,
+    UNLOCK_SOLVED,
+    ProblemStore,
+    level_scores,
+    make_problem,
+    open_levels,
+    pick_problem,
+    starter_problems,
+)
+from fiftysix.drills.problems import (
+    FIND_CARD,
+    LEAD_LEVELS,
+    LEVELS,
+    OPENING_LEAD,
+    ProblemError,
+    card_groups,
+    consistency,
+    find_card_at,
+    lead_view,
+    level_for,
+    level_of,
+    obvious_card,
+    problem_contract,
+    problem_state,
+    verify,
+)
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
 from fiftysix.drills.schedule import utcnow
