@@ -2,8 +2,8 @@
 
 ``drills.problem_sets.make_problem`` is timed (wall seconds, as the learner waits) for every
 table (4, 6, 8 players, the usual deck), every level and a run of seeds, each with its default
-limit (2 s for find-the-card, 60 s for an opening lead); a problem that did not turn up within
-the limit counts as a miss. Wall and CPU seconds both: the learner waits the wall time, and on a
+limit (2 s for find-the-card; 30, 90 or 240 s for an opening lead at 4, 6 or 8 players); a
+problem that did not turn up within the limit counts as a miss. Wall and CPU seconds both: the learner waits the wall time, and on a
 shared machine the CPU time says what the work costs. One process makes them all and keeps
 what each position gave, as the app's server does (``--cold`` forgets it before each problem). Every problem made is re-solved (``problems.verify``) and must
 hold. DDS (endplay) solving bench/solver.py's seeded bridge deals is timed before and after,

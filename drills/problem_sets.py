@@ -51,9 +51,10 @@ UNLOCK_SHARE = 0.7
 """... and the share of their answers at that level that must be right."""
 MAKE_SECONDS = 2.0
 """How long ``make_problem`` may look for a find-the-card problem by default."""
-LEAD_SECONDS = 60.0
-"""How long it may take for an opening lead (a simulation over ``LEAD_DEALS`` deals: under 2 s at 4
-players, several seconds at 6 and tens of seconds at 8 on a two-core machine)."""
+LEAD_SECONDS = {4: 30.0, 6: 90.0, 8: 240.0}
+"""How long it may take for an opening lead, by table size: each hand tried is a simulation over
+``LEAD_DEALS`` deals (about 0.5 s at 4 players, 3-15 s at 6 and 15-90 s at 8 on a loaded
+two-core machine), and only some hands give a problem of the level asked."""
 SOURCE = "play problems"
 """The ``source`` of the answers the Problems page stores."""
 
@@ -216,7 +217,7 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
     """A new problem of ``kind`` at ``level`` from the bots' hands shipped for ``table`` (the
     hands tried in an order drawn from ``seed``; problems whose id is in ``skip`` are passed
     over). None when none turned up within ``max_seconds`` (default ``MAKE_SECONDS`` for
-    find-the-card, ``LEAD_SECONDS`` for an opening lead); Cancelled when ``stop()`` says so.
+    find-the-card, ``LEAD_SECONDS`` of its table size for an opening lead); Cancelled when ``stop()`` says so.
     ``on_progress(fraction, words)`` is called as it goes."""
     if level not in LEVELS:
         raise ProblemError(f"levels run from {LEVELS[0]} to {LEVELS[-1]}, not {level}")
@@ -231,7 +232,8 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
                            " 4, 6 and 8 players with the usual deck")
     order = list(range(len(hands)))
     random.Random(seed).shuffle(order)
-    limit = max_seconds if max_seconds is not None else (MAKE_SECONDS if kind == FIND_CARD else LEAD_SECONDS)
+    limit = max_seconds if max_seconds is not None else (MAKE_SECONDS if kind == FIND_CARD
+                                                          else LEAD_SECONDS.get(table.players, 240.0))
     clock = Deadline(limit)
     skip = set(skip)
     report = on_progress or (lambda f, w: None)
