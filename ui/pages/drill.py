@@ -14,6 +14,7 @@ from fiftysix.drills import banks as banks_mod
 from fiftysix.drills import progress, questions
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
+from fiftysix.ui.class_parts import drill_assignments
 from fiftysix.ui.components import in_url, owner, page_start, read_upload, show
 from fiftysix.ui.render import md_text
 
@@ -57,10 +58,12 @@ def fresh_questions(ideas: list[str], seed: int) -> list:
     return out
 
 
-def begin(queue: list, source: str) -> None:
+def begin(queue: list, source: str, assignment: int | None = None) -> None:
+    """Start a session of these questions; ``assignment``: the class assignment they are."""
     ss = st.session_state
     ss["dr_queue"] = queue
     ss["dr_source_name"] = source
+    ss["dr_assignment"] = assignment
     ss["dr_i"] = 0
     ss["dr_results"] = []
     ss["dr_answered"] = None
@@ -150,7 +153,7 @@ def submit(q, store) -> None:
     try:
         ss["dr_card_before"] = store.cards().get(q.template)
         store.record_answer(q, choice, correct=correct, seconds=seconds, source=source, now=now,
-                            rating=Rating.Good if correct else Rating.Again)
+                            rating=Rating.Good if correct else Rating.Again, assignment=ss.get("dr_assignment"))
         saved = True
     except FiftySixError as e:
         ss["dr_save_error"] = str(e)
@@ -460,6 +463,7 @@ queue = ss.get("dr_queue")
 if not queue or ss.get("dr_i", 0) >= len(queue):
     if queue:
         summary(store)
+    drill_assignments(begin)
     setup(settings, store, questions_mod, progress_mod)
 else:
     ask(queue[ss["dr_i"]], store, questions_mod)

@@ -11,7 +11,6 @@ import streamlit as st
 
 from fiftysix import records
 from fiftysix.drills import library
-from fiftysix.drills.system_bids import system_bids
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import in_url, page_start, read_upload, user_library, warm_solver
 from fiftysix.ui.problem_parts import problem_panel
@@ -129,7 +128,6 @@ if records:
     warm_solver()
     try:
         rev = review_of(text)
-        bids = {b.index: b for b in system_bids(record)}
     except FiftySixError as e:
         st.error(f"This record cannot be reviewed: {md_text(e)}")
         st.stop()
@@ -147,7 +145,7 @@ if records:
     c4.metric("Result (claimed)" if claimed else "Result", result,
               help="agreed before the play was over" if claimed else None)
     c5.metric("Broken promises", rev.broken_promises)
-    auction_panel(rev, record.table, bids)
+    auction_panel(rev, record.table)
     if rev.cards:
         st.subheader("Play")
         play_stepper(record, rev)
