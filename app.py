@@ -5,9 +5,10 @@ import streamlit as st
 
 from fiftysix.cards import DEFAULT_DECK
 from fiftysix.ui.club import ClubConfigError, club, current_user, is_loopback, sign_in_page
-from fiftysix.ui.components import decks_for, in_url, system_names
+from fiftysix.ui.components import decks_for, in_url, keep_history, system_names
 
 st.set_page_config(page_title="56 trainer", page_icon="🃏", layout="wide")
+keep_history()
 
 # Who may use this server: one local player, or the signed-in members of a club (ui/club.py).
 try:
@@ -26,11 +27,16 @@ if CLUB is not None and current_user() is None:
 
 PAGES = {
     "Learn": [
-        st.Page("ui/pages/explain.py", title="Explain", icon=":material/record_voice_over:", default=True),
+        # The first page is served at the app's root; /explain, the address its name suggests,
+        # serves it too (the hidden page below), instead of a "Page not found" dialog.
+        st.Page("ui/pages/explain.py", title="Explain", icon=":material/record_voice_over:", default=True,
+                url_path="start"),
         st.Page("ui/pages/drill.py", title="Drill", icon=":material/target:"),
         st.Page("ui/pages/play.py", title="Play", icon=":material/style:"),
         st.Page("ui/pages/problems.py", title="Problems", icon=":material/extension:"),
         st.Page("ui/pages/progress.py", title="Progress", icon=":material/trending_up:"),
+        st.Page("ui/pages/explain.py", title="Explain", icon=":material/record_voice_over:", url_path="explain",
+                visibility="hidden"),
     ],
     "Analyse": [
         st.Page("ui/pages/analyse.py", title="Analyse", icon=":material/search:"),
@@ -60,10 +66,13 @@ with st.sidebar:
     decks = sorted(decks_for(players), key=lambda d: d != DEFAULT_DECK[players])  # the usual deck first
     if st.session_state.get("deck", decks[0]) not in decks:  # only a hand-made URL gets here
         st.session_state["deck"] = DEFAULT_DECK[players]
-    st.selectbox("Deck", decks, format_func=lambda d: f"{d} cards", **in_url("deck"))
-    st.selectbox("Teams", ("alternate", "pairs"),
-                 format_func=lambda t: "odd v even seats" if t == "alternate" else "partners opposite",
-                 **in_url("teams"))
+    # The options are shown as the URL writes them (Streamlit keeps a widget's shown label in the
+    # URL), so a hand-typed ?deck=48&teams=pairs works.
+    st.selectbox("Cards in the deck", decks, **in_url("deck"),
+                 help="How many cards are dealt: 4 players use 32 (or 48), 6 use 48, 8 use 64 (or 48).")
+    st.selectbox("Teams", ("alternate", "pairs"), **in_url("teams"),
+                 help="alternate: the odd seats (1, 3, 5, ...) play against the even seats. "
+                      "pairs: partners sit opposite each other.")
     if CLUB is None:
         st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
                       help="Your answers are kept under this name. The page's address keeps your choices: "

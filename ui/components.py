@@ -94,6 +94,12 @@ def settings() -> Settings:
     return Settings(Table(players, deck, teams), ss.get("system", "international"), user())
 
 
+def keep_history() -> None:
+    """Make browser Back go back (``render.KEEP_HISTORY_JS``); the app calls it first on every run."""
+    with st.container(height=1, border=False, key="fs_keep_history"):
+        st.html(render.KEEP_HISTORY_JS, unsafe_allow_javascript=True)
+
+
 def page_start(title: str, blurb: str = "") -> Settings:
     """Emit the card styles, the page title and a one-line blurb; return the settings."""
     st.html(render.CSS)

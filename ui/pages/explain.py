@@ -234,6 +234,7 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
         st.warning(line[0].upper() + line[1:] + ". The deals keep every other promise.")
     fig.update_layout(height=130 + 56 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
     fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont=dict(size=14))
+    fig.update_yaxes(autorange="reversed")  # the lowest seat on top, as a list of seats reads
     st.plotly_chart(fig, key="ex_grid", config={"displayModeBar": False})
 
 
