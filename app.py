@@ -35,6 +35,7 @@ PAGES = {
         st.Page("ui/pages/play.py", title="Play", icon=":material/style:"),
         st.Page("ui/pages/problems.py", title="Problems", icon=":material/extension:"),
         st.Page("ui/pages/progress.py", title="Progress", icon=":material/trending_up:"),
+        st.Page("ui/pages/glossary.py", title="Glossary", icon=":material/menu_book:"),
         st.Page("ui/pages/explain.py", title="Explain", icon=":material/record_voice_over:", url_path="explain",
                 visibility="hidden"),
     ],
