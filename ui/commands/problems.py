@@ -31,7 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--kind", choices=KINDS, default="find-card")
         add_seed_arg(p, 0, "which hands are tried first")
         p.add_argument("--max-seconds", type=arg(seconds), default=None,
-                       help="give up after this long (default 2 s for find-card, 60 s for opening-lead)")
+                       help="give up after this long (default 2 s for find-card; for opening-lead"
+                            " 30, 90 or 240 s at 4, 6 or 8 players)")
     with command(psub, "hands", cmd_hands,
                  help="deal, bid and play hands with the bots; append them to a record file (resumable)") as p:
         add_table_args(p)

@@ -143,9 +143,8 @@ def bank_to_assign() -> banks_mod.Bank | None:
                 return None
             return bank
         if source == "starter":
-            paths = {p.stem: p for p in banks_mod.starter_banks()}
-            name = st.selectbox("Starter bank", list(paths), key="cl_starter")
-            return banks_mod.load_bank(paths[name])
+            name = st.selectbox("Starter bank", banks_mod.starter_names(), key="cl_starter")
+            return banks_mod.load_starter(name)
         up = st.file_uploader("Bank file (JSON, CSV, GIFT, Anki)", type=["json", "csv", "gift", "txt"],
                               key="cl_bank_file")
         text = read_upload(up)

@@ -350,7 +350,7 @@ def coach_bank(banks_mod):
 
 def bank_choices(banks_mod) -> dict[str, str]:
     """The banks on offer: the starter banks (by file name) and the coach's bank, by its title."""
-    out = {p.stem: f"Starter: {p.stem}" for p in banks_mod.starter_banks()}
+    out = {name: f"Starter: {name}" for name in banks_mod.starter_names()}
     bank = coach_bank(banks_mod)
     if bank is not None:
         out[COACH_BANK] = f"The Coach page's bank: {bank.title}"
@@ -371,7 +371,7 @@ def bank_pool(banks_mod, name: str, upload):
             if bank is None:
                 raise FiftySixError("the Coach page's bank is empty or could not be read")
         else:
-            bank = banks_mod.load_bank(banks_mod.STARTER_DIR / f"{name}.json")
+            bank = banks_mod.load_starter(name)
         asked = [q for q in bank.questions if q.type not in questions.PROBLEM_TYPES]  # play problems: own page
         if not asked:
             raise FiftySixError(f"the bank {bank.title!r} has no bidding questions"

@@ -185,6 +185,8 @@ opened = sets.open_levels(scores)
 with st.expander("Levels and scores", expanded=False):
     levels_panel(scores, opened)
 
+if ss.get("pr_level") not in opened:  # a level that closed again (its share fell): the highest open one
+    ss.pop("pr_level", None)
 c1, c2 = st.columns([1, 2])
 level = c1.selectbox("Level", [lv for lv in LEVELS if lv in opened], index=len(opened) - 1, key="pr_level")
 kinds = c2.pills("Problems", list(PROBLEM_TYPES), format_func=KIND_WORDS.get, selection_mode="multi",
