@@ -48,7 +48,7 @@ def test_explain_tabs_are_named_as_a_player_would_with_one_line_each(tmp_path, m
     assert not {"plus-ns", "suit-plus", "reverse", "suit", "plus"} & set(names)
     for tab, name in zip(at.tabs, names, strict=True):
         fam = next(f for f in glossary.FAMILIES.values() if f.title == name)
-        assert [c.value for c in tab.caption][0] == f"{fam.example}: {fam.line}"
+        assert next(c.value for c in tab.caption) == f"{fam.example}: {fam.line}"
 
 
 def test_palette_meanings_open_on_a_tap(tmp_path, monkeypatch):
