@@ -398,7 +398,10 @@ def bank_table(banks_mod) -> None:
     ids = [q["id"] for q in qs]
     pick = c1.selectbox("Question", range(len(ids)), key="co_pick", format_func=lambda i: ids[i])
     qid = ids[min(pick or 0, len(ids) - 1)]
-    c2.button("Edit", key="co_edit_btn", on_click=start_edit, args=(qid,))
+    c2.button("Edit", key="co_edit_btn", on_click=start_edit, args=(qid,),
+              disabled=qs[min(pick or 0, len(ids) - 1)]["type"] in questions.PROBLEM_TYPES,
+              help="A play problem is made and checked by the engine (Problems, Enter, Review and Play "
+                   "pages); delete it and make another instead of editing it.")
     c3.button("Delete", key="co_del_btn", on_click=delete_question, args=(banks_mod, qid))
 
 

@@ -14,6 +14,7 @@ from fiftysix.drills import banks as banks_mod
 from fiftysix.drills import progress, questions
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
+from fiftysix.ui.class_parts import drill_assignments
 from fiftysix.ui.components import in_url, owner, page_start, read_upload, show
 from fiftysix.ui.render import md_text
 
@@ -57,10 +58,12 @@ def fresh_questions(ideas: list[str], seed: int) -> list:
     return out
 
 
-def begin(queue: list, source: str) -> None:
+def begin(queue: list, source: str, assignment: int | None = None) -> None:
+    """Start a session of these questions; ``assignment``: the class assignment they are."""
     ss = st.session_state
     ss["dr_queue"] = queue
     ss["dr_source_name"] = source
+    ss["dr_assignment"] = assignment
     ss["dr_i"] = 0
     ss["dr_results"] = []
     ss["dr_answered"] = None
@@ -150,7 +153,7 @@ def submit(q, store) -> None:
     try:
         ss["dr_card_before"] = store.cards().get(q.template)
         store.record_answer(q, choice, correct=correct, seconds=seconds, source=source, now=now,
-                            rating=Rating.Good if correct else Rating.Again)
+                            rating=Rating.Good if correct else Rating.Again, assignment=ss.get("dr_assignment"))
         saved = True
     except FiftySixError as e:
         ss["dr_save_error"] = str(e)
@@ -347,7 +350,7 @@ def coach_bank(banks_mod):
 
 def bank_choices(banks_mod) -> dict[str, str]:
     """The banks on offer: the starter banks (by file name) and the coach's bank, by its title."""
-    out = {p.stem: f"Starter: {p.stem}" for p in banks_mod.starter_banks()}
+    out = {name: f"Starter: {name}" for name in banks_mod.starter_names()}
     bank = coach_bank(banks_mod)
     if bank is not None:
         out[COACH_BANK] = f"The Coach page's bank: {bank.title}"
@@ -368,10 +371,12 @@ def bank_pool(banks_mod, name: str, upload):
             if bank is None:
                 raise FiftySixError("the Coach page's bank is empty or could not be read")
         else:
-            bank = banks_mod.load_bank(banks_mod.STARTER_DIR / f"{name}.json")
-        if not bank.questions:
-            raise FiftySixError(f"the bank {bank.title!r} has no questions")
-        return bank.title, list(bank.questions)
+            bank = banks_mod.load_starter(name)
+        asked = [q for q in bank.questions if q.type not in questions.PROBLEM_TYPES]  # play problems: own page
+        if not asked:
+            raise FiftySixError(f"the bank {bank.title!r} has no bidding questions"
+                                + (" (its play problems are asked on the Problems page)" if bank.questions else ""))
+        return bank.title, asked
     return make
 
 
@@ -458,6 +463,7 @@ queue = ss.get("dr_queue")
 if not queue or ss.get("dr_i", 0) >= len(queue):
     if queue:
         summary(store)
+    drill_assignments(begin)
     setup(settings, store, questions_mod, progress_mod)
 else:
     ask(queue[ss["dr_i"]], store, questions_mod)

@@ -30,6 +30,7 @@ from fiftysix.play import legal_cards
 from fiftysix.records import format_record, record_of
 from fiftysix.ui import render
 from fiftysix.ui.components import page_start, show, tricks_table, user_library
+from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 
 QUIET = ("P", "X", "XX")
@@ -350,6 +351,8 @@ def save_section(table: Table, h: HandState, result: int | None) -> None:
               args=(record,))
     b4.download_button("Download the record", format_record(record) + "\n", file_name="hand.txt",
                        mime="text/plain", key="en_download", on_click="ignore", icon=":material/download:")
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "en_pb")
     if ss.pop("en_go", None):
         st.switch_page(ss.pop("en_go_page"), query_params={})
 

@@ -5,30 +5,24 @@ the promises broken and what each card cost double-dummy."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import streamlit as st
 
-from fiftysix import records
+from fiftysix import records, shipped
 from fiftysix.drills import library
-from fiftysix.drills.system_bids import system_bids
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import in_url, page_start, read_upload, user_library, warm_solver
+from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
 
-RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 
+def sample_names() -> list[str]:
+    """The sample hand-record files shipped in the package (data/records/), smallest table first."""
+    def natural(name: str) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
+        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", name)]
 
-def sample_files() -> list[Path]:
-    """The sample hand-record files shipped in data/records/."""
-    if not RECORDS.is_dir():
-        return []
-    def natural(p: Path) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
-        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", p.name)]
-
-    return sorted((p for p in RECORDS.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json")),
-                  key=natural)
+    return sorted((f.name for f in shipped.data_files("records", ".txt")), key=natural)
 
 
 def choose_records(records_mod, library_mod) -> list:
@@ -79,13 +73,13 @@ def choose_records(records_mod, library_mod) -> list:
                             format_func=lambda e: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · "
                                                   f"{e.players} players")
         return [lib.get(pick.id)]
-    files = sample_files()
-    if not files:
-        st.info("No sample records are installed under data/.")
+    names = sample_names()
+    if not names:
+        st.info("No sample records are installed with this copy.")
         return []
-    path = st.selectbox("Sample file", files, format_func=lambda p: p.name, **in_url("rv_sample"))
+    name = st.selectbox("Sample file", names, **in_url("rv_sample"))
     try:
-        return records_mod.parse_records(path.read_text(encoding="utf-8"), path.name)
+        return records_mod.parse_records(shipped.data_file("records", name).read_text(encoding="utf-8"), name)
     except FiftySixError as e:
         st.error(md_text(e))
         return []
@@ -128,7 +122,6 @@ if records:
     warm_solver()
     try:
         rev = review_of(text)
-        bids = {b.index: b for b in system_bids(record)}
     except FiftySixError as e:
         st.error(f"This record cannot be reviewed: {md_text(e)}")
         st.stop()
@@ -146,7 +139,7 @@ if records:
     c4.metric("Result (claimed)" if claimed else "Result", result,
               help="agreed before the play was over" if claimed else None)
     c5.metric("Broken promises", rev.broken_promises)
-    auction_panel(rev, record.table, bids)
+    auction_panel(rev, record.table)
     if rev.cards:
         st.subheader("Play")
         play_stepper(record, rev)
@@ -161,3 +154,5 @@ if records:
         st.caption(f"{rev.unsolved} position(s) were not solved within {POSITION_SECONDS:.0f} s each.")
     for note in rev.notes:
         st.info(f"Note in the record: {md_text(note)}")
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "rv_pb")
