@@ -70,6 +70,16 @@ TS_ALPHA = 6     # the window to search (opened to the full range for short endi
 TS_BETA = 7
 TS_SIZE = 8
 
+# how a trick start with two or more tricks left ended (``O_OUTCOME``): per tricks left a
+# block of ``OC_SIZE`` counts
+OC_WINDOW = 0    # the window was already decided (target reached or out of reach)
+OC_BOUND = 1     # a bound (``_quick``, ``_trump_run``) decided it
+OC_EXACT = 2     # the exact entry decided it
+OC_ABSTRACT = 3  # an abstract entry decided it
+OC_PAYOFF = 4    # a payoff-similar entry decided it
+OC_SEARCHED = 5  # its cards were searched (two-trick endings: solved outright)
+OC_SIZE = 6
+
 NCUT = 16384     # cut-off memory slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
 
 # Everything a search reads and writes, except the table, lives in one int64 work array
@@ -133,6 +143,9 @@ P_SHUFFLE = WORK.add("P_SHUFFLE", 1, "tests only: nonzero, a random state that s
 O_START = WORK.add("O_START", TS_SIZE * DEPTHS, "per cards left at a trick start: what _start leaves (TS_*)")
 P_SIGKV = WORK.add("P_SIGKV", 1, "the rank counts whose small-card points O_SIG holds (-1: none), one lookup long")
 O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per seat), move by move")
+# what the search did, for the benches (bench/solver_nodes.py): counts only, no decision reads them
+O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there (ST_NODES is their sum)")
+O_OUTCOME = WORK.add("O_OUTCOME", DEPTHS * OC_SIZE, "per cards left: how the trick starts there ended (OC_*)")
 W_SIZE = WORK.size
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
@@ -1183,10 +1196,13 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     ix = kx & W[P_TMASK] & ~np.int64(1)
     al0 = alpha
     be0 = beta
+    oc = O_OUTCOME + OC_SIZE * ncards
     if ncards == 2 * nseat:
         hit, best = _exact(W, T, ix, kx, alpha, beta, ncards)
         if hit >= 0:
+            W[oc + OC_EXACT] += 1
             return hit
+        W[oc + OC_SEARCHED] += 1
         # two-trick endings are solved outright
         v = _two_tricks(W, seat, alpha, beta)
         rel = W[P_T2REL]
@@ -1223,12 +1239,15 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         if team == 1:
             if q >= beta:
                 W[O_REL + ncards] = W[P_QM]
+                W[oc + OC_BOUND] += 1
                 return q
         elif left - q <= alpha:
             W[O_REL + ncards] = W[P_QM]
+            W[oc + OC_BOUND] += 1
             return left - q
     hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
+        W[oc + OC_EXACT] += 1
         return hit
     lkv = np.int64(-1)
     lk = np.int64(0)
@@ -1246,9 +1265,11 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                 ub = _v_ub(v)
                 if lb >= beta or lb == ub:
                     W[O_REL + ncards] = _topk(W, kv)
+                    W[oc + OC_ABSTRACT] += 1
                     return lb
                 if ub <= alpha:
                     W[O_REL + ncards] = _topk(W, kv)
+                    W[oc + OC_ABSTRACT] += 1
                     return ub
                 if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                     # (an entry of another position with the same abstraction: its best
@@ -1279,10 +1300,12 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             lb = _v_lb(v) - (sh & 0xFFFF)
             if lb >= beta:
                 W[O_REL + ncards] = _topk(W, kv)
+                W[oc + OC_PAYOFF] += 1
                 return lb
             ub = _v_ub(v) + (sh >> 16)
             if ub <= alpha:
                 W[O_REL + ncards] = _topk(W, kv)
+                W[oc + OC_PAYOFF] += 1
                 return ub
             if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                 # (the best card of a position that plays alike, when this hand holds it)
@@ -1296,6 +1319,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     W[o + TS_PKEY] = kb
     W[o + TS_ALPHA] = alpha
     W[o + TS_BETA] = beta
+    W[oc + OC_SEARCHED] += 1
     return np.int64(-1)
 
 
@@ -1546,11 +1570,12 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     ``inline="always"`` helpers (no call sites of their own: see docs/solver.md).
     """
     W[O_REL + ncards] = 0
-    if beta <= 0:
-        return np.int64(0)
-    if alpha >= left:
-        return left
+    if beta <= 0 or alpha >= left:
+        if tlen == 0:
+            W[O_OUTCOME + OC_SIZE * ncards + OC_WINDOW] += 1
+        return np.int64(0) if beta <= 0 else left
     W[ST_NODES] += 1
+    W[O_NDEPTH + ncards] += 1
     if W[ST_NODES] > W[ST_LIMIT]:
         W[ST_ABORT] = 1
         return np.int64(0)
@@ -1566,6 +1591,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     best = -1
     if tlen == 0:
         if ncards == nseat:
+            W[O_OUTCOME + OC_SIZE * ncards + OC_SEARCHED] += 1
             return _last_trick(W, seat)
         v = _start(W, T, alpha, beta, seat, left, key, ncards)
         if v >= 0:
