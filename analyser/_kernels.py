@@ -956,6 +956,23 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     # leader's partner can ruff (void there, trumps left), as DDS weights its leads
     opp_ruff = 0
     mate_ruff = 0
+    # following: what the opponents still to play in this trick hold that may beat a card
+    # (their cards of the suit led; the trumps of those void in it)
+    later_led = np.int64(0)
+    later_ruff = np.int64(0)
+    if tlen > 0:
+        s = seat
+        for _ in range(nseat - tlen - 1):
+            s += 1
+            if s == nseat:
+                s = 0
+            if W[O_ISMAX + s] != my:
+                h = W[O_H1 + s]
+                f = h & W[O_SMASK + lsuit]
+                if f != 0:
+                    later_led |= f
+                elif trump >= 0:
+                    later_ruff |= h & W[O_SMASK + trump]
     if tlen == 0 and trump >= 0:
         tm = W[O_SMASK + trump]
         for s in range(nseat):
@@ -1003,18 +1020,31 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                     s_ += MATE_W
             else:
                 win = _beats(W, c, wcard, trump)
+                # a winning card no opponent still to play can beat (a card of the suit led:
+                # none holds a better one, none void in it holds a trump, unless trumps were
+                # led; a ruff: none void in the suit led holds a better trump). Ties go to
+                # the card played first. DDS's second and third hands play such a card first.
+                if su == lsuit:
+                    safe = win and (later_led & (b - 1)) == 0 and later_ruff == 0
+                else:
+                    safe = win and (later_ruff & (b - 1)) == 0
                 if partner_holds:
                     if win:
                         s_ = 8 * p - 20 - weak
                     else:
                         s_ = 40 + 8 * p + weak
                 elif partner_wins:
-                    if win:
+                    if safe:
+                        # (the partner's card is not safe: overtake it with one that is)
+                        s_ = 60 + 8 * p + weak
+                    elif win:
                         s_ = 8 * p - 20 - weak
                     else:
                         s_ = 10 - 8 * p + weak
                 else:
-                    if win:
+                    if safe:
+                        s_ = 100 + 8 * p + weak
+                    elif win:
                         s_ = 60 + 8 * p + weak
                     else:
                         s_ = -8 * p + weak
