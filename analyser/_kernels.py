@@ -131,7 +131,7 @@ O_T2REL = WORK.add("O_T2REL", MAX_SEATS, "per level: the cards whose ranks decid
 P_EPOCH = WORK.add("P_EPOCH", 1, "the search's epoch (table entries of other epochs are free slots)")
 P_SALT = WORK.add("P_SALT", 1, "the search's salt (rules, trump, side, epoch): abstract keys start from it")
 O_ACC = WORK.add("O_ACC", 4, "per suit: the sum of the small-card hash words of the cards in hands (move by move)")
-P_ABUCKET = WORK.add("P_ABUCKET", 1, "entries of an abstract bucket, 4 or 8 (the least recently stored goes first)")
+P_ABUCKET = WORK.add("P_ABUCKET", 1, "entries of an abstract bucket, 4 or 128 (the least recently stored goes first)")
 P_PAYOFF = WORK.add("P_PAYOFF", 1, "1: payoff-similar entries are kept (card points 0..3, at most 32 seat-suit groups)")
 P_PBASE = WORK.add("P_PBASE", 1, "where the payoff-similar entries start in T (words), 0 when off")
 P_PMASK = WORK.add("P_PMASK", 1, "their buckets - 1")
@@ -1246,9 +1246,9 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     # then the position abstracted to the top cards that decided a stored result
     base = W[P_SALT] ^ ((seat + 1) * SEAT_MUL)
     i0 = _akey0(W, base, ncards // nseat) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
-    _prefetch(T, 2 * i0)
-    if W[P_ABUCKET] > 4:
-        _prefetch(T, 2 * i0 + 8)
+    for j in range(min(W[P_ABUCKET] // 4, 4)):
+        # (the first lines: a lookup scans about 48 entries of bridge's 128)
+        _prefetch(T, 2 * i0 + 8 * j)
     if W[P_PAYOFF] != 0 and ncards >= 3 * nseat:
         # and the bucket of payoff-similar entries (the small cards' points left out)
         g = O_HB + (ncards // nseat) * HSTRIDE
@@ -1785,6 +1785,9 @@ def _setup(W, nwords):
     else:
         W[P_PAYOFF] = 0
         W[P_TMASK] = ne - 1
+    if W[P_ABUCKET] > W[P_TMASK] + 1:
+        # (a table smaller than one abstract bucket)
+        W[P_ABUCKET] = W[P_TMASK] + 1
 
 
 @njit(cache=True, nogil=True)
