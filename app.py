@@ -1,53 +1,6 @@
-"""The Streamlit app: the page router and the shared sidebar, nothing else."""
+"""The Streamlit entry in the repository (``streamlit run app.py``, the page tests): the app is ``fiftysix.ui.app``."""
 from __future__ import annotations
 
-import streamlit as st
+from fiftysix.ui.app import main
 
-from fiftysix.cards import DEFAULT_DECK
-from ui.components import decks_for, in_url, system_names
-
-st.set_page_config(page_title="56 trainer", page_icon="🃏", layout="wide")
-
-PAGES = {
-    "Learn": [
-        st.Page("ui/pages/explain.py", title="Explain", icon=":material/record_voice_over:", default=True),
-        st.Page("ui/pages/drill.py", title="Drill", icon=":material/target:"),
-        st.Page("ui/pages/play.py", title="Play", icon=":material/style:"),
-        st.Page("ui/pages/progress.py", title="Progress", icon=":material/trending_up:"),
-    ],
-    "Analyse": [
-        st.Page("ui/pages/analyse.py", title="Analyse", icon=":material/search:"),
-        st.Page("ui/pages/review.py", title="Review", icon=":material/replay:"),
-        st.Page("ui/pages/enter.py", title="Enter a hand", icon=":material/edit_note:"),
-        st.Page("ui/pages/library.py", title="Hand library", icon=":material/library_books:"),
-    ],
-    "Teach": [
-        st.Page("ui/pages/coach.py", title="Coach", icon=":material/school:"),
-        st.Page("ui/pages/rules.py", title="Rules", icon=":material/gavel:"),
-    ],
-}
-page = st.navigation(PAGES)
-
-
-def new_table_size() -> None:
-    """A new number of players gets that table's usual deck (4: 32 cards, 6: 48, 8: 64)."""
-    st.session_state["deck"] = DEFAULT_DECK[st.session_state["players"]]
-
-
-with st.sidebar:
-    st.markdown("### ♠ ♥ 56 ♦ ♣")
-    names = system_names()
-    st.selectbox("Bidding system", names, **in_url("system"))
-    players = st.selectbox("Players", (4, 6, 8), index=1, on_change=new_table_size, **in_url("players"))
-    decks = sorted(decks_for(players), key=lambda d: d != DEFAULT_DECK[players])  # the usual deck first
-    if st.session_state.get("deck", decks[0]) not in decks:  # only a hand-made URL gets here
-        st.session_state["deck"] = DEFAULT_DECK[players]
-    st.selectbox("Deck", decks, format_func=lambda d: f"{d} cards", **in_url("deck"))
-    st.selectbox("Teams", ("alternate", "pairs"),
-                 format_func=lambda t: "odd v even seats" if t == "alternate" else "partners opposite",
-                 **in_url("teams"))
-    st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
-                  help="Your answers are kept under this name. The page's address keeps your choices: "
-                       "bookmark it, or share it.")
-
-page.run()
+main()

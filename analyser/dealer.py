@@ -20,13 +20,13 @@ and ``SetAside`` are imported from here as well as from their own modules.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Mapping
 
 import numpy as np
 
-from analyser.counting import MAX_STATES, Lowering, Node, Programme, TooBig, keeps, name_kinds, need_space
-from analyser.settle import SetAside, settle
-from analyser.view import Promise, View, auction_promises
+from fiftysix.analyser.counting import MAX_STATES, Lowering, Node, Programme, TooBig, keeps, name_kinds, need_space
+from fiftysix.analyser.settle import SetAside, settle
+from fiftysix.analyser.view import Promise, View, auction_promises
 from fiftysix.cards import NUM_KINDS, Card, Deal, Hand, Table
 from fiftysix.errors import ConstraintError, DealError
 

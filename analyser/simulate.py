@@ -15,14 +15,14 @@ import queue
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
-from analyser.dealer import Dealer, counts_to_deal
-from analyser.settle import SetAside
-from analyser.view import View
+from fiftysix.analyser.dealer import Dealer, counts_to_deal
+from fiftysix.analyser.settle import SetAside
+from fiftysix.analyser.view import View
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
 from fiftysix.play import legal_cards
@@ -153,7 +153,7 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
              leads: bool = True, threads: int | None = None, progress: bool = False,
              should_stop: Callable[[int, int], bool] | None = None, dealer: Dealer | None = None,
              points: bool = True, until: float | None = None,
-             on_update: Callable[["Estimate"], None] | None = None, update_every: float = 0.1) -> Estimate:
+             on_update: Callable[[Estimate], None] | None = None, update_every: float = 0.1) -> Estimate:
     """Estimate how often ``contract`` is makeable double-dummy from ``view``'s knowledge.
 
     Deals come from ``Dealer(view)`` (pass one in to reuse it), ``n`` of them, drawn up front
@@ -288,7 +288,7 @@ class _DealJobs:
         self.results: queue.Queue = queue.Queue()
 
     def work(self, solver) -> None:
-        from analyser.solver import Cancelled
+        from fiftysix.analyser.solver import Cancelled
         prev = None  # this worker's values after each lead on its last deal: the first lead's guess
         while not self.halt.is_set():
             i = next(self.next)
@@ -307,7 +307,7 @@ class _DealJobs:
 
     def solve_deal(self, solver, i: int, prev) -> tuple[int, list[int]]:
         """Deal ``i``: the declaring side's value with best play, and its value after each lead."""
-        from analyser.solver import Position, card_values, max_points, solve
+        from fiftysix.analyser.solver import Position, card_values, max_points, solve
         c = self.contract
         side, target, stop = c.team, c.value, self.halt.is_set
         deal = counts_to_deal(self.view.table, self.counts[i])
@@ -334,7 +334,7 @@ _free_lock = threading.Lock()
 
 def _borrow(k: int) -> list:
     """``k`` solvers for one run's workers, kept between runs (their tables stay mapped)."""
-    from analyser.solver import DEFAULT_TABLE_MB, Solver
+    from fiftysix.analyser.solver import DEFAULT_TABLE_MB, Solver
     with _free_lock:
         out = [_free_solvers.pop() for _ in range(min(k, len(_free_solvers)))]
     mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB))

@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from analyser import solver as S  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from ui.cli import main  # noqa: E402
+from fiftysix.analyser import solver as S
+from fiftysix.cards import Table, random_deal
+from fiftysix.ui.cli import main
 
 
 def in_process(argv: list[str]) -> tuple[int, float]:
@@ -38,7 +38,7 @@ def in_process(argv: list[str]) -> tuple[int, float]:
 
 def fresh_process(argv: list[str]) -> tuple[int, float]:
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "ui.cli", *argv], cwd=ROOT, capture_output=True)
+    done = subprocess.run([sys.executable, "-m", "fiftysix.ui.cli", *argv], cwd=ROOT, capture_output=True)
     return done.returncode, time.perf_counter() - t0
 
 

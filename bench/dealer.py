@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyser.dealer import Dealer, View, rejection_counts  # noqa: E402
-from fiftysix.cards import Card, Table, random_deal  # noqa: E402
-from fiftysix.constraints import All, Count, rank_kinds, suit_kinds, void  # noqa: E402
-from fiftysix.errors import ConstraintError  # noqa: E402
+from fiftysix.analyser.dealer import Dealer, View, rejection_counts
+from fiftysix.cards import Card, Table, random_deal
+from fiftysix.constraints import All, Count, rank_kinds, suit_kinds, void
+from fiftysix.errors import ConstraintError
 
 TYPICAL = "28H P +1H 30S P +1S"  # four informative calls (seats 1, 3, 4, 6)
 TIGHT_AUCTION = "28H 29S +1H P 32NT"  # 3+ Jacks and no 4-card suit, on top of three suit calls
@@ -82,8 +82,8 @@ def bench_dealer(name: str, view: View, deals: int) -> None:
 
 
 def bench_estimate(n_points: int, n_yes_no: int, played_tricks: int) -> None:
-    from analyser.simulate import estimate
-    from analyser.solver import warm_up
+    from fiftysix.analyser.simulate import estimate
+    from fiftysix.analyser.solver import warm_up
     from fiftysix.play import PlayState
     from fiftysix.scoring import Contract
     warm_up()

@@ -26,13 +26,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from analyser import solver as S  # noqa: E402
-from analyser.dealer import View  # noqa: E402
-from analyser.simulate import estimate  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from fiftysix.scoring import Contract  # noqa: E402
+from fiftysix.analyser import solver as S
+from fiftysix.analyser.dealer import View
+from fiftysix.analyser.simulate import estimate
+from fiftysix.cards import Table, random_deal
+from fiftysix.scoring import Contract
 
 DDS_MS_IN_ISSUE = 2000 / 175  # the issue's yardstick: 2 s = about 175 DDS solves
 
@@ -113,7 +113,7 @@ def bench_table(players: int, deck: int | None, deals: int, threads: int, cap: f
 
 
 def bench_drill(ydeals: list, k: int, players: list[int]) -> None:
-    from drills.generate import Generator
+    from fiftysix.drills.generate import Generator
     print("\n'Makeable?' drill questions (international; a yes/no simulation of 100 deals from the declarer's "
           "view): seconds to generate one (the goal for the default mix: under 1 s = "
           f"{1 / DDS_MS_IN_ISSUE * 1000:.0f} DDS)")

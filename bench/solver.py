@@ -28,13 +28,12 @@ from pathlib import Path
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from analyser import solver as S  # noqa: E402
-from analyser import bridge  # noqa: E402
-from analyser.encode import card_bit  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-
+from fiftysix.analyser import bridge
+from fiftysix.analyser import solver as S
+from fiftysix.analyser.encode import card_bit
+from fiftysix.cards import Table, random_deal
 
 PAR_THREADS = min(5, os.cpu_count() or 1)
 
@@ -163,7 +162,7 @@ def bridge_deal(rng: random.Random) -> tuple[str, int, int]:
 
 
 def bench_bridge(deals: int, cap: float, table_mb: float) -> None:
-    """analyser.bridge.tricks against DDS (endplay's solve_board) on the same seeded deals."""
+    """fiftysix.analyser.bridge.tricks against DDS (endplay's solve_board) on the same seeded deals."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal as BDeal
@@ -200,7 +199,7 @@ def bench_bridge(deals: int, cap: float, table_mb: float) -> None:
 def cold_compile() -> None:
     """Seconds for warm_up() in a fresh process with an empty numba cache, then with the cache."""
     import tempfile
-    code = "from analyser.solver import warm_up; print(warm_up())"
+    code = "from fiftysix.analyser.solver import warm_up; print(warm_up())"
     root = str(Path(__file__).resolve().parents[1])
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, NUMBA_CACHE_DIR=tmp)

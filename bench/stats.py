@@ -32,9 +32,10 @@ from pathlib import Path
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fiftysix.bidding.systems import SYSTEMS  # noqa: E402
-from stats import job  # noqa: E402
-from stats.deals import RunSpec, chunk_table  # noqa: E402
+from fiftysix.bidding.systems import SYSTEMS
+from fiftysix.stats import job
+from fiftysix.stats.deals import RunSpec, chunk_table
+
 
 def dds_rate(deals: int) -> float:
     """DDS (endplay) bridge solves a second: one trump and leader per deal, one thread."""
@@ -43,7 +44,7 @@ def dds_rate(deals: int) -> float:
     from endplay.types import Deal as BDeal
     from endplay.types import Denom, Player
 
-    from analyser.bridge import random_pbn
+    from fiftysix.analyser.bridge import random_pbn
     rng = random.Random(13)
     total = 0.0
     for _ in range(deals):
@@ -57,7 +58,7 @@ def dds_rate(deals: int) -> float:
 
 def warm(spec: RunSpec) -> None:
     """Import, compile and touch the solver on other deals; then empty its table."""
-    from analyser import solver
+    from fiftysix.analyser import solver
     chunk_table(RunSpec(spec.systems, spec.players, spec.deck, spec.teams, 2, spec.seed + 1000, spec.bots, 2), 0)
     solver.default_solver().clear()
 

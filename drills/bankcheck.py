@@ -13,19 +13,27 @@ id; nothing is accepted or dropped silently. The problem kinds:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from fiftysix.bidding import Auction, get_system
 from fiftysix.bidding.calls import parse_call, parse_calls
 from fiftysix.cards import COPIES, Hand, Table
 from fiftysix.constraints import Constraint, Count, fits, from_dict, implied, implies_all, required_parts
+from fiftysix.drills.banks import Bank, BankError, header_problems, read_bank_text
+from fiftysix.drills.questions import (
+    MAKEABLE_BANDS,
+    Question,
+    QuestionError,
+    call_key,
+    fold,
+    makeable_bands,
+    promise_text,
+)
 from fiftysix.errors import FiftySixError
-from fiftysix.textio import InputError, loads as loads_json
-from drills.banks import Bank, BankError, header_problems, read_bank_text
-from drills.questions import (MAKEABLE_BANDS, Question, QuestionError, call_key, fold, makeable_bands,
-                              promise_text)
+from fiftysix.textio import InputError
+from fiftysix.textio import loads as loads_json
 
 KINDS = ("format", "system", "hand", "auction", "answer", "unchecked")
 
@@ -322,5 +330,13 @@ def _check_makeable(q: Question, auction: Auction, hand: Hand | None) -> list[tu
     return _compare(q, right, lambda t: t, f"the estimate's interval is {lo:.0%} to {hi:.0%}")
 
 
+def _check_play_problem(q: Question, auction: Auction, hand: Hand | None) -> list[tuple[str, str]]:
+    """A play problem's data checked for consistency (no solving: ``fiftysix problems check``
+    re-solves every problem of a bank)."""
+    from fiftysix.drills.problems import consistency
+    return [("answer", m) for m in consistency(q)]
+
+
 _CHECKERS = {"meaning": _check_meaning, "which-call": _check_which_call, "your-call": _check_your_call,
-             "partner-holds": _check_partner_holds, "makeable": _check_makeable}
+             "partner-holds": _check_partner_holds, "makeable": _check_makeable,
+             "find-card": _check_play_problem, "opening-lead": _check_play_problem}

@@ -39,7 +39,7 @@ def test_each_system_has_its_call_table(tmp_path, monkeypatch, system):
 def test_the_rules_guide_is_the_projects_own_and_shown(tmp_path, monkeypatch):
     from pathlib import Path
 
-    import ui.pages  # noqa: F401
+    import fiftysix.ui.pages  # noqa: F401
     guide = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
     at = open_page("rules", tmp_path, monkeypatch)
     shown = "\n".join(m.value for m in at.markdown)

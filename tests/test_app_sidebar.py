@@ -35,8 +35,10 @@ def _open_link(tmp_path, monkeypatch, page: str, **params) -> AppTest:
 
 
 def test_a_link_restores_the_sidebar(tmp_path, monkeypatch):
-    at = _open_link(tmp_path, monkeypatch, "drill", system="kerala", players="4", deck="48 cards",
-                    teams="partners opposite", player="ravi")
+    # walked in Chromium: the URL kept the shown labels (deck=48+cards), so a hand-typed deck=48
+    # was ignored; the sidebar now shows the values as the URL writes them
+    at = _open_link(tmp_path, monkeypatch, "drill", system="kerala", players="4", deck="48",
+                    teams="pairs", player="ravi")
     ss = at.session_state
     assert (ss["system"], ss["players"], ss["deck"], ss["teams"], ss["player"]) == (
         "kerala", 4, 48, "pairs", "ravi")
@@ -44,7 +46,7 @@ def test_a_link_restores_the_sidebar(tmp_path, monkeypatch):
 
 
 def test_answers_after_a_reload_go_to_the_player_in_the_link(tmp_path, monkeypatch):
-    from drills.progress import ProgressStore
+    from fiftysix.drills.progress import ProgressStore
     at = _open_link(tmp_path, monkeypatch, "drill", player="ravi", dr_len="3",
                     dr_types="What does this call mean?")  # a widget's URL value is its option as shown
     assert at.select_slider(key="dr_len").value == 3 and at.multiselect(key="dr_types").value == ["meaning"]
@@ -72,7 +74,7 @@ def test_a_bad_value_in_the_link_falls_back_to_the_default(tmp_path, monkeypatch
 ])
 def test_each_page_main_input_comes_back_from_the_link(tmp_path, monkeypatch, page, params, key, value):
     if page == "progress":  # the page's charts need an answer on record
-        from drills.progress import ProgressStore
+        from fiftysix.drills.progress import ProgressStore
         from tests.test_app_progress import _question
         monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
         q = _question("q1", "plus")

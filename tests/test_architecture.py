@@ -2,7 +2,9 @@
 
 The import graph has no circle, and no layer imports a higher one. The layers, as
 docs/architecture.md draws them (arrows point one way):
-ui (with app.py) -> stats -> drills -> analyser -> fiftysix. The graph is read from the source
+ui (with app.py) -> stats -> drills -> bots -> analyser -> fiftysix. The repository's layer
+folders (analyser/, bots/, ...) are installed as ``fiftysix.analyser`` and so on; the game
+itself is the rest of ``fiftysix``. The graph is read from the source
 with ``ast`` (nothing is imported), every ``import`` and ``from ... import`` counted, those
 inside functions too; an import under ``if TYPE_CHECKING:`` never runs, so it counts for the
 layers but not for circles.
@@ -14,14 +16,17 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("fiftysix", "analyser", "drills", "stats", "ui")
+LAYERS = ("fiftysix", "analyser", "bots", "drills", "stats", "ui")
 """Lowest first: a module may import its own layer and those before it, never one after."""
 
 
 def _module_name(path: Path) -> str:
+    """The installed name: analyser/solver.py is ``fiftysix.analyser.solver``."""
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
+    if parts[0] != "fiftysix":
+        parts.insert(0, "fiftysix")
     return ".".join(parts)
 
 
@@ -32,9 +37,13 @@ def _modules() -> dict[str, Path]:
 
 
 def _layer(module: str) -> int:
-    """The layer's rank (app.py is the Streamlit face: ui)."""
-    top = module.split(".", 1)[0]
-    return LAYERS.index("ui" if top == "app" else top)
+    """The layer's rank (app.py is the Streamlit face: ui; the rest of ``fiftysix`` is the game)."""
+    if module == "app":
+        return LAYERS.index("ui")
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in LAYERS:
+        return LAYERS.index(parts[1])
+    return LAYERS.index("fiftysix")
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -89,10 +98,10 @@ def _graph() -> tuple[dict[str, Path], dict[str, list[tuple[str, int, bool]]]]:
 def test_the_graph_is_read_from_every_package():
     # a guard for the reader itself: it finds the modules and the imports that are known to exist
     modules, edges = _graph()
-    assert {m.split(".", 1)[0] for m in modules} == set(LAYERS) | {"app"}
+    assert {LAYERS[_layer(m)] for m in modules} == set(LAYERS)
     assert len(modules) > 60
     assert ("fiftysix.cards", True) in {(t, r) for t, _, r in edges["fiftysix.play"]}
-    assert "analyser.simulate" in {t for t, _, _ in edges["drills.generate"]}  # inside a function
+    assert "fiftysix.analyser.simulate" in {t for t, _, _ in edges["fiftysix.drills.generate"]}  # inside a function
     assert ("fiftysix.play", False) in {(t, r) for t, _, r in edges["fiftysix.scoring"]}  # TYPE_CHECKING
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from fiftysix.bidding import Auction, fits
 from fiftysix.cards import Card, Hand, Table
-from fiftysix.constraints import All, Either, Count, satisfiable
+from fiftysix.constraints import All, Count, Either, satisfiable
 from fiftysix.errors import IllegalCallError, NotationError
 
 SIX = Table.make(6)
@@ -253,7 +253,7 @@ def test_satisfiable_matches_brute_force():
 def test_doubling_by_jump_is_a_table_option_on_the_command_line(capsys):
     import json
 
-    from ui.cli import main
+    from fiftysix.ui.cli import main
     for extra, doubled in (((), 2), (("--no-jump-doubles",), 1)):
         assert main(["explain", "--system", "basic", "28H 56S P P P P P", "--json", *extra]) == 0
         assert json.loads(capsys.readouterr().out)["contract"]["doubled"] == doubled
@@ -261,7 +261,7 @@ def test_doubling_by_jump_is_a_table_option_on_the_command_line(capsys):
 
 def test_review_keeps_a_classic_deception_and_marks_it():
     # seed 000: "calls of deception": seat 1 bids 28 diamonds holding no diamond
-    from analyser.review import review_auction
+    from fiftysix.analyser.review import review_auction
     from fiftysix.cards import Deal
     from fiftysix.records import Noted, Record
     from fiftysix.scoring import Contract

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from analyser.dealer import View, counts_to_deal
-from drills.bots import (BIDDING_BOTS, CardBot, JudgeBot, RulesBot, bid_auction, get_bot, play_hand,
-                         seat_bots)
+from fiftysix.analyser.dealer import View, counts_to_deal
 from fiftysix.bidding import SYSTEMS, Auction
+from fiftysix.bots import BIDDING_BOTS, CardBot, JudgeBot, RulesBot, bid_auction, get_bot, play_hand, seat_bots
 from fiftysix.cards import Deal, Hand, Table, random_deal
 from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, legal_cards
 from fiftysix.scoring import Contract
-from ui.cli import main
+from fiftysix.ui.cli import main
 
 
 def _replay_truthful(deal: Deal, system: str, auction: Auction) -> None:
@@ -80,7 +80,7 @@ def test_the_bot_doubles_a_contract_its_hand_defeats():
     # seat 2 holds a Jack and a Nine of every suit, 20 of the 56 points (RULES.md: J 3, 9 2);
     # seat 1 opens 40NT truthfully (four Jacks, no long suit). The defenders need 17 points:
     # the opener's partner sits under seat 2's Nines, and 40NT fails
-    from analyser.solver import Position, solve
+    from fiftysix.analyser.solver import Position, solve
     table = Table.make(4)
     strong = Hand.parse("J9.J9.J9.J9")
     rest = [c for c in table.kinds() for _ in range(2)]
@@ -99,7 +99,7 @@ def test_the_bot_doubles_a_contract_its_hand_defeats():
 def test_a_bid_says_what_it_holds_and_how_often_it_makes():
     # issue 23: "with JJ9 of hearts and partner's +1H showing the 9, 32H makes in 81% of deals".
     # Seat 1 of 4 holds both Jacks, the Nine and the Ace of hearts
-    from drills.bots.judge import holding_text
+    from fiftysix.bots.judge import holding_text
     hand = Hand.parse("9.JJ9A.TA.T")
     assert holding_text(hand, 1) == "JJ9A of hearts (4 cards)"
     deal = _deal_with_hand(Table.make(4), hand, 5)
@@ -111,7 +111,7 @@ def test_a_bid_says_what_it_holds_and_how_often_it_makes():
     # partner's showing call is named: seat 3 answers seat 1's hearts knowing the Jack is there
     a.apply("28H", hand)
     a.apply("P", deal.hand(2))
-    from drills.bots.judge import partners_text
+    from fiftysix.bots.judge import partners_text
     assert partners_text(a, 3, 1).startswith("partner's 28H showing"), partners_text(a, 3, 1)
 
 
@@ -169,8 +169,9 @@ def test_the_card_bots_count_is_the_solvers_value_on_the_deals_it_drew(monkeypat
     # that card (max_points, not the bot's yes/no probes, which it runs first on every deal,
     # and the margins of the cards tied best after)
     import re
-    import drills.bots.cardplay as cardplay
-    from analyser.solver import Position, max_points
+
+    from fiftysix.analyser.solver import Position, max_points
+    from fiftysix.bots import cardplay
     table = Table.make(4)
     deal = random_deal(table, 6)
     contract = Contract.make(table, 30, 3, declarer=3)
@@ -263,8 +264,9 @@ def test_hand_worth_is_the_rule_of_thumb_for_many_hands_at_once():
     # partners, 8 cards a hand, 2 a suit on average): own points + 2 x (56 - own - shown) / 5
     # x 0.85 + shown, + 2 a trump above 2 and 1.5 a trump Jack or Nine; at no-trump + 1 a Jack
     import numpy as np
-    from drills.bots.rules import value_limit
-    from drills.bots.worth import hand_worth
+
+    from fiftysix.bots.rules import value_limit
+    from fiftysix.bots.worth import hand_worth
     table = Table.make(6)
     strong, weak = Hand.parse("J9.J9.J9.J9"), Hand.parse("KQ87.KQ.8.7")
     counts = np.array([strong.counts(), weak.counts()])
@@ -281,8 +283,8 @@ def test_hand_worth_is_the_rule_of_thumb_for_many_hands_at_once():
 
 def _after_an_opening(system: str, call: str, seed: int):
     """Seat 2's pool of 256 deals after seat 1's ``call`` (deal 4 at 6 players), and the claims."""
-    from analyser.dealer import Dealer
-    from drills.bots.worth import bid_claims
+    from fiftysix.analyser.dealer import Dealer
+    from fiftysix.bots.worth import bid_claims
     table = Table.make(6)
     a = Auction(system=system, table=table)
     a.apply(call, None)
@@ -294,7 +296,8 @@ def test_the_samples_give_bidders_hands_worth_their_bids():
     # seat 1 opened 32S under basic; seat 2 judges from deals in which seat 1's hand is worth
     # 30+ in spades by the rule of thumb (HOLD_SLACK 2), taken in the order the dealer drew them
     import numpy as np
-    from drills.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
+
+    from fiftysix.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
     table, a, claims, pool = _after_an_opening("basic", "32S", 9)
     assert claims == [(1, 32, 0, 0, False)]
     worth = hand_worth(pool[:, 0], table, 1, 0, 0)
@@ -310,7 +313,7 @@ def test_a_low_bid_claims_a_hand_the_rule_of_thumb_values_near_it():
     # the rules bot bids 29 only where the rule of thumb values its hand at 29 or more (it may
     # always bid 28: its limit never falls below); the samples read a 29 that way (within
     # HOLD_SLACK), so a cheap bid is not a random hand
-    from drills.bots.worth import HOLD_SLACK, hand_worth, pick_deals
+    from fiftysix.bots.worth import HOLD_SLACK, hand_worth, pick_deals
     table, _, claims, pool = _after_an_opening("kerala", "29D", 3)
     assert claims == [(1, 29, 2, 0, False)]
     take = hand_worth(pool[:, 0], table, 1, 2, 0, clip=False)
@@ -323,8 +326,9 @@ def test_a_pass_over_the_opponents_claims_a_hand_not_worth_a_bid():
     # seat 2 passes over seat 1's 28S: its hand is not worth 29 (+ HOLD_SLACK) in any strain;
     # seat 3 passes over its partner's bid: that says nothing of its strength
     import numpy as np
-    from analyser.dealer import Dealer
-    from drills.bots.worth import ANY, HOLD_SLACK, bid_claims, hand_worth, pick_deals
+
+    from fiftysix.analyser.dealer import Dealer
+    from fiftysix.bots.worth import ANY, HOLD_SLACK, bid_claims, hand_worth, pick_deals
     table = Table.make(6)
     deal = random_deal(table, 4)
     a = Auction(system="basic", table=table)
@@ -356,14 +360,14 @@ def _judged_calls(system: str, seeds: range):
 def test_a_cheap_rule_of_thumb_bid_keeps_the_side_in_the_auction():
     # the default bot makes the rules bot's cheap first-band bid when the samples make it at
     # least FOLLOW_AT of the time, though no bid "pays" by the samples alone, and says so
-    from drills.bots.judge import FOLLOW_AT
+    from fiftysix.bots.judge import PARAMS
     found = 0
     for seed, a, deal, choice in _judged_calls("kerala", range(40)):
         if "keeps our side in the auction" in choice.reason:
             hand = deal.hand(a.to_move)
             assert choice.call == RulesBot(seed).choose(a, hand).call
             share = int(choice.reason.split("it makes in ")[1].split("%")[0])
-            assert share >= 100 * FOLLOW_AT
+            assert share >= 100 * PARAMS.follow_at
             assert fits(hand, a.meaning_of(choice.call, hand).constraint)
             found += 1
             if found == 2:
@@ -375,7 +379,7 @@ def test_the_card_bots_make_a_contract_with_points_to_spare():
     # a played failure before the SAFETY tie-break (bench/bots.py, kerala, seed 11): 29C by
     # seat 3 takes 49 points double-dummy (checked here by the solver), yet the card bots,
     # seeing every card tied at "makes in most deals", threw points away and went down
-    from analyser.solver import Position, max_points
+    from fiftysix.analyser.solver import Position, max_points
     table = Table.make(6)
     deal = random_deal(table, 11)
     a = Auction.parse("28H P 29C P P P P P P", "kerala", table)
@@ -391,24 +395,24 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
     # value of each deal (not the bot's yes/no probes, which ask what our side takes even for
     # their contract, answering it from our diamond probes' bounds where they can), and the
     # same counts with one thread
-    from analyser.solver import Position, max_points
-    from drills.bots import judge as J
+    from fiftysix.analyser.solver import Position, max_points
+    from fiftysix.bots import judge as J
     table = Table.make(6)
     deal = random_deal(table, 3)
     a = Auction(system="basic", table=table)
     a.apply("28D", None)
     values = {0: [29, 30, 40], 2: [29, 40], None: [29]}
-    monkeypatch.setattr(J, "PROBE_NODES", 10 ** 9)  # no deal over budget: every count is the solver's
+    params = replace(J.PARAMS, probe_nodes=10 ** 9)  # no deal over budget: every count is the solver's
 
     def counts(bot):
         j = bot.judge(a, deal.hand(2), values)
         bot.more(j)
         return j, bot._counts
 
-    two, drawn = counts(JudgeBot(5))
-    monkeypatch.setattr(J, "THREADS", 1)
-    one, drawn1 = counts(JudgeBot(5))
-    assert (drawn == drawn1).all() and len(drawn) == J.SAMPLES * 2
+    two, drawn = counts(JudgeBot(5, params))
+    assert params.threads == 2
+    one, drawn1 = counts(JudgeBot(5, replace(params, threads=1)))
+    assert (drawn == drawn1).all() and len(drawn) == params.samples * 2
     assert (one.made, one.known, one.their_made, one.their_far, one.their_n) == \
         (two.made, two.known, two.their_made, two.their_far, two.their_n)
     ours, theirs = table.team_of(2), table.team_of(1)
@@ -416,7 +420,7 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
     made, solved, their_made, their_far, hopeless = {}, {}, 0, 0, set()
     for i, c in enumerate(drawn):
         hands = counts_to_deal(table, c).hands
-        if i == J.SAMPLES:  # a strain that made not even its cheapest value in the first deals: not solved again
+        if i == params.samples:  # a strain that made not even its cheapest value in the first deals: not solved again
             hopeless = {t for t, vs in values.items() if not made.get((t, vs[0]))}
         for t, vs in values.items():
             if t in hopeless:
@@ -425,12 +429,12 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
             pts = max_points(Position(table, hands, t, 1), ours)[ours]
             for v in vs:
                 # over the opponents' bid our side must take COMPETE_GAP points more
-                made[(t, v)] = made.get((t, v), 0) + (pts >= v + gap[J.band(v)] + J.COMPETE_GAP)
+                made[(t, v)] = made.get((t, v), 0) + (pts >= v + gap[J.band(v)] + params.compete_gap)
         their_pts = max_points(Position(table, hands, 2, 1), theirs)[theirs]
-        their_made += their_pts >= 28 - J.BASE_GAP
-        their_far += their_pts >= 28 - J.THEIR_GAP
+        their_made += their_pts >= 28 - params.base_gap
+        their_far += their_pts >= 28 - params.their_gap
     assert two.known == {(t, v): n for t, n in solved.items() for v in values[t]} and two.their_n == len(drawn)
-    assert set(solved.values()) == {J.SAMPLES, 2 * J.SAMPLES}  # a hopeless strain and a live one
+    assert set(solved.values()) == {params.samples, 2 * params.samples}  # a hopeless strain and a live one
     assert made == two.made
     assert (their_made, their_far) == (two.their_made, two.their_far)
     assert 0 < their_made < len(drawn)  # both answers occur
@@ -440,11 +444,10 @@ def test_a_probe_over_its_budget_leaves_only_the_values_near_the_take_unknown(mo
     # with a small node budget some of our probes run over: the values proved made and proved
     # out of reach must agree with the solver's full value of the deal (max_points), and only
     # the values between them are left unknown (before, the whole strain was dropped)
-    from analyser.solver import Position, Solver, max_points
-    from drills.bots import judge as J
+    from fiftysix.analyser.solver import Position, Solver, max_points
+    from fiftysix.bots import judge as J
     table = Table.make(6)
-    bot = JudgeBot(1)
-    monkeypatch.setattr(J, "PROBE_NODES", 3_000)
+    bot = JudgeBot(1, replace(J.PARAMS, probe_nodes=3_000))
     values = {t: [28, 29, 30, 32, 36, 40, 48] for t in (0, 1, 2, 3, None)}
     bot._table, bot._team, bot._their, bot._doubling = table, 0, None, False
     partial = proved = 0
@@ -474,7 +477,8 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
     # least GAIN, recomputed here from the rules' table (RULES.md: 28-39 win 1, lose 2) and the
     # shares its reason gives; where the raise would make but does not pay, it passes and says so
     import re
-    from drills.bots.judge import GAIN
+
+    from fiftysix.bots.judge import PARAMS
     from fiftysix.scoring import stake_row
     bids = passes = 0
     for _, a, _, choice in _judged_calls("jack-signal", range(40)):
@@ -483,7 +487,7 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
             ev, value, p0 = float(m[1]), int(m[2]), int(m[3]) / 100
             win, lose = stake_row(value)
             standing = a.state.doubled * (p0 * win - (1 - p0) * lose)
-            assert ev >= standing + GAIN - 0.031, choice.reason  # the shares are rounded to 1%
+            assert ev >= standing + PARAMS.gain - 0.031, choice.reason  # the shares are rounded to 1%
             bids += 1
         elif "would make in" in choice.reason and "our " in choice.reason.split("passing (")[-1]:
             assert choice.call.kind == "pass"
@@ -496,8 +500,8 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
 def test_a_new_bid_is_valued_doubled_only_where_the_opponents_would_double_it():
     # RULES.md 5: "28-39 win 1 lose 2, 40-47 win 2 lose 3"; a double doubles the stake. The
     # opponents are taken to double a bid that fails in at least 0.8 of the deals, as `default` does
-    from drills.bots.judge import DOUBLE_AT, THEY_DOUBLE_AT, bid_stake
-    assert THEY_DOUBLE_AT == DOUBLE_AT == 0.8
+    from fiftysix.bots.judge import PARAMS, bid_stake
+    assert PARAMS.they_double_at == PARAMS.double_at == 0.8
     assert bid_stake(0.5, 30) == pytest.approx(0.5 * 1 - 0.5 * 2)  # fails half the time: not doubled
     assert bid_stake(0.25, 44) == pytest.approx(0.25 * 2 - 0.75 * 3)
     assert bid_stake(0.1, 30) == pytest.approx(2 * (0.1 * 1 - 0.9 * 2))  # fails 90%: doubled
@@ -509,7 +513,8 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
     # put its expected stake within FOLLOW_LOSS of passing's; the stakes are recomputed here
     # from the rules' table (RULES.md: 28-39 win 1, lose 2) and the shares the reason gives
     import re
-    from drills.bots.judge import FOLLOW_LOSS, THEY_DOUBLE_AT
+
+    from fiftysix.bots.judge import PARAMS
     from fiftysix.scoring import stake_row
     found = 0
     for _, a, _, choice in _judged_calls("kerala", range(60)):
@@ -523,10 +528,10 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
             # valued doubled only where it fails in at least THEY_DOUBLE_AT of the deals (where
             # the opponents, judging as this bot does, would double it); the reason rounds the share
             # to a whole percent, which moves a doubled stake of 3p - 2 by up to 2 * 3 * 0.005
-            assert ev == pytest.approx(2 * bidding if 1 - p >= THEY_DOUBLE_AT else bidding, abs=0.031)
+            assert ev == pytest.approx(2 * bidding if 1 - p >= PARAMS.they_double_at else bidding, abs=0.031)
             win, lose = stake_row(value)
             passing = -a.state.doubled * (theirs * win - (1 - theirs) * lose)
-            assert ev >= passing - FOLLOW_LOSS - 0.031, choice.reason
+            assert ev >= passing - PARAMS.follow_loss - 0.031, choice.reason
             found += 1
             if found == 2:
                 break
@@ -539,9 +544,10 @@ def test_a_decision_gets_more_deals_exactly_where_its_thresholds_could_change_th
     # redouble); checked here by setting the module's thresholds
     # themselves (not the judge's own shift) and judging the first 8 deals' snapshot again
     import copy
-    from drills.bots import judge as J
-    names = ("MAKE_AT", "COMPETE_AT", "FOLLOW_AT", "DOUBLE_AT", "REDOUBLE_AT")
-    base = {n: getattr(J, n) for n in names}
+
+    from fiftysix.bots import judge as J
+    names = ("make_at", "compete_at", "follow_at", "double_at", "redouble_at")
+    params = J.PARAMS
     seen = {True: 0, False: 0}
     for seed in range(10):
         deal = random_deal(Table.make(6), seed)
@@ -562,19 +568,17 @@ def test_a_decision_gets_more_deals_exactly_where_its_thresholds_could_change_th
 
             bot._decide, bot.more = spy_decide, spy_more
             choice = bot.choose(a, deal.hand(a.to_move))
-            if first and len(bot._counts) > J.SAMPLES:
+            if first and len(bot._counts) > params.samples:
                 args, kw = first[0]
                 assert kw == {"final": False}
                 made = decide(*args, final=False).call
                 readings = []
                 for sign in (-1, 1):
-                    for n in names:
-                        monkeypatch.setattr(J, n, base[n] + sign * J.CLOSE)
+                    bot.params = replace(params, **{n: getattr(params, n) + sign * params.close for n in names})
                     readings.append(decide(*args, final=True).call)
-                    for n in names:
-                        monkeypatch.setattr(J, n, base[n])
-                # from LONG_AUCTION calls on, only a shift that would double or redouble counts
-                late = len(a.calls) >= J.LONG_AUCTION
+                    bot.params = params
+                # from long_auction calls on, only a shift that would double or redouble counts
+                late = len(a.calls) >= params.long_auction
                 assert bool(more) == any(c != made and (not late or c.kind in ("double", "redouble"))
                                          for c in readings)
                 if not more:
@@ -591,11 +595,12 @@ def test_a_reason_over_a_doubled_bid_says_what_the_bid_is_worth_doubled():
     # say what the standing 32C is worth redoubled, and that worth must be the rules' stake
     # table (RULES.md: 28-39 win 1, lose 2) times 4 at the share the same reason gives
     import re
+
     from fiftysix.scoring import stake_row
     table = Table.make(6)
     deal = random_deal(table, 6_000_019)
     a = Auction(system="kerala", table=table)
-    for c in "28H P 29C P P 30S 31H P P 32C P P P P X XX P P P".split():
+    for c in ["28H", "P", "29C", "P", "P", "30S", "31H", "P", "P", "32C", "P", "P", "P", "P", "X", "XX", "P", "P", "P"]:
         a.apply(c, None)
     assert a.state.doubled == 4 and a.state.to_move == 2
     choice = JudgeBot(3).choose(a, deal.hand(2))
@@ -606,13 +611,25 @@ def test_a_reason_over_a_doubled_bid_says_what_the_bid_is_worth_doubled():
     assert worth == pytest.approx(4 * (p * win - (1 - p) * lose), abs=0.005 * 4 * (win + lose) + 0.005)  # p is rounded to 1%
 
 
-def test_a_bot_takes_its_sample_count_and_gaps_from_the_module_when_made(monkeypatch):
-    # bench/rejudge.py --set judge.SAMPLES=12 changes the bots it makes afterwards; bound as
-    # defaults of __init__, these constants kept their first values and such a run judged
-    # nothing again (until 2026-12-04)
-    from drills.bots import judge as J
-    monkeypatch.setattr(J, "SAMPLES", 5)
-    monkeypatch.setattr(J, "DD_GAP", (3, 12, 10, 10))
-    bot = JudgeBot(1)
-    assert bot.samples == 5 and bot.gap == (3, 12, 10, 10)
+def test_a_bot_takes_its_sample_count_and_gaps_from_its_params():
+    # bench/rejudge.py --set samples=5 makes the bots it judges with the changed parameters (a
+    # replace of the frozen JudgeParams; until 2026-12-06 it set the module's constants, and
+    # before 2026-12-04 those were bound as defaults of __init__, so such a run judged nothing again)
+    import sys
+    from dataclasses import FrozenInstanceError
+    from pathlib import Path
+
+    from fiftysix.bots import judge as J
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from rejudge import params_with
+    params = params_with(["samples=5", "dd_gap=3,12,10,10", "judge.COMPETE_AT=0.5"])
+    assert (params.samples, params.dd_gap, params.compete_at) == (5, (3, 12, 10, 10), 0.5)
+    assert params.make_at == J.PARAMS.make_at  # the others as they were
+    bot = JudgeBot(1, params)
+    assert bot.samples == 5 and bot.gap == (3, 12, 10, 10) and bot.params.compete_at == 0.5
     assert JudgeBot(1, samples=4, gap=2).gap == (2, 2, 2, 2)
+    assert JudgeBot(1).params == J.PARAMS and J.PARAMS.samples == 8
+    with pytest.raises(FrozenInstanceError):
+        J.PARAMS.samples = 5  # type: ignore[misc]
+    with pytest.raises(SystemExit):
+        params_with(["no_such_thing=1"])

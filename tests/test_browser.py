@@ -34,13 +34,13 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
     pytest.skip(f"headless browser test needs {CHROMIUM} and {DRIVER} "
                 "(apt-get install chromium chromium-driver; .ci/run installs them)", allow_module_level=True)
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (pip install -e '.[test]')")
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
-from fiftysix.cards import Table, random_deal  # noqa: E402
+from fiftysix.cards import Table, random_deal
 
 
 def _free_port() -> int:
@@ -202,7 +202,7 @@ def test_answer_a_drill_question(app_url, browser, data_dir):
     click_key(browser, "dr_answer")
     wait_text(browser, "Next question")
     body = browser.find_element(By.TAG_NAME, "body").text
-    from drills.progress import ProgressStore
+    from fiftysix.drills.progress import ProgressStore
     history = ProgressStore(data_dir / "progress.sqlite3", learner="player").history()
     assert len(history) == 1  # the answer was stored, and the feedback says what the store says
     if history["correct"].iloc[0]:

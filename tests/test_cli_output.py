@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 
-from ui.cli import main
-from ui.commands.output import Output, lines, write
+from fiftysix.ui.cli import main
+from fiftysix.ui.commands.output import Output, lines, write
 
 
 def test_one_output_prints_the_data_with_json_and_the_text_without(capsys):

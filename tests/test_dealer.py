@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare
 
-from analyser import counting
-from analyser.dealer import Dealer, View, counts_to_deal, quick_counts, rejection_counts
+from fiftysix.analyser import counting
+from fiftysix.analyser.dealer import Dealer, View, counts_to_deal, quick_counts, rejection_counts
 from fiftysix.cards import NUM_KINDS, Card, Hand, Table, random_deal
-from fiftysix.constraints import TRUE, All, Either, Count, fits, rank_kinds, suit_kinds, void
+from fiftysix.constraints import TRUE, All, Count, Either, fits, rank_kinds, suit_kinds, void
 from fiftysix.errors import ConstraintError, DealError, IllegalPlayError
 from fiftysix.play import PlayState
 
@@ -421,8 +421,8 @@ def test_quick_counts_give_up_on_tight_promises_and_are_prefix_stable():
 def test_a_deals_kernel_form_from_its_counts_is_the_checked_positions(players, deck):
     # the judge encodes the dealer's deals straight from their counts, without cards or
     # checks: the arrays must be exactly those of the checked Position of the same deal
-    from analyser.encode import encode_counts, rules_for
-    from analyser.solver import Position
+    from fiftysix.analyser.encode import encode_counts, rules_for
+    from fiftysix.analyser.solver import Position
     t = Table.make(players, deck)
     for seed in range(10):
         deal = random_deal(t, seed)

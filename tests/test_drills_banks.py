@@ -6,11 +6,12 @@ import io
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from drills import banks
-from drills.banks import Bank, BankError, export_text, import_text, load_bank, save_bank
-from drills.questions import QUESTION_TYPES, Context, Question, QuestionError
+from fiftysix.drills import banks
+from fiftysix.drills.banks import Bank, BankError, export_text, import_text, load_bank, save_bank
+from fiftysix.drills.questions import QUESTION_TYPES, Context, Question, QuestionError
 
 
 def _q(qid="q1", **kw) -> Question:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from drills.bankcheck import check_question
-from fiftysix.constraints import implied, required_parts
-from drills.generate import Generator, default_types, generate
-from drills.questions import Question, promise_text
 from fiftysix.bidding import SYSTEMS, Auction, format_call, parse_call
 from fiftysix.cards import Hand, Table
-from fiftysix.constraints import fits, from_dict
+from fiftysix.constraints import fits, from_dict, implied, required_parts
+from fiftysix.drills.bankcheck import check_question
+from fiftysix.drills.generate import Generator, default_types, generate
+from fiftysix.drills.questions import Question, promise_text
 
 TYPES = ("meaning", "which-call", "your-call", "partner-holds")
 SEEDS_PER_TABLE = 8
@@ -118,7 +117,7 @@ def test_bad_type_is_a_clear_error():
 
 
 def test_a_due_idea_gets_a_fresh_question_of_the_same_idea():
-    from drills.schedule import question_key
+    from fiftysix.drills.schedule import question_key
     table = Table.make(6)
     before = Generator("international", table, seed=3).questions(8, TYPES)
     ideas = list(dict.fromkeys(q.template for q in before))
@@ -132,7 +131,7 @@ def test_a_due_idea_gets_a_fresh_question_of_the_same_idea():
 
 
 def test_ideas_read_back_and_in_words():
-    from drills.questions import idea_title, parse_template
+    from fiftysix.drills.questions import idea_title, parse_template
     q = generate("international", players=8, n=1, seed=2, types=["your-call"])[0]
     qtype, system, table, family = parse_template(q.template)
     assert (qtype, system, table.players, family) == ("your-call", "international", 8, q.family)
@@ -211,7 +210,7 @@ def test_fill_partner_holds_and_makeable():
 def test_fill_makeable_simulates_when_no_interval_is_given():
     """Without the coach's estimate the engine simulates (a few deals of a small table): the
     answers are the bands that overlap the interval it found."""
-    from drills.questions import makeable_bands
+    from fiftysix.drills.questions import makeable_bands
     q = _fill({"id": "m", "type": "makeable",
                "context": {"system": "international", "players": 4, "auction": "28H P P P",
                            "hand": "JJ9.JAT9.A."},

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from drills import store
-from drills.banks import Bank, BankError, load_bank, save_bank
-from drills.library import Library, LibraryError
-from drills.progress import ProgressStore
+from fiftysix.drills import store
+from fiftysix.drills.banks import Bank, BankError, load_bank, save_bank
+from fiftysix.drills.library import Library, LibraryError
+from fiftysix.drills.progress import ProgressStore
 from fiftysix.errors import FiftySixError
 from fiftysix.records import format_records, read_records
 
@@ -81,7 +81,7 @@ def test_a_bank_save_killed_half_way_leaves_the_old_or_the_new_bank(tmp_path, de
     _write_both(tmp_path, a, b)
     child = _child(f"""
         import sys
-        from drills.banks import load_bank, save_bank
+        from fiftysix.drills.banks import load_bank, save_bank
         a, b = load_bank({str(tmp_path / "a.json")!r}), load_bank({str(tmp_path / "b.json")!r})
         print("ready", flush=True)
         while True:
@@ -121,7 +121,7 @@ def test_a_library_import_killed_half_way_keeps_every_committed_file(tmp_path):
         files.append(str(f))
     Library(db).import_files(files[:1])
     child = _child(f"""
-        from drills.library import Library
+        from fiftysix.drills.library import Library
         lib = Library({str(db)!r})
         print("ready", flush=True)
         for f in {files[1:]!r}:
@@ -188,8 +188,8 @@ def test_a_full_disk_during_a_library_import_says_so_and_keeps_the_library(tmp_p
 @pytest.mark.filterwarnings("ignore:pandas only supports SQLAlchemy")  # the test's stand-in connection
 def test_a_full_disk_while_an_answer_is_saved_is_an_error_and_the_quiz_goes_on(tmp_path, monkeypatch, capsys,
                                                                                full_disk):
-    from ui.commands.drills import _dialogue
-    from ui.commands.output import write
+    from fiftysix.ui.commands.drills import _dialogue
+    from fiftysix.ui.commands.output import write
     progress = ProgressStore(tmp_path / "p.sqlite3")
     q = SAMPLE.questions[0]
     with pytest.raises(FiftySixError, match=r"p\.sqlite3: the disk is full"):
@@ -234,7 +234,7 @@ def test_a_really_full_disk(tiny_disk):
 # --- a read-only store ------------------------------------------------------------------------------
 
 def test_a_read_only_library_can_be_listed_and_refuses_writes(tiny_disk, capsys):
-    from ui.cli import main
+    from fiftysix.ui.cli import main
     db = tiny_disk / "lib.sqlite3"
     Library(db).add(_records(1, "one"))
     ProgressStore(db).record_answer(SAMPLE.questions[0], SAMPLE.questions[0].answers[0])
@@ -290,7 +290,7 @@ def test_two_processes_importing_at_once_lose_nothing(tmp_path):
             f.write_text(format_records(_records(4, f"w{k}-{j}")), encoding="utf-8")
             files.append(str(f))
         children.append(_child(f"""
-            from drills.library import Library
+            from fiftysix.drills.library import Library
             lib = Library({str(db)!r})
             for f in {files!r}:
                 lib.import_files([f])

@@ -6,10 +6,10 @@ allows and on bridge; a table entry's value word reads back what was packed.
 """
 from __future__ import annotations
 
-from analyser import _kernels as kernels
-from analyser import bridge
-from analyser.encode import card_bit, work_array
-from analyser.solver import Position
+from fiftysix.analyser import _kernels as kernels
+from fiftysix.analyser import bridge
+from fiftysix.analyser.encode import card_bit, work_array
+from fiftysix.analyser.solver import Position
 from fiftysix.cards import TABLE_SETUPS, Table, deck_cards, random_deal
 
 BRIDGE_SEATS, BRIDGE_CARDS, BRIDGE_HAND = 4, 52, 13

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from analyser.dealer import Dealer, View, auction_promises, settle
+from fiftysix.analyser.dealer import Dealer, View, auction_promises, settle
 from fiftysix.bidding import Auction
 from fiftysix.cards import Hand, Table, random_deal
 from fiftysix.constraints import Count, fits
@@ -106,8 +106,8 @@ def test_consistent_promises_are_all_kept_and_hard_constraints_still_refuse():
 
 
 def test_the_estimate_and_the_command_line_carry_the_list(capsys):
-    from analyser.simulate import estimate_from_auction
-    from ui.cli import main
+    from fiftysix.analyser.simulate import estimate_from_auction
+    from fiftysix.ui.cli import main
     t = Table.make(4)
     est = estimate_from_auction(t, "international", 2, Hand.parse("9AT.9.9AT.9"), "+2H P 30H",
                                 n=2, leads=False, points=False)

@@ -8,16 +8,16 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from naive import naive_card_values, naive_max_points  # noqa: E402
-from test_dealer import HEARTS, ending_view, enumerate_arrangements  # noqa: E402
+from naive import naive_card_values, naive_max_points
+from test_dealer import HEARTS, ending_view, enumerate_arrangements
 
-from analyser.dealer import View, counts_to_deal  # noqa: E402
-from analyser.simulate import estimate, on_lead, wilson  # noqa: E402
-from fiftysix.cards import CARD_NAMES, Card, Table, random_deal  # noqa: E402
-from fiftysix.constraints import Count  # noqa: E402
-from fiftysix.errors import FiftySixError  # noqa: E402
-from fiftysix.play import PlayState  # noqa: E402
-from fiftysix.scoring import Contract  # noqa: E402
+from fiftysix.analyser.dealer import View, counts_to_deal
+from fiftysix.analyser.simulate import estimate, on_lead, wilson
+from fiftysix.cards import CARD_NAMES, Card, Table, random_deal
+from fiftysix.constraints import Count
+from fiftysix.errors import FiftySixError
+from fiftysix.play import PlayState
+from fiftysix.scoring import Contract
 
 TRUMP = 0  # ending_view plays with spades as trumps
 
@@ -136,7 +136,7 @@ def test_bad_requests_are_refused():
 # --- the command line ---------------------------------------------------------------------------
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    from ui.cli import main
+    from fiftysix.ui.cli import main
     rc = main(list(argv))
     out = capsys.readouterr()
     return rc, out.out, out.err
@@ -221,7 +221,7 @@ def test_simulate_command_on_ctrl_c_prints_the_deals_solved_so_far_and_exits_130
     import time
     root = Path(__file__).resolve().parents[1]
     hand = str(random_deal(Table.make(6), seed=7).hand(1))
-    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "simulate", "--players", "6", "--hand", hand,
+    proc = subprocess.Popen([sys.executable, "-m", "fiftysix.ui.cli", "simulate", "--players", "6", "--hand", hand,
                              "--contract", "30S", "--declarer", "2", "-n", "5000", "--json", "--progress"],
                             cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     err = bytearray()
@@ -287,7 +287,7 @@ def test_a_stop_request_frees_the_cpu_within_a_second():
 def test_a_cancelled_search_raises_cancelled_and_a_later_one_is_exact():
     import time
 
-    from analyser import solver as S
+    from fiftysix.analyser import solver as S
     t = Table.make(8)
     deal = random_deal(t, seed=5)
     pos = S.Position(t, deal.hands, None, 1)  # about 4 M nodes
@@ -302,7 +302,7 @@ def test_a_cancelled_search_raises_cancelled_and_a_later_one_is_exact():
         S.max_points(pos, 0, solver=s, stop=stop)
     assert len(looks) == 2 and looks[1] - looks[0] < 1.5  # one chunk of 2^20 nodes
     ending = S.Position(t, tuple(type(h)(h.cards[:2]) for h in deal.hands), 1)
-    from naive import naive_max_points  # noqa: E402
+    from naive import naive_max_points
     teams = [t.team_of(x) for x in t.seats]
     want = naive_max_points([[CARD_NAMES[c] for c in h.cards[:2]] for h in deal.hands], "H", 0, teams, 0)
     assert S.max_points(ending, 0, solver=s, stop=lambda: False)[0] == want
@@ -314,8 +314,8 @@ def test_every_deal_equals_a_separate_exact_solve(players, n, seat):
     are those of a separate exact solve of each seeded deal with a fresh solver, no hint."""
     from collections import Counter
 
-    from analyser import solver as S
-    from analyser.dealer import Dealer
+    from fiftysix.analyser import solver as S
+    from fiftysix.analyser.dealer import Dealer
     t = Table.make(players)
     view = View(t, seat, random_deal(t, seed=11).hand(seat))
     c = Contract.make(t, 30, 1, 2)

@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 
-from analyser import solver as S
+from fiftysix.analyser import solver as S
 from fiftysix.cards import CARD_NAMES, SUITS, TABLE_SETUPS, Card, Deal, Hand, Table, deck_cards, random_deal
 from fiftysix.errors import DealError, FiftySixError, IllegalPlayError
 from tests.naive import naive_card_values, naive_max_points
@@ -235,7 +235,7 @@ ENDING = "J9.A.. T.9J.. A.JT.. 9.T9.."   # 4 players, two cards each (an ending)
 
 
 def _cli_json(capsys, *argv: str):
-    from ui.cli import main
+    from fiftysix.ui.cli import main
     assert main(list(argv)) == 0
     import json
     return [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
@@ -254,7 +254,8 @@ def test_cli_solve_matches_minimax(capsys):
 
 def test_cli_batch_and_errors(capsys, tmp_path):
     import json
-    from ui.cli import main
+
+    from fiftysix.ui.cli import main
     lines = [{"players": 4, "deal": ENDING, "trump": "NT", "played": "JS"},
              {"players": 4, "deal": ENDING, "trump": "NT", "played": "JS JS"},
              {"players": 4, "deal": "J9.A.. T.9J.."}]
@@ -418,7 +419,7 @@ def test_points_margin_once_a_trick_is_settled():
     pos = S.Position(table, hands, 0, 6, played)
     want = _check_against_minimax(pos, S.Solver(table_mb=1))
     for side in range(table.num_teams):
-        for target in range(0, want[side] + 2):
+        for target in range(want[side] + 2):
             assert S.solve(pos, target, side, solver=S.Solver(table_mb=1)) == (target <= want[side])
     # and many endings with a trick in progress
     rng = random.Random(56)

@@ -10,13 +10,13 @@ import socket
 import pyarrow as pa
 import pytest
 
-from analyser import solver
+from fiftysix.analyser import solver
 from fiftysix.cards import SUITS
 from fiftysix.errors import FiftySixError
-from stats import job
-from stats.deals import STRAINS, RunSpec, chunk_table, deal_of
-from stats.summary import summarise, wilson
-from ui.cli import main
+from fiftysix.stats import job
+from fiftysix.stats.deals import STRAINS, RunSpec, chunk_table, deal_of
+from fiftysix.stats.summary import summarise, wilson
+from fiftysix.ui.cli import main
 
 # 4 players, 32 cards: the fastest table to solve; two systems share each deal's solve.
 SPEC = RunSpec(("international", "kerala"), players=4, deck=32, deals=8, seed=11, chunk=2)
@@ -175,7 +175,7 @@ def test_shipped_summaries_cover_the_five_systems():
     """data/stats holds one summary per system at 6 players, each consistent with its histogram."""
     from fiftysix.bidding.systems import SYSTEMS
     from fiftysix.cards import Table
-    from stats.summary import load_shipped
+    from fiftysix.stats.summary import load_shipped
     table = Table.make(6)
     for name in SYSTEMS:
         doc = load_shipped(name, table.players, table.deck, table.teams)
@@ -190,7 +190,7 @@ def test_shipped_summaries_cover_the_five_systems():
 
 def test_explain_page_shows_what_a_call_is_worth(tmp_path, monkeypatch):
     from fiftysix.cards import Table
-    from stats.summary import call_worth
+    from fiftysix.stats.summary import call_worth
     from tests.app_harness import open_page
     doc, _ = call_worth("kerala", Table.make(6), "", "P")
     opening, entry = max(((k.split("|")[1], e) for k, e in doc["calls"].items() if k.startswith("|")),
@@ -210,3 +210,70 @@ def test_show_on_something_that_is_not_a_run_is_one_clear_error(tmp_path, capsys
     assert main(["stats", "show", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "no statistics run" in err
+
+
+def test_resume_redoes_damaged_chunks_and_show_names_them(client, serial, tmp_path, capsys):
+    """A truncated chunk, an empty one and one copied from another chunk are not finished:
+    ``show`` names the first and says --resume; ``run --resume`` redoes all three."""
+    job.run(SPEC, tmp_path, client=client, progress=False)
+    one = job.chunk_path(tmp_path, 1)
+    one.write_bytes(one.read_bytes()[: one.stat().st_size // 2])
+    job.chunk_path(tmp_path, 2).write_bytes(b"")
+    job.chunk_path(tmp_path, 3).write_bytes(job.chunk_path(tmp_path, 0).read_bytes())
+    capsys.readouterr()
+    assert main(["stats", "show", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "chunk-000001.parquet is damaged" in err and "--resume" in err, err
+    report = job.run(SPEC, tmp_path, client=client, progress=False, resume=True)
+    assert report["redone"] == 3 and report["written"] == 3 and report["skipped"] == 1
+    assert rows_of(tmp_path).to_pylist() == serial.to_pylist()
+
+
+def test_a_chunk_whose_rows_differ_from_its_footer_is_damaged(tmp_path):
+    """Rows of a chunk that do not match what was written (a row lost, the deal column of
+    another chunk) are found without trusting the file's name."""
+    spec = RunSpec(("kerala",), players=4, deck=32, deals=4, seed=11, chunk=2)
+    job.prepare(tmp_path, spec, resume=False)
+    rows = chunk_table(spec, 0)
+    job.write_chunk(tmp_path, spec, 0, rows)
+    assert job.chunk_problem(tmp_path, spec, 0) is None
+    job.write_chunk(tmp_path, spec, 1, rows)  # chunk 0's rows under chunk 1's name
+    assert "cover" in job.chunk_problem(tmp_path, spec, 1)
+    assert job.chunk_problem(tmp_path, spec, 1) is not None and job.prepare(tmp_path, spec, True)[1] == [1]
+
+
+@pytest.mark.parametrize("text", ["[]", "null", '{"systems": 5}', '{"systems": ["kerala"], "players": "x"}', "\x00"])
+@pytest.mark.parametrize("command", ["show", "run"])
+def test_a_manifest_of_the_wrong_shape_is_one_clear_error(tmp_path, capsys, text, command):
+    (tmp_path / job.MANIFEST).write_text(text)
+    args = (["stats", "show", str(tmp_path)] if command == "show" else
+            ["stats", "run", "--system", "kerala", "--players", "4", "-n", "4", "--no-progress", "--resume",
+             "-o", str(tmp_path)])
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "not a run manifest" in err, err
+
+
+@pytest.mark.parametrize("error", [TypeError, AttributeError, KeyError])
+def test_the_last_guard_catches_any_defect_as_one_line(tmp_path, capsys, monkeypatch, error):
+    from fiftysix.stats import summary
+
+    def broken(*a, **kw):
+        raise error("a defect")
+
+    monkeypatch.setattr(summary, "summarise", broken)
+    assert main(["stats", "show", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f"{error.__name__}: " in err, err
+
+
+def test_a_local_dashboard_listens_on_loopback_only():
+    import contextlib
+
+    import psutil
+    with contextlib.ExitStack() as stack:
+        client = job._connect(stack, None, 1, 10.0)
+        port = client.scheduler_info()["services"]["dashboard"]
+        found = [c.laddr.ip for c in psutil.Process().net_connections("tcp")
+                 if c.status == psutil.CONN_LISTEN and c.laddr.port == port]
+    assert found and set(found) == {"127.0.0.1"}, found

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from fiftysix.cards import CARD_NAMES, Card, Hand, Table
-from ui import render
+from fiftysix.ui import render
 
 
 def _strip(html: str) -> str:
@@ -20,6 +20,15 @@ def test_every_card_is_drawn_with_its_rank_suit_and_colour():
         assert ("fs-card red" in html) == red and ("fs-card black" in html) == (not red)
         face = _strip(html)
         assert face == ("10" if name[0] == "T" else name[0]) + "♠♥♦♣"["SHDC".index(name[1])]
+
+
+def test_a_hand_in_one_line_keeps_its_tens_apart():
+    """Walked in Chromium: "♥J91010" ran two tens together; the ranks stand apart, as on the cards."""
+    hand = Hand.parse("JJ9.J9TT..A")
+    text = _strip(render.hand_text_html(hand))
+    assert text == "♠J J 9 · ♥J 9 10 10 · ♦- · ♣A"
+    assert [Hand.parse(".".join(part[1:].replace(" ", "").replace("10", "T").replace("-", "")
+                                for part in text.split(" · ")))] == [hand]  # it reads back
 
 
 def test_hand_is_fanned_in_suit_order_strongest_first():

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Sequence
 
 from fiftysix.bidding import calls as K
 from fiftysix.bidding.calls import Call, parse_call, parse_calls
@@ -66,14 +66,14 @@ class Auction:
     @classmethod
     def parse(cls, text: str, system: str | System = "international", table: Table | None = None,
               hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None = None,
-              jump_doubles: bool | None = None) -> "Auction":
+              jump_doubles: bool | None = None) -> Auction:
         """Replay an auction written as calls from seat 1 (``28H P +1H X P P P P``)."""
         a = cls(system, table, hands, jump_doubles)
         for call in parse_calls(text):
             a.apply(call)
         return a
 
-    def copy(self) -> "Auction":
+    def copy(self) -> Auction:
         return copy.deepcopy(self)
 
     # --- where we are ----------------------------------------------------------------------------
@@ -219,7 +219,7 @@ class Auction:
         return [c for c, r in _in_call_order(self.readings(hand))
                 if not r.meaning.promises_nothing and fits(hand, r.meaning.constraint).ok]
 
-    def verdict(self, call: Call | str, hand: Hand) -> "Verdict":
+    def verdict(self, call: Call | str, hand: Hand) -> Verdict:
         """``call`` made now with ``hand``: its meaning, whether the hand keeps its promise,
         the parts it breaks and, when it breaks, the calls the hand could truthfully have
         made (IllegalCallError for an illegal call)."""
@@ -239,9 +239,18 @@ class Auction:
             return None
         return Contract.make(self.table, st.value, st.trump, st.high_seat, st.doubled)
 
+    def palette_readings(self, hand: Hand | None = None) -> list[tuple[Call, Reading]]:
+        """The legal next calls in the order of ``legal_calls``, each with its reading as
+        ``meaning_of`` gives it (the sentence notes a clash with the caller's earlier calls):
+        every candidate is read once."""
+        if self.is_over:
+            return []
+        seat = self._st.to_move
+        return [(c, self._noting_contradictions(seat, r)) for c, r in _in_call_order(self.readings(hand))]
+
     def palette(self, hand: Hand | None = None) -> list[tuple[Call, Meaning]]:
         """The legal next calls with the meaning each would have now."""
-        return [(c, self.meaning_of(c, hand)) for c in self.legal_calls(hand)]
+        return [(c, r.meaning) for c, r in self.palette_readings(hand)]
 
     def palette_marked(self, hand: Hand) -> list[tuple[Call, Meaning, bool]]:
         """The legal next calls for ``hand`` with their meanings, each marked whether the hand

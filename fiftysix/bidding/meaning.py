@@ -29,8 +29,14 @@ class Meaning:
         return {"label": self.label, "sentence": self.sentence, "constraint": self.constraint.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Meaning":
+    def from_dict(cls, d: dict) -> Meaning:
         return cls(d["label"], d["sentence"], from_dict(d["constraint"]))
+
+
+def promise_text(meaning: Meaning) -> str:
+    """What a call promises, in the words of its constraint."""
+    text = meaning.constraint.describe()
+    return "nothing about the hand" if text == "nothing" else text
 
 
 def fits(hand: Hand, meaning: Meaning | Constraint) -> Fit:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from ui.commands.common import add_table_args, command, table_from
-from ui.commands.output import Output, lines
+from fiftysix.ui.commands.common import add_table_args, command, table_from
+from fiftysix.ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:

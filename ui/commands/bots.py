@@ -6,16 +6,25 @@ card bots, each from its own view.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from fiftysix.bidding import DEFAULT_SYSTEM, SYSTEMS, format_call
 from fiftysix.cards import Deal, Table
 from fiftysix.errors import FiftySixError, NotationError
 from fiftysix.play import is_void_hand
 from fiftysix.scoring import Contract
-from ui.commands.common import (MAX_SEED, add_seed_arg, add_table_args, arg, command, run_batch, table_from,
-                                whole)
-from ui.commands.output import Output, lines
+from fiftysix.ui.commands.common import (
+    MAX_SEED,
+    add_seed_arg,
+    add_table_args,
+    arg,
+    command,
+    run_batch,
+    table_from,
+    whole,
+)
+from fiftysix.ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -55,7 +64,7 @@ _BID_KEYS = {"system", "players", "deck", "teams", "deal", "bots", "seed", "void
 
 def bid_fields(fields: dict[str, Any]) -> dict[str, Any]:
     """One bid request (flags or a batch line) -> its JSON result."""
-    from drills.bots import bid_auction, seat_bots
+    from fiftysix.bots import bid_auction, seat_bots
     system = str(fields.get("system") or DEFAULT_SYSTEM)
     if system not in SYSTEMS:
         raise FiftySixError(f"unknown system {system!r}: choose one of {', '.join(sorted(SYSTEMS))}")
@@ -105,7 +114,7 @@ def _batch(args: argparse.Namespace) -> Iterator[Output]:
 
 
 def cmd_play(args: argparse.Namespace) -> Output:
-    from drills.bots import card_bots, play_hand
+    from fiftysix.bots import card_bots, play_hand
     table = table_from(args)
     deal = Deal.parse(args.deal, table)
     table.check_seat(args.declarer)

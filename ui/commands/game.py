@@ -6,8 +6,8 @@ import argparse
 from fiftysix.cards import TOTAL_POINTS, Deal, parse_cards, parse_trump, random_deal
 from fiftysix.errors import IllegalPlayError, NotationError
 from fiftysix.play import PlayState, Trick
-from ui.commands.common import add_seed_arg, add_table_args, arg, command, table_from, whole
-from ui.commands.output import Output, lines
+from fiftysix.ui.commands.common import add_seed_arg, add_table_args, arg, command, table_from, whole
+from fiftysix.ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:

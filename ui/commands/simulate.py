@@ -6,14 +6,25 @@ import signal
 import sys
 import threading
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from fiftysix.cards import Hand
 from fiftysix.errors import ConstraintError, FiftySixError
-from fiftysix.textio import InputError, loads as loads_json
-from ui.commands.common import (MAX_DEALS, MAX_SECONDS, MAX_THREADS, add_seed_arg, add_table_args, arg,
-                                command, seconds, table_from, whole)
-from ui.commands.output import Output, lines
+from fiftysix.textio import InputError
+from fiftysix.textio import loads as loads_json
+from fiftysix.ui.commands.common import (
+    MAX_DEALS,
+    MAX_SECONDS,
+    MAX_THREADS,
+    add_seed_arg,
+    add_table_args,
+    arg,
+    command,
+    seconds,
+    table_from,
+    whole,
+)
+from fiftysix.ui.commands.output import Output, lines
 
 SIMULATE_SECONDS = 120.0
 """The default time budget of ``simulate``."""
@@ -79,7 +90,7 @@ def _extra_constraints(items: list[str]) -> dict:
 
 def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
     """The viewing seat's View (auction meanings, extra promises, plays) and the Auction."""
-    from analyser.dealer import View
+    from fiftysix.analyser.dealer import View
     from fiftysix.constraints import conjoin
     table = table_from(args)
     table.check_seat(args.seat)
@@ -88,7 +99,7 @@ def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
     cons: dict = {}
     calls: tuple = ()
     if args.auction.strip():
-        from analyser.dealer import auction_promises
+        from fiftysix.analyser.dealer import auction_promises
         from fiftysix.bidding import Auction
         auction = Auction.parse(args.auction, args.system, table)
         calls = auction_promises(auction)  # soft: the dealer sets aside what cannot hold
@@ -104,7 +115,7 @@ def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
 def cmd_sample(args: argparse.Namespace) -> Iterator[Output]:
     """The deals one by one (a JSON line each with --json); then, on stderr, the rejection
     step's acceptance rate and one line per promise the dealer set aside (RULES.md 6)."""
-    from analyser.dealer import Dealer, counts_to_deal
+    from fiftysix.analyser.dealer import Dealer, counts_to_deal
     view, _ = _view_and_auction(args)
     dealer = Dealer(view)
     counts = dealer.sample_counts(200 if args.n is None else args.n, args.seed)
@@ -116,7 +127,7 @@ def cmd_sample(args: argparse.Namespace) -> Iterator[Output]:
 
 
 def _contract(args: argparse.Namespace, auction):
-    from analyser.simulate import contract_from_auction
+    from fiftysix.analyser.simulate import contract_from_auction
     from fiftysix.scoring import Contract
     table = table_from(args)
     if args.contract is None:
@@ -136,8 +147,10 @@ def _contract(args: argparse.Namespace, auction):
 
 
 def cmd_simulate(args: argparse.Namespace) -> Output:
+    from fiftysix.analyser.simulate import estimate
+    from fiftysix.analyser.solver import ensure_warm
+    ensure_warm()  # compiling (or loading) the kernels is not the --max-seconds budget's time
     start = time.perf_counter()
-    from analyser.simulate import estimate
     holder: dict = {}
 
     def trump_of(auction):
@@ -182,7 +195,7 @@ def cmd_simulate(args: argparse.Namespace) -> Output:
     seats = view.hidden_seats
     rows.append("      " + " ".join(f"{s:>5}" for s in seats))
     for card, row in est.location.items():
-        rows.append(f"  {str(card):<3} " + " ".join(f"{row[s]:>5.2f}" for s in seats))
+        rows.append(f"  {card!s:<3} " + " ".join(f"{row[s]:>5.2f}" for s in seats))
     if est.acceptance_rate is not None:
         rows.append(f"acceptance rate of the rejection step: {est.acceptance_rate:.3f}")
     return Output(est.to_dict(), lines(rows), status=130 if interrupted.is_set() else 0)

@@ -7,13 +7,24 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from fiftysix.cards import TOTAL_POINTS, Deal, Table, parse_cards, parse_trump
 from fiftysix.errors import FiftySixError, NotationError
-from ui.commands.common import (MAX_LINE_BYTES, MAX_NODES, MAX_SECONDS, add_table_args, arg, command, run_batch,
-                                seconds, table_from, whole)
-from ui.commands.output import Output, lines
+from fiftysix.ui.commands.common import (
+    MAX_LINE_BYTES,
+    MAX_NODES,
+    MAX_SECONDS,
+    add_table_args,
+    arg,
+    command,
+    run_batch,
+    seconds,
+    table_from,
+    whole,
+)
+from fiftysix.ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -61,7 +72,7 @@ def _add_position_args(p: argparse.ArgumentParser, need_deal: bool, scope: str =
 
 
 def _position(fields: dict[str, Any], table: Table):
-    from analyser.solver import Position
+    from fiftysix.analyser.solver import Position
     deal_text = fields.get("deal")
     if not deal_text:
         raise NotationError("give the deal: --deal 'hand1 hand2 ...'")
@@ -105,7 +116,7 @@ def _budget(fields: dict[str, Any], start: float | None = None) -> dict[str, Any
         total = seconds(fields["max_seconds"], "max_seconds")
         spent = 0.0 if start is None else time.perf_counter() - start
         if spent >= total:
-            from analyser.solver import BudgetExceeded
+            from fiftysix.analyser.solver import BudgetExceeded
             raise BudgetExceeded(f"the time budget of {total:g} s ran out before the search began")
         out["max_seconds"] = total - spent
     return out
@@ -114,7 +125,7 @@ def _budget(fields: dict[str, Any], start: float | None = None) -> dict[str, Any
 def _whole_budget(fields: dict[str, Any], start: float, search):
     """Run ``search(**budget)`` with what is left of the command's budget; running out says
     the budget the user gave, not the part left when the last search began."""
-    from analyser.solver import BudgetExceeded
+    from fiftysix.analyser.solver import BudgetExceeded
     budget = _budget(fields, start)
     try:
         return search(**budget)
@@ -132,7 +143,7 @@ def _team_dict(table: Table, values: dict[int, int]) -> dict[str, int]:
 def solve_fields(fields: dict[str, Any], table: Table) -> dict[str, Any]:
     """One solve request (flags or a batch line) -> its JSON result."""
     start = time.perf_counter()
-    from analyser import solver as S
+    from fiftysix.analyser import solver as S
     pos = _position(fields, table)
     target = None
     if fields.get("target") is not None:
@@ -177,7 +188,7 @@ def _batch(args: argparse.Namespace, default_table: Table) -> Iterator[Output]:
 
 def cmd_table(args: argparse.Namespace) -> Output:
     start = time.perf_counter()
-    from analyser import solver as S
+    from fiftysix.analyser import solver as S
     table = table_from(args)
     deal = Deal.parse(args.deal, table, partial=True)
     table.check_seat(args.leader)
@@ -188,7 +199,7 @@ def cmd_table(args: argparse.Namespace) -> Output:
 
 def cmd_costs(args: argparse.Namespace) -> Output:
     start = time.perf_counter()
-    from analyser import solver as S
+    from fiftysix.analyser import solver as S
     table = table_from(args)
     pos = _position(vars(args), table)
     values = _whole_budget(vars(args), start, lambda **b: S.card_values(pos, **b))

@@ -5,8 +5,8 @@ import argparse
 
 from fiftysix.bidding.systems import SYSTEMS
 from fiftysix.errors import FiftySixError
-from ui.commands.common import add_table_args, command, group, table_from
-from ui.commands.output import Output, lines
+from fiftysix.ui.commands.common import add_table_args, command, group, table_from
+from fiftysix.ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,6 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="a running Dask scheduler, e.g. tcp://HOST:8786 (default: a local cluster)")
         p.add_argument("--workers", type=int, default=None,
                        help="worker processes of the local cluster (default one per core)")
+        p.add_argument("--dashboard", default=None, metavar="HOST:PORT",
+                       help="where the local cluster's Dask dashboard listens (default 127.0.0.1 on a free"
+                            " port: this machine only; e.g. 0.0.0.0:8787 shows it to the network)")
         p.add_argument("--chunk", type=int, default=50, help="deals per task and per output file (default 50)")
         p.add_argument("--resume", action="store_true", help="finish a stopped run in OUT: skip finished chunks")
         p.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to reach --cluster (default 10)")
@@ -49,23 +52,25 @@ def _systems(text: str) -> tuple[str, ...]:
 
 
 def cmd_run(args: argparse.Namespace) -> Output:
-    from stats.deals import RunSpec
-    from stats.job import run
+    from fiftysix.stats.deals import RunSpec
+    from fiftysix.stats.job import DASHBOARD, run
     if args.workers is not None and args.workers < 1:
         raise FiftySixError(f"--workers must be at least 1, not {args.workers}")
     table = table_from(args)
     spec = RunSpec(_systems(args.system), table.players, table.deck, table.teams, args.deals, args.seed,
                    args.bots, args.chunk)
     report = run(spec, args.out, cluster=args.cluster, workers=args.workers, resume=args.resume,
-                 progress=args.progress, connect_timeout=args.connect_timeout)
+                 progress=args.progress, connect_timeout=args.connect_timeout,
+                 dashboard=args.dashboard or DASHBOARD)
+    redone = f", {report['redone']} damaged chunk(s) redone" if report.get("redone") else ""
     rate = f", {report['deals_run'] / report['seconds']:.2f} deals/s" if report["seconds"] else ""
     return Output(report, lines([f"{report['out']}: {report['written']} chunk(s) written ({report['rows']} rows), "
-                                 f"{report['skipped']} already done, {report['seconds']:.1f} s on"
+                                 f"{report['skipped']} already done{redone}, {report['seconds']:.1f} s on"
                                  f" {report['workers']} worker(s){rate}"]))
 
 
 def cmd_show(args: argparse.Namespace) -> Output:
-    from stats.summary import format_summary, summarise
+    from fiftysix.stats.summary import format_summary, summarise
     summary = summarise(args.out, system=args.system, call=args.call, after=args.after,
                         min_count=args.min_count)
     return Output(summary, lines([format_summary(summary, args.top)]))

@@ -8,13 +8,22 @@ import time
 import plotly.graph_objects as go
 import streamlit as st
 
-from fiftysix.cards import SUITS, SUIT_SYMBOLS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
+from fiftysix.cards import SUIT_SYMBOLS, SUITS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_number
-from ui import render
-from ui.components import (in_url, page_start, seat_view, show, tricks_table, user_errors, view_hands,
-                           warm_solver)
-from ui.jobs import run_cancellable, session_gone
+from fiftysix.ui import render
+from fiftysix.ui.components import (
+    in_url,
+    page_start,
+    seat_view,
+    show,
+    tricks_table,
+    user_errors,
+    view_hands,
+    warm_solver,
+)
+from fiftysix.ui.jobs import run_cancellable, session_gone
+from fiftysix.ui.render import md_text
 
 DEAL_PARAM = "deal"  # a pasted or typed deal, kept in the URL so a reload or a link brings it back
 TRUMP_CHOICES = tuple(format_trump(t) for t in TRUMPS)
@@ -68,7 +77,7 @@ def deal_input(table: Table) -> Deal | None:
             ss["an_deal"] = str(Deal.parse(linked, table, partial=True))
             ss["an_played"] = []
         except FiftySixError as e:
-            st.error(f"The deal in the link: {e}")
+            st.error(f"The deal in the link: {md_text(e)}")
     if mode == "Deal":
         c1, c2 = st.columns([1, 3], vertical_alignment="bottom")
         seed = c1.number_input("Seed", min_value=0, max_value=10**9, value=1, step=1, **in_url("an_seed"))
@@ -105,7 +114,7 @@ def deal_input(table: Table) -> Deal | None:
     try:
         return Deal.parse(text, table, partial=True)
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(md_text(e))
         return None
 
 
@@ -167,8 +176,8 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     the first figures appear as the first deals are solved and sharpen live; Cancel (or
     Streamlit's Stop) keeps the deals solved so far."""
     st.subheader("Is it makeable? (one seat's view)")
-    from analyser import simulate
-    from analyser.dealer import View
+    from fiftysix.analyser import simulate
+    from fiftysix.analyser.dealer import View
     from fiftysix.scoring import Contract
     with st.form("an_est_form", border=True):
         c1, c2, c3, c4 = st.columns(4)
@@ -197,7 +206,7 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
             view = (View.from_auction(table, system, seat, hand, auction_text) if auction_text.strip()
                     else View(table, seat, hand))
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
             return
         ss.pop("an_est", None)
         cancel = st.empty()
@@ -230,7 +239,7 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
             est = simulate.estimate(view, contract, int(n), int(seed), until=until, on_update=on_update,
                                     should_stop=keep_alive, update_every=0.25, points=not quick)
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
             return
         ss["an_est"] = (key, est, False)
         cancel.empty()

@@ -6,7 +6,7 @@ calls it prefers, in order: calls that show Jacks and long suits, support for pa
 suit, and the cheapest value; it never takes the value above what its hand and its
 partners' shown cards can plausibly make (``value_limit``), and passes when nothing
 truthful fits under that limit. It never doubles. Kept as the baseline the ``default`` bot
-(``drills.bots.judge``) is measured against.
+(``fiftysix.bots.judge``) is measured against.
 """
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ import numpy as np
 
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
+from fiftysix.bidding.meaning import promise_text
 from fiftysix.bidding.state import Reading
+from fiftysix.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
 from fiftysix.cards import NUM_KINDS, NUM_RANKS, NUM_SUITS, RANK_POINTS, Deal, Hand, Table
 from fiftysix.constraints import atoms
 from fiftysix.errors import FiftySixError
-from drills.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
-from drills.questions import promise_text
 
 
 def shown_points(auction: Auction, seats: tuple[int, ...]) -> int:

@@ -4,7 +4,7 @@ The dealer deals exactly what calls *promise*; bidders bid on what their hands a
 which is usually more (a 32 opening promises a card or two, and is made on a hand the
 bidder values at 32), and players pass when their hands are worth little. Both bots draw a
 pool of deals and put first those in which every other seat's bids lie within ``HOLD_SLACK``
-of its hand's worth by the rule of thumb (``drills.bots.rules.hand_worth``, ``value_limit``
+of its hand's worth by the rule of thumb (``fiftysix.bots.rules.hand_worth``, ``value_limit``
 for many hands at once), and every seat that passed over the opponents is worth no more
 than ``HOLD_SLACK`` above the cheapest bid it let go. The worth is the rule's estimate itself,
 not floored at 28 as a bidding limit is (any hand may bid 28; a 29 is bid on a hand valued at
@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from fiftysix.bidding import Auction
-from fiftysix.cards import Table
 from fiftysix.bidding.calls import MIN_BID, PASS
-from drills.bots.base import QUIET_KINDS
-from drills.bots.rules import hand_worth, shown_points_of
+from fiftysix.bots.base import QUIET_KINDS
+from fiftysix.bots.rules import hand_worth, shown_points_of
+from fiftysix.cards import Table
 
 POOL = 256
 """Deals drawn per decision before the ones used are picked from them (``pick_deals``)."""

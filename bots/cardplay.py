@@ -7,26 +7,27 @@ card asks the solver whether the declarers still reach their target after it. It
 the card with the best share for its side (the stake depends only on made or failed);
 among cards that do equally well it keeps its points and its high cards. Given what the
 calls claim (``claims``), it draws a pool and solves first the deals in which each bidder's
-hand is worth its bids and each passer's no bid (``drills.bots.worth``), as the bidding bot
+hand is worth its bids and each passer's no bid (``fiftysix.bots.worth``), as the bidding bot
 does.
 """
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
-from analyser.dealer import Dealer, View, counts_to_deal
-from analyser.encode import card_bit
-from analyser.solver import BudgetExceeded, Position, Solver
+from fiftysix.analyser.dealer import Dealer, View, counts_to_deal
+from fiftysix.analyser.encode import card_bit
+from fiftysix.analyser.solver import BudgetExceeded, Position, Solver
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import MAX_BID
+from fiftysix.bots.worth import POOL, Claim, bid_claims, pick_deals
 from fiftysix.cards import Card, Deal, Hand
 from fiftysix.constraints import Constraint
 from fiftysix.errors import ConstraintError, FiftySixError
+from fiftysix.hand import PLAY, HandState
 from fiftysix.play import PlayState, legal_cards, trick_winner
 from fiftysix.scoring import Contract
-from drills.bots.worth import POOL, Claim, bid_claims, pick_deals
 
 CARD_SAMPLES = 24
 """Deals sampled per card."""
@@ -96,7 +97,7 @@ class CardBot:
 
     def choose(self, view: View, contract: Contract, claims: Sequence[Claim] = ()) -> CardChoice:
         """The card for ``view.seat`` to play now, under ``contract`` (seat 1 led, or ``view.leader``);
-        ``claims``: what the other seats' calls say (``drills.bots.worth.bid_claims``)."""
+        ``claims``: what the other seats' calls say (``fiftysix.bots.worth.bid_claims``)."""
         trick = _current_trick(view)
         led = trick[0][1].suit if trick else None
         options = legal_cards(_remaining(view), led)
@@ -200,12 +201,11 @@ def play_hand(deal: Deal, contract: Contract, bots: Sequence[CardBot],
         constraints = auction.seat_constraints()
     cons = dict(constraints or {})
     claims = {s: bid_claims(auction, s) if auction is not None else [] for s in table.seats}
-    state = PlayState(deal, contract.trump, leader=leader, target=contract.value, declarer_team=contract.team)
-    plays: list[tuple[int, Card]] = []
-    while not state.is_over:
-        seat = state.to_move
-        view = View(table, seat, deal.hand(seat), cons, tuple(plays), leader)
-        card = bots[seat - 1].choose(view, contract, claims[seat]).card
-        plays.append((seat, card))
-        state.play(card)
+    hand = HandState(deal, auction.system if auction is not None else "international", contract=contract,
+                     leader=leader)
+    state = hand.play
+    while hand.phase == PLAY:
+        seat = hand.to_move
+        view = View(table, seat, deal.hand(seat), cons, state.plays, leader)
+        hand.apply(bots[seat - 1].choose(view, contract, claims[seat]).card)
     return state
