@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from types import ModuleType
 
 import streamlit as st
 
+from fiftysix.analyser.solver import warm_up
 from fiftysix.bidding import SYSTEM_NAMES
 from fiftysix.cards import DEFAULT_DECK, TABLE_SETUPS, Table
+from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
+from fiftysix.play import trick_rows
+from fiftysix.stats.summary import call_worth as lookup
 from fiftysix.ui import render
 from fiftysix.ui.club import User, current_user
 
@@ -79,7 +82,6 @@ def owner() -> str | None:
 
 def user_library():
     """The hand library as this user sees it: their own records and the club library's."""
-    from fiftysix.drills.library import Library
     return Library(owner=owner(), owner_name=user().name)
 
 
@@ -139,11 +141,9 @@ def read_upload(upload, *, limit: int = MAX_UPLOAD_BYTES) -> str | None:
 
 
 @st.cache_resource(show_spinner="Warming up the solver (compiling, once per server)...")
-def warm_solver() -> ModuleType:
-    """The solver module, its kernels compiled once per server process."""
-    from fiftysix.analyser import solver
-    solver.warm_up()
-    return solver
+def warm_solver() -> None:
+    """Compile (or load) the solver's kernels, once per server process."""
+    warm_up()
 
 
 def seat_view(table: Table, key: str) -> int | None:
@@ -165,7 +165,6 @@ def view_hands(state, view: int | None) -> tuple[dict, dict[int, int]]:
 
 def tricks_table(state) -> None:
     """The tricks played so far, each with its cards by seat, its winner and its points."""
-    from fiftysix.play import trick_rows
     rows = trick_rows(state)
     if not rows:
         st.caption("No trick has been played yet.")
@@ -191,7 +190,6 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     no statistics are shipped for the table, or the call came up too seldom."""
     import plotly.graph_objects as go
 
-    from fiftysix.stats.summary import call_worth as lookup
 
     found = lookup(system, table, before, call)
     if found is None:

@@ -8,9 +8,12 @@ import time
 import plotly.graph_objects as go
 import streamlit as st
 
+from fiftysix.analyser import simulate, solver
+from fiftysix.analyser.dealer import View
 from fiftysix.cards import SUIT_SYMBOLS, SUITS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_number
+from fiftysix.scoring import Contract
 from fiftysix.ui import render
 from fiftysix.ui.components import (
     in_url,
@@ -42,7 +45,7 @@ def dd_rows(deal_text: str, table: Table, leader: int,
     """(declaring team, trump -> the most points it takes) with ``leader`` on lead; None where
     the search runs past its budget (the five trumps solved in parallel, cached per deal and
     leader; ``_stop`` cancels, see ui.jobs)."""
-    solver = warm_solver()
+    warm_solver()
     deal = Deal.parse(deal_text, table, partial=True)
     return [(r.team, r.points) for r in solver.declarer_table(deal, (leader,), max_seconds=SOLVE_SECONDS,
                                                               stop=_stop)]
@@ -53,7 +56,7 @@ def card_values(deal_text: str, table: Table, trump: str, leader: int,
                 played: tuple[str, ...], seconds: float = SOLVE_SECONDS, _stop=None) -> dict[str, int] | None:
     """What each legal card is worth to the side to move, all cards within ``seconds``; None
     when over budget (cached per position; ``_stop`` cancels, see ui.jobs)."""
-    solver = warm_solver()
+    warm_solver()
     deal = Deal.parse(deal_text, table, partial=True)
     pos = solver.Position.from_deal(deal, parse_trump(trump), leader=leader,
                                     played=tuple(Card.parse(c) for c in played))
@@ -176,9 +179,6 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     the first figures appear as the first deals are solved and sharpen live; Cancel (or
     Streamlit's Stop) keeps the deals solved so far."""
     st.subheader("Is it makeable? (one seat's view)")
-    from fiftysix.analyser import simulate
-    from fiftysix.analyser.dealer import View
-    from fiftysix.scoring import Contract
     with st.form("an_est_form", border=True):
         c1, c2, c3, c4 = st.columns(4)
         value = c1.number_input("Bid", 28, 56, 32, key="an_est_value")
