@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 
 from fiftysix.analyser.dealer import Dealer, View, quick_counts
 from fiftysix.analyser.encode import encode_counts, rules_for
-from fiftysix.analyser.solver import BudgetExceeded, Solver, warm_up
+from fiftysix.analyser.solver import BudgetExceeded, Solver, ensure_warm
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.meaning import promise_text
@@ -329,17 +329,11 @@ def pass_reason(at: Situation, j: Judgement, bids, any_option: bool, make_at: fl
             f" {p:.0%} of {n} deals ({at.base_text})")
 
 
-_warmed = False
-
-
 def _warm_kernels() -> None:
     """Compile (or load) the kernels once per process before any decision is timed: the
     CPU backstop must not count numba's compile time, or a cold process's first call would
     rest on fewer deals than a warm one's and the same seed could give another call."""
-    global _warmed
-    if not _warmed:
-        warm_up()
-        _warmed = True
+    ensure_warm()
 
 
 class JudgeBot:

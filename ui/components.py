@@ -7,19 +7,20 @@ Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 import streamlit as st
 
-from fiftysix.analyser.solver import warm_up
+from fiftysix.analyser import solver
 from fiftysix.bidding import SYSTEM_NAMES
 from fiftysix.cards import DEFAULT_DECK, TABLE_SETUPS, Table
 from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.play import trick_rows
-from fiftysix.stats.summary import call_worth as lookup
+from fiftysix.stats import summary
 from fiftysix.ui import render
 from fiftysix.ui.club import User, current_user
 
@@ -140,10 +141,31 @@ def read_upload(upload, *, limit: int = MAX_UPLOAD_BYTES) -> str | None:
         return None
 
 
-@st.cache_resource(show_spinner="Warming up the solver (compiling, once per server)...")
+FIRST_RUN = "Preparing the solver, first run only"
+"""What a page says while the solver's kernels are compiled (or loaded from numba's cache)."""
+
+
+def start_warming() -> None:
+    """Prepare the solver's kernels in the background, once per server process (the router
+    calls this on every run; ``fiftysix app`` as the server starts)."""
+    solver.warm_in_background()
+
+
 def warm_solver() -> None:
-    """Compile (or load) the solver's kernels, once per server process."""
-    warm_up()
+    """The solver's kernels ready. On a first run the page says so and shows the warm-up's
+    progress while it waits (Stop and leaving the page interrupt the wait)."""
+    if solver.is_warm():
+        return
+    solver.warm_in_background()
+    box = st.empty()
+    while not (now := solver.warm_progress()).ready:
+        if now.error is not None:
+            box.empty()
+            raise FiftySixError(f"the solver could not be prepared: {now.error}")
+        box.progress(now.fraction, text=f"{FIRST_RUN}: {now.what} (step {now.step + 1} of {now.steps},"
+                                                f" {now.seconds:.0f} s)")
+        time.sleep(0.25)
+    box.empty()
 
 
 def seat_view(table: Table, key: str) -> int | None:
@@ -191,7 +213,7 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     import plotly.graph_objects as go
 
 
-    found = lookup(system, table, before, call)
+    found = summary.call_worth(system, table, before, call)
     if found is None:
         st.caption(f"No shipped statistics for {system} at this table (they cover "
                    "6 players, 48 cards, alternate teams).")

@@ -14,6 +14,7 @@ from fiftysix.drills.banks import (
     guess_format,
     import_text,
     load_bank,
+    load_starter,
     question_text,
     read_bank_text,
     save_bank,
@@ -47,8 +48,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--types", default=None,
                        help="comma-separated question types (meaning, which-call, your-call, partner-holds,"
                             " makeable); default: all but makeable (each makeable question runs a simulation)")
-        p.add_argument("--bank", default=None,
-                       help=f"ask questions from this bank file instead of generating (at most {MAX_BANK_MB} MB)")
+        source = p.add_mutually_exclusive_group()
+        source.add_argument("--bank", default=None,
+                            help=f"ask questions from this bank file instead of generating (at most {MAX_BANK_MB} MB)")
+        source.add_argument("--starter", default=None, metavar="SYSTEM",
+                            help="ask questions from the starter bank shipped for this system")
         p.add_argument("--spaced", action="store_true",
                        help="pick due questions first and cap new ones (spaced repetition)")
         p.add_argument("--no-record", action="store_true", help="do not store answers in the progress file")
@@ -95,8 +99,10 @@ def cmd_quiz(args: argparse.Namespace) -> Output | Iterator[Output]:
     if args.n < 1:
         raise FiftySixError("ask for at least one question (-n 1 or more)")
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
-    if args.bank:
-        pool = list(load_bank(args.bank).questions)
+    system = args.system
+    if args.bank or args.starter:
+        bank = load_bank(args.bank) if args.bank else load_starter(args.starter)
+        pool, system = list(bank.questions), bank.system
     else:
         get_system(args.system)
         gen = Generator(args.system, table_from(args), seed)
@@ -109,7 +115,7 @@ def cmd_quiz(args: argparse.Namespace) -> Output | Iterator[Output]:
     else:
         questions = pool[:args.n]
     if args.json:
-        return Output({"system": args.system, "seed": seed, "questions": [q.to_dict() for q in questions]})
+        return Output({"system": system, "seed": seed, "questions": [q.to_dict() for q in questions]})
     return _dialogue(questions, store)
 
 

@@ -143,9 +143,8 @@ def bank_to_assign() -> banks.Bank | None:
                 return None
             return bank
         if source == "starter":
-            paths = {p.stem: p for p in banks.starter_banks()}
-            name = st.selectbox("Starter bank", list(paths), key="cl_starter")
-            return banks.load_bank(paths[name])
+            name = st.selectbox("Starter bank", banks.starter_names(), key="cl_starter")
+            return banks.load_starter(name)
         up = st.file_uploader("Bank file (JSON, CSV, GIFT, Anki)", type=["json", "csv", "gift", "txt"],
                               key="cl_bank_file")
         text = read_upload(up)

@@ -352,7 +352,7 @@ def coach_bank():
 
 def bank_choices() -> dict[str, str]:
     """The banks on offer: the starter banks (by file name) and the coach's bank, by its title."""
-    out = {p.stem: f"Starter: {p.stem}" for p in banks.starter_banks()}
+    out = {name: f"Starter: {name}" for name in banks.starter_names()}
     bank = coach_bank()
     if bank is not None:
         out[COACH_BANK] = f"The Coach page's bank: {bank.title}"
@@ -373,7 +373,7 @@ def bank_pool(name: str, upload):
             if bank is None:
                 raise FiftySixError("the Coach page's bank is empty or could not be read")
         else:
-            bank = banks.load_bank(banks.STARTER_DIR / f"{name}.json")
+            bank = banks.load_starter(name)
         asked = [q for q in bank.questions if q.type not in questions.PROBLEM_TYPES]  # play problems: own page
         if not asked:
             raise FiftySixError(f"the bank {bank.title!r} has no bidding questions"

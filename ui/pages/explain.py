@@ -14,7 +14,7 @@ from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
 from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
-from fiftysix.ui.components import call_worth, in_url, page_start, show
+from fiftysix.ui.components import call_worth, in_url, page_start, show, warm_solver
 from fiftysix.ui.render import md_text
 
 PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
@@ -211,6 +211,7 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     show(render.hand_html(hand))
     if not _fits(hand_text, promise):
         st.warning(f"This hand does not keep seat {seat}'s own calls, which promise: {promise.describe()}.")
+    warm_solver()  # the dealer's kernels: on a first run, the page says it is preparing them
     try:
         seats, names, odds, copies, set_aside = card_grid(table, system, auction_text,
                                                seat, str(hand), 2000, 7)

@@ -5,10 +5,10 @@ the promises broken and what each card cost double-dummy."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import streamlit as st
 
+from fiftysix import shipped
 from fiftysix.errors import FiftySixError
 from fiftysix.records import format_record, parse_record, parse_records
 from fiftysix.ui.components import in_url, page_start, read_upload, user_library, warm_solver
@@ -16,18 +16,13 @@ from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
 
-RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 
+def sample_names() -> list[str]:
+    """The sample hand-record files shipped in the package (data/records/), smallest table first."""
+    def natural(name: str) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
+        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", name)]
 
-def sample_files() -> list[Path]:
-    """The sample hand-record files shipped in data/records/."""
-    if not RECORDS.is_dir():
-        return []
-    def natural(p: Path) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
-        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", p.name)]
-
-    return sorted((p for p in RECORDS.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json")),
-                  key=natural)
+    return sorted((f.name for f in shipped.data_files("records", ".txt")), key=natural)
 
 
 def choose_records() -> list:
@@ -78,13 +73,13 @@ def choose_records() -> list:
                             format_func=lambda e: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · "
                                                   f"{e.players} players")
         return [lib.get(pick.id)]
-    files = sample_files()
-    if not files:
-        st.info("No sample records are installed under data/.")
+    names = sample_names()
+    if not names:
+        st.info("No sample records are installed with this copy.")
         return []
-    path = st.selectbox("Sample file", files, format_func=lambda p: p.name, **in_url("rv_sample"))
+    name = st.selectbox("Sample file", names, **in_url("rv_sample"))
     try:
-        return parse_records(path.read_text(encoding="utf-8"), path.name)
+        return parse_records(shipped.data_file("records", name).read_text(encoding="utf-8"), name)
     except FiftySixError as e:
         st.error(md_text(e))
         return []
