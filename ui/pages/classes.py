@@ -23,6 +23,7 @@ from fiftysix.ui import render
 from fiftysix.ui.class_parts import due_words
 from fiftysix.ui.club import club
 from fiftysix.ui.components import owner, page_start, read_upload, show, user, user_library
+from fiftysix.ui.render import md_text
 
 DUE_IN = 7  # days: a new assignment is due a week on, unless the coach says otherwise
 MAX_DEALS = 12
@@ -36,7 +37,7 @@ def said(kind: str, text: str) -> None:
 def tell() -> None:
     kind, text = st.session_state.pop("cl_said", (None, ""))
     if kind:
-        getattr(st, kind)(text)
+        getattr(st, kind)(md_text(text))  # class and people's names: as typed
 
 
 # --- a student's side -------------------------------------------------------------------------
@@ -153,7 +154,7 @@ def bank_to_assign() -> banks.Bank | None:
         return banks.import_text(text, banks.guess_format(up.name, text), up.name,
                                      st.session_state.get("system"))
     except FiftySixError as e:
-        st.error(f"The bank cannot be used: {e}")
+        st.error(f"The bank cannot be used: {md_text(e)}")
         return None
 
 
@@ -203,7 +204,7 @@ def assign_tab(cs: ClassStore, c: Class, settings) -> None:
         bank = bank_to_assign()
         if bank is None:
             return
-        st.caption(f"{len(bank.questions)} question(s) from the bank {bank.title!r}; the class gets a copy.")
+        st.caption(f"{len(bank.questions)} question(s) from the bank {md_text(repr(bank.title))}; the class gets a copy.")
         if st.button("Assign these questions", key="cl_assign", type="primary"):
             act(cs.assign_bank, c.id, me, bank, due, title or bank.title, done="Assigned.")
             st.rerun()
@@ -334,7 +335,7 @@ settings = page_start("Class", "A coach's class: students join with a code; the 
 try:
     store = ClassStore()
 except (ClassError, FiftySixError) as e:
-    st.error(str(e))
+    st.error(md_text(e))
     st.stop()
 tell()
 the_club = club()
