@@ -13,13 +13,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from types import ModuleType
 
 import streamlit as st
 
+from fiftysix.analyser import solver
 from fiftysix.bidding import SYSTEM_NAMES
 from fiftysix.cards import DEFAULT_DECK, TABLE_SETUPS, Table
+from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
+from fiftysix.play import trick_rows
+from fiftysix.stats import summary
 from fiftysix.ui import render
 from fiftysix.ui.club import User, current_user
 
@@ -82,7 +85,6 @@ def owner() -> str | None:
 
 def user_library():
     """The hand library as this user sees it: their own records and the club library's."""
-    from fiftysix.drills.library import Library
     return Library(owner=owner(), owner_name=user().name)
 
 
@@ -166,16 +168,14 @@ FIRST_RUN = "Preparing the solver, first run only"
 def start_warming() -> None:
     """Prepare the solver's kernels in the background, once per server process (the router
     calls this on every run; ``fiftysix app`` as the server starts)."""
-    from fiftysix.analyser import solver
     solver.warm_in_background()
 
 
-def warm_solver() -> ModuleType:
-    """The solver module, its kernels ready. On a first run the page says so and shows the
-    warm-up's progress while it waits (Stop and leaving the page interrupt the wait)."""
-    from fiftysix.analyser import solver
+def warm_solver() -> None:
+    """The solver's kernels ready. On a first run the page says so and shows the warm-up's
+    progress while it waits (Stop and leaving the page interrupt the wait)."""
     if solver.is_warm():
-        return solver
+        return
     solver.warm_in_background()
     box = st.empty()
     while not (now := solver.warm_progress()).ready:
@@ -186,7 +186,6 @@ def warm_solver() -> ModuleType:
                                                 f" {now.seconds:.0f} s)")
         time.sleep(0.25)
     box.empty()
-    return solver
 
 
 def seat_view(table: Table, key: str) -> int | None:
@@ -208,7 +207,6 @@ def view_hands(state, view: int | None) -> tuple[dict, dict[int, int]]:
 
 def tricks_table(state) -> None:
     """The tricks played so far, each with its cards by seat, its winner and its points."""
-    from fiftysix.play import trick_rows
     rows = trick_rows(state)
     if not rows:
         st.caption("No trick has been played yet.")
@@ -234,9 +232,8 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     no statistics are shipped for the table, or the call came up too seldom."""
     import plotly.graph_objects as go
 
-    from fiftysix.stats.summary import call_worth as lookup
 
-    found = lookup(system, table, before, call)
+    found = summary.call_worth(system, table, before, call)
     if found is None:
         st.caption(f"What a call is worth in points is known for {system} only at 6 players with 48 cards, "
                    "odd seats against even.")

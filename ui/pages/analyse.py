@@ -8,9 +8,12 @@ import time
 import plotly.graph_objects as go
 import streamlit as st
 
+from fiftysix.analyser import simulate, solver
+from fiftysix.analyser.dealer import View
 from fiftysix.cards import SUIT_SYMBOLS, SUITS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_number
+from fiftysix.scoring import Contract
 from fiftysix.ui import render
 from fiftysix.ui.components import (
     in_url,
@@ -44,7 +47,7 @@ def dd_rows(deal_text: str, table: Table, leader: int,
     """(declaring team, trump -> the most points it takes) with ``leader`` on lead; None where
     the search runs past its budget (the five trumps solved in parallel, cached per deal and
     leader; ``_stop`` cancels, see ui.jobs)."""
-    solver = warm_solver()
+    warm_solver()
     deal = Deal.parse(deal_text, table, partial=True)
     return [(r.team, r.points) for r in solver.declarer_table(deal, (leader,), max_seconds=SOLVE_SECONDS,
                                                               stop=_stop)]
@@ -55,7 +58,7 @@ def card_values(deal_text: str, table: Table, trump: str, leader: int,
                 played: tuple[str, ...], seconds: float = SOLVE_SECONDS, _stop=None) -> dict[str, int] | None:
     """What each legal card is worth to the side to move, all cards within ``seconds``; None
     when over budget (cached per position; ``_stop`` cancels, see ui.jobs)."""
-    solver = warm_solver()
+    warm_solver()
     deal = Deal.parse(deal_text, table, partial=True)
     pos = solver.Position.from_deal(deal, parse_trump(trump), leader=leader,
                                     played=tuple(Card.parse(c) for c in played))
@@ -183,9 +186,6 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     head, pop = st.columns([5, 1], vertical_alignment="bottom")
     head.subheader("Is it makeable? (one seat's view)")
     words("makeable", "simulation", "contract", "declarer", "double-dummy", "lead", key="an_words_make", where=pop)
-    from fiftysix.analyser import simulate
-    from fiftysix.analyser.dealer import View
-    from fiftysix.scoring import Contract
     with st.form("an_est_form", border=True):
         c1, c2, c3, c4 = st.columns(4)
         value = c1.number_input("Bid", 28, 56, 32, key="an_est_value")

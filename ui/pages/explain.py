@@ -8,7 +8,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from fiftysix import bidding, glossary
+from fiftysix.analyser.dealer import Dealer, View
+from fiftysix.analyser.simulate import holding_odds
 from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
+from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.components import call_worth, in_url, page_start, show, warm_solver, words
@@ -166,8 +169,6 @@ def card_grid(table: Table, system: str, auction_text: str, seat: int, hand: str
     """(hidden seats, unseen card names, the chance each seat holds at least one unseen copy
     of each card, the copies it holds on average) over ``n`` deals that fit what ``seat`` knows,
     and the promises set aside because they could not hold with the rest (RULES.md 6)."""
-    from fiftysix.analyser.dealer import Dealer, View
-    from fiftysix.analyser.simulate import holding_odds
     view = View.from_auction(table, system, seat, Hand.parse(hand), auction_text)
     dealer = Dealer(view)
     odds = holding_odds(view, dealer.sample_counts(n, seed=seed))
@@ -179,7 +180,6 @@ def card_grid(table: Table, system: str, auction_text: str, seat: int, hand: str
 
 def fitting_hand(table: Table, seat: int, promise, tries: int = 6000) -> str | None:
     """A random hand for ``seat`` that keeps what its calls promised (None if none turns up)."""
-    from fiftysix.constraints import fits
     for k in range(tries):
         hand = random_deal(table, seed=seat + 1000 * k).hand(seat)
         if promise is None or fits(hand, promise):
@@ -256,7 +256,6 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
 
 
 def _fits(hand_text: str, promise) -> bool:
-    from fiftysix.constraints import fits
     try:
         return promise is None or bool(fits(Hand.parse(hand_text), promise))
     except FiftySixError:
