@@ -214,6 +214,10 @@ class Solver:
     shuffle: int = 0
     _tt: np.ndarray | None = field(default=None, init=False, repr=False)
     nodes: int = field(default=0, init=False)
+    # per cards left: the nodes there, then how its trick starts ended (kernels.OC_*), summed
+    # over the searches since the last ``reset_counts`` (for the benches)
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((kernels.DEPTHS, 1 + kernels.OC_SIZE), np.int64),
+                               init=False, repr=False, compare=False)
     epoch: int = field(default=0, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
@@ -237,6 +241,22 @@ class Solver:
         self.epoch += 1
         if self.epoch & 0x7FF == 0 and self._tt is not None:
             self._tt.fill(0)
+
+    def reset_counts(self) -> None:
+        """Zero ``nodes`` and ``counts``."""
+        self.nodes = 0
+        self.counts[:] = 0
+
+    @property
+    def trick_starts(self) -> int:
+        """Trick starts entered since the last ``reset_counts`` (DDS's node count counts these)."""
+        return int(self.counts[:, 1:].sum())
+
+    def _count(self, W: np.ndarray) -> None:
+        self.nodes += int(W[kernels.ST_NODES])
+        self.counts[:, 0] += W[kernels.O_NDEPTH:kernels.O_NDEPTH + kernels.DEPTHS]
+        self.counts[:, 1:] += W[kernels.O_OUTCOME:kernels.O_OUTCOME + kernels.DEPTHS * kernels.OC_SIZE].reshape(
+            kernels.DEPTHS, kernels.OC_SIZE)
 
     def _work(self, enc: Encoded, side: int) -> np.ndarray:
         W = work_array(enc, side)
@@ -264,7 +284,7 @@ class Solver:
             try:
                 _drive(lambda: out.append(kernels.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds, stop)
             finally:
-                self.nodes += int(W[kernels.ST_NODES])
+                self._count(W)
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
@@ -283,7 +303,7 @@ class Solver:
             try:
                 _drive(lambda: kernels.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
             finally:
-                self.nodes += int(W[kernels.ST_NODES])
+                self._count(W)
             return int(window[0])
 
 
