@@ -11,6 +11,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
 
 import streamlit as st
 
@@ -101,6 +103,24 @@ def keep_history() -> None:
     """Make browser Back go back (``render.KEEP_HISTORY_JS``); the app calls it first on every run."""
     with st.container(height=1, border=False, key="fs_keep_history"):
         st.html(render.KEEP_HISTORY_JS, unsafe_allow_javascript=True)
+
+
+def glossary_page() -> Path:
+    """The Glossary page's file, where the package is installed (what st.page_link takes)."""
+    return Path(str(files("fiftysix.ui.pages").joinpath("glossary.py")))
+
+
+def words(*names: str, key: str, label: str = "Words", where=None) -> None:
+    """A popover that says what these glossary words mean (one line each), with a link to the
+    Glossary page: beside a section whose words a beginner may not know. Taps open it too."""
+    from fiftysix.glossary import term
+    terms = list(dict.fromkeys(term(n) for n in names))
+    box = (where or st).popover(label, icon=":material/menu_book:", key=key,
+                                help="What the words here mean: " + ", ".join(t.name for t in terms))
+    with box:
+        for t in terms:
+            st.markdown(f"**{render.md_text(t.name)}**: {render.md_text(t.line)}")
+        st.page_link(glossary_page(), label="Every word, in the Glossary", icon=":material/menu_book:")
 
 
 def page_start(title: str, blurb: str = "") -> Settings:
@@ -215,13 +235,13 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
 
     found = summary.call_worth(system, table, before, call)
     if found is None:
-        st.caption(f"No shipped statistics for {system} at this table (they cover "
-                   "6 players, 48 cards, alternate teams).")
+        st.caption(f"What a call is worth in points is known for {system} only at 6 players with 48 cards, "
+                   "odd seats against even.")
         return
     doc, entry = found
     if entry is None:
-        st.caption(f"Not in the shipped statistics: in {doc['deals']:,} deals bid by the bots this call came up"
-                   f" here fewer than {doc['min_count']} times.")
+        st.caption(f"Too rare to say what it is worth: in {doc['deals']:,} practice deals the computer players "
+                   f"made this call here fewer than {doc['min_count']} times.")
         return
     trump = entry["strain"]  # the statistics' field: S H D C, NT, or "best" before any bid
     where = {"NT": "no-trump", "best": "its best trump"}.get(trump) or render.suit_name("SHDC".index(trump))
@@ -236,6 +256,6 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     fig.update_layout(height=150, margin=dict(l=0, r=0, t=4, b=0), bargap=0.1,
                       xaxis=dict(title=None, tickfont=dict(size=9)), yaxis=dict(visible=False))
     st.plotly_chart(fig, key=key, config={"displayModeBar": False})
-    st.caption(f"Rests on {entry['count']:,} of {doc['deals']:,} deals (seed {doc['seed']}) bid by the"
-               f" {doc['bots']} bot in every seat and solved double-dummy, seat 1 leading; the points are"
-               " the caller's team's. Rebuilt by scripts/build-stats.")
+    st.caption(f"From {entry['count']:,} of {doc['deals']:,} practice deals in which computer players "
+               f"({doc['bots']}) bid every seat, each then played with every card known (double-dummy), seat 1 "
+               "leading; the points are the caller's team's.")
