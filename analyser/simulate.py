@@ -15,8 +15,9 @@ import queue
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -27,6 +28,10 @@ from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
 from fiftysix.play import legal_cards
 from fiftysix.scoring import Contract
+
+if TYPE_CHECKING:
+    from fiftysix.analyser.solver import Solver
+    from fiftysix.bidding import Auction
 
 Z95 = 1.959963984540054
 
@@ -66,7 +71,7 @@ class LeadRow(_Share):
     deals: int
     mean_points: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         lo, hi = self.interval
         return {"card": str(self.card), "makes": self.makes, "deals": self.deals, "rate": self.rate,
                 "interval": [lo, hi], "mean_points": None if math.isnan(self.mean_points) else self.mean_points}
@@ -89,7 +94,7 @@ class Estimate(_Share):
     seat: int = 1
     set_aside: tuple[SetAside, ...] = ()  # call promises that could not hold with the rest
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         c = self.contract
         lo, hi = self.interval
         return {
@@ -226,9 +231,9 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
                     prefix += 1
                     if should_stop is not None and should_stop(prefix, n):
                         cut, stopped = prefix, prefix < n
-                    elif until is not None and prefix >= MIN_UNTIL and prefix < n:
-                        if halfwidth(int((best[:prefix] >= target).sum()), prefix) <= until:
-                            cut = prefix
+                    elif (until is not None and MIN_UNTIL <= prefix < n
+                          and halfwidth(int((best[:prefix] >= target).sum()), prefix) <= until):
+                        cut = prefix
             elif should_stop is not None and should_stop(prefix, n):
                 stopped = True
                 break
@@ -259,7 +264,7 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
     return result(mask, stopped)
 
 
-def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple, points: bool,
+def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple[Card, ...], points: bool,
              best: np.ndarray, after: np.ndarray, counts: np.ndarray, stopped: bool,
              seconds: float) -> Estimate:
     """The Estimate over the deals given (their best values, values after each lead, counts)."""
@@ -278,16 +283,16 @@ class _DealJobs:
     """The deals of one run, handed out in order to worker threads (each with its own Solver);
     results go to ``results`` as (index, (best, values after each lead)) or (index, error)."""
 
-    def __init__(self, view: View, contract: Contract, lead_cards: tuple, points: bool,
+    def __init__(self, view: View, contract: Contract, lead_cards: tuple[Card, ...], points: bool,
                  counts: np.ndarray, halt: threading.Event):
         self.view, self.contract, self.lead_cards, self.points = view, contract, lead_cards, points
         self.counts, self.halt = counts, halt
         self.played = [c for _, c in view.plays]
         self.mover_side = view.table.team_of(view.seat) == contract.team
         self.next = itertools.count()
-        self.results: queue.Queue = queue.Queue()
+        self.results: queue.Queue[tuple[int, tuple[int, list[int]] | BaseException]] = queue.Queue()
 
-    def work(self, solver) -> None:
+    def work(self, solver: Solver) -> None:
         from fiftysix.analyser.solver import Cancelled
         prev = None  # this worker's values after each lead on its last deal: the first lead's guess
         while not self.halt.is_set():
@@ -299,13 +304,13 @@ class _DealJobs:
                 got = self.solve_deal(solver, i, prev)
             except Cancelled:
                 return
-            except BaseException as e:  # reported to the caller's thread
+            except BaseException as e:  # noqa: BLE001 - reported to the caller's thread, which raises it
                 self.results.put((i, e))
                 return
             prev = got[1]
             self.results.put((i, got))
 
-    def solve_deal(self, solver, i: int, prev) -> tuple[int, list[int]]:
+    def solve_deal(self, solver: Solver, i: int, prev: list[int] | None) -> tuple[int, list[int]]:
         """Deal ``i``: the declaring side's value with best play, and its value after each lead."""
         from fiftysix.analyser.solver import Position, card_values, max_points, solve
         c = self.contract
@@ -328,11 +333,11 @@ class _DealJobs:
         return (max(row) if self.mover_side else min(row)), row
 
 
-_free_solvers: list = []
+_free_solvers: list[Solver] = []
 _free_lock = threading.Lock()
 
 
-def _borrow(k: int) -> list:
+def _borrow(k: int) -> list[Solver]:
     """``k`` solvers for one run's workers, kept between runs (their tables stay mapped)."""
     from fiftysix.analyser.solver import DEFAULT_TABLE_MB, Solver
     with _free_lock:
@@ -341,7 +346,7 @@ def _borrow(k: int) -> list:
     return out + [Solver(mb) for _ in range(k - len(out))]
 
 
-def _give_back(solvers: list) -> None:
+def _give_back(solvers: list[Solver]) -> None:
     with _free_lock:
         _free_solvers.extend(solvers)
 
@@ -356,7 +361,7 @@ def _lead_cards(view: View, trump: int | None) -> tuple[Card, ...]:
     return legal_cards(Hand(tuple(left)), None)
 
 
-def contract_from_auction(auction) -> Contract:
+def contract_from_auction(auction: Auction) -> Contract:
     """The auction's contract, or while it runs the standing bid as a contract."""
     contract = auction.standing_contract()
     if contract is None:
@@ -366,7 +371,7 @@ def contract_from_auction(auction) -> Contract:
 
 def estimate_from_auction(table: Table, system: str, seat: int, hand: Hand | str, auction_text: str,
                           contract: Contract | None = None, n: int = 200, seed: int | None = 0,
-                          played: str | list = (), **kw) -> Estimate:
+                          played: Sequence[int | str] | str = (), **kw: Any) -> Estimate:
     """``estimate`` for the view of ``seat`` holding ``hand`` after ``auction_text``; the
     contract defaults to the auction's (or its standing bid)."""
     from fiftysix.bidding import Auction

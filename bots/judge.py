@@ -56,7 +56,7 @@ BAND_STARTS = (40, 48, 56)
 @dataclass(frozen=True)
 class JudgeParams:
     """The ``default`` bot's tunables. Where each value comes from: docs/bots.md (its history)
-    and bench/RESULTS.md; bench/rejudge.py tries another with ``dataclasses.replace``."""
+    and bench/RESULTS.md; bench/research/rejudge.py tries another with ``dataclasses.replace``."""
 
     samples: int = 8
     """Deals simulated per decision."""
@@ -441,7 +441,7 @@ class JudgeBot:
                         return
                     i, t = units[u]
                     self._solve_strain(i, t, self.solvers[k], values, found[u])
-            except BaseException as e:  # raised again below, in the caller's thread
+            except BaseException as e:  # noqa: BLE001 - raised again below, in the caller's thread
                 failed.append(e)
 
         workers = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, min(self.params.threads, len(units)))]

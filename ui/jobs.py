@@ -42,7 +42,7 @@ def run_cancellable(work: Callable[[Callable[[], bool]], T], label: str, every: 
     def target() -> None:
         try:
             box["value"] = work(halt.is_set)
-        except BaseException as e:  # handed to the script thread
+        except BaseException as e:  # noqa: BLE001 - handed to the script thread, which raises it
             box["error"] = e
 
     th = threading.Thread(target=target, daemon=True, name="fiftysix-job")

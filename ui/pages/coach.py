@@ -170,11 +170,11 @@ def form_start(base: dict, settings) -> dict:
     ctx = base.get("context", {})
     data = base.get("data", {})
     if base:
-        table = dict(system=ctx.get("system") or header()["system"], players=int(ctx.get("players", 6)),
-                     deck=int(ctx.get("deck", 48)), teams=ctx.get("teams", "alternate"))
+        table = {"system": ctx.get("system") or header()["system"], "players": int(ctx.get("players", 6)),
+                     "deck": int(ctx.get("deck", 48)), "teams": ctx.get("teams", "alternate")}
     else:
         t = settings.table
-        table = dict(system=settings.system, players=t.players, deck=t.deck, teams=t.teams)
+        table = {"system": settings.system, "players": t.players, "deck": t.deck, "teams": t.teams}
     iv = data.get("interval") or [None, None]
     return {**table, "type": base.get("type", "meaning"), "seat": min(int(ctx.get("seat", 1)), table["players"]),
             "id": base.get("id", f"q{len(current_questions()) + 1}"), "auction": ctx.get("auction", ""),
