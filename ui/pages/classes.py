@@ -14,7 +14,7 @@ import streamlit as st
 
 from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT
 from fiftysix.cards import Deal, random_deal
-from fiftysix.drills import banks as banks_mod
+from fiftysix.drills import banks
 from fiftysix.drills.classes import AssignedDeal, Assignment, Class, ClassError, ClassStore
 from fiftysix.drills.practice import MODES
 from fiftysix.drills.questions import idea_title
@@ -131,27 +131,27 @@ def students_tab(cs: ClassStore, c: Class, work: list[Assignment]) -> None:
               args=(cs.remove, c.id, user().id, who), kwargs={"done": "Taken off the class's list."})
 
 
-def bank_to_assign() -> banks_mod.Bank | None:
+def bank_to_assign() -> banks.Bank | None:
     """The bank to assign: the coach's working bank, a starter bank, or a file."""
     source = st.radio("Bank", ["mine", "starter", "file"], horizontal=True, key="cl_bank_from",
                       format_func={"mine": "my working bank (Coach page)", "starter": "a starter bank",
                                    "file": "a bank file"}.get)
     try:
         if source == "mine":
-            bank = banks_mod.load_working_bank(owner=owner())
+            bank = banks.load_working_bank(owner=owner())
             if bank is None or not bank.questions:
                 st.info("Your working bank is empty: build one on the Coach page, or choose another.")
                 return None
             return bank
         if source == "starter":
-            name = st.selectbox("Starter bank", banks_mod.starter_names(), key="cl_starter")
-            return banks_mod.load_starter(name)
+            name = st.selectbox("Starter bank", banks.starter_names(), key="cl_starter")
+            return banks.load_starter(name)
         up = st.file_uploader("Bank file (JSON, CSV, GIFT, Anki)", type=["json", "csv", "gift", "txt"],
                               key="cl_bank_file")
         text = read_upload(up)
         if text is None:
             return None
-        return banks_mod.import_text(text, banks_mod.guess_format(up.name, text), up.name,
+        return banks.import_text(text, banks.guess_format(up.name, text), up.name,
                                      st.session_state.get("system"))
     except FiftySixError as e:
         st.error(f"The bank cannot be used: {md_text(e)}")
