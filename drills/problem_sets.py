@@ -21,11 +21,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from fiftysix import shipped
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Deadline
 from fiftysix.cards import Table
 from fiftysix.drills import store
-from fiftysix.drills.banks import Bank, load_bank
-from fiftysix.drills.problem_hands import PROBLEM_DIR, shipped_hands
+from fiftysix.drills.banks import Bank, loads
+from fiftysix.drills.problem_hands import PROBLEMS, shipped_hands
 from fiftysix.drills.problems import (
     FIND_CARD,
     LEAD_LEVELS,
@@ -65,8 +66,8 @@ def starter_name(table: Table) -> str:
 
 def starter_problems(table: Table) -> list[Question]:
     """The shipped, solver-verified problems for ``table`` (empty where none ship)."""
-    p = PROBLEM_DIR / starter_name(table)
-    return list(load_bank(p).questions) if p.exists() else []
+    f = shipped.data_file(PROBLEMS, starter_name(table))
+    return list(loads(f.read_text(encoding="utf-8"), starter_name(table)).questions) if f.is_file() else []
 
 
 # --- problems kept for a learner --------------------------------------------------------------
