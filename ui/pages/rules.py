@@ -13,7 +13,7 @@ from fiftysix.ui import render
 from fiftysix.ui.components import in_url, page_start, show, system_names
 
 GUIDE = "guide.md"
-"""The rules guide, shipped in the package (docs/guide.md): the app never reads a file outside it."""
+# The rules guide, shipped in the package (docs/guide.md): the app never reads a file outside it.
 _SOURCES = (  # the project's internal references to its source texts, and plain words for them
     (re.compile(r"\s*\((?:RULES\.md|seeds? \d{3})[^)]*\)"), ""),
     (re.compile(r"[;,]\s*RULES\.md(?: section)? [\d.]*\d"), ""),
