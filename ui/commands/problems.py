@@ -103,7 +103,7 @@ def cmd_starter(args: argparse.Namespace) -> Iterator[Output]:
             events.put(("done", build_starter_set(
                 table, hands, per_level=args.per_level, leads_per_level=args.leads_per_level, seed=args.seed,
                 max_leads_tried=args.max_leads_tried, on_found=lambda q: events.put(("found", q)))))
-        except BaseException as e:  # handed to the command's thread
+        except BaseException as e:  # noqa: BLE001  (handed to the command's thread, raised there)
             events.put(("error", e))
 
     threading.Thread(target=build, daemon=True, name="fiftysix-starter").start()
