@@ -77,9 +77,12 @@ class Tab:
         self.path, self.query = path, query
         return self._run([])
 
-    def click(self, key_or_label: str, page: Page) -> Page:
-        """Click a button of ``page`` (found by key or label) and wait for the page's new run."""
-        return self._run([WidgetState(id=page.id(key_or_label), trigger_value=True)])
+    def click(self, key_or_label: str, page: Page, values: dict | None = None) -> Page:
+        """Click a button of ``page`` (found by key or label) and wait for the page's new run;
+        ``values`` sets other widgets first (key -> int, float, text or bool), as a form sends them."""
+        field = {bool: "bool_value", int: "int_value", float: "double_value", str: "string_value"}
+        states = [WidgetState(id=page.id(k), **{field[type(v)]: v}) for k, v in (values or {}).items()]
+        return self._run([*states, WidgetState(id=page.id(key_or_label), trigger_value=True)])
 
     def _run(self, widgets: list[WidgetState]) -> Page:
         msg = BackMsg(rerun_script=ClientState(query_string=self.query, page_name=self.path,
