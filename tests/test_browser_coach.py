@@ -3,7 +3,7 @@ one, delete one and undo, export it in all four formats, import each file back, 
 read Progress; and what only a browser shows: Review's record box after another file, the
 Progress tables at 1400 px, the form while the engine works, and user text as text (issue 44).
 
-Uses the server, browser and helpers of ``tests.test_browser`` (skipped the same way where
+Uses the server and browser of tests/conftest.py and the helpers of ``tests.browser_harness`` (skipped the same way where
 Chromium is missing).
 """
 from __future__ import annotations
@@ -17,13 +17,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.test_browser import (  # noqa: F401
-    CHROMIUM,
-    app_url,
-    browser,
+from tests.browser_harness import (
     click_button,
     click_key,
-    data_dir,
     field,
     idle,
     open_page,
@@ -32,7 +28,6 @@ from tests.test_browser import (  # noqa: F401
 )
 
 pytestmark = pytest.mark.browser
-assert CHROMIUM
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = ("![](http://HOST/p.png)", "[Log in again](https://x)", "~never~", "<img src=x>", "**b**")
@@ -231,7 +226,7 @@ def test_no_second_copy_of_the_form_while_the_engine_works(app_url, browser):
     _choose(drv, "Type", "makeable:")
     _type(drv, "Auction so far (from seat 1; for makeable: the whole auction)", "28H P P P P P")
     _type(drv, "Hand (S.H.D.C; for 'your-call' and 'makeable')", "JJ9.JAT9.K.")
-    _type(drv, "Deals to simulate", "300")
+    _type(drv, "Deals to simulate", "60")
     drv.find_element(By.XPATH, "//button[contains(., 'Fill in, check and add')]").click()
     counts = []
     deadline = time.time() + 120

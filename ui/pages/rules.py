@@ -1,4 +1,4 @@
-"""Rules page: the rules guide (docs/rules.md), the tables the engine plays by, each system's calls."""
+"""Rules page: the rules guide (docs/guide.md), the tables the engine plays by, each system's calls."""
 from __future__ import annotations
 
 import re
@@ -12,8 +12,8 @@ from fiftysix.scoring import STAKES
 from fiftysix.ui import render
 from fiftysix.ui.components import in_url, page_start, show, system_names
 
-GUIDE = "rules.md"
-"""The rules guide, shipped in the package (docs/rules.md): the app never reads a file outside it."""
+GUIDE = "guide.md"
+# The rules guide, shipped in the package (docs/guide.md): the app never reads a file outside it.
 _SOURCES = (  # the project's internal references to its source texts, and plain words for them
     (re.compile(r"\s*\((?:RULES\.md|seeds? \d{3})[^)]*\)"), ""),
     (re.compile(r"[;,]\s*RULES\.md(?: section)? [\d.]*\d"), ""),
