@@ -150,7 +150,8 @@ W_SIZE = WORK.size
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
-PBUCKET = 16               # payoff-similar entries per bucket (8: 6 x 8 nodes +9%, time +6%; 4: +10% more)
+PBUCKET = 64               # payoff-similar entries per bucket (16: 6 x 8 nodes +10%, 8 x 8 +15%; 8: +9% more)
+PFETCH = 16                # of them fetched ahead by a lookup (a lookup scans about 12)
 # a payoff-similar entry's words (``_pt_store``): key, value word, the small cards' points
 # (``O_SIG``'s 4 words), the points-blind fully abstracted key that chose its bucket, one unused
 PE_KEY, PE_VALUE, PE_SIG, PE_BUCKET, PE_SIZE = 0, 1, 2, 6, 8
@@ -468,6 +469,10 @@ def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
     e = PBUCKET - 1
     for j in range(PBUCKET):
         x = o + PE_SIZE * j
+        if T[x] == 0 or _v_epoch(T[x + PE_VALUE]) != ep:
+            # (a free slot, or one of an earlier search: the entries after it are older)
+            e = j
+            break
         if T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
                 x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
                 x + PE_SIG + 3] == W[O_SIG + 3]:
@@ -1254,7 +1259,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         g = O_HB + (ncards // nseat) * HSTRIDE
         kb = _mix((base ^ PSALT) + W[g] + W[g + HP_SUIT] + W[g + 2 * HP_SUIT] + W[g + 3 * HP_SUIT])
         pb = W[P_PBASE] + PE_SIZE * PBUCKET * (kb & W[P_PMASK])
-        for j in range(PBUCKET):
+        for j in range(PFETCH):
             _prefetch(T, pb + PE_SIZE * j)
     # bounds: the leader's cashable cards (for its side), then a team's run of top
     # trumps (every copy in its hands: for the leader's side or against it)
@@ -1314,9 +1319,10 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         for j in range(PBUCKET):
             o = pb + PE_SIZE * j
             tk = T[o + PE_KEY]
-            if tk == 0:
-                break
             v = T[o + PE_VALUE]
+            if tk == 0 or _v_epoch(v) != W[P_EPOCH]:
+                # (the rest are free or older: entries are kept in the order last stored)
+                break
             if T[o + PE_BUCKET] != kb or _v_size(v) != ncards:
                 # (another position's bucket: the cheap check first)
                 continue
@@ -1778,7 +1784,7 @@ def _setup(W, nwords):
     """Lay out a table of ``nwords`` words: with payoff-similar entries, the lower half for
     the exact and abstract entries, the upper half for buckets of payoff entries."""
     ne = nwords // 2
-    if W[P_PAYOFF] != 0 and ne >= 256:
+    if W[P_PAYOFF] != 0 and ne >= 2 * PE_SIZE * PBUCKET:
         W[P_TMASK] = ne // 2 - 1
         W[P_PBASE] = ne
         W[P_PMASK] = ne // (PE_SIZE * PBUCKET) - 1
