@@ -611,7 +611,8 @@ class WarmProgress:
         return 1.0 if self.ready else sum(WARM_SHARES[:self.step])
 
 
-_warm_lock = threading.Lock()
+_warm_lock = threading.Lock()  # held while warm_up runs
+_start_lock = threading.Lock()  # held only to start the background thread
 _warmed = threading.Event()
 _warming: dict = {"step": 0, "t0": None, "error": None, "thread": None}
 
@@ -643,7 +644,7 @@ def warm_in_background() -> None:
     """Start ``ensure_warm`` in a background thread (once per process) and return at once:
     a server calls this as it starts, so the kernels are ready by the first page that needs
     them; ``warm_progress`` says how far it got."""
-    with _warm_lock:
+    with _start_lock:
         if _warmed.is_set() or _warming["thread"] is not None:
             return
 
