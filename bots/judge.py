@@ -28,14 +28,14 @@ standing contract counts as making when they come within ``BASE_GAP`` points of 
 """
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
 
 from fiftysix.analyser.dealer import Dealer, View, quick_counts
-from fiftysix.analyser.encode import encode_counts, rules_for
-from fiftysix.analyser.solver import BudgetExceeded, Solver, warm_up
+from fiftysix.analyser.encode import known_after
+from fiftysix.analyser.pool import NOT_DONE
+from fiftysix.analyser.solver import BudgetExceeded, Solver, solver_pool, warm_up
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.state import Reading
@@ -99,6 +99,8 @@ probes and half the solving time; on 1,147 decision points of all-`default` auct
 (bench/bots.py's deals, seeds 6 and 7) 100,000 instead of 250,000 changed 43 calls and cut
 the CPU time 37% and 5%, and those 43 calls, each auction bid on by `default` from there and
 scored, won 0 stakes double-dummy and 13 in the bots' play (RESULTS.md, 2026-12-03)."""
+JUDGE_TABLE_MB = 8
+"""Each solver's transposition table (MB): a decision's probes are small."""
 BACKSTOP_SECONDS = 3.0
 """A decision stops simulating after this many CPU seconds of this process (a backstop:
 the sample count and node budgets normally end it far sooner; CPU time, not wall time, so
@@ -356,7 +358,6 @@ class JudgeBot:
         gap = DD_GAP if gap is None else gap
         self.gap = (gap,) * len(DD_GAP) if isinstance(gap, int) else tuple(gap)
         self.rules = RulesBot(seed)
-        self.solvers = [Solver(8) for _ in range(THREADS)]
         _warm_kernels()
 
     # --- simulation -------------------------------------------------------------------------
@@ -413,39 +414,24 @@ class JudgeBot:
         return out
 
     def _solve(self, j: Judgement, first: int, last: int, skip: set = frozenset()) -> None:
-        """Solve deals ``first``..``last - 1`` into ``j`` in ``THREADS`` threads, each with its
-        own solver taking the next (deal, strain) left: a deal's strains are solved apart, so
-        that one long deal is shared between the threads. Every (deal, strain) is solved from
+        """Solve deals ``first``..``last - 1`` into ``j`` in ``THREADS`` threads of the solver
+        pool, each with its own solver taking the next (deal, strain) left: a deal's strains
+        are solved apart, so that one long deal is shared between the threads. Every (deal, strain) is solved from
         an empty table, so the counts (and the budgets' effects) depend only on the seed,
         whatever the machine."""
         values = {t: vs for t, vs in j.values.items() if t not in skip}
         units = [(i, t) for i in range(first, last) for t in self._strains(values)]
-        todo = iter(range(len(units)))
-        lock = threading.Lock()
-        found: list[list] = [[] for _ in units]
-        failed: list[BaseException] = []
 
-        def work(k: int) -> None:
-            try:
-                while not failed:
-                    with lock:
-                        u = next(todo, None)
-                    if u is None or time.process_time() - self._start > BACKSTOP_SECONDS:
-                        return
-                    i, t = units[u]
-                    self._solve_strain(i, t, self.solvers[k], values, found[u])
-            except BaseException as e:  # raised again below, in the caller's thread
-                failed.append(e)
+        def solve(w, unit: tuple[int, int | None]) -> list:
+            rows: list = []
+            self._solve_strain(*unit, w.resource, values, rows)
+            return rows
 
-        workers = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, min(THREADS, len(units)))]
-        for w in workers:
-            w.start()
-        work(0)
-        for w in workers:
-            w.join()
-        if failed:
-            raise failed[0]
+        found = solver_pool(JUDGE_TABLE_MB).map(
+            solve, units, threads=THREADS, stop=lambda: time.process_time() - self._start > BACKSTOP_SECONDS)
         for rows in found:
+            if rows is NOT_DONE:  # past the backstop
+                continue
             for kind, t, a, b in rows:
                 if kind == "ours":
                     for k, v in enumerate(j.values[t]):
@@ -477,7 +463,7 @@ class JudgeBot:
         bound that our bids' probes already proved answers theirs without a search."""
         table, ours, their = self._table, self._team, self._their
         solver.clear()
-        enc = encode_counts(rules_for(table), self._counts[i], t)  # seat 1 leads
+        enc = known_after(table, t).encode(self._counts[i])  # seat 1 leads
         known = [-1, MAX_BID + 1]  # our side takes at least known[0], less than known[1] (gaps added)
         if t in values:
             out.append(("ours", t, *self._highest(solver, enc, ours, values[t], known,
