@@ -4,9 +4,25 @@ from __future__ import annotations
 import streamlit as st
 
 from fiftysix.cards import DEFAULT_DECK
+from fiftysix.ui.club import ClubConfigError, club, current_user, is_loopback, sign_in_page
 from fiftysix.ui.components import decks_for, in_url, system_names
 
 st.set_page_config(page_title="56 trainer", page_icon="🃏", layout="wide")
+
+# Who may use this server: one local player, or the signed-in members of a club (ui/club.py).
+try:
+    CLUB = club()
+except ClubConfigError as e:
+    st.error(str(e))
+    st.stop()
+if CLUB is None and not is_loopback(st.get_option("server.address") or ""):
+    st.error("This app serves one person on this computer, with no sign-in, so it does not answer other "
+             "computers: start it on 127.0.0.1 (./scripts/app does), or set it up as a club server with "
+             "sign-in (README: Serving a club).")
+    st.stop()
+if CLUB is not None and current_user() is None:
+    st.navigation([st.Page(sign_in_page, title="Sign in", icon=":material/login:")]).run()
+    st.stop()
 
 PAGES = {
     "Learn": [
@@ -46,8 +62,14 @@ with st.sidebar:
     st.selectbox("Teams", ("alternate", "pairs"),
                  format_func=lambda t: "odd v even seats" if t == "alternate" else "partners opposite",
                  **in_url("teams"))
-    st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
-                  help="Your answers are kept under this name. The page's address keeps your choices: "
-                       "bookmark it, or share it.")
+    if CLUB is None:
+        st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
+                      help="Your answers are kept under this name. The page's address keeps your choices: "
+                           "bookmark it, or share it.")
+    else:
+        st.caption("Signed in as")
+        st.text(current_user().name)
+        if st.button("Sign out", key="club_sidebar_sign_out", icon=":material/logout:"):
+            st.logout()
 
 page.run()

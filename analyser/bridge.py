@@ -8,7 +8,7 @@ Numbers follow DDS: trump 0-3 = S H D C, 4 = no-trump; seats 0-3 = N E S W.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fiftysix.analyser import solver as S
 from fiftysix.analyser.encode import BITS_PER_SUIT, Encoded, bridge_rules, encode

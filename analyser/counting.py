@@ -18,13 +18,23 @@ draws kind by kind in proportion to those counts.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Mapping, Sequence, Union
+from typing import Union
 
 import numpy as np
 
-from fiftysix.analyser._count_kernels import A_COLS, OP_ALL, OP_ANY, OP_ATOM, OP_MUST, layer_codes, unique_moves, weigh_back
+from fiftysix.analyser._count_kernels import (
+    A_COLS,
+    OP_ALL,
+    OP_ANY,
+    OP_ATOM,
+    OP_MUST,
+    layer_codes,
+    unique_moves,
+    weigh_back,
+)
 from fiftysix.analyser.view import View
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, NUM_RANKS, SUIT_NAMES, Table
 from fiftysix.constraints import All, Constraint, Count
@@ -63,7 +73,7 @@ class Atom:
 class _Group:
     """Parts joined by ``&`` (AllOf) or ``|`` (AnyOf); the subclass names the join."""
 
-    parts: tuple["Node", ...]
+    parts: tuple[Node, ...]
     both = True
     joiner = "; "
 

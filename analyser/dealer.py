@@ -20,7 +20,7 @@ and ``SetAside`` are imported from here as well as from their own modules.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Mapping
 
 import numpy as np
 

@@ -11,9 +11,9 @@ A card is bit ``suit * 16 + rank`` of an int64 (rank 0 the strongest of its suit
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Sequence
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -65,7 +65,7 @@ def card_bit(card: int) -> int:
     return (c // 8) * BITS_PER_SUIT + c % 8
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_for(table: Table) -> Rules:
     """The rule tables of a 56 table set-up."""
     suit = np.full(kernels.MAX_CARDS, -1, dtype=np.int64)
@@ -79,7 +79,7 @@ def rules_for(table: Table) -> Rules:
     return Rules(name, table.players, team, table.num_teams, suit, pts, 2, 0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def bridge_rules() -> Rules:
     """Bridge: 4 seats (N E S W = 0..3), N-S team 0, 52 cards, one point a trick.
 
@@ -162,7 +162,7 @@ class Encoded:
         rs[kernels.RS_SALT] = r.salt(self.trump, side)
         return rs
 
-    def play(self, bit: int) -> "Encoded":
+    def play(self, bit: int) -> Encoded:
         """The position after the seat to move plays ``bit`` (legality is the caller's job)."""
         r = self.rules
         seat = self.to_move
@@ -266,7 +266,7 @@ class Known:
         """The seat to play next, 1-based."""
         return (self.leader + len(self.trick)) % self.rules.seats + 1
 
-    def then(self, card: int) -> "Known":
+    def then(self, card: int) -> Known:
         """The same after the seat to move plays ``card`` (a kind)."""
         return known_after(self.table, None if self.trump == NO_TRUMP else self.trump,
                            self.plays + ((self.to_move, int(card)),), self.plays[0][0] if self.plays else self.leader + 1)

@@ -22,9 +22,10 @@ from __future__ import annotations
 import os
 import queue
 import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterable, Iterator, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
 
 R = TypeVar("R")
 T = TypeVar("T")

@@ -18,16 +18,15 @@ declaring team against all the others".
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Callable
 
+from fiftysix.analyser.solver import BudgetExceeded, Deadline, Position, card_values, max_points
 from fiftysix.bidding import Auction, format_call
 from fiftysix.cards import CARD_NAMES, Card, format_trump
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.records import Record, RecordError
-
-from fiftysix.analyser.solver import BudgetExceeded, Deadline, Position, card_values, max_points
 
 Progress = Callable[[int, int], None]
 """A progress callback: (positions solved, positions in all)."""
@@ -358,5 +357,13 @@ def format_review(r: Review, system_bids: dict[int, tuple[str, str]] | None = No
     return "\n".join(lines)
 
 
-__all__ = ["CallReview", "CardReview", "FateChange", "Review", "review", "review_auction", "review_play",
-           "format_review"]
+__all__ = [
+    "CallReview",
+    "CardReview",
+    "FateChange",
+    "Review",
+    "format_review",
+    "review",
+    "review_auction",
+    "review_play",
+]

@@ -6,8 +6,8 @@ the rest. The dealer calls it, so everything built on the dealer agrees on what 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from fiftysix.analyser.counting import MAX_STATES, Lowering, Programme, TooBig, need_space
 from fiftysix.analyser.view import Promise, View

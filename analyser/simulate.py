@@ -11,16 +11,16 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
 from fiftysix.analyser.dealer import Dealer
 from fiftysix.analyser.encode import known_after
 from fiftysix.analyser.pool import Worker
-from fiftysix.analyser.solver import child_values, reaches, solver_pool
 from fiftysix.analyser.settle import SetAside
+from fiftysix.analyser.solver import child_values, reaches, solver_pool
 from fiftysix.analyser.view import View
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
@@ -174,7 +174,7 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
              leads: bool = True, threads: int | None = None, progress: bool = False,
              should_stop: Callable[[int, int], bool] | None = None, dealer: Dealer | None = None,
              points: bool = True, until: float | None = None, max_seconds: float | None = None,
-             on_update: Callable[["Estimate"], None] | None = None, update_every: float = 0.1) -> Estimate:
+             on_update: Callable[[Estimate], None] | None = None, update_every: float = 0.1) -> Estimate:
     """Estimate how often ``contract`` is makeable double-dummy from ``view``'s knowledge.
 
     Deals come from ``Dealer(view)`` (pass one in to reuse it), ``n`` of them, drawn up front

@@ -22,8 +22,8 @@ import mmap
 import os
 import threading
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -163,7 +163,7 @@ class Position:
 
     @classmethod
     def from_deal(cls, deal: Deal, trump: int | None, leader: int = 1,
-                  played: Iterable[int | str] = ()) -> "Position":
+                  played: Iterable[int | str] = ()) -> Position:
         """The position after ``played`` (cards from the opening lead on), checked for legality."""
         state = PlayState(deal, trump, leader=leader, early_stop=False)
         for c in played:
@@ -171,7 +171,7 @@ class Position:
         return cls.from_state(state)
 
     @classmethod
-    def from_state(cls, state: PlayState) -> "Position":
+    def from_state(cls, state: PlayState) -> Position:
         """The position a PlayState has reached."""
         return cls(state.table, tuple(state.hands), state.trump, state.trick_leader,
                    tuple(state.current), tuple(state.points))

@@ -6,8 +6,9 @@ promises which cannot all hold can be set aside one at a time (``analyser.settle
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -97,9 +98,9 @@ class View:
                     raise DealError(f"{c} has been seen {seen[c]} times; the deck has only {COPIES}")
 
     @classmethod
-    def from_auction(cls, table: Table, system: str, seat: int, hand: Hand | str, auction: "Auction | str",
+    def from_auction(cls, table: Table, system: str, seat: int, hand: Hand | str, auction: Auction | str,
                      played: Sequence[int | str] | str = (), leader: int = 1,
-                     trump: int | None | str = "contract") -> "View":
+                     trump: int | None | str = "contract") -> View:
         """The view of ``seat`` holding ``hand`` after ``auction`` (an Auction, or its text in
         ``system``).
 
@@ -117,7 +118,7 @@ class View:
     @classmethod
     def with_plays(cls, table: Table, seat: int, hand: Hand | str,
                    constraints: Mapping[int, Constraint], played: Sequence[int | str] | str,
-                   trump: int | None, leader: int = 1, calls: Sequence[Promise] = ()) -> "View":
+                   trump: int | None, leader: int = 1, calls: Sequence[Promise] = ()) -> View:
         """Build a view from a card sequence: seats of the plays follow from trick winners.
         ``constraints`` must hold; ``calls`` are the auction's promises (``auction_promises``)."""
         h = Hand.parse(hand) if isinstance(hand, str) else hand

@@ -28,14 +28,14 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
+from simulate import dds_deals, dds_median
 
-from fiftysix.analyser.solver import Position, max_points, warm_up  # noqa: E402
-from fiftysix.bots import CardBot, JudgeBot, RulesBot, bid_auction, play_hand  # noqa: E402
-from fiftysix.bidding import SYSTEMS  # noqa: E402
-from fiftysix.bidding.calls import DOUBLE  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from fiftysix.scoring import stake  # noqa: E402
+from fiftysix.analyser.solver import Position, max_points, warm_up
+from fiftysix.bidding import SYSTEMS
+from fiftysix.bidding.calls import DOUBLE
+from fiftysix.bots import CardBot, JudgeBot, RulesBot, bid_auction, play_hand
+from fiftysix.cards import Table, random_deal
+from fiftysix.scoring import stake
 
 
 class Timed:
@@ -174,12 +174,12 @@ def main() -> None:
               f" its doubles right dd {pct(tally_dd.doubles_right, tally_dd.doubles)}, in play"
               f" {pct(tally_pl.doubles_right, tally_pl.doubles)}", flush=True)
     if gaps:
-        for g in range(0, 6):
+        for g in range(6):
             dd_rate = sum(1 for d, _, _ in gaps if d >= g) / len(gaps)
             print(f"dd makes with {g} points to spare: {dd_rate:.0%}", end="; ")
         played = sum(1 for *_, p in gaps if p) / len(gaps)
         print(f"in play: {played:.0%} of {len(gaps)} contracts played")
-        fit = min(range(0, 12), key=lambda g: abs(sum(1 for d, _, _ in gaps if d >= g) / len(gaps) - played))
+        fit = min(range(12), key=lambda g: abs(sum(1 for d, _, _ in gaps if d >= g) / len(gaps) - played))
         print(f"fitted gap (points to spare double-dummy whose making share equals the share made in play): {fit}")
     dds = (dds_before + dds_median(ydeals)) / 2
     print(f"DDS median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals, before and after)")

@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from fiftysix.analyser import solver as S  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from fiftysix.ui.cli import main  # noqa: E402
+from fiftysix.analyser import solver as S
+from fiftysix.cards import Table, random_deal
+from fiftysix.ui.cli import main
 
 
 def in_process(argv: list[str]) -> tuple[int, float]:

@@ -18,14 +18,14 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
+from simulate import dds_deals, dds_median
 
-from fiftysix.analyser.dealer import View  # noqa: E402
-from fiftysix.analyser.solver import warm_up  # noqa: E402
-from fiftysix.bots import CardBot, RulesBot, bid_auction  # noqa: E402
-from fiftysix.bots.worth import bid_claims  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from fiftysix.play import PlayState  # noqa: E402
+from fiftysix.analyser.dealer import View
+from fiftysix.analyser.solver import warm_up
+from fiftysix.bots import CardBot, RulesBot, bid_auction
+from fiftysix.bots.worth import bid_claims
+from fiftysix.cards import Table, random_deal
+from fiftysix.play import PlayState
 
 
 def card_times(players: int, per_hand: int, deals: int) -> list[float]:

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fiftysix.analyser.dealer import Dealer, View, rejection_counts  # noqa: E402
-from fiftysix.cards import Card, Table, random_deal  # noqa: E402
-from fiftysix.constraints import All, Count, rank_kinds, suit_kinds, void  # noqa: E402
-from fiftysix.errors import ConstraintError  # noqa: E402
+from fiftysix.analyser.dealer import Dealer, View, rejection_counts
+from fiftysix.cards import Card, Table, random_deal
+from fiftysix.constraints import All, Count, rank_kinds, suit_kinds, void
+from fiftysix.errors import ConstraintError
 
 TYPICAL = "28H P +1H 30S P +1S"  # four informative calls (seats 1, 3, 4, 6)
 TIGHT_AUCTION = "28H 29S +1H P 32NT"  # 3+ Jacks and no 4-card suit, on top of three suit calls

@@ -12,10 +12,10 @@ import argparse
 import statistics
 import time
 
-from fiftysix.drills.bankcheck import check_question
-from fiftysix.drills.generate import DEFAULT_TYPES, Generator
 from fiftysix.bidding import SYSTEMS
 from fiftysix.cards import Table
+from fiftysix.drills.bankcheck import check_question
+from fiftysix.drills.generate import DEFAULT_TYPES, Generator
 
 
 def main() -> None:

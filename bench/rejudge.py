@@ -29,14 +29,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 sys.path.insert(0, str(Path(__file__).parent))
-from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
+from simulate import dds_deals, dds_median
 
-from fiftysix.analyser.solver import Position, max_points, warm_up  # noqa: E402
-from fiftysix.bots import CardBot, JudgeBot, RulesBot, play_hand  # noqa: E402
-from fiftysix.bidding import Auction  # noqa: E402
-from fiftysix.bidding.calls import DOUBLE  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from fiftysix.scoring import stake  # noqa: E402
+from fiftysix.analyser.solver import Position, max_points, warm_up
+from fiftysix.bidding import Auction
+from fiftysix.bidding.calls import DOUBLE
+from fiftysix.bots import CardBot, JudgeBot, RulesBot, play_hand
+from fiftysix.cards import Table, random_deal
+from fiftysix.scoring import stake
 
 WHERE = {
     "all": lambda st, seat: True,

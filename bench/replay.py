@@ -26,14 +26,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 sys.path.insert(0, str(Path(__file__).parent))
-from simulate import dds_deals, dds_median  # noqa: E402  (bench/simulate.py)
+from simulate import dds_deals, dds_median
 
-import fiftysix.bots.cardplay as cardplay  # noqa: E402
-from fiftysix.analyser.solver import warm_up  # noqa: E402
-from fiftysix.bots import CardBot, play_hand  # noqa: E402
-from fiftysix.bidding import Auction  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from fiftysix.scoring import stake  # noqa: E402
+from fiftysix.analyser.solver import warm_up
+from fiftysix.bidding import Auction
+from fiftysix.bots import (
+    CardBot,
+    cardplay,
+    play_hand,
+)
+from fiftysix.cards import Table, random_deal
+from fiftysix.scoring import stake
 
 
 def interval(xs: list[float]) -> str:

@@ -26,13 +26,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from fiftysix.analyser import solver as S  # noqa: E402
-from fiftysix.analyser.dealer import View  # noqa: E402
-from fiftysix.analyser.simulate import estimate  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from fiftysix.scoring import Contract  # noqa: E402
+from fiftysix.analyser import solver as S
+from fiftysix.analyser.dealer import View
+from fiftysix.analyser.simulate import estimate
+from fiftysix.cards import Table, random_deal
+from fiftysix.scoring import Contract
 
 DDS_MS_IN_ISSUE = 2000 / 175  # the issue's yardstick: 2 s = about 175 DDS solves
 

@@ -28,13 +28,12 @@ from pathlib import Path
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from fiftysix.analyser import solver as S  # noqa: E402
-from fiftysix.analyser import bridge  # noqa: E402
-from fiftysix.analyser.encode import card_bit  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-
+from fiftysix.analyser import bridge
+from fiftysix.analyser import solver as S
+from fiftysix.analyser.encode import card_bit
+from fiftysix.cards import Table, random_deal
 
 PAR_THREADS = min(5, os.cpu_count() or 1)
 

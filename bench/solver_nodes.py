@@ -17,9 +17,9 @@ from pathlib import Path
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fiftysix.analyser import bridge  # noqa: E402
-from fiftysix.analyser import solver as S  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
+from fiftysix.analyser import bridge
+from fiftysix.analyser import solver as S
+from fiftysix.cards import Table, random_deal
 
 SETS = {"4x8": (4, 32), "4x12": (4, 48), "6x8": (6, 48), "8x6": (8, 48), "8x8": (8, 64)}
 

@@ -32,9 +32,10 @@ from pathlib import Path
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fiftysix.bidding.systems import SYSTEMS  # noqa: E402
-from fiftysix.stats import job  # noqa: E402
-from fiftysix.stats.deals import RunSpec, chunk_table  # noqa: E402
+from fiftysix.bidding.systems import SYSTEMS
+from fiftysix.stats import job
+from fiftysix.stats.deals import RunSpec, chunk_table
+
 
 def dds_rate(deals: int) -> float:
     """DDS (endplay) bridge solves a second: one trump and leader per deal, one thread."""

@@ -10,15 +10,15 @@ names from before the bots became a package.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fiftysix.bidding import Auction
-from fiftysix.cards import Deal
-from fiftysix.errors import FiftySixError
 from fiftysix.bots.base import MAX_CALLS, QUIET_KINDS, BiddingBot, Choice, bid_auction
 from fiftysix.bots.cardplay import CardBot, CardChoice, play_hand
 from fiftysix.bots.judge import JudgeBot
 from fiftysix.bots.rules import Bot, RulesBot, bid_deal, shown_points, value_limit
+from fiftysix.cards import Deal
+from fiftysix.errors import FiftySixError
 
 BIDDING_BOTS = {"default": JudgeBot, "rules": RulesBot}
 """Bidding bots by name."""
@@ -76,6 +76,26 @@ def bid_with(deal: Deal, system: str, names: str | Sequence[str] = DEFAULT_BOT, 
     return bid_auction(deal, system, seat_bots(names, deal.table.players, seed), on_call)
 
 
-__all__ = ["BIDDING_BOTS", "CARD_BOTS", "card_bots", "DEFAULT_BOT", "MAX_CALLS", "QUIET_KINDS", "BiddingBot", "Bot", "CardBot",
-           "CardChoice", "Choice", "JudgeBot", "RulesBot", "bid_auction", "bid_deal", "bid_with",
-           "get_bot", "play_hand", "seat_bots", "shown_points", "value_limit"]
+__all__ = [
+    "BIDDING_BOTS",
+    "CARD_BOTS",
+    "DEFAULT_BOT",
+    "MAX_CALLS",
+    "QUIET_KINDS",
+    "BiddingBot",
+    "Bot",
+    "CardBot",
+    "CardChoice",
+    "Choice",
+    "JudgeBot",
+    "RulesBot",
+    "bid_auction",
+    "bid_deal",
+    "bid_with",
+    "card_bots",
+    "get_bot",
+    "play_hand",
+    "seat_bots",
+    "shown_points",
+    "value_limit",
+]

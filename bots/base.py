@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import DOUBLE, FORCED, PASS, REDOUBLE, Call

@@ -13,20 +13,20 @@ does.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from fiftysix.analyser.dealer import Dealer, View
 from fiftysix.analyser.encode import known_after
 from fiftysix.analyser.solver import BudgetExceeded, Solver, solver_pool
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import MAX_BID
+from fiftysix.bots.worth import POOL, Claim, bid_claims, pick_deals
 from fiftysix.cards import Card, Deal, Hand
 from fiftysix.constraints import Constraint
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.play import PlayState, legal_cards, trick_winner
 from fiftysix.scoring import Contract
-from fiftysix.bots.worth import POOL, Claim, bid_claims, pick_deals
 
 CARD_SAMPLES = 24
 """Deals sampled per card."""

@@ -29,8 +29,8 @@ standing contract counts as making when they come within ``BASE_GAP`` points of 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from fiftysix.analyser.dealer import Dealer, View, quick_counts
 from fiftysix.analyser.encode import known_after
@@ -38,15 +38,15 @@ from fiftysix.analyser.pool import NOT_DONE
 from fiftysix.analyser.solver import BudgetExceeded, Solver, solver_pool, warm_up
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
+from fiftysix.bidding.meaning import promise_text
 from fiftysix.bidding.state import Reading
+from fiftysix.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
+from fiftysix.bots.rules import RulesBot, info_score, shown_points, value_limit
+from fiftysix.bots.worth import POOL, bid_claims, pick_deals
 from fiftysix.cards import CARD_NAMES, NUM_RANKS, RANKS, SUIT_NAMES, SUITS, Hand
 from fiftysix.constraints import atoms
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.scoring import stake_row
-from fiftysix.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
-from fiftysix.bots.rules import RulesBot, info_score, shown_points, value_limit
-from fiftysix.bots.worth import POOL, bid_claims, pick_deals
-from fiftysix.bidding.meaning import promise_text
 
 SAMPLES = 8
 """Deals simulated per decision: enough to tell 30% from 80%, few enough for 0.3 s."""

@@ -16,12 +16,12 @@ import numpy as np
 
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
+from fiftysix.bidding.meaning import promise_text
 from fiftysix.bidding.state import Reading
+from fiftysix.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
 from fiftysix.cards import NUM_KINDS, NUM_RANKS, NUM_SUITS, RANK_POINTS, Deal, Hand, Table
 from fiftysix.constraints import atoms
 from fiftysix.errors import FiftySixError
-from fiftysix.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
-from fiftysix.bidding.meaning import promise_text
 
 
 def shown_points(auction: Auction, seats: tuple[int, ...]) -> int:

@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from fiftysix.bidding import Auction
-from fiftysix.cards import Table
 from fiftysix.bidding.calls import MIN_BID, PASS
 from fiftysix.bots.base import QUIET_KINDS
 from fiftysix.bots.rules import hand_worth, shown_points_of
+from fiftysix.cards import Table
 
 POOL = 256
 """Deals drawn per decision before the ones used are picked from them (``pick_deals``)."""

@@ -13,19 +13,27 @@ id; nothing is accepted or dropped silently. The problem kinds:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from fiftysix.bidding import Auction, get_system
 from fiftysix.bidding.calls import parse_call, parse_calls
 from fiftysix.cards import COPIES, Hand, Table
 from fiftysix.constraints import Constraint, Count, fits, from_dict, implied, implies_all, required_parts
-from fiftysix.errors import FiftySixError
-from fiftysix.textio import InputError, loads as loads_json
 from fiftysix.drills.banks import Bank, BankError, header_problems, read_bank_text
-from fiftysix.drills.questions import (MAKEABLE_BANDS, Question, QuestionError, call_key, fold, makeable_bands,
-                              promise_text)
+from fiftysix.drills.questions import (
+    MAKEABLE_BANDS,
+    Question,
+    QuestionError,
+    call_key,
+    fold,
+    makeable_bands,
+    promise_text,
+)
+from fiftysix.errors import FiftySixError
+from fiftysix.textio import InputError
+from fiftysix.textio import loads as loads_json
 
 KINDS = ("format", "system", "hand", "auction", "answer", "unchecked")
 

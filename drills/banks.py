@@ -10,19 +10,22 @@ record in a comment Moodle and Anki do not show, so importing them gives the sam
 from __future__ import annotations
 
 import csv
+import hashlib
 import html
 import io
 import json
 import os
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from fiftysix.errors import FiftySixError
 from fiftysix import textio
-from fiftysix.textio import MAX_TEXT_BYTES, InputError, loads as loads_json, read_text, size_text
 from fiftysix.drills.questions import TYPE_TITLES, Question, QuestionError
+from fiftysix.errors import FiftySixError
+from fiftysix.textio import MAX_TEXT_BYTES, InputError, read_text, size_text
+from fiftysix.textio import loads as loads_json
 
 BANK_FORMAT = "fiftysix-bank"
 BANK_VERSION = 1
@@ -74,7 +77,7 @@ class Bank:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping, source: str = "bank") -> "Bank":
+    def from_dict(cls, d: Mapping, source: str = "bank") -> Bank:
         """Read a bank dict, validating every question; errors name the question's id."""
         if not isinstance(d, Mapping):
             raise BankError(f"{source}: a bank must be a JSON object, got {type(d).__name__}")
@@ -185,21 +188,30 @@ def save_bank(bank: Bank, path: str | os.PathLike) -> None:
 
 WORKING_BANK = "coach-bank.json"
 """The bank the Coach page is building, kept in the data folder so a reload keeps it."""
+WORKING_BANKS = "coach-banks"
+"""The folder of a club server's working banks: one file per coach."""
 
 
-def working_bank_path() -> Path:
+def working_bank_path(owner: str | None = None) -> Path:
+    """Where the working bank of ``owner`` (a club member's id) is kept; None: the one person
+    using the app on their own computer."""
     from fiftysix.drills.store import data_dir
-    return data_dir() / WORKING_BANK
+    if owner is None:
+        return data_dir() / WORKING_BANK
+    # a hash names the file: an id is the provider's text, never a path
+    return data_dir() / WORKING_BANKS / (hashlib.sha256(owner.encode("utf-8")).hexdigest()[:32] + ".json")
 
 
-def save_working_bank(bank: Bank, path: str | os.PathLike | None = None) -> None:
+def save_working_bank(bank: Bank, path: str | os.PathLike | None = None, owner: str | None = None) -> None:
     """Keep the coach's bank being built (atomically), in the data folder by default."""
-    save_bank(bank, working_bank_path() if path is None else path)
+    p = working_bank_path(owner) if path is None else Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    save_bank(bank, p)
 
 
-def load_working_bank(path: str | os.PathLike | None = None) -> Bank | None:
+def load_working_bank(path: str | os.PathLike | None = None, owner: str | None = None) -> Bank | None:
     """The coach's bank being built, or None when there is none yet."""
-    p = working_bank_path() if path is None else Path(path)
+    p = working_bank_path(owner) if path is None else Path(path)
     if not p.exists():
         return None
     return load_bank(p)
@@ -274,6 +286,7 @@ def to_csv(bank: Bank) -> str:
 
 def from_csv(text: str, source: str = "CSV") -> Bank:
     import warnings
+
     import pandas as pd
     try:
         with warnings.catch_warnings():

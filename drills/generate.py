@@ -14,17 +14,17 @@ same code that writes a generated one.
 from __future__ import annotations
 
 import random
-from typing import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from fiftysix.bidding import Auction, CallRecord, Meaning, get_system
 from fiftysix.bidding.calls import DOUBLE, FORCED, MAX_BID, PASS, REDOUBLE, Call, format_call, parse_call
+from fiftysix.bots import DEFAULT_BOT, get_bot
 from fiftysix.cards import COPIES, NUM_SUITS, RANK_NAMES, SUIT_NAMES, Card, Deal, Hand, Table, random_deal
 from fiftysix.constraints import Constraint, Count, fits, implies_all, rank_kinds, required_parts, suit_kinds
+from fiftysix.drills.banks import Bank
+from fiftysix.drills.questions import MAKEABLE_BANDS, Context, Question, call_key, fold, makeable_bands, promise_text
 from fiftysix.errors import FiftySixError
 from fiftysix.scoring import Contract
-from fiftysix.drills.banks import Bank
-from fiftysix.bots import DEFAULT_BOT, get_bot
-from fiftysix.drills.questions import MAKEABLE_BANDS, Context, Question, call_key, fold, makeable_bands, promise_text
 
 N_CHOICES = 4
 PER_DEAL = 2

@@ -5,6 +5,12 @@ The records live in the same file as the learner's progress (``drills.progress``
 of their own (``library_*``). Each record is stored in its canonical text with the
 columns a search needs (players, system, contract, result, date).
 
+Each record has an owner. A library opened for one user (``Library(owner=...)``, a club
+server's member) reads that user's own records and those shared to the club library
+(``share``), and changes or deletes only the user's own; one opened without an owner (one
+person on their own computer, the command line) reads and changes every record, as before
+records had owners.
+
 An import reads and checks every record of every file first (``fiftysix.records``); only
 when all of them are sound are they written, in one transaction, so a bad file leaves
 the library exactly as it was. A record already in the library (same canonical text) is
@@ -16,27 +22,31 @@ import hashlib
 import os
 import re
 import sqlite3
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterable, Sequence
 
+from fiftysix.drills import store
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, format_record, format_records, parse_record, read_records
 from fiftysix.scoring import Contract
 from fiftysix.textio import write_atomic
-from fiftysix.drills import store
 
-LIBRARY_SCHEMA_VERSION = 1
+LIBRARY_SCHEMA_VERSION = 2
+LOCAL_OWNER = ""
+"""The owner of the records of a library used without sign-in (and of those kept before records
+had owners)."""
+SCOPES = ("mine", "club")
+"""What a search of a user's library may keep to: the user's own records, or the club library's."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS library_meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS library_records (
+_RECORDS = """
+CREATE TABLE IF NOT EXISTS {name} (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    digest TEXT NOT NULL UNIQUE,
+    owner TEXT NOT NULL DEFAULT '',
+    owner_name TEXT NOT NULL DEFAULT '',
+    shared INTEGER NOT NULL DEFAULT 0,
+    digest TEXT NOT NULL,
     text TEXT NOT NULL,
     event TEXT NOT NULL,
     date TEXT NOT NULL,
@@ -51,9 +61,21 @@ CREATE TABLE IF NOT EXISTS library_records (
     result INTEGER,
     made INTEGER,
     source TEXT NOT NULL,
-    imported_at TEXT NOT NULL
+    imported_at TEXT NOT NULL,
+    UNIQUE (owner, digest)
 );
+"""
+_COLUMNS_V1 = ("id, digest, text, event, date, players, deck, teams, system, contract, value, strain, declarer,"
+               " result, made, source, imported_at")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS library_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+""" + _RECORDS.format(name="library_records") + """
 CREATE INDEX IF NOT EXISTS library_records_date ON library_records (date);
+CREATE INDEX IF NOT EXISTS library_records_owner ON library_records (owner, shared);
 CREATE TABLE IF NOT EXISTS library_players (
     record_id INTEGER NOT NULL REFERENCES library_records(id) ON DELETE CASCADE,
     seat INTEGER NOT NULL,
@@ -85,12 +107,17 @@ class Entry:
     result: int | None
     made: bool | None
     source: str
+    shared: bool = False
+    """In the club library: every member of the club sees it."""
+    mine: bool = True
+    """The library's user owns it (may share, unshare and delete it)."""
+    owner_name: str = ""
 
     def to_dict(self) -> dict:
         return {"id": self.id, "event": self.event, "date": self.date, "players": self.players,
                 "deck": self.deck, "teams": self.teams, "system": self.system, "names": list(self.names),
                 "contract": self.contract, "declarer": self.declarer, "result": self.result,
-                "made": self.made, "source": self.source}
+                "made": self.made, "source": self.source, "shared": self.shared}
 
 
 @dataclass(frozen=True)
@@ -136,19 +163,35 @@ class Library(store.Store):
     error = LibraryError
     foreign_keys = True
 
+    def __init__(self, path: str | os.PathLike | None = None, timeout: float = 30.0, owner: str | None = None,
+                 owner_name: str = "") -> None:
+        """``owner``: the user whose library this is (None: every record, for one person on their
+        own computer); ``owner_name``: what the club library shows as the sharer's name."""
+        self.owner = owner
+        self.owner_name = owner_name
+        super().__init__(path, timeout)
+
     def _create(self, con: sqlite3.Connection) -> None:
+        if con.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='library_meta'").fetchone():
+            row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
+            if row is not None and int(row[0]) > LIBRARY_SCHEMA_VERSION:
+                raise LibraryError(f"{self.path} holds a hand library from a newer fiftysix (schema {row[0]})")
+        if _columns(con) and "owner" not in _columns(con):
+            _add_owners(con)
         con.executescript(_SCHEMA)
-        row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
-        if row is None:
-            con.execute("INSERT OR IGNORE INTO library_meta (key, value) VALUES ('schema', ?)",
-                        (str(LIBRARY_SCHEMA_VERSION),))
-        elif int(row[0]) > LIBRARY_SCHEMA_VERSION:
-            raise LibraryError(f"{self.path} holds a hand library from a newer fiftysix (schema {row[0]})")
+        con.execute("INSERT OR REPLACE INTO library_meta (key, value) VALUES ('schema', ?)",
+                    (str(LIBRARY_SCHEMA_VERSION),))
 
     @staticmethod
     def _readable(con: sqlite3.Connection) -> bool:
         row = con.execute("SELECT value FROM library_meta WHERE key='schema'").fetchone()
-        return row is not None and int(row[0]) <= LIBRARY_SCHEMA_VERSION
+        return row is not None and int(row[0]) <= LIBRARY_SCHEMA_VERSION and "owner" in _columns(con)
+
+    def _visible(self, alias: str = "r") -> tuple[str, list[object]]:
+        """The SQL condition for the records this library's user may read."""
+        if self.owner is None:
+            return "1", []
+        return f"({alias}.owner = ? OR {alias}.shared = 1)", [self.owner]
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -178,7 +221,8 @@ class Library(store.Store):
         return self._store(items, tuple(files))
 
     def _store(self, items: list[tuple[Record, str]], files: tuple[str, ...]) -> ImportReport:
-        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        owner = LOCAL_OWNER if self.owner is None else self.owner
         added: list[int] = []
         dups = 0
         try:
@@ -186,16 +230,17 @@ class Library(store.Store):
                 for record, source in items:
                     text = format_record(record)
                     key = hashlib.sha256(text.encode("utf-8")).hexdigest()
-                    if con.execute("SELECT 1 FROM library_records WHERE digest=?", (key,)).fetchone():
+                    if con.execute("SELECT 1 FROM library_records WHERE owner=? AND digest=?",
+                                   (owner, key)).fetchone():
                         dups += 1
                         continue
                     c = record.contract
                     made = record.made
                     cur = con.execute(
-                        "INSERT INTO library_records (digest, text, event, date, players, deck, teams, system,"
-                        " contract, value, strain, declarer, result, made, source, imported_at)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (key, text, record.event, record.date, record.table.players, record.table.deck,
+                        "INSERT INTO library_records (owner, owner_name, digest, text, event, date, players, deck,"
+                        " teams, system, contract, value, strain, declarer, result, made, source, imported_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (owner, self.owner_name, key, text, record.event, record.date, record.table.players, record.table.deck,
                          record.table.teams, record.system, str(c) if c else "", c.value if c else None,
                          c.strain if c else "", c.declarer if c else None, record.result,
                          None if made is None else int(made), source, now))
@@ -209,21 +254,46 @@ class Library(store.Store):
             raise LibraryError(str(e)) from None
         return ImportReport(files, len(items), len(added), dups, tuple(added))
 
+    def _own(self, con: sqlite3.Connection, ids: list[int], doing: str) -> None:
+        """Refuse (before changing anything) when a record is not there for this user, or is
+        someone else's: only its owner may change or delete a record."""
+        for i in ids:
+            row = con.execute("SELECT owner, shared FROM library_records WHERE id=?", (i,)).fetchone()
+            if row is None or (self.owner is not None and row[0] != self.owner and not row[1]):
+                raise LibraryError(f"the library has no record {i}")
+            if self.owner is not None and row[0] != self.owner:
+                raise LibraryError(f"record {i} is not yours: only the member who shared it may {doing} it")
+
     def delete(self, ids: Iterable[int]) -> int:
-        """Remove records by id; returns how many were removed."""
-        ids = list(ids)
+        """Remove records by id (all or none; only the owner's); returns how many were removed."""
+        ids = [int(i) for i in ids]
         with self._transaction() as con:
+            self._own(con, ids, "delete")
             n = 0
             for i in ids:
-                n += con.execute("DELETE FROM library_records WHERE id=?", (int(i),)).rowcount
+                n += con.execute("DELETE FROM library_records WHERE id=?", (i,)).rowcount
+        return n
+
+    def share(self, ids: Iterable[int], shared: bool = True) -> int:
+        """Put the user's records in the club library (``shared``) or take them out of it (all or
+        none; only the owner's); returns how many changed."""
+        ids = [int(i) for i in ids]
+        with self._transaction() as con:
+            self._own(con, ids, "share or unshare")
+            n = 0
+            for i in ids:
+                n += con.execute("UPDATE library_records SET shared=? WHERE id=? AND shared!=?",
+                                 (int(shared), i, int(shared))).rowcount
         return n
 
     # --- reading ---------------------------------------------------------------------------
 
     def search(self, player: str | None = None, system: str | None = None, contract: str | None = None,
                result: str | None = None, since: str | None = None, until: str | None = None,
-               players: int | None = None, event: str | None = None, limit: int | None = None) -> list[Entry]:
-        """Records matching every filter given, oldest date first.
+               players: int | None = None, event: str | None = None, limit: int | None = None,
+               scope: str | None = None) -> list[Entry]:
+        """Records matching every filter given, oldest date first; of those this user may read,
+        and with ``scope`` only the user's own (``mine``) or the club library's (``club``).
 
         ``player``: part of a player's name (any case). ``contract``: ``40H`` (value and
         strain; ``40Hx`` also the doubling), ``NT``/``H`` (a strain) or ``40`` (a value).
@@ -231,8 +301,15 @@ class Library(store.Store):
         some (``34+``). ``since``/``until``: dates, inclusive (``2026``, ``2026.11``,
         ``2026.11.29``).
         """
-        where: list[str] = []
-        args: list[object] = []
+        visible, args = self._visible()
+        where: list[str] = [visible]
+        if scope == "mine" and self.owner is not None:
+            where.append("r.owner = ?")
+            args.append(self.owner)
+        elif scope == "club":
+            where.append("r.shared = 1")
+        elif scope not in (None, "mine"):
+            raise LibraryError(f"cannot keep to {scope!r}: use {' or '.join(SCOPES)}")
         if player:
             where.append("r.id IN (SELECT record_id FROM library_players WHERE name LIKE ? ESCAPE '\\')")
             args.append("%" + _like(player.strip()) + "%")
@@ -260,9 +337,8 @@ class Library(store.Store):
             where.append("r.date != '' AND r.date <= ?")
             args.append(_date_bound(until, upper=True))
         sql = ("SELECT r.id, r.event, r.date, r.players, r.deck, r.teams, r.system, r.contract, r.declarer,"
-               " r.result, r.made, r.source FROM library_records r")
-        if where:
-            sql += " WHERE " + " AND ".join(where)
+               " r.result, r.made, r.source, r.shared, r.owner, r.owner_name FROM library_records r")
+        sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY r.date, r.id"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
@@ -271,10 +347,11 @@ class Library(store.Store):
             names = self._names(con, [r[0] for r in rows])
         return [Entry(r[0], r[1], r[2], r[3], r[4], r[5], r[6],
                       tuple(names.get(r[0], {}).get(s, "") for s in range(1, r[3] + 1)),
-                      r[7], r[8], r[9], None if r[10] is None else bool(r[10]), r[11]) for r in rows]
+                      r[7], r[8], r[9], None if r[10] is None else bool(r[10]), r[11], bool(r[12]),
+                      self.owner is None or r[13] == self.owner, r[14]) for r in rows]
 
-    def list(self, limit: int | None = None) -> list[Entry]:
-        return self.search(limit=limit)
+    def list(self, limit: int | None = None, scope: str | None = None) -> list[Entry]:
+        return self.search(limit=limit, scope=scope)
 
     def _names(self, con: sqlite3.Connection, ids: list[int]) -> dict[int, dict[int, str]]:
         out: dict[int, dict[int, str]] = {}
@@ -287,13 +364,16 @@ class Library(store.Store):
         return out
 
     def count(self) -> int:
+        visible, args = self._visible("library_records")
         with self._connect() as con:
-            return con.execute("SELECT COUNT(*) FROM library_records").fetchone()[0]
+            return con.execute(f"SELECT COUNT(*) FROM library_records WHERE {visible}", args).fetchone()[0]
 
     def get(self, record_id: int) -> Record:
         """The record with this id."""
+        visible, args = self._visible("library_records")
         with self._connect() as con:
-            row = con.execute("SELECT text FROM library_records WHERE id=?", (int(record_id),)).fetchone()
+            row = con.execute(f"SELECT text FROM library_records WHERE id=? AND {visible}",
+                              [int(record_id), *args]).fetchone()
         if row is None:
             raise LibraryError(f"the library has no record {record_id}")
         return parse_record(row[0], f"library record {record_id}")
@@ -312,6 +392,27 @@ class Library(store.Store):
         except OSError as e:
             raise LibraryError(f"cannot write {path}: {e.strerror or e}") from None
         return len(records)
+
+
+def _columns(con: sqlite3.Connection) -> set[str]:
+    return {row[1] for row in con.execute("PRAGMA table_info(library_records)")}
+
+
+def _add_owners(con: sqlite3.Connection) -> None:
+    """Give a library from before records had owners its owner columns: every record stays, with
+    its id, owned by LOCAL_OWNER and private. SQLite cannot drop the old table's one-copy-per-text
+    rule in place, so the table is built anew, in one transaction."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        if "owner" not in _columns(con):  # another process may have done it meanwhile
+            con.execute(_RECORDS.format(name="library_records_v2"))
+            con.execute(f"INSERT INTO library_records_v2 ({_COLUMNS_V1}) SELECT {_COLUMNS_V1} FROM library_records")
+            con.execute("DROP TABLE library_records")
+            con.execute("ALTER TABLE library_records_v2 RENAME TO library_records")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
 
 
 def _like(text: str) -> str:

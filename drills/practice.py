@@ -23,20 +23,30 @@ chooses from what its seat knows.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Collection, Mapping
+from typing import Any
 
 from fiftysix.bidding import Auction, format_call, parse_call
+from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT, MAX_CALLS, CardBot, get_bot, seat_bots
+from fiftysix.bots.worth import bid_claims
 from fiftysix.cards import Card, Deal, Table, random_deal
 from fiftysix.constraints import TRUE
+from fiftysix.drills.questions import Context, Question
 from fiftysix.errors import FiftySixError, IllegalCallError, IllegalPlayError
 from fiftysix.play import PlayState, Trick
 from fiftysix.records import Record, build_record
-from fiftysix.scoring import (MATCH_FORMATS, RESULT_REASONS, Contract, HandResult, MAX_BID, MIN_BID, new_match,
-                              result_of_play, stake)
-from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT, MAX_CALLS, CardBot, get_bot, seat_bots
-from fiftysix.bots.worth import bid_claims
-from fiftysix.drills.questions import Context, Question
+from fiftysix.scoring import (
+    MATCH_FORMATS,
+    MAX_BID,
+    MIN_BID,
+    RESULT_REASONS,
+    Contract,
+    HandResult,
+    new_match,
+    result_of_play,
+    stake,
+)
 
 MODES = ("learning", "practice")
 """``learning`` shows every hand and offers hints before the learner calls; ``practice``
@@ -94,7 +104,7 @@ class Feedback:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Feedback":
+    def from_dict(cls, d: Mapping[str, Any]) -> Feedback:
         try:
             return cls(**{**d, "broken": tuple(d["broken"]), "truthful": tuple(d["truthful"])})
         except (TypeError, KeyError) as e:
@@ -151,7 +161,7 @@ class PracticeHand:
                 "cards": list(self.cards), "card_reasons": list(self.card_reasons), "played_out": self.played_out}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "PracticeHand":
+    def from_dict(cls, d: Mapping[str, Any]) -> PracticeHand:
         """Read a stored hand back; every call and card is replayed, so a hand that does not
         hang together raises PracticeError naming the fault."""
         try:
@@ -781,7 +791,7 @@ class Match:
                                         f"{RESULT_REASONS.index(h.reason)}" for h in self.hands)])
 
     @classmethod
-    def from_text(cls, text: str, table: Table) -> "Match":
+    def from_text(cls, text: str, table: Table) -> Match:
         """A match at ``table`` from ``to_text``; PracticeError when the text does not read
         (each hand is scored again, so the totals cannot disagree with the hands)."""
         fmt, *hands = text.split() or [""]
@@ -800,7 +810,7 @@ class Match:
         return m
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Match":
+    def from_dict(cls, d: Mapping[str, Any]) -> Match:
         try:
             table = Table(int(d["players"]), int(d["deck"]), str(d["teams"]))
             m = cls(str(d["format"]), table)
@@ -815,9 +825,48 @@ class Match:
         return m
 
 
-__all__ = ["BestContract", "BotMove", "CardCost", "PLAY_OUT", "card_cost", "DoubleDummy", "Feedback", "LEADER", "MODES", "Match", "MatchHand",
-           "Outcome", "PaletteCall", "PracticeError", "PracticeHand", "advance", "auction", "bots_to_call",
-           "bots_to_play", "can_play_out", "card_hint", "check", "contract", "decided_at", "double_dummy",
-           "drill_answers", "hint", "legal_cards", "new_hand", "outcome", "palette", "partners_know", "phase", "plays",
-           "play_it_out", "play_state", "record_drills", "replay", "to_record", "your_call", "your_card",
-           "your_moves", "your_turn"]
+__all__ = [
+    "LEADER",
+    "MODES",
+    "PLAY_OUT",
+    "BestContract",
+    "BotMove",
+    "CardCost",
+    "DoubleDummy",
+    "Feedback",
+    "Match",
+    "MatchHand",
+    "Outcome",
+    "PaletteCall",
+    "PracticeError",
+    "PracticeHand",
+    "advance",
+    "auction",
+    "bots_to_call",
+    "bots_to_play",
+    "can_play_out",
+    "card_cost",
+    "card_hint",
+    "check",
+    "contract",
+    "decided_at",
+    "double_dummy",
+    "drill_answers",
+    "hint",
+    "legal_cards",
+    "new_hand",
+    "outcome",
+    "palette",
+    "partners_know",
+    "phase",
+    "play_it_out",
+    "play_state",
+    "plays",
+    "record_drills",
+    "replay",
+    "to_record",
+    "your_call",
+    "your_card",
+    "your_moves",
+    "your_turn",
+]

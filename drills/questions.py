@@ -15,8 +15,9 @@ The five question types (their ``type`` strings):
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from fiftysix.bidding.calls import format_call, parse_call
 from fiftysix.bidding.meaning import promise_text  # noqa: F401  (re-exported for the quiz modules)
@@ -103,7 +104,7 @@ class Context:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping, default_system: str | None = None) -> "Context":
+    def from_dict(cls, d: Mapping, default_system: str | None = None) -> Context:
         """Read a context; ``deck`` defaults from the table size, ``system`` from the bank."""
         if not isinstance(d, Mapping):
             raise QuestionError(f"context must be an object, got {type(d).__name__}")
@@ -246,7 +247,7 @@ class Question:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping, default_system: str | None = None, index: int | None = None) -> "Question":
+    def from_dict(cls, d: Mapping, default_system: str | None = None, index: int | None = None) -> Question:
         """Read and validate a question dict; errors name its id (or its position)."""
         where = f"question {d.get('id')!r}" if isinstance(d, Mapping) and d.get("id") else (
             f"question #{index + 1}" if index is not None else "question")

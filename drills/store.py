@@ -14,9 +14,9 @@ import os
 import sqlite3
 import urllib.parse
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from fiftysix.errors import FiftySixError
 

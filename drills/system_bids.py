@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from fiftysix.bidding import Auction, format_call
+from fiftysix.bots import DEFAULT_BOT, get_bot
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record, RecordError
-from fiftysix.bots import DEFAULT_BOT, get_bot
 
 
 @dataclass(frozen=True)

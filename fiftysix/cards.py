@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
 
 from fiftysix.errors import DealError, NotationError
 
@@ -75,17 +75,17 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> "Card":
+    def __new__(cls, value: int) -> Card:
         if not 0 <= int(value) < NUM_KINDS:
             raise NotationError(f"card number {value} is out of range 0..{NUM_KINDS - 1}")
         return super().__new__(cls, value)
 
     @classmethod
-    def make(cls, suit: int, rank: int) -> "Card":
+    def make(cls, suit: int, rank: int) -> Card:
         return cls(suit * NUM_RANKS + rank)
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read ``JH``, ``10h``, ``J♥``; the rank comes first."""
         t = text.strip()
         if len(t) < 2:
@@ -176,7 +176,7 @@ class Table:
             raise DealError(f"unknown teams {self.teams!r}: use 'alternate' or 'pairs'")
 
     @classmethod
-    def make(cls, players: int = 6, deck: int | None = None, teams: str = "alternate") -> "Table":
+    def make(cls, players: int = 6, deck: int | None = None, teams: str = "alternate") -> Table:
         return cls(players, DEFAULT_DECK.get(players, 48) if deck is None else deck, teams)
 
     @property
@@ -250,7 +250,7 @@ class Hand:
         object.__setattr__(self, "cards", tuple(sorted((Card(c) for c in self.cards), key=_sort_key)))
 
     @classmethod
-    def parse(cls, text: str) -> "Hand":
+    def parse(cls, text: str) -> Hand:
         """Read ``JJ9.A.KQ.`` (suit groups S.H.D.C; ``-`` or nothing for a void)."""
         t = text.strip()
         groups = t.split(".")
@@ -293,7 +293,7 @@ class Hand:
     def points(self) -> int:
         return sum(c.points for c in self.cards)
 
-    def without(self, card: int) -> "Hand":
+    def without(self, card: int) -> Hand:
         cards = list(self.cards)
         cards.remove(card)
         return Hand(tuple(cards))
@@ -329,7 +329,7 @@ class Deal:
     hands: tuple[Hand, ...]
 
     @classmethod
-    def parse(cls, text: str, table: Table, partial: bool = False) -> "Deal":
+    def parse(cls, text: str, table: Table, partial: bool = False) -> Deal:
         """Read hands for seats 1..N separated by spaces; check them against the table."""
         if not text or not text.strip():
             raise NotationError("empty deal: give one hand per seat, separated by spaces")

@@ -13,8 +13,9 @@ promise a hand breaks. Constraints are immutable and convert to and from JSON di
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence, Union
+from typing import Union
 
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, NUM_RANKS, NUM_SUITS, RANKS, SUIT_NAMES, Card, Hand
 from fiftysix.errors import ConstraintError
@@ -60,7 +61,7 @@ class Count:
 class All:
     """Every part holds."""
 
-    parts: tuple["Constraint", ...] = ()
+    parts: tuple[Constraint, ...] = ()
     text: str = ""
 
     def holds(self, counts: Sequence[int]) -> bool:
@@ -84,7 +85,7 @@ class All:
 class Either:
     """At least one part holds."""
 
-    parts: tuple["Constraint", ...] = ()
+    parts: tuple[Constraint, ...] = ()
     text: str = ""
 
     def __post_init__(self) -> None:

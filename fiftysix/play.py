@@ -7,8 +7,8 @@ the contract is decided (RULES.md section 4); without one it plays every card.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from fiftysix.cards import CARD_NAMES, SUIT_NAMES, Card, Deal, Hand, Table
 from fiftysix.errors import IllegalPlayError

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Iterator, Sequence
 
 from fiftysix import bidding
 from fiftysix.cards import CARD_NAMES, TOTAL_POINTS, Card, Deal, Table

@@ -92,13 +92,13 @@ class Contract:
 
     @classmethod
     def make(cls, table: Table, value: int, trump: int | None, declarer: int = 1,
-             doubled: int = 1) -> "Contract":
+             doubled: int = 1) -> Contract:
         """A contract at ``table``: the declaring team is the declarer seat's team."""
         table.check_seat(declarer)
         return cls(value, trump, declarer, table.team_of(declarer), doubled)
 
     @classmethod
-    def parse(cls, text: str, table: Table | None = None, declarer: int = 1) -> "Contract":
+    def parse(cls, text: str, table: Table | None = None, declarer: int = 1) -> Contract:
         """Read ``40H``, ``40♥``, ``32nt``, ``32NS``, ``40Hx``, ``40HXX``.
 
         The seat and team are not part of the notation: give the declarer's seat (and the

@@ -34,13 +34,12 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     root = Path(args.repo).resolve() if args.repo else Path(__file__).resolve().parents[1]
     sys.path.insert(0, str(root))
+    import fiftysix
     from fiftysix.bidding import SYSTEMS, Auction
     from fiftysix.bidding.calls import parse_call
     from fiftysix.bidding.state import Reading
     from fiftysix.cards import Table, random_deal
     from fiftysix.errors import FiftySixError
-
-    import fiftysix
     print(f"reading {fiftysix.__file__}", file=sys.stderr)
     odd = [parse_call(t) for t in ODD]
     out = sys.stdout

@@ -18,9 +18,9 @@ _LAYER = "|".join(LAYERS)
 _RULES = [
     # drills.bots moved to the bots layer
     (re.compile(r"(?<![\w.])drills\.bots\b"), "fiftysix.bots"),
-    (re.compile(r"^(\s*)from drills import bots\b", re.M), r"\1from fiftysix import bots"),
+    (re.compile(r"^(\s*)from drills import bots\b", re.MULTILINE), r"\1from fiftysix import bots"),
     # import X.y as z / from X(.y) import z
-    (re.compile(rf"^(\s*)(from|import)\s+({_LAYER})\b", re.M), r"\1\2 fiftysix.\3"),
+    (re.compile(rf"^(\s*)(from|import)\s+({_LAYER})\b", re.MULTILINE), r"\1\2 fiftysix.\3"),
     # dotted module names inside strings: "ui.cli", "analyser.solver.x", "drills.bots"
     (re.compile(rf"([\"'])({_LAYER})\.(?=[a-z_])"), r"\1fiftysix.\2."),
     # python -m stats.summary and the like in shell text

@@ -13,10 +13,10 @@ from dataclasses import asdict, dataclass
 import pyarrow as pa
 
 from fiftysix.analyser import solver
-from fiftysix.bots import get_bot
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import format_calls
 from fiftysix.bidding.systems import get_system
+from fiftysix.bots import get_bot
 from fiftysix.cards import RANKS, SUITS, Deal, Table, random_deal
 from fiftysix.errors import FiftySixError
 
@@ -65,7 +65,7 @@ class RunSpec:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "RunSpec":
+    def from_dict(cls, d: dict) -> RunSpec:
         return cls(**{**d, "systems": tuple(d["systems"])})
 
 

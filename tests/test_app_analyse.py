@@ -4,10 +4,9 @@ from __future__ import annotations
 import json
 import re
 
-
-from fiftysix.analyser import solver  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from tests.app_harness import open_page, texts  # noqa: E402
+from fiftysix.analyser import solver
+from fiftysix.cards import Table, random_deal
+from tests.app_harness import open_page, texts
 
 TABLE = Table(4, 32, "alternate")
 

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import json
 
-
-from fiftysix.drills import banks  # noqa: E402
-from tests.app_harness import open_page  # noqa: E402
+from fiftysix.drills import banks
+from tests.app_harness import open_page
 
 # RULES.md 7.1: a number-suit bid promises a Jack of that suit and 3+ other cards of it (4+ in all).
 RULE_WORDS = ("Jack of hearts", "4")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from fiftysix.drills.progress import ProgressStore  # noqa: E402
-from tests.app_harness import open_page, texts  # noqa: E402
+from fiftysix.drills.progress import ProgressStore
+from tests.app_harness import open_page, texts
 
 
 def _start(at, types=("meaning",), length=3):
@@ -99,9 +99,9 @@ def test_practise_anyway_mixes_the_types(tmp_path, monkeypatch):
 def test_a_due_idea_comes_back_as_a_fresh_question(tmp_path, monkeypatch):
     from datetime import timedelta
 
+    from fiftysix.cards import Table
     from fiftysix.drills.generate import Generator
     from fiftysix.drills.schedule import question_key, utcnow
-    from fiftysix.cards import Table
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
     old = Generator("international", Table.make(6), 1).questions(1, ["meaning"])[0]
     store = ProgressStore(learner="lena")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fiftysix.drills.library import Library
 from fiftysix.cards import Hand, Table, deck_cards
+from fiftysix.drills.library import Library
 from tests.app_harness import open_page, texts
 
 TABLE = Table.make(4)

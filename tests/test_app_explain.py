@@ -1,12 +1,12 @@
 """Explain page: type and click an auction; meanings, legal calls, contract and the card grid."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
-import json  # noqa: E402
-
-from fiftysix.cards import Card, Hand, Table, random_deal  # noqa: E402
-from tests.app_harness import open_page, texts  # noqa: E402
+from fiftysix.cards import Card, Hand, Table, random_deal
+from tests.app_harness import open_page, texts
 
 
 def test_typed_auction_shows_each_meaning(tmp_path, monkeypatch):

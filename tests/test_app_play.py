@@ -2,13 +2,13 @@
 a second session and an illegal card leave the hand whole and the saved records safe."""
 from __future__ import annotations
 
+from fiftysix.cards import SUIT_SYMBOLS, Table, random_deal
 from fiftysix.drills import practice as P
 from fiftysix.drills.library import Library
 from fiftysix.drills.progress import ProgressStore
-from fiftysix.cards import SUIT_SYMBOLS, Table, random_deal
 from fiftysix.records import format_record, parse_record
-from tests.app_harness import open_page, texts
 from fiftysix.ui import render
+from tests.app_harness import open_page, texts
 
 TABLE = Table.make(4)
 LINK = {"players": "4", "pl_bot": "rules", "pl_seat": "2", "pl_seed": "5"}
@@ -247,8 +247,8 @@ def test_a_hand_from_the_library_is_dealt_again(tmp_path, monkeypatch):
 
 
 def test_a_coach_deal_from_a_record_file_or_a_bank_question(tmp_path, monkeypatch):
-    from fiftysix.drills import banks
     from fiftysix.cards import Hand
+    from fiftysix.drills import banks
     from tests.test_app_review import _record_text
     text, _ = _record_text()
     at = open_page("play", tmp_path, monkeypatch, query={"pl_from": "written", "pl_bot": "rules"})

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from fiftysix.drills.progress import ProgressStore  # noqa: E402
-from fiftysix.drills.questions import Question  # noqa: E402
-from tests.app_harness import open_page, texts  # noqa: E402
+from fiftysix.drills.progress import ProgressStore
+from fiftysix.drills.questions import Question
+from tests.app_harness import open_page, texts
 
 
 def _question(qid: str, family: str) -> Question:
@@ -22,7 +22,7 @@ def _question(qid: str, family: str) -> Question:
 def test_progress_shows_stored_answers(tmp_path, monkeypatch):
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
     store = ProgressStore(learner="asha")
-    t0 = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
+    t0 = datetime(2026, 1, 5, 12, tzinfo=UTC)
     number, plus = _question("q1", "number-suit"), _question("q2", "plus-one")
     # number-suit: 3 of 3 right; plus-one: 1 of 3 right -> the weakest spot.
     for i in range(3):
@@ -51,16 +51,16 @@ def test_progress_for_a_new_player_says_so(tmp_path, monkeypatch):
 
 
 def test_drill_my_weak_spots_now(tmp_path, monkeypatch):
+    from fiftysix.cards import Table
     from fiftysix.drills.generate import Generator
     from fiftysix.drills.questions import idea_title
-    from fiftysix.cards import Table
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
     store = ProgressStore(learner="asha")
     made = Generator("international", Table.make(6), 2).questions(9, ["meaning", "which-call", "your-call"])
     by_idea = {q.template: q for q in made}
     ideas = list(by_idea)[:3]
     assert len(ideas) == 3
-    t0 = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
+    t0 = datetime(2026, 1, 5, 12, tzinfo=UTC)
     for i, key in enumerate(ideas):  # the first two ideas answered wrongly, the third rightly
         q = by_idea[key]
         store.record_answer(q, q.answer if i == 2 else "wrong", correct=i == 2, now=t0)

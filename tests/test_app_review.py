@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import re
 
-
-from fiftysix.drills.library import Library  # noqa: E402
-from fiftysix.bidding import Auction  # noqa: E402
-from fiftysix.cards import Card, Table, random_deal  # noqa: E402
-from fiftysix.play import PlayState  # noqa: E402
-from fiftysix.records import Noted, Record, format_record, read_records  # noqa: E402
-from tests.app_harness import open_page, texts  # noqa: E402
+from fiftysix.bidding import Auction
+from fiftysix.cards import Card, Table, random_deal
+from fiftysix.drills.library import Library
+from fiftysix.play import PlayState
+from fiftysix.records import Noted, Record, format_record, read_records
+from tests.app_harness import open_page, texts
 
 TABLE = Table.make(4)
 
@@ -26,7 +25,7 @@ def _record_text() -> tuple[str, list[str]]:
         state.play(card)
         play.append(str(card))
     record = Record(table=TABLE, deal=deal, event="Club night", system="international",
-                    auction=tuple(Noted(x) for x in "28H P P P".split()), contract=contract,
+                    auction=tuple(Noted(x) for x in ["28H", "P", "P", "P"]), contract=contract,
                     play=tuple(Noted(c) for c in play))
     return format_record(record), play
 
@@ -151,7 +150,7 @@ def test_a_played_out_record_is_stepped_through_to_the_last_card(tmp_path, monke
         play.append(str(card))
     assert stop.cards_left  # decided before the last card
     record = Record(table=TABLE, deal=deal, system="international",
-                    auction=tuple(Noted(x) for x in "28H P P P".split()), contract=contract,
+                    auction=tuple(Noted(x) for x in ["28H", "P", "P", "P"]), contract=contract,
                     play=tuple(Noted(c) for c in play), result=stop.points[contract.team], played_out=True)
     at = open_page("review", tmp_path, monkeypatch)
     at.file_uploader(key="rv_upload").upload("out.txt", format_record(record).encode(), "text/plain").run()

@@ -9,7 +9,7 @@ import pytest
 
 from fiftysix.bidding import Auction, fits
 from fiftysix.cards import Card, Hand, Table
-from fiftysix.constraints import All, Either, Count, satisfiable
+from fiftysix.constraints import All, Count, Either, satisfiable
 from fiftysix.errors import IllegalCallError, NotationError
 
 SIX = Table.make(6)

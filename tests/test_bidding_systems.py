@@ -341,7 +341,7 @@ def test_ladder():
     from fiftysix.bidding import Ladder
     from fiftysix.cards import Card
     lad = Ladder.fresh(48)
-    assert [str(c) for c in lad.remaining(1)] == "JH JH 9H 9H AH AH TH TH KH KH QH QH".split()
+    assert [str(c) for c in lad.remaining(1)] == ["JH", "JH", "9H", "9H", "AH", "AH", "TH", "TH", "KH", "KH", "QH", "QH"]
     assert len(Ladder.fresh(64).remaining(0)) == 16 and len(Ladder.fresh(32).remaining(0)) == 8
     jh = Card.parse("JH")
     after = lad.show([jh, jh, Card.parse("9H")])

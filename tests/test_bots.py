@@ -9,9 +9,8 @@ import numpy as np
 import pytest
 
 from fiftysix.analyser.dealer import View, counts_to_deal
-from fiftysix.bots import (BIDDING_BOTS, CardBot, JudgeBot, RulesBot, bid_auction, get_bot, play_hand,
-                         seat_bots)
 from fiftysix.bidding import SYSTEMS, Auction
+from fiftysix.bots import BIDDING_BOTS, CardBot, JudgeBot, RulesBot, bid_auction, get_bot, play_hand, seat_bots
 from fiftysix.cards import Deal, Hand, Table, random_deal
 from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
@@ -169,8 +168,9 @@ def test_the_card_bots_count_is_the_solvers_value_on_the_deals_it_drew(monkeypat
     # that card (max_points, not the bot's yes/no probes, which it runs first on every deal,
     # and the margins of the cards tied best after)
     import re
-    import fiftysix.bots.cardplay as cardplay
+
     from fiftysix.analyser.solver import Position, max_points
+    from fiftysix.bots import cardplay
     table = Table.make(4)
     deal = random_deal(table, 6)
     contract = Contract.make(table, 30, 3, declarer=3)
@@ -264,6 +264,7 @@ def test_hand_worth_is_the_rule_of_thumb_for_many_hands_at_once():
     # partners, 8 cards a hand, 2 a suit on average): own points + 2 x (56 - own - shown) / 5
     # x 0.85 + shown, + 2 a trump above 2 and 1.5 a trump Jack or Nine; at no-trump + 1 a Jack
     import numpy as np
+
     from fiftysix.bots.rules import value_limit
     from fiftysix.bots.worth import hand_worth
     table = Table.make(6)
@@ -295,6 +296,7 @@ def test_the_samples_give_bidders_hands_worth_their_bids():
     # seat 1 opened 32S under basic; seat 2 judges from deals in which seat 1's hand is worth
     # 30+ in spades by the rule of thumb (HOLD_SLACK 2), taken in the order the dealer drew them
     import numpy as np
+
     from fiftysix.bots.worth import HOLD_SLACK, bid_claims, hand_worth, pick_deals
     table, a, claims, pool = _after_an_opening("basic", "32S", 9)
     assert claims == [(1, 32, 0, 0, False)]
@@ -324,6 +326,7 @@ def test_a_pass_over_the_opponents_claims_a_hand_not_worth_a_bid():
     # seat 2 passes over seat 1's 28S: its hand is not worth 29 (+ HOLD_SLACK) in any strain;
     # seat 3 passes over its partner's bid: that says nothing of its strength
     import numpy as np
+
     from fiftysix.analyser.dealer import Dealer
     from fiftysix.bots.worth import ANY, HOLD_SLACK, bid_claims, hand_worth, pick_deals
     table = Table.make(6)
@@ -475,6 +478,7 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
     # least GAIN, recomputed here from the rules' table (RULES.md: 28-39 win 1, lose 2) and the
     # shares its reason gives; where the raise would make but does not pay, it passes and says so
     import re
+
     from fiftysix.bots.judge import GAIN
     from fiftysix.scoring import stake_row
     bids = passes = 0
@@ -510,6 +514,7 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
     # put its expected stake within FOLLOW_LOSS of passing's; the stakes are recomputed here
     # from the rules' table (RULES.md: 28-39 win 1, lose 2) and the shares the reason gives
     import re
+
     from fiftysix.bots.judge import FOLLOW_LOSS, THEY_DOUBLE_AT
     from fiftysix.scoring import stake_row
     found = 0
@@ -540,6 +545,7 @@ def test_a_decision_gets_more_deals_exactly_where_its_thresholds_could_change_th
     # redouble); checked here by setting the module's thresholds
     # themselves (not the judge's own shift) and judging the first 8 deals' snapshot again
     import copy
+
     from fiftysix.bots import judge as J
     names = ("MAKE_AT", "COMPETE_AT", "FOLLOW_AT", "DOUBLE_AT", "REDOUBLE_AT")
     base = {n: getattr(J, n) for n in names}
@@ -592,11 +598,12 @@ def test_a_reason_over_a_doubled_bid_says_what_the_bid_is_worth_doubled():
     # say what the standing 32C is worth redoubled, and that worth must be the rules' stake
     # table (RULES.md: 28-39 win 1, lose 2) times 4 at the share the same reason gives
     import re
+
     from fiftysix.scoring import stake_row
     table = Table.make(6)
     deal = random_deal(table, 6_000_019)
     a = Auction(system="kerala", table=table)
-    for c in "28H P 29C P P 30S 31H P P 32C P P P P X XX P P P".split():
+    for c in ["28H", "P", "29C", "P", "P", "30S", "31H", "P", "P", "32C", "P", "P", "P", "P", "X", "XX", "P", "P", "P"]:
         a.apply(c, None)
     assert a.state.doubled == 4 and a.state.to_move == 2
     choice = JudgeBot(3).choose(a, deal.hand(2))

@@ -34,13 +34,13 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
     pytest.skip(f"headless browser test needs {CHROMIUM} and {DRIVER} "
                 "(apt-get install chromium chromium-driver; .ci/run installs them)", allow_module_level=True)
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (pip install -e '.[test]')")
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
-from fiftysix.cards import Table, random_deal  # noqa: E402
+from fiftysix.cards import Table, random_deal
 
 
 def _free_port() -> int:

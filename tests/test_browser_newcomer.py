@@ -10,14 +10,23 @@ import time
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.test_browser import (CHROMIUM, app_url, browser, click_button, data_dir, field, idle,  # noqa: F401
-                                open_page, shot, wait_text)
-
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from tests.test_browser import (  # noqa: F401
+    CHROMIUM,
+    app_url,
+    browser,
+    click_button,
+    data_dir,
+    field,
+    idle,
+    open_page,
+    shot,
+    wait_text,
+)
 
 pytestmark = pytest.mark.browser
 assert CHROMIUM

@@ -9,12 +9,10 @@ import os
 import shutil
 
 import pytest
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
 
-from tests.test_browser import (CHROMIUM, README_SHOTS, SHOTS, app_url, browser, data_dir, idle,  # noqa: F401
-                                shot, wait_text)
-
-from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
+from tests.test_browser import CHROMIUM, README_SHOTS, SHOTS, app_url, browser, data_dir, idle, shot, wait_text  # noqa: F401
 
 pytestmark = pytest.mark.browser
 assert CHROMIUM

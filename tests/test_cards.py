@@ -6,8 +6,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fiftysix.cards import (TRUMPS, format_trump, parse_trump, DEFAULT_DECK, RANKS, SUIT_SYMBOLS, SUITS, TABLE_SETUPS, Card, Deal, Hand, Table,
-                            deck_cards, deck_kinds, format_cards, parse_cards, random_deal)
+from fiftysix.cards import (
+    DEFAULT_DECK,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    TABLE_SETUPS,
+    TRUMPS,
+    Card,
+    Deal,
+    Hand,
+    Table,
+    deck_cards,
+    deck_kinds,
+    format_cards,
+    format_trump,
+    parse_cards,
+    parse_trump,
+    random_deal,
+)
 from fiftysix.errors import DealError, NotationError
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from fiftysix.cards import Deal, Table
-from tests.naive import naive_legal_cards, naive_trick_points, naive_trick_winner
 from fiftysix.ui.cli import main
+from tests.naive import naive_legal_cards, naive_trick_points, naive_trick_winner
 
 ROOT = Path(__file__).resolve().parents[1]
 ENDING = "J.9.. T.A.. A.T.. 9.J.."   # 4 players, 2 cards each

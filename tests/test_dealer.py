@@ -11,7 +11,7 @@ from scipy.stats import chisquare
 from fiftysix.analyser import counting
 from fiftysix.analyser.dealer import Dealer, View, counts_to_deal, quick_counts, rejection_counts
 from fiftysix.cards import NUM_KINDS, Card, Hand, Table, random_deal
-from fiftysix.constraints import TRUE, All, Either, Count, fits, rank_kinds, suit_kinds, void
+from fiftysix.constraints import TRUE, All, Count, Either, fits, rank_kinds, suit_kinds, void
 from fiftysix.errors import ConstraintError, DealError, IllegalPlayError
 from fiftysix.play import PlayState
 

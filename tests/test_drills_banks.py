@@ -6,7 +6,8 @@ import io
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fiftysix.drills import banks
 from fiftysix.drills.banks import Bank, BankError, export_text, import_text, load_bank, save_bank

@@ -4,13 +4,13 @@ from __future__ import annotations
 import random
 import statistics
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from fiftysix.bots import Bot, bid_deal
 from fiftysix.bidding import SYSTEMS, Auction
 from fiftysix.bidding.calls import FORCED, PASS
-from fiftysix.cards import Card, Hand, Table, deck_cards, random_deal
-from fiftysix.cards import Deal
+from fiftysix.bots import Bot, bid_deal
+from fiftysix.cards import Card, Deal, Hand, Table, deck_cards, random_deal
 from fiftysix.constraints import fits
 
 TABLES = [(4, "alternate"), (6, "alternate"), (8, "alternate"), (6, "pairs")]

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from fiftysix.drills.bankcheck import check_question
-from fiftysix.constraints import implied, required_parts
-from fiftysix.drills.generate import Generator, default_types, generate
-from fiftysix.drills.questions import Question, promise_text
 from fiftysix.bidding import SYSTEMS, Auction, format_call, parse_call
 from fiftysix.cards import Hand, Table
-from fiftysix.constraints import fits, from_dict
+from fiftysix.constraints import fits, from_dict, implied, required_parts
+from fiftysix.drills.bankcheck import check_question
+from fiftysix.drills.generate import Generator, default_types, generate
+from fiftysix.drills.questions import Question, promise_text
 
 TYPES = ("meaning", "which-call", "your-call", "partner-holds")
 SEEDS_PER_TABLE = 8

@@ -5,15 +5,15 @@ import multiprocessing as mp
 import sqlite3
 import threading
 from collections import defaultdict
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from fiftysix.drills.progress import ProgressError, ProgressStore
-from fiftysix.drills.store import DATA_DIR_ENV, default_db_path
 from fiftysix.drills.questions import Context, Question
+from fiftysix.drills.store import DATA_DIR_ENV, default_db_path
 
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 def _q(i: int, system: str = "international", family: str = "plus", players: int = 6) -> Question:

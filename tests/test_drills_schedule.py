@@ -1,14 +1,24 @@
 """Spaced repetition: FSRS reviews, due-first ordering, the cap on new cards."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from fiftysix.drills.questions import Context, Question
-from fiftysix.drills.schedule import (Rating, State, card_id_for, make_scheduler, new_card, pick_questions, plan,
-                             practice_mix, question_key,
-                             rating_for, review)
+from fiftysix.drills.schedule import (
+    Rating,
+    State,
+    card_id_for,
+    make_scheduler,
+    new_card,
+    pick_questions,
+    plan,
+    practice_mix,
+    question_key,
+    rating_for,
+    review,
+)
 
-NOW = datetime(2026, 1, 10, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
 SCHED = make_scheduler(fuzz=False)
 
 

@@ -21,18 +21,19 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from fiftysix.drills import banks
-from fiftysix.drills.bankcheck import check_dict
-from fiftysix.drills.banks import Bank, BankError, import_text
+from fiftysix import textio
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import parse_call, parse_calls
 from fiftysix.cards import Card, Deal, Hand, Table, parse_cards
 from fiftysix.constraints import from_dict as constraint_from_dict
+from fiftysix.drills import banks
+from fiftysix.drills.bankcheck import check_dict
+from fiftysix.drills.banks import Bank, BankError, import_text
 from fiftysix.errors import FiftySixError
 from fiftysix.records import decode_record_bytes, format_records, parse_records, read_records
-from fiftysix import textio
 from fiftysix.ui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

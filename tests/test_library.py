@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from fiftysix.drills.library import Library, LibraryError
+from fiftysix.drills.library import Library, LibraryError, digest
 from fiftysix.records import RecordError, format_record, format_records, parse_records, read_records
-from tests.test_records import SAMPLES, random_record
 from fiftysix.ui.cli import main
+from tests.test_records import SAMPLES, random_record
 
 
 @pytest.fixture
@@ -207,3 +207,76 @@ def test_add_refuses_an_illegal_record_built_in_code(lib: Library):
         lib.add([rec, bad])
     assert lib.count() == 0
     assert lib.add([rec]).added == 1
+
+
+# --- owners: each member's private records and the club library -------------------------------
+
+def test_each_member_reads_their_own_and_the_shared_records_and_changes_only_their_own(tmp_path: Path):
+    path = tmp_path / "club.sqlite3"
+    recs = _all_samples()[:4]
+    ann = Library(path, owner="oidc:idp|ann", owner_name="Ann")
+    bob = Library(path, owner="oidc:idp|bob", owner_name="Bob")
+    a_ids = ann.add(recs[:3]).ids
+    b_ids = bob.add(recs[2:4]).ids
+    assert len(b_ids) == 2  # recs[2] is Ann's too: a private copy each, not a duplicate of hers
+    assert {e.id for e in ann.list()} == set(a_ids) and {e.id for e in bob.list()} == set(b_ids)
+    assert ann.count() == 3 and bob.count() == 2
+    with pytest.raises(LibraryError, match="no record"):
+        bob.get(a_ids[0])  # private: as if it were not there
+    with pytest.raises(LibraryError, match="no record"):
+        bob.delete([a_ids[0]])
+    assert ann.share([a_ids[0]]) == 1 and ann.share([a_ids[0]]) == 0
+    assert format_record(bob.get(a_ids[0])) == format_record(recs[0])
+    seen = {e.id: e for e in bob.list()}
+    assert seen[a_ids[0]].shared and not seen[a_ids[0]].mine and seen[a_ids[0]].owner_name == "Ann"
+    assert [e.id for e in bob.search(scope="club")] == [a_ids[0]]
+    assert {e.id for e in bob.search(scope="mine")} == set(b_ids)
+    for change in (lambda: bob.delete([b_ids[0], a_ids[0]]), lambda: bob.share([a_ids[0]], False)):
+        with pytest.raises(LibraryError, match="not yours"):
+            change()
+    assert bob.count() == 3  # the refused deletion took nothing, not even Bob's own record
+    assert ann.delete([a_ids[0]]) == 1
+    assert {e.id for e in bob.list()} == set(b_ids)
+    everyone = Library(path)  # the command line, on the server's own computer: every record
+    assert everyone.count() == 4 and everyone.delete([b_ids[0]]) == 1
+
+
+V1_SCHEMA = """
+CREATE TABLE library_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE library_records (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, digest TEXT NOT NULL UNIQUE, text TEXT NOT NULL, event TEXT NOT NULL,
+    date TEXT NOT NULL, players INTEGER NOT NULL, deck INTEGER NOT NULL, teams TEXT NOT NULL, system TEXT NOT NULL,
+    contract TEXT NOT NULL, value INTEGER, strain TEXT NOT NULL, declarer INTEGER, result INTEGER, made INTEGER,
+    source TEXT NOT NULL, imported_at TEXT NOT NULL);
+CREATE TABLE library_players (
+    record_id INTEGER NOT NULL REFERENCES library_records(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
+    name TEXT NOT NULL, PRIMARY KEY (record_id, seat));
+INSERT INTO library_meta VALUES ('schema', '1');
+"""
+
+
+def test_a_library_from_before_owners_keeps_every_record(tmp_path: Path):
+    """A file written by the first schema (the text above is that schema): its records keep their
+    ids, names and text, belong to the local player, and can be deleted with their names."""
+    path = tmp_path / "old.sqlite3"
+    recs = [r for r in _all_samples() if any(r.players)][:3]
+    with sqlite3.connect(path) as con:
+        con.executescript(V1_SCHEMA)
+        for i, r in enumerate(recs, start=5):
+            con.execute("INSERT INTO library_records VALUES (?, ?, ?, '', '', ?, ?, ?, ?, '', NULL, '', NULL, NULL,"
+                        " NULL, 'old', '')", (i, digest(r), format_record(r), r.table.players, r.table.deck,
+                                              r.table.teams, r.system))
+            for seat, name in enumerate(r.players, start=1):
+                if name:
+                    con.execute("INSERT INTO library_players VALUES (?, ?, ?)", (i, seat, name))
+    lib = Library(path)
+    assert [format_record(lib.get(i)) for i in (5, 6, 7)] == [format_record(r) for r in recs]
+    assert Library(path, owner="oidc:idp|ann").count() == 0  # private to the local player
+    assert {n for e in lib.list() for n in e.names if n} == {n for r in recs for n in r.players if n}
+    assert lib.add(recs[:1]).duplicates == 1
+    assert lib.add([_all_samples()[-1]]).ids[0] == 8  # ids go on after the old ones
+    lib.delete([5])
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT COUNT(*) FROM library_players WHERE record_id=5").fetchone()[0] == 0
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert con.execute("PRAGMA foreign_key_check").fetchall() == []

@@ -7,11 +7,30 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fiftysix.cards import (SUITS, TABLE_SETUPS, TOTAL_POINTS, Card, Deal, Hand, Table, deck_kinds,
-                            parse_cards, random_deal)
+from fiftysix.cards import (
+    SUITS,
+    TABLE_SETUPS,
+    TOTAL_POINTS,
+    Card,
+    Deal,
+    Hand,
+    Table,
+    deck_kinds,
+    parse_cards,
+    random_deal,
+)
 from fiftysix.errors import DealError, IllegalPlayError
-from fiftysix.play import (PlayState, is_void_hand, legal_cards, opening_leader, played_by_seat, trick_number, trick_rows,
-                           trick_winner, who_played)
+from fiftysix.play import (
+    PlayState,
+    is_void_hand,
+    legal_cards,
+    opening_leader,
+    played_by_seat,
+    trick_number,
+    trick_rows,
+    trick_winner,
+    who_played,
+)
 from tests.naive import naive_legal_cards, naive_trick_points, naive_trick_winner
 
 H, S, D, C = 1, 0, 2, 3
@@ -110,7 +129,7 @@ def test_follow_suit_and_void():
 
 def test_full_play_of_ending_and_played_by_seat():
     s = ending_state()
-    tricks = s.play_all("JS TS AS 9S 9H AH TH JH".split())
+    tricks = s.play_all(["JS", "TS", "AS", "9S", "9H", "AH", "TH", "JH"])
     assert [(t.winner, t.points) for t in tricks] == [(1, 7), (4, 7)]
     assert s.points == [7, 7] and s.stop_reason == "all cards" and s.legal_cards() == ()
     assert [str(c) for c in played_by_seat(s)[4]] == ["9S", "JH"]
@@ -121,7 +140,7 @@ def test_full_play_of_ending_and_played_by_seat():
 @pytest.mark.parametrize("target, over", [(7, "target reached"), (8, None)])
 def test_early_stop_target_reached_both_sides(target, over):
     s = ending_state(target=target, declarer_team=0)
-    s.play_all("JS TS AS 9S".split())                       # odd takes 7
+    s.play_all(["JS", "TS", "AS", "9S"])                       # odd takes 7
     assert s.stop_reason == over
     assert s.declarers_made() is (True if over else None)
 
@@ -129,17 +148,17 @@ def test_early_stop_target_reached_both_sides(target, over):
 @pytest.mark.parametrize("target, over", [(7, None), (8, "target out of reach")])
 def test_early_stop_out_of_reach_both_sides(target, over):
     s = ending_state(target=target, declarer_team=1)
-    s.play_all("JS TS AS 9S".split())                       # even took 0, 7 points still out
+    s.play_all(["JS", "TS", "AS", "9S"])                       # even took 0, 7 points still out
     assert s.stop_reason == over
     assert s.declarers_made() is (False if over else None)
 
 
 def test_no_early_stop_mid_trick_and_when_switched_off():
     s = ending_state(target=7, declarer_team=0)
-    s.play_all("JS TS AS".split())
+    s.play_all(["JS", "TS", "AS"])
     assert not s.is_over
     s2 = ending_state(target=7, declarer_team=0, early_stop=False)
-    s2.play_all("JS TS AS 9S".split())
+    s2.play_all(["JS", "TS", "AS", "9S"])
     assert not s2.is_over and s2.declarers_made() is True
 
 

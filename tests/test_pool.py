@@ -32,7 +32,7 @@ def test_items_are_handed_out_in_order_and_come_back_by_index():
 
 
 def test_each_worker_keeps_its_own_resource():
-    pool = Pool(lambda: [])
+    pool = Pool(list)
     seen: dict[int, set] = {}
     lock = threading.Lock()
 

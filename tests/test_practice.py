@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from fiftysix.drills import practice as P
-from fiftysix.bots import bid_with
-from fiftysix.drills.progress import ProgressStore
 from fiftysix.bidding import Auction
+from fiftysix.bots import bid_with
 from fiftysix.cards import Table, random_deal
+from fiftysix.drills import practice as P
+from fiftysix.drills.progress import ProgressStore
 from fiftysix.errors import IllegalCallError, IllegalPlayError
 from fiftysix.records import format_record, parse_record
 from fiftysix.scoring import STAKES
@@ -258,6 +258,7 @@ def test_wrong_calls_become_drill_ideas(tmp_path):
     assert key in store.cards()
     assert key in history["template"].tolist()
     from datetime import timedelta
+
     from fiftysix.drills.schedule import utcnow
     assert key in store.due_templates(utcnow() + timedelta(days=1))  # it comes back soon
 

@@ -12,8 +12,18 @@ from hypothesis import strategies as st
 
 from fiftysix.cards import TABLE_SETUPS, Card, Deal, Hand, Table, random_deal
 from fiftysix.play import PlayState
-from fiftysix.records import (Noted, Record, RecordError, build_record, decode_record_bytes, format_record,
-                              format_records, known_systems, parse_record, parse_records)
+from fiftysix.records import (
+    Noted,
+    Record,
+    RecordError,
+    build_record,
+    decode_record_bytes,
+    format_record,
+    format_records,
+    known_systems,
+    parse_record,
+    parse_records,
+)
 from fiftysix.scoring import Contract
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "data" / "records").glob("*.txt"))

@@ -13,9 +13,9 @@ from fiftysix.cards import SUITS, Deal, Table
 from fiftysix.constraints import fits
 from fiftysix.records import Noted, Record, parse_record, read_records
 from fiftysix.scoring import Contract
+from fiftysix.ui.cli import main
 from tests.naive import naive_card_values, naive_max_points
 from tests.test_records import random_record
-from fiftysix.ui.cli import main
 
 
 def _naive_review_values(rec: Record) -> list[tuple[int, int]]:
@@ -178,10 +178,10 @@ def test_budget_leaves_unknowns_not_wrong_values():
 def test_system_bids_agree_with_a_bot_auction_and_flag_a_change():
     from dataclasses import replace
 
-    from fiftysix.bots import bid_with
-    from fiftysix.drills.system_bids import system_bids
     from fiftysix.bidding import format_call
+    from fiftysix.bots import bid_with
     from fiftysix.cards import random_deal
+    from fiftysix.drills.system_bids import system_bids
     table = Table.make(6)
     deal = random_deal(table, seed=12)
     auction = bid_with(deal, "international", "default", seed=0)  # the bot the review uses

@@ -7,8 +7,19 @@ from hypothesis import strategies as st
 from fiftysix.cards import Deal, Table
 from fiftysix.errors import FiftySixError, NotationError
 from fiftysix.play import PlayState
-from fiftysix.scoring import (ChipsMatch, Contract, GamesMatch, HandResult, RaceMatch, ScoringError,
-                              hand_result, new_match, result_of_play, stake, stake_row)
+from fiftysix.scoring import (
+    ChipsMatch,
+    Contract,
+    GamesMatch,
+    HandResult,
+    RaceMatch,
+    ScoringError,
+    hand_result,
+    new_match,
+    result_of_play,
+    stake,
+    stake_row,
+)
 
 # RULES.md 5, written out by hand: bid -> (win, lose)
 STAKE_ROWS = [(28, 1, 2), (39, 1, 2), (40, 2, 3), (47, 2, 3), (48, 3, 4), (55, 3, 4), (56, 4, 5)]
@@ -98,7 +109,7 @@ def test_result_of_play():
     s = PlayState(deal, None, target=7, declarer_team=0)
     with pytest.raises(ScoringError, match="not decided"):
         result_of_play(s, c)
-    s.play_all("JS TS AS 9S".split())
+    s.play_all(["JS", "TS", "AS", "9S"])
     r = result_of_play(s, c)
     assert r.made and r.score == 1 and r.declarer_points == 7
     s2 = PlayState(deal, None, target=7, declarer_team=0)

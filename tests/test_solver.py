@@ -254,6 +254,7 @@ def test_cli_solve_matches_minimax(capsys):
 
 def test_cli_batch_and_errors(capsys, tmp_path):
     import json
+
     from fiftysix.ui.cli import main
     lines = [{"players": 4, "deal": ENDING, "trump": "NT", "played": "JS"},
              {"players": 4, "deal": ENDING, "trump": "NT", "played": "JS JS"},
@@ -418,7 +419,7 @@ def test_points_margin_once_a_trick_is_settled():
     pos = S.Position(table, hands, 0, 6, played)
     want = _check_against_minimax(pos, S.Solver(table_mb=1))
     for side in range(table.num_teams):
-        for target in range(0, want[side] + 2):
+        for target in range(want[side] + 2):
             assert S.solve(pos, target, side, solver=S.Solver(table_mb=1)) == (target <= want[side])
     # and many endings with a trick in progress
     rng = random.Random(56)

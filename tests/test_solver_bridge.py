@@ -11,13 +11,13 @@ import random
 import pytest
 
 endplay = pytest.importorskip("endplay")
-from endplay.dds import calc_dd_table, solve_board  # noqa: E402
-from endplay.types import Deal as BDeal  # noqa: E402
-from endplay.types import Denom, Player  # noqa: E402
+from endplay.dds import calc_dd_table, solve_board
+from endplay.types import Deal as BDeal
+from endplay.types import Denom, Player
 
-from fiftysix.analyser import bridge  # noqa: E402
-from fiftysix.analyser import solver as S  # noqa: E402
-from fiftysix.errors import DealError  # noqa: E402
+from fiftysix.analyser import bridge
+from fiftysix.analyser import solver as S
+from fiftysix.errors import DealError
 
 RANKS = "AKQJT98765432"
 
@@ -78,7 +78,7 @@ def test_bridge_solve_at_every_target_matches_dds():
         deal.first, deal.trump = Player(first), Denom(trump)
         want = dds_value(deal)
         enc = bridge.position(pbn(hands), trump, first)
-        for target in range(0, 7):
+        for target in range(7):
             assert solver.probe(enc, first % 2, target) == (target <= want)
 
 

@@ -15,7 +15,7 @@ import importlib
 import re
 import sqlite3
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.commands.output import write

@@ -7,10 +7,10 @@ Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Iterator
 
 import streamlit as st
 
@@ -18,6 +18,7 @@ from fiftysix.bidding import SYSTEM_NAMES
 from fiftysix.cards import DEFAULT_DECK, TABLE_SETUPS, Table
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
+from fiftysix.ui.club import User, current_user
 
 MAX_UPLOAD_BYTES = 256 * 1024
 """Uploaded files (banks, hand records) larger than this are refused."""
@@ -25,11 +26,16 @@ MAX_UPLOAD_BYTES = 256 * 1024
 
 @dataclass(frozen=True)
 class Settings:
-    """What the sidebar chose: the table, the bidding system and who is playing."""
+    """What the sidebar chose: the table and the bidding system; and whose data the page uses."""
 
     table: Table
     system: str
-    player: str
+    user: User
+
+    @property
+    def player(self) -> str:
+        """The name the pages show for the user."""
+        return self.user.name
 
 
 def system_names() -> tuple[str, ...]:
@@ -53,6 +59,30 @@ def in_url(key: str) -> dict[str, str]:
     return {"key": key, "bind": "query-params"}
 
 
+def user() -> User:
+    """The user this page serves (``ui.club.current_user``). A page runs only for a known user:
+    app.py shows a club server's signed-out visitor the sign-in page instead of any page, so
+    reaching here without one is a defect, and it stops the page rather than show anyone's data."""
+    who = current_user()
+    if who is None:
+        st.error("Sign in first.")
+        st.stop()
+    return who
+
+
+def owner() -> str | None:
+    """Whose hands and working bank the page reads and writes: a club member's id, or None for
+    the one person using the app on their own computer (everything in the data folder)."""
+    who = user()
+    return who.id if who.club else None
+
+
+def user_library():
+    """The hand library as this user sees it: their own records and the club library's."""
+    from fiftysix.drills.library import Library
+    return Library(owner=owner(), owner_name=user().name)
+
+
 def settings() -> Settings:
     """The sidebar's current choices (defaults when a page runs without the sidebar)."""
     ss = st.session_state
@@ -61,8 +91,7 @@ def settings() -> Settings:
     if deck not in decks_for(players):
         deck = DEFAULT_DECK[players]
     teams = ss.get("teams", "alternate")
-    return Settings(Table(players, deck, teams), ss.get("system", "international"),
-                    (ss.get("player") or "player").strip() or "player")
+    return Settings(Table(players, deck, teams), ss.get("system", "international"), user())
 
 
 def page_start(title: str, blurb: str = "") -> Settings:
@@ -155,6 +184,7 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     nothing is bid), a small histogram, and how many deals it rests on. Says so plainly where
     no statistics are shipped for the table, or the call came up too seldom."""
     import plotly.graph_objects as go
+
     from fiftysix.stats.summary import call_worth as lookup
 
     found = lookup(system, table, before, call)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from fiftysix.cards import CARD_NAMES, RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card, Hand, Table
 

@@ -7,12 +7,12 @@
 """
 from __future__ import annotations
 
+from fiftysix.bidding.auction import Auction
 from fiftysix.bidding.calls import Call, format_call, format_calls, parse_call, parse_calls
 from fiftysix.bidding.ladder import Ladder
 from fiftysix.bidding.meaning import Meaning, fits
 from fiftysix.bidding.state import Broken, CallRecord
 from fiftysix.bidding.systems import DEFAULT_SYSTEM, SYSTEMS, System, get_system
-from fiftysix.bidding.auction import Auction
 
 SYSTEM_NAMES = tuple(SYSTEMS)
 
@@ -23,6 +23,22 @@ def call_table(system: str) -> list[dict]:
     return call_rows(system)
 
 
-__all__ = ["Auction", "Broken", "Call", "CallRecord", "DEFAULT_SYSTEM", "Ladder", "Meaning", "SYSTEMS",
-           "SYSTEM_NAMES", "System", "call_table", "fits", "format_call", "format_calls",
-           "get_system", "parse_call", "parse_calls"]
+__all__ = [
+    "DEFAULT_SYSTEM",
+    "SYSTEMS",
+    "SYSTEM_NAMES",
+    "Auction",
+    "Broken",
+    "Call",
+    "CallRecord",
+    "Ladder",
+    "Meaning",
+    "System",
+    "call_table",
+    "fits",
+    "format_call",
+    "format_calls",
+    "get_system",
+    "parse_call",
+    "parse_calls",
+]

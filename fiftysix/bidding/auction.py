@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Sequence
 
 from fiftysix.bidding import calls as K
 from fiftysix.bidding.calls import Call, parse_call, parse_calls
@@ -66,14 +66,14 @@ class Auction:
     @classmethod
     def parse(cls, text: str, system: str | System = "international", table: Table | None = None,
               hands: Deal | Mapping[int, Hand] | Sequence[Hand] | None = None,
-              jump_doubles: bool | None = None) -> "Auction":
+              jump_doubles: bool | None = None) -> Auction:
         """Replay an auction written as calls from seat 1 (``28H P +1H X P P P P``)."""
         a = cls(system, table, hands, jump_doubles)
         for call in parse_calls(text):
             a.apply(call)
         return a
 
-    def copy(self) -> "Auction":
+    def copy(self) -> Auction:
         return copy.deepcopy(self)
 
     # --- where we are ----------------------------------------------------------------------------
@@ -219,7 +219,7 @@ class Auction:
         return [c for c, r in _in_call_order(self.readings(hand))
                 if not r.meaning.promises_nothing and fits(hand, r.meaning.constraint).ok]
 
-    def verdict(self, call: Call | str, hand: Hand) -> "Verdict":
+    def verdict(self, call: Call | str, hand: Hand) -> Verdict:
         """``call`` made now with ``hand``: its meaning, whether the hand keeps its promise,
         the parts it breaks and, when it breaks, the calls the hand could truthfully have
         made (IllegalCallError for an illegal call)."""

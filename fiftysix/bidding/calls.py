@@ -61,7 +61,7 @@ class Call:
             raise NotationError(f"suit {self.suit} is out of range 0..3")
 
     @classmethod
-    def parse(cls, text: str) -> "Call":
+    def parse(cls, text: str) -> Call:
         return parse_call(text)
 
     @property

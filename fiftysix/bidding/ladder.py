@@ -4,8 +4,8 @@ The order is J J 9 9 A A T T K K Q Q [8 8 7 7]; "top remaining" is the first car
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from fiftysix.cards import CARD_NAMES, COPIES, DECK_RANKS, NUM_SUITS, Card
 
@@ -17,7 +17,7 @@ class Ladder:
     rungs: tuple[tuple[Card, ...], ...]
 
     @classmethod
-    def fresh(cls, deck: int = 48) -> "Ladder":
+    def fresh(cls, deck: int = 48) -> Ladder:
         ranks = DECK_RANKS[deck]
         return cls(tuple(tuple(Card.make(s, r) for r in range(ranks) for _ in range(COPIES))
                          for s in range(NUM_SUITS)))
@@ -29,7 +29,7 @@ class Ladder:
         """The first ``k`` cards left in the suit (fewer if the ladder is that short)."""
         return self.rungs[suit][:k]
 
-    def show(self, cards: Iterable[int]) -> "Ladder":
+    def show(self, cards: Iterable[int]) -> Ladder:
         """The ladder after these cards were shown (a card no longer on it is ignored)."""
         rungs = [list(r) for r in self.rungs]
         for c in cards:

@@ -29,7 +29,7 @@ class Meaning:
         return {"label": self.label, "sentence": self.sentence, "constraint": self.constraint.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Meaning":
+    def from_dict(cls, d: dict) -> Meaning:
         return cls(d["label"], d["sentence"], from_dict(d["constraint"]))
 
 

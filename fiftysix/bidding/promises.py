@@ -7,10 +7,10 @@ So every ladder promise counts what the same seat showed before (``own``).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from fiftysix.cards import NUM_SUITS, RANK_NAMES, SUIT_NAMES, Card
-from fiftysix.constraints import All, Either, Constraint, Count, conjoin, rank_kinds, suit_kinds
+from fiftysix.constraints import All, Constraint, Count, Either, conjoin, rank_kinds, suit_kinds
 
 RANK_PLURALS = ("Jacks", "Nines", "Aces", "Tens", "Kings", "Queens", "Eights", "Sevens")
 

@@ -5,15 +5,14 @@ A legal call gives a ``Reading`` (what it does to the state); a refused one a ``
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
 
 from fiftysix.bidding.calls import Call
 from fiftysix.bidding.ladder import Ladder
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.cards import Card, Table
-
 
 _NOTHING: Counter = Counter()
 
@@ -42,7 +41,7 @@ class Reading:
     (kerala's forced Pass = 28NS, classic's first Pass = Plus Pass).
     """
 
-    explain: "Meaning | Callable[[], Meaning]"
+    explain: Meaning | Callable[[], Meaning]
     value: int | None = None
     trump: int | None = None
     shows: tuple[Card, ...] = ()

@@ -6,15 +6,24 @@ card bots, each from its own view.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from fiftysix.bidding import DEFAULT_SYSTEM, SYSTEMS, format_call
 from fiftysix.cards import Deal, Table
 from fiftysix.errors import FiftySixError, NotationError
 from fiftysix.play import is_void_hand
 from fiftysix.scoring import Contract
-from fiftysix.ui.commands.common import (MAX_SEED, add_seed_arg, add_table_args, arg, command, run_batch, table_from,
-                                whole)
+from fiftysix.ui.commands.common import (
+    MAX_SEED,
+    add_seed_arg,
+    add_table_args,
+    arg,
+    command,
+    run_batch,
+    table_from,
+    whole,
+)
 from fiftysix.ui.commands.output import Output, lines
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from fiftysix.cards import Table
 from fiftysix.errors import FiftySixError
-from fiftysix.textio import decode, loads as loads_json
+from fiftysix.textio import decode
+from fiftysix.textio import loads as loads_json
 from fiftysix.ui.commands.output import Output
 
 

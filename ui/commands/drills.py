@@ -4,11 +4,20 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.commands.common import MAX_QUESTIONS, add_seed_arg, add_table_args, arg, command, group, table_from, whole
+from fiftysix.ui.commands.common import (
+    MAX_QUESTIONS,
+    add_seed_arg,
+    add_table_args,
+    arg,
+    command,
+    group,
+    table_from,
+    whole,
+)
 from fiftysix.ui.commands.output import Output, lines
 
 MAX_BANK_MB = 16  # drills.banks.MAX_BANK_BYTES, said without importing the bank code for --help

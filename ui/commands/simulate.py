@@ -6,13 +6,24 @@ import signal
 import sys
 import threading
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from fiftysix.cards import Hand
 from fiftysix.errors import ConstraintError, FiftySixError
-from fiftysix.textio import InputError, loads as loads_json
-from fiftysix.ui.commands.common import (MAX_DEALS, MAX_SECONDS, MAX_THREADS, add_seed_arg, add_table_args, arg,
-                                command, seconds, table_from, whole)
+from fiftysix.textio import InputError
+from fiftysix.textio import loads as loads_json
+from fiftysix.ui.commands.common import (
+    MAX_DEALS,
+    MAX_SECONDS,
+    MAX_THREADS,
+    add_seed_arg,
+    add_table_args,
+    arg,
+    command,
+    seconds,
+    table_from,
+    whole,
+)
 from fiftysix.ui.commands.output import Output, lines
 
 SIMULATE_SECONDS = 120.0
@@ -182,7 +193,7 @@ def cmd_simulate(args: argparse.Namespace) -> Output:
     seats = view.hidden_seats
     rows.append("      " + " ".join(f"{s:>5}" for s in seats))
     for card, row in est.location.items():
-        rows.append(f"  {str(card):<3} " + " ".join(f"{row[s]:>5.2f}" for s in seats))
+        rows.append(f"  {card!s:<3} " + " ".join(f"{row[s]:>5.2f}" for s in seats))
     if est.acceptance_rate is not None:
         rows.append(f"acceptance rate of the rejection step: {est.acceptance_rate:.3f}")
     return Output(est.to_dict(), lines(rows), status=130 if interrupted.is_set() else 0)

@@ -7,12 +7,23 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from fiftysix.cards import TOTAL_POINTS, Deal, Table, parse_cards, parse_trump
 from fiftysix.errors import FiftySixError, NotationError
-from fiftysix.ui.commands.common import (MAX_LINE_BYTES, MAX_NODES, MAX_SECONDS, add_table_args, arg, command, run_batch,
-                                seconds, table_from, whole)
+from fiftysix.ui.commands.common import (
+    MAX_LINE_BYTES,
+    MAX_NODES,
+    MAX_SECONDS,
+    add_table_args,
+    arg,
+    command,
+    run_batch,
+    seconds,
+    table_from,
+    whole,
+)
 from fiftysix.ui.commands.output import Output, lines
 
 

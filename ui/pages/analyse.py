@@ -8,12 +8,20 @@ import time
 import plotly.graph_objects as go
 import streamlit as st
 
-from fiftysix.cards import SUITS, SUIT_SYMBOLS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
+from fiftysix.cards import SUIT_SYMBOLS, SUITS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_number
 from fiftysix.ui import render
-from fiftysix.ui.components import (in_url, page_start, seat_view, show, tricks_table, user_errors, view_hands,
-                           warm_solver)
+from fiftysix.ui.components import (
+    in_url,
+    page_start,
+    seat_view,
+    show,
+    tricks_table,
+    user_errors,
+    view_hands,
+    warm_solver,
+)
 from fiftysix.ui.jobs import run_cancellable, session_gone
 
 DEAL_PARAM = "deal"  # a pasted or typed deal, kept in the URL so a reload or a link brings it back

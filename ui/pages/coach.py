@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from fiftysix.drills import bankcheck
-from fiftysix.drills.generate import Generator
-from fiftysix.drills import banks, questions
 from fiftysix.cards import Table
+from fiftysix.drills import bankcheck, banks, questions
+from fiftysix.drills.generate import Generator
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.components import page_start, read_upload
+from fiftysix.ui.components import owner, page_start, read_upload
 
 FORMAT_FILES = {"json": ("JSON", "application/json", "json"), "csv": ("CSV", "text/csv", "csv"),
                 "gift": ("GIFT (Moodle)", "text/plain", "gift"), "anki": ("Anki CSV", "text/csv", "txt")}
@@ -42,7 +41,7 @@ def restore(banks_mod, settings) -> None:
         return
     ss["co_restored"] = True
     try:
-        bank = banks_mod.load_working_bank()
+        bank = banks_mod.load_working_bank(owner=owner())
     except FiftySixError as e:
         st.warning(f"The bank kept from last time could not be read ({e}); starting a new one.")
         bank = None
@@ -61,7 +60,7 @@ def keep(banks_mod) -> None:
     try:
         bank = banks_mod.Bank.from_dict(bank_dict(ss.get("co_title", ""), ss.get("co_author", ""),
                                                   ss.get("co_system", "international")), "the bank")
-        banks_mod.save_working_bank(bank)
+        banks_mod.save_working_bank(bank, owner=owner())
     except (FiftySixError, OSError) as e:
         st.error(f"The bank could not be kept in the data folder: {e}")
 

@@ -10,7 +10,8 @@ import time
 import streamlit as st
 
 from fiftysix.cards import Hand, Table
-from fiftysix.drills import banks as banks_mod, progress, questions
+from fiftysix.drills import banks as banks_mod
+from fiftysix.drills import progress, questions
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.components import in_url, page_start, read_upload, show
@@ -312,7 +313,7 @@ questions_mod = questions
 progress_mod = progress
 
 try:
-    store = progress_mod.ProgressStore(learner=settings.player)
+    store = progress_mod.ProgressStore(learner=settings.user.id)
 except FiftySixError as e:
     st.error(str(e))
     st.stop()

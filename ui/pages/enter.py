@@ -10,15 +10,26 @@ from collections import Counter
 
 import streamlit as st
 
-from fiftysix.drills.library import Library
 from fiftysix.bidding import Auction
-from fiftysix.cards import (CARD_NAMES, COPIES, SUIT_SYMBOLS, Card, Deal, Hand, Table, check_cards, complete_deal,
-                            deck_cards, format_trump)
+from fiftysix.cards import (
+    CARD_NAMES,
+    COPIES,
+    SUIT_SYMBOLS,
+    Card,
+    Deal,
+    Hand,
+    Table,
+    check_cards,
+    complete_deal,
+    deck_cards,
+    format_trump,
+)
+from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.records import build_record, format_record
 from fiftysix.ui import render
-from fiftysix.ui.components import page_start, show, tricks_table
+from fiftysix.ui.components import page_start, show, tricks_table, user_library
 
 QUIET = ("P", "X", "XX")
 
@@ -297,7 +308,7 @@ def save_section(table: Table, system: str, deal: Deal, auction: Auction | None,
     b1, b2, b3, b4 = st.columns(4)
     if b1.button("Save to the hand library", key="en_save", type="primary", icon=":material/save:"):
         try:
-            rep = Library().add([record], "entered in the app")
+            rep = user_library().add([record], "entered in the app")
             ss["en_saved"] = rep.ids[0] if rep.ids else "already"
         except FiftySixError as e:
             st.error(str(e))

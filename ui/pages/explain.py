@@ -7,8 +7,8 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
 from fiftysix import bidding
+from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.components import call_worth, in_url, page_start, show

@@ -1,7 +1,8 @@
 """Hand library page: the hands saved, searched, opened in Review, deleted or exported.
 
 Search by player, system, contract, result and date: what the command line's
-``fiftysix library`` does."""
+``fiftysix library`` does. On a club server each member's hands are their own; a member
+shares a hand to the club library on purpose, and only its owner may unshare or delete it."""
 from __future__ import annotations
 
 import streamlit as st
@@ -9,17 +10,24 @@ import streamlit as st
 from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.records import format_record, format_records
-from fiftysix.ui.components import page_start, read_upload, system_names
+from fiftysix.ui.components import page_start, read_upload, system_names, user, user_library
 
 
 def entry_row(e) -> dict:
     return {"#": e.id, "date": e.date, "event": e.event, "players": e.players, "system": e.system,
             "contract": e.contract + (f" by {e.declarer}" if e.declarer else ""),
             "result": "" if e.result is None else f"{e.result} {'made' if e.made else 'failed'}",
-            "names": ", ".join(n for n in e.names if n), "source": e.source}
+            "names": ", ".join(n for n in e.names if n), "source": e.source,
+            **({"club library": "shared" if e.shared else "", "by": "you" if e.mine else e.owner_name}
+               if user().club else {})}
 
 
 def filters() -> dict:
+    scope = None
+    if user().club:
+        scope = st.segmented_control("Hands", ["all", "mine", "club"], default="all", required=True, key="lb_scope",
+                                     format_func={"all": "mine and the club's", "mine": "only mine",
+                                                  "club": "the club library"}.get)
     c1, c2, c3 = st.columns(3)
     player = c1.text_input("Player", key="lb_player", placeholder="part of a name")
     system = c2.selectbox("System", [None, *system_names()], key="lb_system",
@@ -30,7 +38,7 @@ def filters() -> dict:
     since = c5.text_input("From date", key="lb_since", placeholder="2026.11")
     until = c6.text_input("To date", key="lb_until", placeholder="2026.12.31")
     return {"player": player or None, "system": system, "contract": contract or None, "result": result or None,
-            "since": since or None, "until": until or None}
+            "since": since or None, "until": until or None, "scope": None if scope == "all" else scope}
 
 
 def open_in_review(lib: Library, record_id: int) -> None:
@@ -42,10 +50,24 @@ def open_in_review(lib: Library, record_id: int) -> None:
 def delete(lib: Library, ids: list[int]) -> None:
     """Delete records, keeping their text so the deletion can be undone."""
     kept = [lib.get(i) for i in ids]
-    n = lib.delete(ids)
+    try:
+        n = lib.delete(ids)
+    except FiftySixError as e:
+        st.session_state["lb_refused"] = str(e)
+        return
     st.session_state["lb_undo"] = kept
     st.session_state["lb_message"] = f"Deleted {n} record(s)."
     st.session_state.pop("lb_pick", None)
+
+
+def share(lib: Library, ids: list[int], shared: bool) -> None:
+    try:
+        n = lib.share(ids, shared)
+    except FiftySixError as e:
+        st.session_state["lb_refused"] = str(e)
+        return
+    st.session_state["lb_message"] = (f"Shared {n} record(s) to the club library." if shared
+                                      else f"Took {n} record(s) out of the club library.")
 
 
 def undo(lib: Library) -> None:
@@ -71,7 +93,7 @@ def import_panel(lib: Library) -> None:
 
 page_start("Hand library", "The hands you saved: search them, open one in Review, export or delete them.")
 try:
-    lib = Library()
+    lib = user_library()
 except FiftySixError as e:
     st.error(str(e))
     st.stop()
@@ -79,6 +101,8 @@ with st.expander("Add hands from a record file"):
     import_panel(lib)
 if st.session_state.get("lb_message"):
     st.success(st.session_state.pop("lb_message"))
+if st.session_state.get("lb_refused"):
+    st.error(st.session_state.pop("lb_refused"))
 if st.session_state.get("lb_undo"):
     st.button(f"Undo: put the {len(st.session_state['lb_undo'])} deleted record(s) back", key="lb_undo_btn",
               icon=":material/undo:", on_click=undo, args=(lib,))
@@ -106,8 +130,16 @@ c1.button("Open in Review", key="lb_review", icon=":material/replay:", disabled=
 c2.download_button(f"Export {'the ' + str(len(picked)) + ' picked' if picked else 'all ' + str(len(chosen)) + ' matching'}"
                    " record(s)", format_records(lib.records(chosen)), file_name="hands.txt", mime="text/plain",
                    key="lb_export", on_click="ignore", icon=":material/download:")
-if c3.button("Delete", key="lb_delete", icon=":material/delete:", disabled=not picked, help="pick records above"):
+theirs = [i for i in picked if not by_id[i].mine]
+if c3.button("Delete", key="lb_delete", icon=":material/delete:", disabled=not picked or bool(theirs),
+             help="pick records above" if not theirs else "only your own records: the club's are their owners' to delete"):
     st.session_state["lb_confirm"] = list(picked)
+if user().club:
+    s1, s2 = st.columns(2)
+    s1.button("Share to the club library", key="lb_share", icon=":material/group:", disabled=not picked or bool(theirs),
+              on_click=share, args=(lib, list(picked), True), help="every member of the club will see them")
+    s2.button("Make private", key="lb_unshare", icon=":material/lock:", disabled=not picked or bool(theirs),
+              on_click=share, args=(lib, list(picked), False))
 if st.session_state.get("lb_confirm"):
     ids = st.session_state["lb_confirm"]
     st.warning(f"Delete {len(ids)} record(s) from the library?")

@@ -15,18 +15,17 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from fiftysix.drills import practice as P
 from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT
-from fiftysix.drills.library import Library
+from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
+from fiftysix.drills import practice as P
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.system_bids import SystemBid
-from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import trick_rows
 from fiftysix.records import format_record
 from fiftysix.scoring import MATCH_FORMATS
 from fiftysix.ui import render
-from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, warm_solver
+from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
 from fiftysix.ui.jobs import run_cancellable
 
 HAND, MATCH = "pl_hand", "pl_match_state"
@@ -140,7 +139,7 @@ def on_hint(what: str) -> None:
 def remember_drill(hand: P.PracticeHand, index: int) -> None:
     """Store the learner's call as a drill answer (a miss comes back in the Drill page)."""
     try:
-        store = ProgressStore(learner=(st.session_state.get("player") or "player").strip() or "player")
+        store = ProgressStore(learner=user().id)
         if P.record_drills(hand, store, only={index}):
             st.session_state["pl_drilled"] = st.session_state.get("pl_drilled", 0) + 1
     except FiftySixError as e:
@@ -201,7 +200,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
               disabled=source != "seed", width="stretch")
     if source == "library":
         try:
-            lib = Library()
+            lib = user_library()
             entries = lib.list(limit=500)
         except FiftySixError as e:
             st.error(str(e))
@@ -674,7 +673,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
     saved = saved if saved and saved[0] == text else None
     if b1.button("Save to the hand library", key="pl_save", type="primary", icon=":material/save:"):
         try:
-            rep = Library().add([record], "practice table")
+            rep = user_library().add([record], "practice table")
             if saved is None or saved[1] is None:  # a second click keeps the number the first one gave
                 saved = ss["pl_saved"] = (text, rep.ids[0] if rep.ids else None)
         except FiftySixError as e:

@@ -29,7 +29,7 @@ try:
     from fiftysix.drills.progress import GENERATED, ProgressStore
     from fiftysix.drills.questions import FAMILY_WORDS, TYPE_TITLES, idea_title
     from fiftysix.drills.schedule import utcnow
-    store = ProgressStore(learner=settings.player)
+    store = ProgressStore(learner=settings.user.id)
     history = store.history()
 except ImportError:
     st.info("Progress arrives with `drills.progress`.")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import streamlit as st
 
-from fiftysix.drills.system_bids import system_bids
-from fiftysix.drills import library
 from fiftysix import records
+from fiftysix.drills import library
+from fiftysix.drills.system_bids import system_bids
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.components import in_url, page_start, read_upload, warm_solver
+from fiftysix.ui.components import in_url, page_start, read_upload, user_library, warm_solver
 from fiftysix.ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
@@ -59,14 +59,14 @@ def choose_records(records_mod, library_mod) -> list:
             return []
         if st.button(f"Save {len(records)} record(s) to the library", key="rv_save"):
             try:
-                rep = library_mod.Library().add(records, up.name)
+                rep = user_library().add(records, up.name)
                 st.success(f"Saved {rep.added} record(s); {rep.duplicates} already there.")
             except FiftySixError as e:
                 st.error(str(e))
         return records
     if source == "Library":
         try:
-            lib = library_mod.Library()
+            lib = user_library()
             entries = lib.list(limit=500)
         except FiftySixError as e:
             st.error(str(e))

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from fiftysix.cards import (DECK_RANKS, RANK_NAMES, RANK_POINTS, RANKS, SUIT_NAMES, SUIT_SYMBOLS,
-                            TABLE_SETUPS, Card)
+from fiftysix.cards import DECK_RANKS, RANK_NAMES, RANK_POINTS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, TABLE_SETUPS, Card
 from fiftysix.scoring import STAKES
 from fiftysix.ui import render
 from fiftysix.ui.components import in_url, page_start, show, system_names

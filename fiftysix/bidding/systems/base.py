@@ -14,8 +14,8 @@ take cards off a suit's ladder (``ladder_bid``); raises to no-trump that promise
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from fiftysix.bidding import calls as K
 from fiftysix.bidding import promises as P
