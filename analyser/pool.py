@@ -121,7 +121,7 @@ class Pool(Generic[R]):
                             return
                         raise
                     results.put((i, got))
-            except BaseException as e:  # raised again in the caller's thread
+            except BaseException as e:  # noqa: BLE001 (raised again in the caller's thread)
                 halt.set()
                 results.put((-1, e))
             finally:

@@ -248,9 +248,9 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
                     prefix += 1
                     if should_stop is not None and should_stop(prefix, n):
                         cut, stopped = prefix, prefix < n
-                    elif until is not None and prefix >= MIN_UNTIL and prefix < n:
-                        if halfwidth(int((best[:prefix] >= target).sum()), prefix) <= until:
-                            cut = prefix
+                    elif (until is not None and MIN_UNTIL <= prefix < n
+                          and halfwidth(int((best[:prefix] >= target).sum()), prefix) <= until):
+                        cut = prefix
                 if cut is not None:
                     break
             elif (should_stop is not None and should_stop(prefix, n)) or out_of_time():

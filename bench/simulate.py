@@ -145,7 +145,7 @@ def main() -> None:
     S.warm_up()
     ydeals = dds_deals(args.yardstick, 13)
     goals = {"4": {1: 2.0, 2: 1.0}, "6": {1: 2.0, 2: 1.0}, "8": {1: 5.0, 2: 5.0}, "4x12": {1: 10.0, 2: 10.0}}
-    for setup in args.setups.split(","):
+    for setup in filter(None, args.setups.split(",")):
         players, _, hand = setup.partition("x")
         deck = None if not hand else int(players) * int(hand)
         bench_table(int(players), deck, args.deals, args.threads, args.cap, ydeals, goals.get(setup, {}))
