@@ -33,6 +33,25 @@ T = TypeVar("T")
 NOT_DONE: Any = None
 """What ``Pool.map`` gives for an item that was not done (stopped before it finished)."""
 
+_nice = 0
+
+
+def set_worker_nice(nice: int) -> None:
+    """Worker threads started from now on run at this niceness (0: normal; a server sets
+    more, so that its pages' scripts get a core before the searches do). Linux schedules
+    threads one by one; elsewhere this does nothing."""
+    global _nice
+    _nice = max(0, min(19, int(nice)))
+
+
+def lower_this_thread() -> None:
+    """Give the calling thread the workers' niceness (see ``set_worker_nice``)."""
+    if _nice and hasattr(os, "setpriority") and hasattr(threading, "get_native_id"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), _nice)
+        except OSError:
+            pass  # not allowed here: run at the normal priority
+
 
 @dataclass
 class Worker(Generic[R]):
@@ -104,6 +123,7 @@ class Pool(Generic[R]):
         take = threading.Lock()
 
         def work(w: Worker[R]) -> None:
+            lower_this_thread()
             try:
                 while not halt.is_set():
                     if stop is not None and stop():

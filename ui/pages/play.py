@@ -630,7 +630,7 @@ def dd_panel(hand: P.PracticeHand) -> None:
         warm_solver()
         try:
             cache[hand.key] = run_cancellable(lambda stop: P.double_dummy(hand, DD_SECONDS, stop),
-                                              "Solving the deal double-dummy")
+                                              "Solving the deal double-dummy", DD_SECONDS + 5)
         except FiftySixError as e:
             st.warning(f"The double-dummy figures are not available: {e}")
             return
