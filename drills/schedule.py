@@ -57,6 +57,7 @@ __all__ = [
     "Scheduler",
     "State",
     "card_id_for",
+    "due_summary",
     "forecast",
     "in_words",
     "is_due",
@@ -74,6 +75,7 @@ __all__ = [
     "retention",
     "review",
     "utcnow",
+    "when_words",
 ]
 
 
@@ -163,6 +165,36 @@ def in_words(delta: timedelta) -> str:
     if days < 365:
         return n(days / 30.4, "month")
     return n(days / 365.25, "year")
+
+
+def when_words(due: datetime, now: datetime) -> str:
+    """When an idea comes back, for a learner: "now", or "in 3 days, on Thu 05 Mar at 09:00 UTC"."""
+    if due - now < timedelta(seconds=30):
+        return "now"
+    return f"{in_words(due - now)}, on {due.astimezone(UTC):%a %d %b at %H:%M} UTC"
+
+
+def due_summary(dues: Iterable[datetime], now: datetime) -> str:
+    """When the learner's next reviews fall due, in words: how many are due now, when the next
+    one falls due, and how many more within a day and a week. Never a bare "0 due"."""
+    dues = sorted(dues)
+    if not dues:
+        return "Nothing is scheduled yet: each idea you answer comes back when FSRS says."
+    now_n = sum(d <= now for d in dues)
+    later = [d for d in dues if d > now]
+    out = []
+    if now_n:
+        out.append(f"{now_n} idea{'s are' if now_n > 1 else ' is'} due for review now.")
+    if later:
+        day = sum(d <= now + timedelta(days=1) for d in later)
+        week = sum(d <= now + timedelta(days=7) for d in later)
+        lead = "After that, the next review" if now_n else "Nothing is due now. The next review"
+        text = f"{lead} falls due {when_words(later[0], now)}"
+        counts = [f"{k} within {span}" for k, span in ((day, "a day"), (week, "a week")) if k > 1]
+        if week == day and len(counts) == 2:
+            counts = counts[:1]
+        out.append(text + ("; " + " and ".join(counts) if counts else "") + ".")
+    return " ".join(out)
 
 
 def forecast(cards: Iterable[Card], now: datetime, days: int = 30) -> list[int]:

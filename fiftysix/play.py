@@ -1,17 +1,22 @@
 """Card play: tricks, legal cards, and the play of a hand as a state machine.
 
 ``PlayState`` follows OpenSpiel's shape: ``to_move``, ``legal_cards``, ``play``,
-``is_over``, ``result``. It plays from any position: a full deal or an ending, a trick in
-progress, points already won. With a target and a declaring team it stops early the moment
-the contract is decided (RULES.md section 4); without one it plays every card.
+``unplay``, ``is_over``. It plays from any position: a full deal or an ending, a trick in
+progress, points already won. With a target and a declaring team it records the card at
+which the contract was decided (``decided_at``) and stops there (RULES.md section 4), or
+plays on to the last card when asked (``play_on``); without one it plays every card.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from fiftysix.cards import CARD_NAMES, SUIT_NAMES, Card, Deal, Hand, Table
 from fiftysix.errors import IllegalPlayError
+
+if TYPE_CHECKING:
+    from fiftysix.scoring import Contract
 
 NO_TRUMP = None
 
@@ -89,6 +94,10 @@ class PlayState:
     tricks: list[Trick] = field(init=False, default_factory=list)
     current: list[tuple[int, Card]] = field(init=False, default_factory=list)
     conceded_by: int | None = field(init=False, default=None)
+    decided_at: int | None = field(init=False, default=None)
+    """How many cards had been played when the contract was decided (None while it is open)."""
+    decided_points: tuple[int, ...] | None = field(init=False, default=None)
+    """Each team's card points at that moment: what scores (RULES.md 4)."""
 
     def __post_init__(self) -> None:
         self.table.check_seat(self.leader)
@@ -99,6 +108,19 @@ class PlayState:
         if not self.points:
             self.points = [0] * self.table.num_teams
         self.hands = list(self.deal.hands)
+        self._note_decision()
+
+    @classmethod
+    def for_contract(cls, deal: Deal, contract: Contract, leader: int = 1,
+                     points: Sequence[int] | None = None) -> PlayState:
+        """The play of ``deal`` under ``contract``: the declarers' target and team from it."""
+        return cls(deal, contract.trump, leader=leader, target=contract.value,
+                   declarer_team=contract.team, points=list(points or ()))
+
+    def _note_decision(self) -> None:
+        if self.decided_at is None and not self.current and self.target is not None and self._made() is not None:
+            self.decided_at = self.cards_played
+            self.decided_points = tuple(self.points)
 
     @property
     def table(self) -> Table:
@@ -133,6 +155,20 @@ class PlayState:
         return sum(len(h) for h in self.hands)
 
     @property
+    def cards_played(self) -> int:
+        return len(self.tricks) * self.table.players + len(self.current)
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """Every card played so far with the seat that played it, in order."""
+        return tuple(p for t in self.tricks for p in t.plays) + tuple(self.current)
+
+    @property
+    def stopped_early(self) -> bool:
+        """The contract is decided and the play stopped there with cards still to play."""
+        return self.stop_reason in ("target reached", "target out of reach")
+
+    @property
     def stop_reason(self) -> str | None:
         """Why the hand is over: 'all cards', 'target reached', 'target out of reach',
         'conceded', or None while it goes on."""
@@ -141,11 +177,9 @@ class PlayState:
         if self.cards_left == 0 and not self.current:
             return "all cards"
         if self.early_stop and self.target is not None and not self.current:
-            got = self.points[self.declarer_team]
-            if got >= self.target:
-                return "target reached"
-            if got + self.points_out < self.target:
-                return "target out of reach"
+            made = self._made()
+            if made is not None:
+                return "target reached" if made else "target out of reach"
         return None
 
     @property
@@ -176,7 +210,31 @@ class PlayState:
         self.points[self.table.team_of(win)] += pts
         self.tricks.append(trick)
         self.current = []
+        self._note_decision()
         return trick
+
+    def unplay(self) -> Card:
+        """Take back the last card played (a finished trick opens again); returns it."""
+        if self.current:
+            seat, c = self.current.pop()
+        elif self.tricks:
+            trick = self.tricks.pop()
+            self.points[self.table.team_of(trick.winner)] -= trick.points
+            *rest, (seat, c) = trick.plays
+            self.current = list(rest)
+        else:
+            raise IllegalPlayError("no card has been played")
+        self.hands[seat - 1] = Hand(self.hands[seat - 1].cards + (c,))
+        if self.decided_at is not None and self.cards_played < self.decided_at:
+            self.decided_at = self.decided_points = None
+        return c
+
+    def play_on(self) -> None:
+        """Go on past the moment the contract was decided, to the last card (what scores stays
+        the points at the decision: ``decided_points``)."""
+        if not self.stopped_early:
+            raise IllegalPlayError("the play has not stopped early: there is nothing to play on")
+        self.early_stop = False
 
     def play_all(self, cards: Iterable[int | str]) -> list[Trick]:
         return [t for t in (self.play(c) for c in cards) if t is not None]
@@ -195,9 +253,14 @@ class PlayState:
             return None
         if self.conceded_by is not None:
             return self.conceded_by != self.declarer_team
-        if self.points[self.declarer_team] >= self.target:
+        return self._made()
+
+    def _made(self) -> bool | None:
+        assert self.target is not None and self.declarer_team is not None
+        got = self.points[self.declarer_team]
+        if got >= self.target:
             return True
-        if self.points[self.declarer_team] + self.points_out < self.target:
+        if got + self.points_out < self.target:
             return False
         return None
 

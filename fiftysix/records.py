@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from fiftysix import bidding
 from fiftysix.cards import CARD_NAMES, TOTAL_POINTS, Card, Deal, Table
 from fiftysix.errors import FiftySixError, IllegalPlayError, NotationError
+from fiftysix.hand import AUCTION, OVER, HandState
 from fiftysix.play import PlayState
 from fiftysix.scoring import Contract
 from fiftysix.textio import size_text, write_atomic
@@ -114,16 +115,28 @@ class Record:
             return self.players[seat - 1]
         return f"seat {seat}"
 
+    def hand(self, upto: int | None = None) -> HandState:
+        """The hand as one state after its auction and the first ``upto`` cards (all of them by
+        default); a played-out record plays on past the moment the contract was decided."""
+        h = HandState(self.deal, self.system, leader=self.leader, won=self.won,
+                      contract=None if self.auction else self.contract)
+        for n in self.auction:
+            h.apply(bidding.parse_call(n.token))
+        for n in self.play[:upto]:
+            if h.can_play_on and self.played_out:
+                h.play_on()
+            h.apply(Card.parse(n.token))
+        return h
+
     def play_state(self, upto: int | None = None, early_stop: bool = True) -> PlayState:
-        """The play replayed through the first ``upto`` cards (all of them by default). A
-        played-out record replays without the early stop (its cards go on past it)."""
+        """The play through the first ``upto`` cards (all of them by default); ``early_stop``
+        False: a play stopped where the contract was decided is not over."""
         if self.contract is None:
             raise RecordError("this record has no contract, so its play cannot be replayed")
-        state = PlayState(self.deal, self.contract.trump, leader=self.leader,
-                          target=self.contract.value, declarer_team=self.contract.team,
-                          early_stop=early_stop and not self.played_out, points=list(self.won or ()))
-        for n in self.play[:upto]:
-            state.play(Card.parse(n.token))
+        state = self.hand(upto).play
+        assert state is not None
+        if not early_stop and state.stopped_early:
+            state.play_on()
         return state
 
 
@@ -311,13 +324,14 @@ def _parse_one(raw: _Raw, source: str) -> Record:
     table, names, deal_text, deal_line = _read_table(raw, source)
     deal, won = _read_deal(raw, table, deal_text, deal_line, source)
     event, date, system = _read_header(raw, source)
-    auction, contract = _read_auction(raw, table, deal, system, source)
+    leader = _read_leader(raw, table, source)
+    state, auction, contract = _read_auction(raw, table, deal, system, leader, won, source)
     played_out = _read_played_out(raw, source)
-    leader, play, state = _read_play(raw, deal, contract, won, source, played_out)
+    play = _read_play(raw, state, contract, source, played_out)
     res_v, res_line = _tag(raw, "Result")
     if res_v is None and play:
         res_line = raw.sections["Play"][-1][2]
-    result = _parse_result(res_v, res_line, contract, state, won, source)
+    result = _parse_result(res_v, res_line, contract, state.play if play else None, won, source)
     return Record(table=table, deal=deal, event=event, date=date, players=names, system=system, won=won,
                   auction=auction, contract=contract, leader=leader, play=play, result=result,
                   notes=tuple(raw.notes), played_out=played_out, line=raw.line)
@@ -417,46 +431,74 @@ def _read_header(raw: _Raw, source: str) -> tuple[str, str, str]:
     return event, date, system
 
 
-def _read_auction(raw: _Raw, table: Table, deal: Deal, system: str,
-                  source: str) -> tuple[tuple[Noted, ...], Contract | None]:
-    """The [Auction] section (replayed under the system) and the [Contract] / [Declarer] tags."""
+def _read_auction(raw: _Raw, table: Table, deal: Deal, system: str, leader: int, won: tuple[int, ...] | None,
+                  source: str) -> tuple[HandState | None, tuple[Noted, ...], Contract | None]:
+    """The [Auction] section, each call made in turn on the hand's state, and the [Contract] /
+    [Declarer] tags: (the hand, or None without an auction or a contract; the calls; the contract)."""
     auction_items = raw.sections.get("Auction", [])
     if "Auction" in raw.tags:
         v, line = raw.tags["Auction"]
         if v is not None and v.strip() not in ("", "1"):
             raise RecordError(f"[Auction \"{v}\"]: seat 1 always calls first", line, source)
     auction: tuple[Noted, ...] = ()
-    contract: Contract | None = None
+    state: HandState | None = None
     if auction_items:
         if not deal.is_complete:
             raise RecordError("an auction needs the full deal, but [Deal] is an ending", auction_items[0][2], source)
-        auction, contract = replay_auction(auction_items, system, table, deal, source)
-    return auction, _contract_tags(raw, table, contract, bool(auction_items), source)
+        try:
+            state = HandState(deal, system, leader=leader)
+        except FiftySixError as e:
+            raise RecordError(f"[System \"{system}\"]: {e}", auction_items[0][2], source) from None
+        auction = _make_calls(state, auction_items, source)
+    contract = _contract_tags(raw, table, None if state is None else state.contract, bool(auction_items), source)
+    if state is None and contract is not None:
+        state = HandState(deal, system, leader=leader, won=won, contract=contract)
+    return state, auction, contract
 
 
-def _read_play(raw: _Raw, deal: Deal, contract: Contract | None, won: tuple[int, ...] | None,
-               source: str, played_out: bool = False) -> tuple[int, tuple[Noted, ...], PlayState | None]:
-    """[Play "leader"] and the [Play] section, replayed card by card under the rules. The
-    state returned is the play as the rules stop it (where the result is read); a played-out
-    record's cards after that are replayed without the early stop, to the last card."""
-    table = deal.table
+def _make_calls(state: HandState, items: Sequence[tuple[str, str, int]], source: str) -> tuple[Noted, ...]:
+    """Make the calls (token, comment, line) in turn; return them in canonical notation.
+    Raises RecordError naming the line of the first illegal call."""
+    out: list[Noted] = []
+    for n, (tok, comment, line) in enumerate(items, start=1):
+        if state.phase != AUCTION:
+            raise RecordError(f"call {n} {tok!r}: the auction is already over", line, source)
+        seat = state.to_move
+        try:
+            call = bidding.parse_call(tok)
+        except FiftySixError as e:
+            raise RecordError(f"call {n} {tok!r}: {e}", line, source) from None
+        try:
+            state.apply(call)
+        except FiftySixError as e:
+            raise RecordError(f"illegal {e}" if str(e).startswith("call ") else
+                              f"call {n} {tok!r} by seat {seat} is illegal: {e}", line, source) from None
+        out.append(Noted(bidding.format_call(call), comment))
+    return tuple(out)
+
+
+def _read_leader(raw: _Raw, table: Table, source: str) -> int:
+    """[Play "leader"]: the seat that leads the first trick (1 when not given)."""
     lead_v, lead_line = _tag(raw, "Play")
-    leader = 1
-    if lead_v is not None and lead_v.strip():
-        if not lead_v.strip().isdigit() or not 1 <= int(lead_v) <= table.players:
-            raise RecordError(f"[Play \"{lead_v}\"]: the value is the seat that leads the first trick,"
-                              f" 1..{table.players}", lead_line, source)
-        leader = int(lead_v)
+    if lead_v is None or not lead_v.strip():
+        return 1
+    if not lead_v.strip().isdigit() or not 1 <= int(lead_v) <= table.players:
+        raise RecordError(f"[Play \"{lead_v}\"]: the value is the seat that leads the first trick,"
+                          f" 1..{table.players}", lead_line, source)
+    return int(lead_v)
+
+
+def _read_play(raw: _Raw, state: HandState | None, contract: Contract | None, source: str,
+               played_out: bool = False) -> tuple[Noted, ...]:
+    """The [Play] section, each card played in turn on the hand's state under the rules. The
+    play stops where the contract is decided; a played-out record's cards go on from there, to
+    the last card."""
     play_items = raw.sections.get("Play", [])
     if not play_items:
-        return leader, (), None
-    if contract is None:
+        return ()
+    if contract is None or state is None:
         raise RecordError("the play needs a contract: give an [Auction] or [Contract] and [Declarer]",
                           play_items[0][2], source)
-    state = PlayState(deal, contract.trump, leader=leader, target=contract.value,
-                      declarer_team=contract.team, points=list(won or ()))
-    full = PlayState(deal, contract.trump, leader=leader, target=contract.value, declarer_team=contract.team,
-                     early_stop=False, points=list(won or ())) if played_out else None
     play: list[Noted] = []
     for n, (tok, comment, line) in enumerate(play_items, start=1):
         try:
@@ -464,19 +506,16 @@ def _read_play(raw: _Raw, deal: Deal, contract: Contract | None, won: tuple[int,
         except FiftySixError as e:
             raise RecordError(f"card {n} of the play: {e}", line, source) from None
         try:
-            if full is not None:
-                full.play(card)
-                if state.is_over:
-                    play.append(Noted(CARD_NAMES[card], comment))
-                    continue
-            state.play(card)
+            if played_out and state.can_play_on:
+                state.play_on()
+            state.apply(card)
         except IllegalPlayError as e:
             raise RecordError(f"card {n} of the play is illegal: {e}", line, source) from None
         play.append(Noted(CARD_NAMES[card], comment))
-    if full is not None and not full.is_over:
+    if played_out and state.phase != OVER:
         raise RecordError(f'[PlayedOut "yes"] but the play stops after card {len(play)}: a hand played out'
                           ' gives every card to the last one', play_items[-1][2], source)
-    return leader, tuple(play), state
+    return tuple(play)
 
 
 def _contract_tags(raw: _Raw, table: Table, from_auction: Contract | None, has_auction: bool,
@@ -540,11 +579,19 @@ def _parse_result(value: str | None, line: int, contract: Contract | None, state
                                   line, source)
         return claimed
     assert contract is not None
-    got = state.points[contract.team]
-    if state.is_over:
+    return _scored_points(state, contract.team, claimed, value, line, source)
+
+
+def _scored_points(state: PlayState, team: int, claimed: int | None, value: str | None, line: int | None,
+                   source: str) -> int:
+    """The declarers' points the record scores: the points when the play decided the contract
+    (a claim must agree), else the claim, within what the cards left allow."""
+    if state.decided_points is not None:
+        got = state.decided_points[team]
         if claimed is not None and claimed != got:
             raise RecordError(f"[Result \"{value}\"] but the play gives the declarers {got} points", line, source)
         return got
+    got = state.points[team]
     hi = got + state.points_out
     if claimed is None:
         raise RecordError("the play stops before the hand is decided and there is no [Result \"...\"]"
@@ -553,37 +600,6 @@ def _parse_result(value: str | None, line: int, contract: Contract | None, state
         raise RecordError(f"[Result \"{value}\"]: after the play recorded the declarers can end with"
                           f" {got} to {hi} points", line, source)
     return claimed
-
-
-# --- the auction ------------------------------------------------------------------------------
-
-def replay_auction(items: Sequence[tuple[str, str, int]], system: str, table: Table, deal: Deal,
-                   source: str = "") -> tuple[tuple[Noted, ...], Contract | None]:
-    """Replay the calls (token, comment, line) under ``system`` with the deal's hands; return
-    them in canonical notation and the final contract (None while the auction is not over).
-
-    Raises RecordError naming the line of the first illegal call.
-    """
-    try:
-        auction = bidding.Auction(system=system, table=table, hands=deal)
-    except FiftySixError as e:
-        raise RecordError(f"[System \"{system}\"]: {e}", items[0][2] if items else None, source) from None
-    out: list[Noted] = []
-    for n, (tok, comment, line) in enumerate(items, start=1):
-        if auction.is_over:
-            raise RecordError(f"call {n} {tok!r}: the auction is already over", line, source)
-        seat = auction.to_move
-        try:
-            call = bidding.parse_call(tok)
-        except FiftySixError as e:
-            raise RecordError(f"call {n} {tok!r}: {e}", line, source) from None
-        try:
-            auction.apply(call)
-        except FiftySixError as e:
-            raise RecordError(f"illegal {e}" if str(e).startswith("call ") else
-                              f"call {n} {tok!r} by seat {seat} is illegal: {e}", line, source) from None
-        out.append(Noted(bidding.format_call(call), comment))
-    return tuple(out), auction.contract
 
 
 # --- reading: public ---------------------------------------------------------------------------
@@ -717,6 +733,34 @@ def with_comment(record: Record, section: str, index: int, comment: str) -> Reco
     return replace(record, **{"auction" if section == "Auction" else "play": tuple(items)})
 
 
+def record_of(state: HandState, *, result: int | None = None, event: str = "", date: str = "",
+              players: Sequence[str] = (), notes: Sequence[str] = ()) -> Record:
+    """The record of a hand as it stands: its calls, its cards (a hand played on past the
+    decision keeps every card, marked played out) and the declarers' points when the contract
+    was decided. ``result`` is a claim, for a play that stops before the contract is decided.
+    A hand whose auction or play is unfinished raises RecordError saying what is missing."""
+    if state.phase == AUCTION and state.calls:
+        raise RecordError("the auction is not over yet: finish it (three passes, or the system's end)")
+    play = state.play
+    contract = state.contract if state.calls or state.auction is None else None
+    score: int | None = result
+    if play is not None and contract is not None and state.cards:
+        at = state.decided_at
+        if state.played_on and state.phase != OVER:
+            raise RecordError(f"the contract was decided after card {at}: give every card to the last one"
+                              f" (a hand played out), or take back the cards after card {at}")
+        score = _scored_points(play, contract.team, result, None if result is None else str(result), None, "")
+    elif result is not None and contract is None:
+        raise RecordError("[Result] needs a contract: give an [Auction] or [Contract] and [Declarer]")
+    names = tuple(p.strip() for p in players)
+    return Record(table=state.table, deal=state.deal, event=event.strip(), date=date.strip(),
+                  players=names if any(names) else (), system=state.system.name, won=state.won,
+                  auction=tuple(Noted(bidding.format_call(c)) for c in state.calls), contract=contract,
+                  leader=state.leader,
+                  play=tuple(Noted(CARD_NAMES[c]) for c in state.cards), result=score, notes=tuple(notes),
+                  played_out=state.played_on)
+
+
 def build_record(table: Table, deal: Deal, system: str = "international", auction: Sequence[str] = (),
                  play: Sequence[str] = (), *, leader: int = 1, result: int | None = None, event: str = "",
                  date: str = "", players: Sequence[str] = (), notes: Sequence[str] = (),
@@ -724,22 +768,21 @@ def build_record(table: Table, deal: Deal, system: str = "international", auctio
     """A record from what a player entered: the calls from seat 1 and the cards in playing
     order (the play may stop early: then ``result`` is the declarers' points agreed, a claim;
     ``played_out``: the cards go on past the moment the contract was decided, to the last).
-    It is checked exactly as a file would be; RecordError names the problem."""
-    a = bidding.Auction(system, table, hands=deal)
+    Each call and card is made on the hand's state, as a file's are; RecordError names the
+    problem."""
+    state = HandState(deal, system, leader=leader)
     for i, call in enumerate(auction, start=1):
         try:
-            a.apply(call)
+            state.apply(bidding.parse_call(call))
         except FiftySixError as e:
             raise RecordError(f"call {i} {call}: {e}") from None
-    if auction and not a.is_over:
-        raise RecordError("the auction is not over yet: finish it (three passes, or the system's end)")
-    contract = a.contract if auction else None
-    if play and contract is None:
+    if play and state.contract is None:
         raise RecordError("the play needs a contract: enter the auction first")
-    names = tuple(p.strip() for p in players)
-    record = Record(table=table, deal=deal, event=event.strip(), date=date.strip(),
-                    players=names if any(names) else (), system=system,
-                    auction=tuple(Noted(bidding.format_call(bidding.parse_call(c))) for c in auction),
-                    contract=contract, leader=leader, play=tuple(Noted(str(Card.parse(c))) for c in play),
-                    result=result, notes=tuple(notes), played_out=played_out)
-    return parse_record(format_record(record), "the hand entered")
+    for i, card in enumerate(play, start=1):
+        try:
+            if played_out and state.can_play_on:
+                state.play_on()
+            state.apply(Card.parse(card))
+        except FiftySixError as e:
+            raise RecordError(f"card {i} of the play is illegal: {e}") from None
+    return record_of(state, result=result, event=event, date=date, players=players, notes=notes)

@@ -35,7 +35,7 @@ def test_enter_a_hand_save_it_and_open_it_in_review(tmp_path, monkeypatch):
     at.button(key="en_bid_btn").click().run()
     for _ in range(3):
         at.button(key="en_call_P").click().run()
-    assert at.session_state["en_calls"] == [bid, "P", "P", "P"]
+    assert [str(c) for c in at.session_state["en_state"].calls] == [bid, "P", "P", "P"]
     assert any("The auction is over" in s.value for s in at.success)
     # the play: click the first legal card four times (one trick)
     played = []
@@ -43,7 +43,7 @@ def test_enter_a_hand_save_it_and_open_it_in_review(tmp_path, monkeypatch):
         key = next(b.key for b in at.button if b.key and b.key.startswith("en_play_"))
         played.append(key.removeprefix("en_play_"))
         at.button(key=key).click().run()
-    assert at.session_state["en_play"] == played
+    assert [str(c) for c in at.session_state["en_state"].cards] == played
     tricks = next(d.value for d in at.dataframe if "won by" in d.value.columns)
     assert [tricks[f"seat {s}"].iloc[0] for s in TABLE.seats] == played
     # a claim for the rest, then save
@@ -106,3 +106,72 @@ def test_red_suits_are_drawn_red_and_the_copies_left_explained(tmp_path, monkeyp
     assert at.button(key="en_card_JH").label.startswith(":red[") and at.button(key="en_card_JD").label.startswith(":red[")
     assert not at.button(key="en_card_JS").label.startswith(":red[")
     assert any("copies are still free" in c.value for c in at.caption)
+
+
+def _enter_bid_and_passes(at) -> str:
+    at.button(key="en_fill").click().run()
+    bid = at.selectbox(key="en_bid_0").value
+    at.button(key="en_bid_btn").click().run()
+    for _ in range(3):
+        at.button(key="en_call_P").click().run()
+    return bid
+
+
+def test_a_hand_played_to_the_last_card_is_saved_and_opens_in_review_and_analyse(tmp_path, monkeypatch):
+    """Tried as a new user would: a hand entered and played to the last card could not be saved
+    ("Not ready to save: ... card 17 of the play is illegal: TH: the hand is over (target
+    reached)"), and Save, Review, Analyse and Download were gone."""
+    at = open_page("enter", tmp_path, monkeypatch, players=4)
+    _enter_bid_and_passes(at)
+    played = []
+    for _ in range(TABLE.players * TABLE.hand_size):
+        key = next(b.key for b in at.button if b.key and b.key.startswith("en_play_"))
+        played.append(key.removeprefix("en_play_"))
+        at.button(key=key).click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    assert not [b for b in at.button if b.key and b.key.startswith("en_play_")]  # every card is in
+    h = at.session_state["en_state"]
+    assert [str(c) for c in h.cards] == played and h.decided_at is not None
+    assert not any("Not ready to save" in e.value for e in at.error), [e.value for e in at.error]
+    assert any(f"decided (after card {h.decided_at})" in s.value for s in at.success)
+    at.button(key="en_save").click().run()
+    lib = Library(tmp_path / "progress.sqlite3")
+    [entry] = lib.list()
+    record = lib.get(entry.id)
+    assert [n.token for n in record.play] == played  # every card kept
+    assert record.played_out == (h.decided_at < len(played))
+    assert record.result == h.result.declarer_points  # scored where it was decided
+    at.button(key="en_to_review").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Contract"] == str(record.contract)
+    assert metrics["Result"].startswith(f"{record.result} ")
+    # and the same hand opens in Analyse
+    at = open_page("enter", tmp_path, monkeypatch, players=4)
+    _enter_bid_and_passes(at)
+    deal = at.session_state["en_state"].deal
+    for _ in range(TABLE.players * TABLE.hand_size):
+        key = next(b.key for b in at.button if b.key and b.key.startswith("en_play_"))
+        at.button(key=key).click().run()
+    at.button(key="en_to_analyse").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["an_deal"] == str(deal)
+
+
+def test_undo_takes_back_a_card_after_the_decision_and_the_playing_on(tmp_path, monkeypatch):
+    at = open_page("enter", tmp_path, monkeypatch, players=4)
+    _enter_bid_and_passes(at)
+    while not at.session_state["en_state"].can_play_on:
+        key = next(b.key for b in at.button if b.key and b.key.startswith("en_play_"))
+        at.button(key=key).click().run()
+    h = at.session_state["en_state"]
+    at_decision = h.moves
+    assert any(f"decided after card {h.decided_at}" in s.value for s in at.success)
+    next(b for b in at.button if b.key and b.key.startswith("en_play_")).click().run()
+    h = at.session_state["en_state"]
+    if h.cards and len(h.cards) < TABLE.players * TABLE.hand_size:  # part-way on: not a record yet
+        assert any("Not ready to save" in e.value and f"decided after card {h.decided_at}" in e.value
+                   for e in at.error)
+    at.button(key="en_undo_card").click().run()
+    assert at.session_state["en_state"].moves == at_decision
+    assert not any("Not ready to save" in e.value for e in at.error)

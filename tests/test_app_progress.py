@@ -33,7 +33,7 @@ def test_progress_shows_stored_answers(tmp_path, monkeypatch):
     assert metrics["Answers"] == "6"
     assert metrics["Accuracy"] == "67%"  # 4 of 6
     charts = at.get("plotly_chart")
-    assert len(charts) == 2
+    assert [c.key for c in charts] == ["pr_time", "pr_groups", "pr_forecast"]
     spec = json.loads(charts[1].proto.spec)  # per call family: right and wrong answers
     right = dict(zip(spec["data"][0]["x"], spec["data"][0]["y"]))
     wrong = dict(zip(spec["data"][1]["x"], spec["data"][1]["y"]))
@@ -75,3 +75,40 @@ def test_drill_my_weak_spots_now(tmp_path, monkeypatch):
     assert queue and {q.template for q in queue} <= set(ideas[:2])  # only the ideas missed
     assert not {q.id for q in queue} & {q.id for q in made}  # as fresh questions
     assert "Question 1 of" in texts(at)
+
+
+def test_the_schedule_section_forecasts_the_month_and_sets_fsrs_retention(tmp_path, monkeypatch):
+    """The forecast counts each idea once on the day it falls due (a plain count of the store's
+    cards); the retention slider sets FSRS's own desired_retention and reschedules."""
+    from fsrs import Card as FsrsCard
+    from fsrs import Scheduler as FsrsScheduler
+
+    from fiftysix.drills.schedule import Rating, card_id_for, utcnow
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    store = ProgressStore(learner="asha")
+    now = utcnow()
+    for i in range(6):  # six ideas, each answered right twice, days apart: they fall due over the month
+        key = f"meaning/international/6p/f{i}"
+        store.record_review(key, Rating.Good, now=now - timedelta(days=20 + i))
+        store.record_review(key, Rating.Good if i else Rating.Again, now=now - timedelta(days=3 + i))
+    at = open_page("progress", tmp_path, monkeypatch, player="asha")
+    spec = json.loads(next(c for c in at.get("plotly_chart") if "Reviews due" in c.proto.spec).proto.spec)
+    start = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    want = [sum(1 for c in store.cards().values()
+                if (c.due < start + timedelta(days=d + 1)) and (d == 0 or c.due >= start + timedelta(days=d)))
+            for d in range(30)]
+    assert spec["data"][0]["y"] == want and sum(want) >= 1 and spec["data"][0]["x"][0] == "today"
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Retention so far"] == f"{5 / 6:.0%}"  # 5 of the 6 later answers right
+    assert "Fitting opens at 512 answers" in texts(at) and "you have 6" in texts(at)
+    assert at.button(key="pr_optimise").disabled
+    assert at.slider(key="pr_retention").value == 90
+    at.slider(key="pr_retention").set_value(80).run()
+    assert not at.exception
+    again = ProgressStore(learner="asha")
+    assert again.tuning().desired_retention == 0.8
+    key = "meaning/international/6p/f1"
+    ref = FsrsScheduler(desired_retention=0.8).reschedule_card(
+        FsrsCard(card_id=card_id_for(key)), [r.log() for r in again.reviewed() if r.key == key])
+    mine = again.cards()[key]
+    assert (mine.stability, mine.difficulty) == (ref.stability, ref.difficulty)

@@ -130,7 +130,10 @@ def pick(choice: str) -> None:
 
 
 def submit(q, store) -> None:
-    """Mark the picked choice, store the answer and keep the row for the summary."""
+    """Mark the picked choice, store the answer (Good if right, Again if wrong; the learner
+    may grade a right answer Hard or Easy next) and keep the row for the summary."""
+    from fiftysix.drills.questions import idea_title
+    from fiftysix.drills.schedule import Rating, utcnow
     ss = st.session_state
     choice = ss.get("dr_pick")
     if choice is None:
@@ -141,15 +144,21 @@ def submit(q, store) -> None:
     correct = q.is_correct(choice)
     seconds = time.time() - ss.get("dr_t0", time.time())
     source = ss.get("dr_source_name", GENERATED)
+    now = utcnow()
+    saved = False
     try:
-        store.record_answer(q, choice, correct=correct, seconds=seconds, source=source)
+        ss["dr_card_before"] = store.cards().get(q.template)
+        store.record_answer(q, choice, correct=correct, seconds=seconds, source=source, now=now,
+                            rating=Rating.Good if correct else Rating.Again)
+        saved = True
     except FiftySixError as e:
         ss["dr_save_error"] = str(e)
     ss["dr_answered"] = (choice, correct)
-    from fiftysix.drills.questions import idea_title
+    ss["dr_answered_at"] = now
     ss["dr_results"].append({"#": len(ss["dr_results"]) + 1, "question": q.prompt, "your answer": choice,
                              "right answer": " / ".join(q.answers), "right": correct,
-                             "seconds": round(seconds, 1), "idea": idea_title(q.template)})
+                             "grade": "Good" if correct else "Again", "seconds": round(seconds, 1),
+                             "idea": idea_title(q.template), "key": q.template, "saved": saved})
 
 
 def next_question() -> None:
@@ -160,11 +169,107 @@ def next_question() -> None:
     ss["dr_t0"] = time.time()
 
 
+def grade(store, rating) -> None:
+    """Grade the right answer just given (Hard, Good or Easy), then go on. Good is what the
+    answer was stored with, so it only goes on."""
+    from fiftysix.drills.schedule import GRADE_WORDS, Rating
+    ss = st.session_state
+    results = ss.get("dr_results") or []
+    if rating != Rating.Good and results and results[-1]["saved"]:
+        try:
+            store.regrade_last(rating)
+            results[-1]["grade"] = GRADE_WORDS[rating]
+        except FiftySixError as e:
+            ss["dr_save_error_next"] = f"The grade was not saved: {e}"
+    next_question()
+
+
+def undo(store) -> None:
+    """Take back the last answer of this session: the store puts the idea's schedule back as it
+    was, and the question is asked again."""
+    ss = st.session_state
+    results = ss.get("dr_results") or []
+    if not results:
+        return
+    last = results[-1]
+    if last["saved"]:
+        try:
+            store.undo_last()
+        except FiftySixError as e:
+            ss["dr_undo_error"] = str(e)
+            return
+    results.pop()
+    if ss.get("dr_answered") is None:  # already on the next question (or the summary): go back
+        ss["dr_i"] = max(0, ss.get("dr_i", 0) - 1)
+    ss["dr_answered"] = None
+    ss["dr_pick"] = None
+    ss["dr_t0"] = time.time()
+    ss["dr_undone"] = True
+
+
+def undo_button(store, where: str) -> None:
+    """'Undo the last answer' (key U) while this session has one to take back."""
+    ss = st.session_state
+    if ss.pop("dr_undo_error", None):
+        st.warning("The last answer could not be taken back: the schedule was changed since.")
+    if ss.get("dr_results"):
+        st.button("Undo the last answer", key=f"dr_undo_{where}", icon=":material/undo:", on_click=undo,
+                  args=(store,), shortcut="U",
+                  help="Takes back your last answer: its grade and the idea's schedule go back exactly as "
+                       "they were, and the question is asked again (key U).")
+
+
+def grade_buttons(q, store) -> None:
+    """After a right answer: Hard / Good / Easy (keys 2-4, Enter = Good), each saying when the
+    idea would come back; after a wrong one, when it comes back (Again)."""
+    from fiftysix.drills.schedule import GRADE_WORDS, GRADES, Rating, in_words, preview
+    ss = st.session_state
+    _choice, correct = ss["dr_answered"]
+    at = ss.get("dr_answered_at")
+    last = ss["dr_i"] + 1 >= len(ss["dr_queue"])
+    then = "see the summary" if last else "go on"
+    saved = bool(ss.get("dr_results")) and ss["dr_results"][-1]["saved"]
+    if not saved or at is None:
+        st.button("See the summary" if last else "Next question", icon=":material/arrow_forward:", key="dr_next",
+                  type="primary", on_click=next_question, shortcut="Enter")
+        return
+    try:
+        due = preview(ss.get("dr_card_before"), q.template, at, store.scheduler())
+    except FiftySixError:
+        due = {}
+    if not correct:
+        when = in_words(due[Rating.Again] - at) if due else "soon"
+        st.markdown(f"**Again**: this idea comes back {when}.")
+        st.button("See the summary" if last else "Next question", icon=":material/arrow_forward:", key="dr_next",
+                  type="primary", on_click=next_question, shortcut="Enter")
+        st.caption(f"Enter: {then}.")
+        return
+    st.markdown("**How well did you know it?** Your grade sets when this idea comes back.")
+    cols = st.columns(len(GRADES))
+    for col, (k, rating) in zip(cols, enumerate(GRADES, start=2), strict=True):
+        when = in_words(due[rating] - at) if due else ""
+        col.button(f"{k} · {GRADE_WORDS[rating]} · {when}", key=f"dr_grade_{GRADE_WORDS[rating].lower()}",
+                   type="primary" if rating == Rating.Good else "secondary", on_click=grade, args=(store, rating),
+                   shortcut=str(k), width="stretch",
+                   help={Rating.Hard: "Right, but it was a struggle: it comes back sooner.",
+                         Rating.Good: "Right, with some thought: the usual wait.",
+                         Rating.Easy: "Right at once: it waits longer."}[rating])
+    # Enter = Good, as in Anki (a hidden twin of the Good button would be a second widget; the
+    # Next button below does the same thing, named for what it does)
+    st.button(("See the summary" if last else "Next question") + " (graded Good)", key="dr_next",
+              icon=":material/arrow_forward:", on_click=next_question, shortcut="Enter")
+    st.caption("Keys: 2 Hard, 3 Good, 4 Easy; Enter grades it Good and goes on; U takes the answer back.")
+
+
 def ask(q, store, questions_mod) -> None:
     """One question: the choices as buttons (keys 1-4), Enter to answer, then the feedback."""
     ss = st.session_state
     i = ss["dr_i"]
     st.markdown(f"##### Question {i + 1} of {len(ss['dr_queue'])} · {questions_mod.TYPE_TITLES.get(q.type, q.type)}")
+    if ss.pop("dr_undone", False):
+        st.info("Your last answer was taken back: answer it again.")
+    if ss.get("dr_save_error_next"):
+        st.warning(ss.pop("dr_save_error_next"))
     show_context(q)
     st.markdown(f"**{q.prompt}**")
     answered = ss.get("dr_answered")
@@ -173,9 +278,10 @@ def ask(q, store, questions_mod) -> None:
         mark = ""
         if answered is not None:
             mark = " ✓" if q.is_correct(choice) else (" ✗" if choice == answered[0] else "")
+        # once answered the keys grade the answer, so the choices give up theirs
         st.button(f"{k + 1} · {choice}{mark}", key=f"dr_pick_{k}", on_click=pick, args=(choice,),
                   type="primary" if choice == chosen else "secondary", disabled=answered is not None,
-                  shortcut=str(k + 1) if k < 9 else None, width="stretch")
+                  shortcut=str(k + 1) if k < 9 and answered is None else None, width="stretch")
     if answered is None:
         # never disabled: an Enter pressed right after a key 1-4 must not be lost while the pick
         # is still on its way to the server
@@ -183,6 +289,7 @@ def ask(q, store, questions_mod) -> None:
         if ss.pop("dr_nudge", False):
             st.warning("Pick a choice first: click it, or press its number.")
         st.caption("Keys: 1-4 pick a choice, Enter answers.")
+        undo_button(store, "ask")
         return
     if ss.pop("dr_save_error", None):
         st.warning("Your answer was not saved to your progress.")
@@ -194,13 +301,12 @@ def ask(q, store, questions_mod) -> None:
         st.error(f"Not quite. The answer: {right}")
     if q.explanation:
         st.info(q.explanation)
-    last = i + 1 >= len(ss["dr_queue"])
-    st.button("See the summary" if last else "Next question", icon=":material/arrow_forward:", key="dr_next",
-              type="primary", on_click=next_question, shortcut="Enter")
-    st.caption("Enter: " + ("the summary." if last else "the next question."))
+    grade_buttons(q, store)
+    undo_button(store, "feedback")
 
 
-def summary() -> None:
+def summary(store) -> None:
+    from fiftysix.drills.schedule import utcnow, when_words
     ss = st.session_state
     results = ss.get("dr_results", [])
     right = sum(r["right"] for r in results)
@@ -209,12 +315,23 @@ def summary() -> None:
     c1.metric("Score", f"{right} / {len(results)}")
     c2.metric("Accuracy", f"{right / len(results):.0%}" if results else "-")
     c3.metric("Time", f"{sum(r['seconds'] for r in results):.0f} s")
-    st.dataframe(results, hide_index=True, column_config={
+    now = utcnow()
+    try:
+        cards = store.cards()
+    except FiftySixError:
+        cards = {}
+    rows = [{k: v for k, v in r.items() if k not in ("key", "saved")}
+            | {"comes back": when_words(cards[r["key"]].due, now) if r["key"] in cards else "not saved"}
+            for r in results]
+    st.dataframe(rows, hide_index=True, column_config={
         "question": st.column_config.TextColumn(width="large"),
         "right": st.column_config.CheckboxColumn("right?")})
-    wrong = [r for r in results if not r["right"]]
+    wrong = sorted({r["key"] for r in results if not r["right"]})
     if wrong:
-        st.caption("These ideas come back sooner: " + "; ".join(sorted({r["idea"] for r in wrong})))
+        st.caption("Missed, so they come back soon: " + "; ".join(
+            f"{next(r['idea'] for r in results if r['key'] == k)} ({when_words(cards[k].due, now)})"
+            for k in wrong if k in cards))
+    undo_button(store, "summary")
 
 
 def bank_choices(banks_mod) -> dict[str, str]:
@@ -278,10 +395,12 @@ def setup(settings, store, questions_mod, progress_mod) -> None:
         practise = c3.toggle("Practise anyway (ignore the schedule)", **in_url("dr_practise"),
                              help="A mix of every type and call family, whatever is due.")
         go = st.form_submit_button("Start a session", type="primary", key="dr_go", shortcut="Enter")
+    from fiftysix.drills.schedule import due_summary, utcnow
     new_today = store.new_today()
-    st.caption(f"{settings.player}: {store.due_count()} idea(s) due for review; {new_today} of "
-               f"{new_per_day} new ideas met today. A session that the due and new ideas leave short "
-               "is filled with practice questions.")
+    st.caption(f"{settings.player}: " + due_summary([c.due for c in store.cards().values()], utcnow())
+               + f" {new_today} of {new_per_day} new ideas met today. A session that the due and new ideas "
+               "leave short is filled with practice questions. The Progress page shows the month ahead and "
+               "sets how well you want to remember.")
     if not go:
         return
     if source == GENERATED and not types:
@@ -293,8 +412,10 @@ def setup(settings, store, questions_mod, progress_mod) -> None:
     if ss.get("dr_queue"):
         st.rerun()
     elif "dr_queue" in ss:
-        st.info(f"Nothing is due and today's {new_per_day} new ideas are used up. Come back later, raise "
-                "'New ideas a day', or tick 'Practise anyway'.")
+        from fiftysix.drills.schedule import due_summary, utcnow
+        st.info(f"Nothing is due and today's {new_per_day} new ideas are used up. "
+                + due_summary([c.due for c in store.cards().values()], utcnow())
+                + " Raise 'New ideas a day', or tick 'Practise anyway'.")
 
 
 def weak_spots(store) -> None:
@@ -324,7 +445,7 @@ if ss.get("dr_focus"):
 queue = ss.get("dr_queue")
 if not queue or ss.get("dr_i", 0) >= len(queue):
     if queue:
-        summary()
+        summary(store)
     setup(settings, store, questions_mod, progress_mod)
 else:
     ask(queue[ss["dr_i"]], store, questions_mod)

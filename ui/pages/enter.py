@@ -10,7 +10,7 @@ from collections import Counter
 
 import streamlit as st
 
-from fiftysix.bidding import Auction
+from fiftysix.bidding import parse_call
 from fiftysix.cards import (
     CARD_NAMES,
     COPIES,
@@ -26,12 +26,14 @@ from fiftysix.cards import (
 )
 from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
-from fiftysix.play import PlayState
-from fiftysix.records import build_record, format_record
+from fiftysix.hand import AUCTION, OVER, PLAY_ON, HandState, TableOptions
+from fiftysix.play import legal_cards
+from fiftysix.records import format_record, record_of
 from fiftysix.ui import render
 from fiftysix.ui.components import page_start, show, tricks_table, user_library
 
 QUIET = ("P", "X", "XX")
+HAND = "en_state"  # the hand entered: one HandState (deal, calls, cards), live in the session
 
 
 # --- state ----------------------------------------------------------------------------------
@@ -48,7 +50,7 @@ def reset(table: Table) -> None:
     ss = st.session_state
     for s in range(1, 9):
         ss.pop(hand_key(s), None)
-    ss["en_calls"], ss["en_play"] = [], []
+    ss.pop(HAND, None)
     ss["en_table"] = table
     ss.pop("en_saved", None)
 
@@ -97,39 +99,58 @@ def fill_rest(table: Table, seed: int) -> None:
 
 
 def clear_auction() -> None:
-    st.session_state["en_calls"] = []
-    st.session_state["en_play"] = []
+    st.session_state.pop(HAND, None)
     st.session_state.pop("en_saved", None)
 
 
+def entered() -> HandState | None:
+    return st.session_state.get(HAND)
+
+
 def make_call(call: str, made: int) -> None:
-    """Palette button: the call, if no call was made since the button was drawn (a second
+    """Palette button: the call, if no move was made since the button was drawn (a second
     click on a button that has just been redrawn must not make a call for the next seat)."""
-    if len(st.session_state["en_calls"]) != made:
+    h = entered()
+    if h is None or len(h.moves) != made:
         return
-    st.session_state["en_calls"].append(call)
-    st.session_state["en_play"] = []
+    try:
+        h.apply(parse_call(call))
+    except FiftySixError as e:
+        st.session_state["en_error"] = str(e)
     st.session_state.pop("en_saved", None)
 
 
 def undo_call() -> None:
-    if st.session_state["en_calls"]:
-        st.session_state["en_calls"].pop()
-    st.session_state["en_play"] = []
+    """Take back the last call (and every card played after it)."""
+    h = entered()
+    while h is not None and h.moves:
+        if not isinstance(h.undo(), (Card, str)):
+            break
     st.session_state.pop("en_saved", None)
 
 
 def play_card(card: str, played: int) -> None:
-    """Card button: the card, if no card was played since the button was drawn."""
-    if len(st.session_state["en_play"]) != played:
+    """Card button: the card, if no move was made since the button was drawn. After the
+    contract is decided the card plays on (the table played the hand out)."""
+    h = entered()
+    if h is None or len(h.moves) != played:
         return
-    st.session_state["en_play"].append(card)
+    try:
+        if h.can_play_on:
+            h.play_on()
+        h.apply(Card.parse(card))
+    except FiftySixError as e:
+        st.session_state["en_error"] = str(e)
     st.session_state.pop("en_saved", None)
 
 
 def undo_card() -> None:
-    if st.session_state["en_play"]:
-        st.session_state["en_play"].pop()
+    """Take back the last card (and the playing on, if it was the first card after the decision)."""
+    h = entered()
+    if h is not None and h.cards:
+        h.undo()
+        if h.moves and h.moves[-1] == PLAY_ON:
+            h.undo()
     st.session_state.pop("en_saved", None)
 
 
@@ -189,106 +210,114 @@ def deal_section(table: Table) -> Deal | None:
     return deal
 
 
-def auction_section(table: Table, system: str, deal: Deal) -> Auction | None:
-    """The auction call by call with the palette of legal calls; None while it runs."""
+def hand_state(system: str, deal: Deal, leads: bool) -> HandState:
+    """The hand entered for this deal, system and lead rule (a new one when any changed; a new
+    lead rule keeps the calls and starts the play again)."""
     ss = st.session_state
-    st.subheader(f"2. The auction ({system})")
-    calls: list[str] = ss.setdefault("en_calls", [])
-    auction = Auction(system, table, hands=deal)
-    try:
-        for c in calls:
-            auction.apply(c)
-    except FiftySixError as e:
-        st.error(f"The auction entered no longer fits the deal: {e}")
-        st.button("Clear the auction", key="en_clear_calls", on_click=clear_auction)
-        return None
+    h = entered()
+    options = TableOptions(declarer_leads=leads)
+    if h is None or h.deal != deal or h.system.name != system:
+        h = ss[HAND] = HandState(deal, system, options)
+    elif h.options != options:
+        h = ss[HAND] = HandState.from_moves(deal, system, options, h.calls)
+    return h
+
+
+def auction_section(table: Table, deal: Deal, h: HandState) -> bool:
+    """The auction call by call with the palette of legal calls; True once it is over."""
+    st.subheader(f"2. The auction ({h.system.name})")
+    auction = h.auction
     show(render.auction_html(table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
                                      for r in auction.calls]))
-    c1, c2 = st.columns(2)
-    c1.button("Undo the last call", key="en_undo_call", icon=":material/undo:", disabled=not calls,
+    c1, _ = st.columns(2)
+    c1.button("Undo the last call", key="en_undo_call", icon=":material/undo:", disabled=not h.calls,
               on_click=undo_call)
-    if auction.is_over:
-        c = auction.contract
+    if h.phase != AUCTION:
+        c = h.contract
         st.success(f"The auction is over: {c} by seat {c.declarer} (team {table.team_name(c.team)}).")
-        return auction
-    seat = auction.to_move
+        return True
+    seat = h.to_move
     st.markdown(f"**Seat {seat} to call** (holding {render.hand_text_html(deal.hand(seat))}):",
                 unsafe_allow_html=True)
-    legal = [str(c) for c in auction.legal_calls(deal.hand(seat))]
-    quiet = [c for c in QUIET if c in legal]
-    bids = [c for c in legal if c not in QUIET]
+    palette = auction.palette()
+    quiet = [(c, m) for c, m in palette if str(c) in QUIET]
+    bids = {str(c): m for c, m in palette if str(c) not in QUIET}
+    made = len(h.moves)
     cols = st.columns(len(quiet) + 2, vertical_alignment="bottom")
-    for col, c in zip(cols, quiet):
-        m = auction.meaning_of(c)
-        col.button(c, key=f"en_call_{c}", help=f"{m.label}: {m.sentence}", on_click=make_call,
-                   args=(c, len(calls)), width="stretch")
+    for col, (c, m) in zip(cols, quiet):
+        col.button(str(c), key=f"en_call_{c}", help=f"{m.label}: {m.sentence}", on_click=make_call,
+                   args=(str(c), made), width="stretch")
     if bids:
-        pick = cols[-2].selectbox(f"Any of the {len(bids)} legal bids", bids, key=f"en_bid_{len(calls)}",
-                                  format_func=lambda b: f"{b}: {auction.meaning_of(b).label}")
-        cols[-1].button("Bid", key="en_bid_btn", type="primary", on_click=make_call, args=(pick, len(calls)))
-    return None
+        pick = cols[-2].selectbox(f"Any of the {len(bids)} legal bids", list(bids), key=f"en_bid_{len(h.calls)}",
+                                  format_func=lambda b: f"{b}: {bids[b].label}")
+        cols[-1].button("Bid", key="en_bid_btn", type="primary", on_click=make_call, args=(pick, made))
+    return False
 
 
-def play_section(table: Table, deal: Deal, auction: Auction) -> PlayState:
-    """The play card by card: click the card the seat to move played."""
-    ss = st.session_state
+def play_section(table: Table, h: HandState) -> None:
+    """The play card by card: click the card the seat to move played; after the contract is
+    decided, the cards the table played on (if it did)."""
     st.subheader("3. The play")
-    c = auction.contract
-    leads = st.toggle("The declarer leads (table option declarer-leads)", key="en_declarer_leads",
-                      on_change=lambda: ss.__setitem__("en_play", []))
-    leader = c.declarer if leads else 1
-    played: list[str] = ss.setdefault("en_play", [])
-    state = PlayState(deal, c.trump, leader=leader, target=c.value, declarer_team=c.team, early_stop=False)
-    for k, card in enumerate(played):
-        try:
-            state.play(card)
-        except FiftySixError as e:  # the deal or the leader changed under the play entered
-            st.error(f"Card {k + 1} no longer fits: {e}. The play is cut back to the cards before it.")
-            del played[k:]
-            break
+    st.toggle("The declarer leads (table option declarer-leads)", key="en_declarer_leads")
+    c = h.contract
+    state = h.play
     pts = " · ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points))
     show(render.table_html(table, {s: state.hands[s - 1] for s in table.seats},
-                           to_move=None if state.is_over else state.to_move,
+                           to_move=None if h.phase == OVER else state.to_move,
                            trick=state.current or (state.tricks[-1].plays if state.tricks else ()),
                            center=f"{render.contract_html(str(c))}<br>{pts}"))
     b1, _ = st.columns(2)
-    b1.button("Undo the last card", key="en_undo_card", icon=":material/undo:", disabled=not played,
+    b1.button("Undo the last card", key="en_undo_card", icon=":material/undo:", disabled=not h.cards,
               on_click=undo_card)
-    if not state.is_over:
+    if h.phase != OVER or h.can_play_on:
         st.markdown(f"**Seat {state.to_move} plays** (click the card; the legal ones are shown):")
-        legal = state.legal_cards()
+        legal = legal_now(h)
         cols = st.columns(max(len(legal), 1))
         for col, card in zip(cols, legal):
             col.button(f"{render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}", key=f"en_play_{card}",
-                       on_click=play_card, args=(str(card), len(played)), width="stretch", help=card.name)
+                       on_click=play_card, args=(str(card), len(h.moves)), width="stretch", help=card.name)
     with st.expander(f"Tricks played ({len(state.tricks)})"):
         tricks_table(state)
-    return state
 
 
-def result_section(table: Table, deal: Deal, auction: Auction | None, state: PlayState | None) -> int | None:
-    """The result: what the play gave, or the points agreed when play stopped early (a claim)."""
+def legal_now(h: HandState) -> tuple[Card, ...]:
+    """The cards the seat to move may play, on after the decision too."""
+    if not h.can_play_on:
+        return tuple(h.legal_moves())
+    state = h.play
+    return legal_cards(state.hands[state.to_move - 1], state.led_suit)
+
+
+def result_section(h: HandState) -> int | None:
+    """The result: the declarers' points when the contract was decided, or the points agreed
+    when the play stopped before (a claim)."""
     st.subheader("4. The result")
-    if auction is None:
+    if h.phase == AUCTION:
         st.caption("Finish the auction first (or save the deal alone below).")
         return None
-    c = auction.contract
-    got = state.points[c.team]
-    if state.is_over:
-        st.success(f"All cards played: the declarers took {got} of {c.value} needed, "
-                   f"{'made' if got >= c.value else 'failed'}.")
+    c, state, r = h.contract, h.play, h.result
+    if r is not None:
+        word = "made" if r.made else "failed"
+        if h.phase == OVER and not h.can_play_on:
+            st.success(f"All cards played: the declarers took {r.declarer_points} of {c.value} needed when the "
+                       f"contract was decided (after card {h.decided_at}), {word}.")
+        else:
+            st.success(f"The contract was decided after card {h.decided_at}: the declarers took "
+                       f"{r.declarer_points} of {c.value} needed, {word}. If the table played on, enter the rest "
+                       "of the cards (the result stays); the record keeps every card.")
+        if h.played_on and h.phase != OVER:
+            st.caption(f"Played on after the decision: enter every card to the last one, or undo back to card "
+                       f"{h.decided_at}, to save the hand.")
         return None
-    decided = state.declarers_made()
+    got = state.points[c.team]
     hi = got + state.points_out
-    st.caption(f"The play stopped after {len(state.tricks)} trick(s)"
-               + ("" if decided is None else f": the contract is already {'made' if decided else 'beaten'}")
-               + f". Enter the declarers' points agreed at the end ({got} to {hi}).")
-    return int(st.number_input("Declarers' points at the end (claimed)", got, hi,
-                               got if decided is False else min(hi, max(got, c.value)), key="en_result"))
+    st.caption(f"The play stopped after {len(state.tricks)} trick(s). Enter the declarers' points agreed at the "
+               f"end ({got} to {hi}).")
+    return int(st.number_input("Declarers' points at the end (claimed)", got, hi, min(hi, max(got, c.value)),
+                               key="en_result"))
 
 
-def save_section(table: Table, system: str, deal: Deal, auction: Auction | None, state: PlayState | None,
-                 result: int | None) -> None:
+def save_section(table: Table, h: HandState, result: int | None) -> None:
     ss = st.session_state
     st.subheader("5. Save it, review it")
     c1, c2 = st.columns(2)
@@ -297,11 +326,10 @@ def save_section(table: Table, system: str, deal: Deal, auction: Auction | None,
     names = st.columns(min(table.players, 4))
     players = [names[(s - 1) % len(names)].text_input(f"Player in seat {s}", key=f"en_name_{s}")
                for s in table.seats]
+    deal_alone = h.phase == AUCTION  # an unfinished auction: the deal is saved alone
     try:
-        record = build_record(table, deal, system, ss.get("en_calls", []) if auction is not None else [],
-                              ss.get("en_play", []) if auction is not None else [],
-                              leader=1 if state is None else state.leader, result=result, event=event,
-                              date=date.strftime("%Y.%m.%d") if date else "", players=players)
+        record = record_of(HandState(h.deal, h.system) if deal_alone else h, result=result, event=event,
+                           date=date.strftime("%Y.%m.%d") if date else "", players=players)
     except FiftySixError as e:
         st.error(f"Not ready to save: {e}")
         return
@@ -355,12 +383,14 @@ st.caption(f"{table.players} players, {table.deck} cards, system {settings.syste
            "a new table starts a new hand).")
 deal = deal_section(table)
 if deal is not None:
-    auction = auction_section(table, settings.system, deal)
-    if auction is not None:
-        state = play_section(table, deal, auction)
+    leads = st.session_state.get("en_declarer_leads", False)
+    hand = hand_state(settings.system, deal, leads)
+    if st.session_state.get("en_error"):
+        st.error(st.session_state.pop("en_error"))
+    if auction_section(table, deal, hand):
+        play_section(table, hand)
     else:  # keep the numbering whole: the steps read 1, 2, 4, 5 without it
         st.subheader("3. The play")
         st.caption("Finish the auction first: the play follows its contract.")
-        state = None
-    result = result_section(table, deal, auction, state)
-    save_section(table, settings.system, deal, auction, state, result)
+    result = result_section(hand)
+    save_section(table, hand, result)

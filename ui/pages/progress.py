@@ -23,12 +23,92 @@ def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], 
                       yaxis_range=[0, max(answered) * 1.25 + 0.5 if answered else 1])
     return fig
 
+def forecast_chart(counts: list[int], now) -> go.Figure:
+    """Ideas due on each of the coming days, today (with all that is due now) first."""
+    from datetime import timedelta
+    days = [now + timedelta(days=k) for k in range(len(counts))]
+    labels = ["today" if k == 0 else f"{d:%a %d %b}" for k, d in enumerate(days)]
+    fig = go.Figure(go.Bar(x=labels, y=counts, marker_color="#1f5fbf",
+                           hovertemplate="%{x}: %{y} idea(s) due<extra></extra>"))
+    fig.update_layout(title=f"Reviews due in the next {len(counts)} days", height=300,
+                      margin={"t": 50, "b": 10}, yaxis_title="ideas due", xaxis_type="category",
+                      yaxis={"rangemode": "tozero", "dtick": 1 if max(counts, default=0) < 8 else None})
+    return fig
+
+
+def set_retention(store) -> None:
+    """The retention slider's callback: the learner's FSRS desired retention, ideas rescheduled."""
+    try:
+        store.set_desired_retention(st.session_state["pr_retention"] / 100)
+    except FiftySixError as e:
+        st.session_state["pr_retention_error"] = str(e)
+
+
+def schedule_section(store, now) -> None:
+    """When reviews fall due over the month, retention so far, the desired retention, and
+    FSRS's parameters fitted to the learner's own reviews."""
+    from fiftysix.drills.schedule import (
+        OPTIMISER_MIN_REVIEWS,
+        RETENTION_RANGE,
+        due_summary,
+        long_reviews,
+        optimiser_missing,
+    )
+    st.subheader("Your schedule")
+    cards = store.cards()
+    st.caption(due_summary([c.due for c in cards.values()], now))
+    st.plotly_chart(forecast_chart(store.forecast(30, now), now), key="pr_forecast",
+                    config={"displayModeBar": False})
+    tuning = store.tuning()
+    kept, counted = store.retention()
+    c1, c2 = st.columns(2)
+    c1.metric("Retention so far", "-" if kept is None else f"{kept:.0%}",
+              help="Of your answers to ideas you last saw a day or more before, the share you got right "
+                   f"({counted} such answers so far).")
+    lo, hi = RETENTION_RANGE
+    if "pr_retention" not in st.session_state:
+        st.session_state["pr_retention"] = round(tuning.desired_retention * 100)
+    c2.slider("Desired retention (%)", round(lo * 100), round(hi * 100), key="pr_retention",
+              on_change=set_retention, args=(store,),
+              help="How likely you want to be to still know an idea when it comes back (FSRS's desired "
+                   "retention). Higher means more reviews, sooner; lower means fewer, further apart. "
+                   "Changing it reschedules every idea.")
+    if err := st.session_state.pop("pr_retention_error", None):
+        st.error(err)
+    reviews = store.reviewed()
+    apart = len(long_reviews(reviews))
+    if tuning.optimised_at is not None:
+        st.caption(f"FSRS's parameters were fitted to your own {tuning.optimised_reviews} answers on "
+                   f"{tuning.optimised_at:%d %b %Y at %H:%M} UTC.")
+    else:
+        st.caption("FSRS's default parameters: fitted to many learners, not yet to you. "
+                   f"Fitting opens at {OPTIMISER_MIN_REVIEWS} answers to ideas last seen a day or more before; "
+                   f"you have {apart}.")
+    missing = optimiser_missing()
+    ready = apart >= OPTIMISER_MIN_REVIEWS and missing is None
+    b1, b2 = st.columns(2)
+    if b1.button("Fit FSRS to my answers", key="pr_optimise", icon=":material/tune:", disabled=not ready,
+                 help=missing or "The fsrs package's optimiser fits FSRS's parameters to your answers; every "
+                                 "idea is then rescheduled with them. It takes up to a minute."):
+        try:
+            with st.spinner(f"Fitting FSRS's parameters to your {len(reviews)} answers (up to a minute)..."):
+                tuning = store.optimise()
+            st.success(f"Fitted on {tuning.optimised_at:%d %b %Y at %H:%M} UTC; every idea is rescheduled.")
+        except FiftySixError as e:
+            st.error(str(e))
+    if tuning.parameters is not None and b2.button("Back to FSRS's defaults", key="pr_reset_fsrs"):
+        store.reset_parameters()
+        st.rerun()
+    if apart >= OPTIMISER_MIN_REVIEWS and missing:
+        st.caption(missing[0].upper() + missing[1:] + ".")
+
+
 settings = page_start("Progress", "How your drilling is going: accuracy over time and by call family, "
                       "what is due for review, and where you go wrong most.")
 try:
     from fiftysix.drills.progress import GENERATED, ProgressStore
     from fiftysix.drills.questions import FAMILY_WORDS, TYPE_TITLES, idea_title
-    from fiftysix.drills.schedule import utcnow
+    from fiftysix.drills.schedule import utcnow, when_words
     store = ProgressStore(learner=settings.user.id)
     history = store.history()
 except ImportError:
@@ -94,4 +174,6 @@ with right_col:
         upcoming = sorted((card.due, key) for key, card in cards.items())[:5]
         st.success("Nothing is due now.")
         if upcoming:
-            st.caption("Next up: " + "; ".join(f"{idea_title(k)} ({d:%d %b %H:%M})" for d, k in upcoming))
+            st.caption("Next up: " + "; ".join(f"{idea_title(k)} ({when_words(d, now)})" for d, k in upcoming))
+
+schedule_section(store, now)
