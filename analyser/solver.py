@@ -22,7 +22,7 @@ import mmap
 import os
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -82,6 +82,8 @@ class Deadline:
 
     def __init__(self, seconds: float | None) -> None:
         check_budget(None, seconds)
+        if seconds is not None:
+            ensure_warm()  # compiling the kernels is not the command's time
         self.seconds = seconds
         self.end = None if seconds is None else time.perf_counter() + seconds
 
@@ -297,6 +299,8 @@ def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None
     ``stop``, the search also pauses every ``_STOP_CHUNK`` nodes to call it, and raises
     Cancelled when it returns True (so a cancelled job frees its core within a chunk).
     """
+    if max_seconds is not None:
+        ensure_warm()  # compiling the kernels is not the search's time
     start = time.perf_counter()
     hard = 2 ** 62 if max_nodes is None else int(max_nodes)
     while True:
@@ -559,20 +563,105 @@ def max_points_many(positions: Sequence[Position], side: int, *, threads: int | 
     return np.array(got, np.int64)
 
 
-def warm_up() -> float:
-    """Compile (or load from the cache) every kernel; returns the seconds it took."""
+WARM_STEPS = ("the double-dummy search", "exact values", "many positions at once", "the dealer")
+"""What ``warm_up`` prepares, in order (the steps a first run's progress names)."""
+WARM_SHARES = (0.78, 0.05, 0.10, 0.07)
+"""Each step's usual share of a first run's compile time (bench/RESULTS.md, first run), for progress bars."""
+
+
+def warm_up(on_step: Callable[[int, str], None] | None = None) -> float:
+    """Compile (or load from the cache) every kernel; returns the seconds it took.
+    ``on_step(k, what)`` is called as step k (0-based) of WARM_STEPS begins."""
     from fiftysix.cards import random_deal
+    step = on_step or (lambda k, what: None)
     t0 = time.perf_counter()
     tab = Table.make(4)
     deal = random_deal(tab, seed=1)
     pos = Position.from_deal(deal, 0, played=[deal.hands[0].cards[0]])
     small = Solver(1)
+    step(0, WARM_STEPS[0])
     solve(pos, 20, 0, solver=small)
+    step(1, WARM_STEPS[1])
     max_points(pos, solver=small)
+    step(2, WARM_STEPS[2])
     ending = Position(tab, tuple(Hand(h.cards[:2]) for h in deal.hands), None)
     max_points_many([ending, ending], 0, threads=1)
+    step(3, WARM_STEPS[3])
     from fiftysix.analyser.dealer import Dealer, View  # the dealer's counting kernels
     from fiftysix.constraints import Count, Either
     promise = Either((Count((0,), 1), Count((1,), 2)))  # an either/or: the kernels' every part
     Dealer(View(tab, 1, deal.hand(1), {2: promise, 3: Count((8, 9), 1, 3)})).sample_counts(4, 1)
     return time.perf_counter() - t0
+
+
+@dataclass(frozen=True)
+class WarmProgress:
+    """Where this process's warm-up stands: step ``step`` (0-based) of ``steps``, named ``what``,
+    ``seconds`` since it began; ``ready`` once done; ``error`` if it failed."""
+
+    step: int
+    steps: int
+    what: str
+    seconds: float
+    ready: bool
+    error: BaseException | None = None
+
+    @property
+    def fraction(self) -> float:
+        """About how much of the work is done, 0..1 (the steps before this one, by their usual shares)."""
+        return 1.0 if self.ready else sum(WARM_SHARES[:self.step])
+
+
+_warm_lock = threading.Lock()
+_warmed = threading.Event()
+_warming: dict = {"step": 0, "t0": None, "error": None, "thread": None}
+
+
+def _note_step(k: int, what: str) -> None:
+    _warming["step"] = k
+
+
+def ensure_warm() -> None:
+    """``warm_up`` once per process; a caller in another thread meanwhile waits for it.
+
+    Every search and command with a time budget calls this before its clock starts, so
+    numba's compiling (a first run) or loading from its cache is never charged to a budget."""
+    if _warmed.is_set():
+        return
+    with _warm_lock:
+        if not _warmed.is_set():
+            _warming["t0"] = _warming["t0"] or time.monotonic()
+            warm_up(_note_step)
+            _warmed.set()
+
+
+def is_warm() -> bool:
+    """True once ``ensure_warm`` has finished in this process."""
+    return _warmed.is_set()
+
+
+def warm_in_background() -> None:
+    """Start ``ensure_warm`` in a background thread (once per process) and return at once:
+    a server calls this as it starts, so the kernels are ready by the first page that needs
+    them; ``warm_progress`` says how far it got."""
+    with _warm_lock:
+        if _warmed.is_set() or _warming["thread"] is not None:
+            return
+
+        def run() -> None:
+            try:
+                ensure_warm()
+            except BaseException as e:  # noqa: BLE001 - handed to whoever waits (warm_progress)
+                _warming["error"] = e
+
+        _warming["t0"] = time.monotonic()
+        _warming["thread"] = threading.Thread(target=run, daemon=True, name="fiftysix-warm-up")
+        _warming["thread"].start()
+
+
+def warm_progress() -> WarmProgress:
+    """How far this process's warm-up has got (``ready`` at once when it is done)."""
+    k = len(WARM_STEPS) if _warmed.is_set() else min(_warming["step"], len(WARM_STEPS) - 1)
+    t0 = _warming["t0"]
+    return WarmProgress(k, len(WARM_STEPS), WARM_STEPS[min(k, len(WARM_STEPS) - 1)],
+                        0.0 if t0 is None else time.monotonic() - t0, _warmed.is_set(), _warming["error"])

@@ -25,6 +25,7 @@ from fiftysix.bots.worth import POOL, Claim, bid_claims, pick_deals
 from fiftysix.cards import Card, Deal, Hand
 from fiftysix.constraints import Constraint
 from fiftysix.errors import ConstraintError, FiftySixError
+from fiftysix.hand import PLAY, HandState
 from fiftysix.play import PlayState, legal_cards, trick_winner
 from fiftysix.scoring import Contract
 
@@ -211,12 +212,11 @@ def play_hand(deal: Deal, contract: Contract, bots: Sequence[CardBot],
         constraints = auction.seat_constraints()
     cons = dict(constraints or {})
     claims = {s: bid_claims(auction, s) if auction is not None else [] for s in table.seats}
-    state = PlayState(deal, contract.trump, leader=leader, target=contract.value, declarer_team=contract.team)
-    plays: list[tuple[int, Card]] = []
-    while not state.is_over:
-        seat = state.to_move
-        view = View(table, seat, deal.hand(seat), cons, tuple(plays), leader)
-        card = bots[seat - 1].choose(view, contract, claims[seat]).card
-        plays.append((seat, card))
-        state.play(card)
+    hand = HandState(deal, auction.system if auction is not None else "international", contract=contract,
+                     leader=leader)
+    state = hand.play
+    while hand.phase == PLAY:
+        seat = hand.to_move
+        view = View(table, seat, deal.hand(seat), cons, state.plays, leader)
+        hand.apply(bots[seat - 1].choose(view, contract, claims[seat]).card)
     return state

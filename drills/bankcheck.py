@@ -330,5 +330,13 @@ def _check_makeable(q: Question, auction: Auction, hand: Hand | None) -> list[tu
     return _compare(q, right, lambda t: t, f"the estimate's interval is {lo:.0%} to {hi:.0%}")
 
 
+def _check_play_problem(q: Question, auction: Auction, hand: Hand | None) -> list[tuple[str, str]]:
+    """A play problem's data checked for consistency (no solving: ``fiftysix problems check``
+    re-solves every problem of a bank)."""
+    from fiftysix.drills.problems import consistency
+    return [("answer", m) for m in consistency(q)]
+
+
 _CHECKERS = {"meaning": _check_meaning, "which-call": _check_which_call, "your-call": _check_your_call,
-             "partner-holds": _check_partner_holds, "makeable": _check_makeable}
+             "partner-holds": _check_partner_holds, "makeable": _check_makeable,
+             "find-card": _check_play_problem, "opening-lead": _check_play_problem}

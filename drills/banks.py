@@ -16,12 +16,14 @@ import io
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from fiftysix import textio
+from fiftysix import shipped, textio
 from fiftysix.drills.questions import TYPE_TITLES, Question, QuestionError
 from fiftysix.errors import FiftySixError
 from fiftysix.textio import MAX_TEXT_BYTES, InputError, read_text, size_text
@@ -161,13 +163,18 @@ def read_bank_text(path: str | os.PathLike) -> str:
         raise BankError(str(e)) from None
 
 
-STARTER_DIR = Path(__file__).resolve().parents[1] / "data" / "banks"
-"""The project's starter banks, one per bidding system (generated, then checked by the engine)."""
+def starter_names() -> list[str]:
+    """The starter banks shipped with the project (one per bidding system, generated, then
+    checked by the engine), by name: ``kerala`` for data/banks/kerala.json."""
+    return [f.name.removesuffix(".json") for f in shipped.data_files("banks", ".json")]
 
 
-def starter_banks() -> list[Path]:
-    """The starter bank files shipped with the project, by name."""
-    return sorted(STARTER_DIR.glob("*.json"))
+def load_starter(name: str) -> Bank:
+    """A shipped starter bank by name (BankError when there is none of that name)."""
+    f = shipped.data_file("banks", f"{name}.json")
+    if name not in starter_names():
+        raise BankError(f"there is no starter bank {name!r} (there are: {', '.join(starter_names())})")
+    return loads(f.read_text(encoding="utf-8"), f"starter bank {name}")
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
@@ -215,6 +222,117 @@ def load_working_bank(path: str | os.PathLike | None = None, owner: str | None =
     if not p.exists():
         return None
     return load_bank(p)
+
+
+class BankConflict(BankError):
+    """A save refused: the kept bank changed elsewhere (another tab) in the same place this
+    page changed it. ``ids`` names the questions."""
+
+    def __init__(self, message: str, ids: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.ids = ids
+
+
+@dataclass(frozen=True)
+class SaveReport:
+    """What a save of the working bank did: the bank as kept now, and what came from elsewhere."""
+
+    bank: Bank
+    from_elsewhere: tuple[str, ...] = ()
+    """Ids of questions added, changed or removed elsewhere (another tab) that the kept bank holds."""
+
+
+_SAVE_LOCK = threading.Lock()
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold the working bank's lock: one save at a time, across threads (sessions of one
+    server) and, where the system has ``fcntl``, across processes."""
+    with _SAVE_LOCK:
+        try:
+            import fcntl
+        except ImportError:  # Windows: the server is one process, the thread lock is enough
+            yield
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path.with_name(path.name + ".lock"), "a") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def save_working_changes(before: Bank | None, after: Bank, path: str | os.PathLike | None = None,
+                         owner: str | None = None) -> SaveReport:
+    """Keep what one page (a tab) changed in the working bank, and nothing else.
+
+    ``before`` is the bank as that page last read or kept it, ``after`` as it holds it now. The
+    kept file is read again under a lock and only the differences are applied to it, questions
+    keyed by id: added ones go after the question that precedes them in ``after``, changed ones
+    are replaced in place, removed ones are removed; a header field (title, author, system,
+    description) is written only where the page changed it. Whatever another tab kept
+    meanwhile stays. Where the other tab changed the same question (or took the same new id)
+    differently, nothing is written: BankConflict names the questions. ``path`` and ``owner`` as
+    for ``save_working_bank``.
+    """
+    p = working_bank_path(owner) if path is None else Path(path)
+    with _locked(p):
+        kept = load_working_bank(p)
+        old = {q.id: q for q in (before.questions if before else ())}
+        new = {q.id: q for q in after.questions}
+        now = {q.id: q for q in (kept.questions if kept else ())}
+        clashes = []
+        for qid in old.keys() | new.keys():
+            mine, was, theirs = new.get(qid), old.get(qid), now.get(qid)
+            if mine != was and theirs != was and theirs != mine:
+                clashes.append(qid)
+        if clashes:
+            ids = tuple(sorted(clashes))
+            raise BankConflict(f"question(s) {', '.join(ids)} were changed in another tab or window since this"
+                               " page read the bank; nothing was saved", ids)
+        out = [q for q in (kept.questions if kept else ()) if not (q.id in old and q.id not in new)]
+        out = [new[q.id] if q.id in new and new[q.id] != old.get(q.id) else q for q in out]
+        ids = [q.id for q in out]
+        for i, q in enumerate(after.questions):
+            if q.id in ids:
+                continue
+            before_ids = [x.id for x in after.questions[:i] if x.id in ids]
+            at = ids.index(before_ids[-1]) + 1 if before_ids else 0
+            out.insert(at, q)
+            ids.insert(at, q.id)
+        header = {}
+        for key in ("title", "author", "system", "description"):
+            mine, was = getattr(after, key), getattr(before, key) if before else None
+            header[key] = mine if kept is None or mine != was else getattr(kept, key)
+        merged = replace(kept or after, questions=tuple(out), **header)
+        save_bank(merged, p)
+    elsewhere = tuple(qid for qid in (now.keys() | old.keys()) if now.get(qid) != old.get(qid)
+                      and new.get(qid) == old.get(qid))
+    return SaveReport(merged, tuple(sorted(elsewhere)))
+
+
+def is_hand_record(text: str) -> bool:
+    """Whether ``text`` reads as a hand-record file (fiftysix.records), not a quiz bank."""
+    from fiftysix.records import parse_records
+    try:
+        return bool(parse_records(text))
+    except FiftySixError:
+        return False
+
+
+def file_stem(title: str, limit: int = 40) -> str:
+    """A short, readable file name (no suffix) for a bank's title: its words (letters and
+    digits) in lower case, joined by ``-``, cut at a word within ``limit`` characters; "bank" where none is left."""
+    words = re.findall(r"[^\W_]+", title.casefold())
+    stem = ""
+    for w in words:
+        nxt = f"{stem}-{w}" if stem else w
+        if len(nxt) > limit:
+            break
+        stem = nxt
+    return stem or (words[0][:limit] if words else "bank")
 
 
 @dataclass(frozen=True)

@@ -137,6 +137,8 @@ class AssignedDeal:
     seat: int = 1
     seed: int = 1
     bot: str = "default"
+    mode: str = "practice"
+    """``practice``: the student sees only their own hand; ``learning``: every hand, and hints."""
 
     @property
     def table(self) -> Table:
@@ -146,7 +148,8 @@ class AssignedDeal:
     def from_dict(cls, d: Mapping) -> AssignedDeal:
         try:
             out = cls(str(d["deal"]), int(d["players"]), int(d["deck"]), str(d["teams"]), str(d["system"]),
-                      int(d.get("seat", 1)), int(d.get("seed", 1)), str(d.get("bot", "default")))
+                      int(d.get("seat", 1)), int(d.get("seed", 1)), str(d.get("bot", "default")),
+                      str(d.get("mode", "practice")))
             Deal.parse(out.deal, out.table)  # a deal that does not fit its table is refused here
             out.table.check_seat(out.seat)
         except (KeyError, TypeError, ValueError) as e:
@@ -480,6 +483,8 @@ class BankReport:
     students: tuple[StudentLine, ...]
     questions: tuple[IdeaLine, ...]
     """Most missed first."""
+    ideas: tuple[tuple[str, str, int, int], ...] = ()
+    """(student's name, idea, answers, right answers) for each student and idea they answered."""
 
 
 def bank_report(a: Assignment, members: Sequence[Member], answers: Sequence[Mapping]) -> BankReport:
@@ -499,4 +504,11 @@ def bank_report(a: Assignment, members: Sequence[Member], answers: Sequence[Mapp
         lines.append(IdeaLine(q.id, q.prompt, q.template, len(on), len(missed),
                               tuple(sorted({names.get(x["member"], x["member"]) for x in missed}))))
     lines.sort(key=lambda line: (-line.missed, -line.miss_rate, line.question))
-    return BankReport(tuple(students), tuple(lines))
+    idea_of = {q.id: q.template for q in qs}
+    cells: dict[tuple[str, str], list[int]] = {}
+    for x in answers:
+        if x["member"] in names and x["question"] in idea_of:
+            cell = cells.setdefault((names[x["member"]], idea_of[x["question"]]), [0, 0])
+            cell[0] += 1
+            cell[1] += int(x["correct"])
+    return BankReport(tuple(students), tuple(lines), tuple((n, i, a, r) for (n, i), (a, r) in sorted(cells.items())))

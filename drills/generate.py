@@ -327,14 +327,16 @@ class Generator:
 
     def _partner_holds_question(self, qid: str, prefix: Auction, learner: int, about: int,
                                 statements: dict[str, Constraint], answers: Sequence[str],
-                                witness: Hand | None = None, hand: Hand | None = None) -> Question:
+                                witness: Hand | None = None, hand: Hand | None = None,
+                                shuffle: bool = True) -> Question:
         """What must seat ``about`` hold after ``prefix``, asked of ``learner`` (holding ``hand``
         where given): the ``statements`` (choice -> constraint) are the choices, ``answers`` those
         its calls promise; ``witness``, a hand of that seat that keeps its promises and breaks
         every other statement."""
         promises = prefix.seat_constraints()
         choices = list(statements)
-        self.rng.shuffle(choices)
+        if shuffle:
+            self.rng.shuffle(choices)
         made = [r for r in prefix.calls if r.seat == about and r.call.kind not in QUIET]
         fam = family_of(made[-1].call) if made else "pass"
         expl = (f"Seat {about}'s calls ({', '.join(str(r.call) for r in made) or 'passes only'}) promise: "
@@ -467,7 +469,8 @@ class Generator:
             raise FiftySixError("the auction is over: there is no call to ask about")
         elif given and d.get("answers"):
             prompt = d.get("prompt") or _default_prompt(qtype, auction.to_move, data, d["answers"])
-            return Question.from_dict({**d, "prompt": prompt}, default_system=self.system)
+            family = d.get("family") or _given_family(qtype, data, d["answers"])
+            return Question.from_dict({**d, "prompt": prompt, "family": family}, default_system=self.system)
         elif qtype in ("meaning", "which-call"):
             if not data.get("call"):
                 raise FiftySixError(f"give the call asked about (data.call) so the engine can fill in a {qtype} question")
@@ -527,7 +530,9 @@ class Generator:
         if not answers:
             raise FiftySixError(f"none of the choices is promised by seat {about}'s calls"
                                 f" ({promised.describe()}); add one that is")
-        return self._partner_holds_question(qid, auction, ctx.seat, about, statements, answers, hand=hand)
+        # the coach's choices stay in the coach's order
+        return self._partner_holds_question(qid, auction, ctx.seat, about, statements, answers, hand=hand,
+                                            shuffle=not given)
 
     def _fill_makeable(self, qid: str, ctx: Context, auction: Auction, hand: Hand | None, data: Mapping) -> Question:
         """``makeable``: the auction must be over (its contract is asked about) and the hand of
@@ -565,6 +570,14 @@ def _default_prompt(qtype: str | None, seat: int | None, data: Mapping, answers:
     if qtype == "which-call":
         return PROMPTS["which-call"].format(seat=seat, meaning=data.get("meaning") or answers[0])
     return PROMPTS["your-call"].format(seat=seat)
+
+
+def _given_family(qtype: str | None, data: Mapping, answers: Sequence[str]) -> str:
+    """The call family of a question whose choices and answers the coach gave, as the engine
+    names it for its own: the call asked about (meaning, which-call) or the right call (your-call)."""
+    text = data.get("call") if qtype in ("meaning", "which-call") else (answers[0] if qtype == "your-call" else None)
+    key = call_key(text) if isinstance(text, str) else None
+    return family_of(parse_call(key)) if key else ""
 
 
 def _given_choices(given: Sequence[str], is_right, engine_answers: Sequence[str]) -> tuple[list[str], list[str]]:

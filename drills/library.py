@@ -133,6 +133,14 @@ class ImportReport:
                 "duplicates": self.duplicates, "ids": list(self.ids)}
 
 
+@dataclass(frozen=True)
+class Removed:
+    """Records taken out of the library (``Library.cut``), every column kept, to be put back."""
+
+    rows: tuple[dict, ...]
+    players: tuple[dict, ...]
+
+
 def digest(record: Record) -> str:
     """A record's identity in the library: the hash of its canonical text."""
     return hashlib.sha256(format_record(record).encode("utf-8")).hexdigest()
@@ -266,12 +274,42 @@ class Library(store.Store):
 
     def delete(self, ids: Iterable[int]) -> int:
         """Remove records by id (all or none; only the owner's); returns how many were removed."""
+        return len(self.cut(ids).rows)
+
+    def cut(self, ids: Iterable[int]) -> Removed:
+        """Remove records by id and return them whole (their numbers, sources, players), so
+        ``put_back`` can restore them exactly as they were."""
         ids = [int(i) for i in ids]
+        rows, players = [], []
         with self._transaction() as con:
             self._own(con, ids, "delete")
-            n = 0
             for i in ids:
-                n += con.execute("DELETE FROM library_records WHERE id=?", (i,)).rowcount
+                cur = con.execute("SELECT * FROM library_records WHERE id=?", (int(i),))
+                row = cur.fetchone()
+                if row is None:
+                    continue
+                rows.append(dict(zip([c[0] for c in cur.description], row)))
+                cur = con.execute("SELECT * FROM library_players WHERE record_id=?", (int(i),))
+                players += [dict(zip([c[0] for c in cur.description], r)) for r in cur.fetchall()]
+                con.execute("DELETE FROM library_records WHERE id=?", (int(i),))
+        return Removed(tuple(rows), tuple(players))
+
+    def put_back(self, removed: Removed) -> int:
+        """Restore records taken out by ``cut`` under their own numbers and sources; one whose
+        number or text is in the library again meanwhile is skipped. Returns how many came back."""
+        n = 0
+        with self._transaction() as con:
+            for row in removed.rows:
+                if con.execute("SELECT 1 FROM library_records WHERE id=? OR (owner=? AND digest=?)",
+                               (row["id"], row["owner"], row["digest"])).fetchone():
+                    continue
+                con.execute(f"INSERT INTO library_records ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                            tuple(row.values()))
+                for p in removed.players:
+                    if p["record_id"] == row["id"]:
+                        con.execute(f"INSERT INTO library_players ({', '.join(p)}) VALUES ({', '.join('?' * len(p))})",
+                                    tuple(p.values()))
+                n += 1
         return n
 
     def share(self, ids: Iterable[int], shared: bool = True) -> int:

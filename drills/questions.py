@@ -21,16 +21,22 @@ from typing import Any
 
 from fiftysix.bidding.calls import format_call, parse_call
 from fiftysix.bidding.meaning import promise_text  # noqa: F401  (re-exported for the quiz modules)
-from fiftysix.cards import DEFAULT_DECK, Hand, Table
+from fiftysix.cards import DEFAULT_DECK, Card, Hand, Table
 from fiftysix.errors import FiftySixError
 
 QUESTION_TYPES = ("meaning", "which-call", "your-call", "partner-holds", "makeable")
+PROBLEM_TYPES = ("find-card", "opening-lead")
+"""The play problems' types (``drills.problems``): a card to pick, scheduled one problem each."""
+PROBLEM_IDEA = "problem:"
+"""The scheduling key of a play problem is this and its id: each problem is its own idea."""
 TYPE_TITLES = {
     "meaning": "What does this call mean?",
     "which-call": "Which call shows this?",
     "your-call": "Your call",
     "partner-holds": "What must they hold?",
     "makeable": "Makeable?",
+    "find-card": "Find the card",
+    "opening-lead": "Opening lead",
 }
 CALL_CHOICE_TYPES = ("which-call", "your-call")
 """Types whose choices are calls (compared in canonical call notation)."""
@@ -68,6 +74,8 @@ FAMILY_WORDS = {"suit": "number-suit bids", "reverse": "suit-number bids", "nt":
 def idea_title(key: str) -> str:
     """A question idea (template key) in words, e.g. "Your call: plus bids (international,
     6 players)"."""
+    if key.startswith(PROBLEM_IDEA):
+        return f"Play problem {key[len(PROBLEM_IDEA):]}"
     try:
         qtype, system, table, family = parse_template(key)
     except QuestionError:
@@ -174,8 +182,11 @@ class Question:
         """The scheduling key: question type, system, table and call family.
 
         Questions that drill the same idea in the same setting share a template, so the
-        scheduler reviews the idea, not one random deal.
+        scheduler reviews the idea, not one random deal. A play problem is its own idea
+        (``problem:<id>``): a missed problem comes back as itself.
         """
+        if self.type in PROBLEM_TYPES:
+            return PROBLEM_IDEA + self.id
         c = self.context
         return f"{self.type}/{c.system}/{c.players}p{'-pairs' if c.teams == 'pairs' else ''}/{self.family or '-'}"
 
@@ -203,8 +214,9 @@ class Question:
         try:
             if not self.id:
                 raise QuestionError("a question needs a non-empty id")
-            if self.type not in QUESTION_TYPES:
-                raise QuestionError(f"unknown type {self.type!r}: use one of {', '.join(QUESTION_TYPES)}")
+            if self.type not in QUESTION_TYPES + PROBLEM_TYPES:
+                raise QuestionError(f"unknown type {self.type!r}: use one of"
+                                    f" {', '.join(QUESTION_TYPES + PROBLEM_TYPES)}")
             if not self.prompt.strip():
                 raise QuestionError("the prompt is empty")
             if len(self.choices) < 2:
@@ -309,7 +321,13 @@ def call_key(text: str) -> str | None:
 
 
 def _normalise(text: str, q: Question) -> str:
-    """Canonical comparison key: calls in canonical notation, other text case- and space-folded."""
+    """Canonical comparison key: calls and cards in canonical notation, other text case- and
+    space-folded."""
+    if q.type in PROBLEM_TYPES:
+        try:
+            return str(Card.parse(text.strip()))
+        except FiftySixError:
+            return fold(text)
     if q.type in CALL_CHOICE_TYPES:
         t = " ".join(text.split())
         key = call_key(t)

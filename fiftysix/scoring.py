@@ -232,6 +232,10 @@ class _Match:
     def is_over(self) -> bool:  # pragma: no cover - every format overrides it
         raise NotImplementedError
 
+    def describe(self) -> str:  # pragma: no cover - every format overrides it
+        """The format's rule in a few words."""
+        raise NotImplementedError
+
     def _leader(self) -> int | None:
         best = max(self.totals)
         top = [k for k, v in enumerate(self.totals) if v == best]
@@ -279,6 +283,10 @@ class ChipsMatch(_Match):
     def is_over(self) -> bool:
         return any(v <= 0 for v in self.totals)
 
+    def describe(self) -> str:
+        return (f"each team starts with {self.chips} chips; the stake moves between the teams and a team out of"
+                " chips loses")
+
     @property
     def losers(self) -> tuple[int, ...]:
         return tuple(k for k, v in enumerate(self.totals) if v <= 0)
@@ -309,6 +317,9 @@ class RaceMatch(_Match):
     @property
     def is_over(self) -> bool:
         return any(v >= self.goal for v in self.totals)
+
+    def describe(self) -> str:
+        return f"each hand's score goes to the declaring team; the first to {self.goal} wins"
 
     @property
     def winner(self) -> int | None:
@@ -347,19 +358,112 @@ class GamesMatch(_Match):
     def is_over(self) -> bool:
         return self.hands >= self.games
 
+    def describe(self) -> str:
+        return (f"{self.games} games; a failed contract's stake goes to the other team; the most match points"
+                " wins")
+
     @property
     def winner(self) -> int | None:
         """The team with the most match points after the last game; None before or on a tie."""
         return self._leader() if self.is_over else None
 
 
+_FORMATS: dict[str, type[ChipsMatch | RaceMatch | GamesMatch]] = {
+    "chips": ChipsMatch, "race": RaceMatch, "games": GamesMatch}
+
+
 def new_match(fmt: str, table: Table | None = None, **options: int) -> ChipsMatch | RaceMatch | GamesMatch:
     """A fresh match of format ``chips``, ``race`` or ``games`` for ``table``'s teams."""
     teams = table.num_teams if table is not None else 2
-    kinds = {"chips": ChipsMatch, "race": RaceMatch, "games": GamesMatch}
-    if fmt not in kinds:
+    if fmt not in _FORMATS:
         raise ScoringError(f"unknown match format {fmt!r}: use {', '.join(MATCH_FORMATS)}")
     try:
-        return kinds[fmt](teams=teams, **options)
+        return _FORMATS[fmt](teams=teams, **options)
     except TypeError as e:
         raise ScoringError(f"{fmt}: {e}") from None
+
+
+# --- a match of hands ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MatchHand:
+    """One scored hand of a match: its key, contract, result, and the totals after it."""
+
+    key: str
+    contract: str
+    declarer: int
+    points: int
+    reason: str
+    score: int  # for the declarers
+    totals: tuple[int, ...]
+
+
+class Match:
+    """Hands scored under a match format (``chips``, ``race`` or ``games`` with their usual
+    options) at one table; a hand of one key counts once however often it is recorded. The
+    format's running score is kept live: each hand is scored once, when it is recorded."""
+
+    def __init__(self, format: str, table: Table) -> None:
+        self.format = format
+        self.table = table
+        self.scoring = new_match(format, table)
+        self.hands: list[MatchHand] = []
+
+    def record(self, key: str, result: HandResult) -> bool:
+        """Count a finished hand (once per key); False when it was counted before or the match
+        is over."""
+        if any(h.key == key for h in self.hands) or self.is_over:
+            return False
+        self.scoring.record(result)
+        c = result.contract
+        self.hands.append(MatchHand(key, str(c), c.declarer, result.declarer_points, result.reason, result.score,
+                                    tuple(self.scoring.totals)))
+        return True
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self.scoring.totals)
+
+    @property
+    def is_over(self) -> bool:
+        return self.scoring.is_over
+
+    @property
+    def winner(self) -> int | None:
+        return self.scoring.winner
+
+    def describe(self) -> str:
+        """The format's rule in a few words."""
+        return self.scoring.describe()
+
+    def to_text(self) -> str:
+        """The match in a few words for a page's address: the format, then each hand as
+        key.contract.declarer.points.reason (the scores follow from these)."""
+        return " ".join([self.format, *(f"{h.key}.{h.contract}.{h.declarer}.{h.points}."
+                                        f"{RESULT_REASONS.index(h.reason)}" for h in self.hands)])
+
+    @classmethod
+    def from_text(cls, text: str, table: Table) -> Match:
+        """A match at ``table`` from ``to_text``; ScoringError when the text does not read
+        (each hand is scored again, so the totals cannot disagree with the hands)."""
+        fmt, *hands = text.split() or [""]
+        m = cls(fmt, table)
+        for item in hands:
+            try:
+                key, contract, declarer, points, reason = item.split(".")
+                c = Contract.parse(contract, table, int(declarer))
+                result = HandResult(c, int(points), RESULT_REASONS[int(reason)])
+            except (ValueError, IndexError, FiftySixError) as e:
+                raise ScoringError(f"a hand of the match cannot be read ({item[:40]!r}): {e}") from None
+            wrong = result.reason in ("made", "failed") and (result.reason == "made") != (
+                result.declarer_points >= c.value)
+            if wrong or not 0 <= result.declarer_points <= 56 or not m.record(key, result):
+                raise ScoringError(f"a hand of the match cannot be read ({item[:40]!r})")
+        return m
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Match) and (self.format, self.table, self.hands) == (other.format, other.table,
+                                                                                       other.hands)
+
+    def __repr__(self) -> str:
+        return f"Match.from_text({self.to_text()!r}, {self.table!r})"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from fiftysix.drills import banks
-from tests.app_harness import open_page
+from tests.app_harness import open_page, shown
 
 # RULES.md 7.1: a number-suit bid promises a Jack of that suit and 3+ other cards of it (4+ in all).
 RULE_WORDS = ("Jack of hearts", "4")
@@ -17,14 +17,14 @@ def test_build_and_export_a_one_question_bank(tmp_path, monkeypatch):
     at.text_input(key="co_call_0").input("28H")
     at.button(key="FormSubmitter:co_form-Fill in, check and add").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
+    assert not at.error, [shown(e.value) for e in at.error]
     questions = at.session_state["co_questions"]
     assert len(questions) == 1
     q = questions[0]
     assert q["type"] == "meaning" and q["data"]["call"] == "28H"
     assert all(w in q["answers"][0] for w in RULE_WORDS)
     assert len(q["choices"]) >= 2 and q["answers"][0] in q["choices"]
-    assert any(s.value == "The bank is valid: 1 question(s)." for s in at.success)
+    assert any(shown(s.value) == "The bank is valid: 1 question(s)." for s in at.success)
     labels = sorted(b.label for b in at.download_button)
     assert labels == sorted(["JSON", "CSV", "GIFT (Moodle)", "Anki CSV"])
 
@@ -38,7 +38,7 @@ def test_a_wrong_answer_is_refused(tmp_path, monkeypatch):
     at.text_input(key="co_prompt_0").input("What does 28H promise?")
     at.button(key="FormSubmitter:co_form-Fill in, check and add").click().run()
     assert at.session_state["co_questions"] == []
-    assert any("Not added" in e.value for e in at.error)
+    assert any("Not added" in shown(e.value) for e in at.error)
 
 
 def test_upload_a_bank_and_a_bad_file(tmp_path, monkeypatch):
@@ -48,7 +48,7 @@ def test_upload_a_bank_and_a_bad_file(tmp_path, monkeypatch):
     at = open_page("coach", tmp_path, monkeypatch)
     at.file_uploader(key="co_upload").upload("bad.json", b"{ not json").run()
     assert not at.exception
-    assert any("bad.json was not loaded" in e.value for e in at.error)
+    assert any("bad.json was not loaded" in shown(e.value) for e in at.error)
     assert at.session_state["co_questions"] == []  # nothing changed
     at.file_uploader(key="co_upload").clear().upload("good.json", json.dumps(bank).encode()).run()
     assert not at.exception, [e.value for e in at.exception]
@@ -62,7 +62,7 @@ def test_an_oversized_upload_is_refused(tmp_path, monkeypatch):
     at = open_page("coach", tmp_path, monkeypatch)
     at.file_uploader(key="co_upload").upload("huge.json", b" " * (300 * 1024)).run()
     assert not at.exception
-    assert any("files up to 256 KiB" in e.value for e in at.error)
+    assert any("files up to 256 KiB" in shown(e.value) for e in at.error)
     assert at.session_state["co_questions"] == []
 
 
@@ -84,7 +84,7 @@ def test_any_bad_upload_is_an_error_box_and_never_stalls(tmp_path, monkeypatch):
         at.file_uploader(key="co_upload").clear().upload(name, data).run(timeout=60)
         assert time.perf_counter() - t0 < 30, name
         assert not at.exception, (name, [e.value for e in at.exception])
-        assert any(f"{name}" in e.value for e in at.error), (name, [e.value for e in at.error])
+        assert any(f"{name}" in shown(e.value) for e in at.error), (name, [shown(e.value) for e in at.error])
         assert at.session_state["co_questions"] == []
 
 
@@ -104,7 +104,7 @@ def test_editing_keeps_the_questions_own_context(tmp_path, monkeypatch):
     the sidebar's."""
     at = open_page("coach", tmp_path, monkeypatch, system="kerala", players=4)
     _add_meaning(at, "28D")
-    assert not at.error, [e.value for e in at.error]
+    assert not at.error, [shown(e.value) for e in at.error]
     at.session_state["system"] = "international"
     at.session_state["players"] = 6
     at.run()
@@ -112,7 +112,7 @@ def test_editing_keeps_the_questions_own_context(tmp_path, monkeypatch):
     ver = at.session_state["co_ver"]
     at.text_input(key=f"co_expl_{ver}").input("Kerala's diamond opening.")
     at.button(key=SAVE).click().run()
-    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert not at.exception and not at.error, [shown(e.value) for e in at.error]
     q = at.session_state["co_questions"][0]
     assert (q["context"]["system"], q["context"]["players"], q["context"]["deck"]) == ("kerala", 4, 32)
     assert q["explanation"] == "Kerala's diamond opening."
@@ -127,7 +127,7 @@ def test_partner_holds_and_makeable_questions_from_the_form(tmp_path, monkeypatc
     at.number_input(key="co_about_0").set_value(1)
     at.number_input(key="co_seat_0").set_value(3)
     at.button(key=SUBMIT).click().run()
-    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert not at.exception and not at.error, [shown(e.value) for e in at.error]
     q = at.session_state["co_questions"][0]
     assert q["data"]["about_seat"] == 1 and len(q["choices"]) == 4
     # RULES.md 7.1: 28H promises the Jack of hearts and 4+ hearts; that is the answer
@@ -142,7 +142,7 @@ def test_partner_holds_and_makeable_questions_from_the_form(tmp_path, monkeypatc
     at.number_input(key=f"co_low_{ver}").set_value(40)
     at.number_input(key=f"co_high_{ver}").set_value(60)
     at.button(key=SUBMIT).click().run()
-    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert not at.exception and not at.error, [shown(e.value) for e in at.error]
     m = at.session_state["co_questions"][1]
     assert m["data"]["contract"] == "28H" and m["data"]["declarer"] == 1
     assert m["data"]["interval"] == [0.4, 0.6]
@@ -160,7 +160,7 @@ def test_engine_writes_the_prompt_when_choices_are_given(tmp_path, monkeypatch):
     right = "holds a Jack of hearts; at least 4 hearts"
     at.text_area(key="co_choices_0").input(f"no hearts\n{right}\nat least 3 Jacks")
     at.button(key=SUBMIT).click().run()
-    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert not at.exception and not at.error, [shown(e.value) for e in at.error]
     q = at.session_state["co_questions"][0]
     assert q["prompt"] and "28H" in q["prompt"]
     assert q["choices"] == ["no hearts", right, "at least 3 Jacks"] and q["answers"] == [right]
@@ -180,10 +180,10 @@ def test_a_bank_with_errors_is_not_loaded_as_sound_nor_exported(tmp_path, monkey
     at = open_page("coach", tmp_path, monkeypatch)
     at.file_uploader(key="co_upload").upload("wrong.json", _bank("w1", "no hearts")).run()
     assert not at.exception
-    assert not any("Loaded" in s.value or "Replaced" in s.value for s in at.success)
-    assert any("The engine finds 2 error(s)" in w.value for w in at.warning)
+    assert not any("Loaded" in s.value or "Replaced" in shown(s.value) for s in at.success)
+    assert any("The engine finds 2 error(s)" in shown(w.value) for w in at.warning)
     assert not at.download_button
-    assert any("before exporting" in e.value for e in at.error)
+    assert any("before exporting" in shown(e.value) for e in at.error)
 
 
 def test_upload_asks_before_replacing_merges_and_the_bank_survives_a_reload(tmp_path, monkeypatch):
@@ -195,7 +195,7 @@ def test_upload_asks_before_replacing_merges_and_the_bank_survives_a_reload(tmp_
     right = "holds a Jack of hearts; at least 4 hearts"
     at.file_uploader(key="co_upload").upload("other.json", _bank("u1", right)).run()
     assert [q["id"] for q in at.session_state["co_questions"]] == ["q1"]  # not replaced yet
-    assert any("Replace it, or merge" in w.value for w in at.warning)
+    assert any("Replace it, or merge" in shown(w.value) for w in at.warning)
     at.button(key="co_merge").click().run()
     assert [q["id"] for q in at.session_state["co_questions"]] == ["q1", "u1"]
     # a new session (a reload) finds the same bank

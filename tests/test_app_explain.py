@@ -51,6 +51,9 @@ def test_card_grid_from_a_seat(tmp_path, monkeypatch):
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)
     heat = spec["data"][0]
     assert heat["y"] == ["seat 1", "seat 3", "seat 4"]
+    # walked in Chromium: plotly draws a heatmap's first row at the bottom, so the highest seat
+    # was on top; the axis runs downwards, seat 1 on top, as a list of seats reads
+    assert spec["layout"]["yaxis"]["autorange"] == "reversed"
     copies = heat["customdata"]
     # every unseen copy is somewhere: each card's expected copies add up to its unseen copies
     for col, name in enumerate(heat["x"]):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fiftysix.drills.library import Library
 from fiftysix.records import read_records
-from tests.app_harness import open_page
+from tests.app_harness import open_page, shown
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 
@@ -40,12 +40,13 @@ def test_search_open_delete_undo_and_export(tmp_path, monkeypatch):
     assert all(c.startswith(str(records[0].contract)) for c in rows["contract"])
     at.text_input(key="lb_contract").input("").run()
     at.text_input(key="lb_result").input("nonsense").run()
-    assert any("cannot read 'nonsense'" in e.value for e in at.error)
+    assert any("cannot read 'nonsense'" in shown(e.value) for e in at.error)
     at.text_input(key="lb_result").input("").run()
     # export: every record matching, or those picked
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == [f"Export all {len(records)} matching record(s)"]
     # delete one after asking, then undo
+    everything = sorted(lib.list(), key=lambda e: e.id)
     first = lib.list()[0].id
     at.multiselect(key="lb_pick").set_value([first]).run()
     at.button(key="lb_delete").click().run()
@@ -54,6 +55,8 @@ def test_search_open_delete_undo_and_export(tmp_path, monkeypatch):
     assert lib.count() == len(records) - 1
     at.button(key="lb_undo_btn").click().run()
     assert lib.count() == len(records)
+    # issue 46: undo brings the record back as it was: its number and its source (the file)
+    assert sorted(lib.list(), key=lambda e: e.id) == everything
     # open one in Review
     entry = lib.list()[0]
     at.multiselect(key="lb_pick").set_value([entry.id]).run()

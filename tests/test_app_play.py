@@ -6,6 +6,7 @@ from fiftysix.cards import SUIT_SYMBOLS, Table, random_deal
 from fiftysix.drills import practice as P
 from fiftysix.drills.library import Library
 from fiftysix.drills.progress import ProgressStore
+from fiftysix.hand import AUCTION, OVER, PLAY
 from fiftysix.records import format_record, parse_record
 from fiftysix.ui import render
 from tests.app_harness import open_page, texts
@@ -14,8 +15,21 @@ TABLE = Table.make(4)
 LINK = {"players": "4", "pl_bot": "rules", "pl_seat": "2", "pl_seed": "5"}
 
 
-def _hand(at) -> P.PracticeHand:
-    return P.PracticeHand.from_dict(at.session_state["pl_hand"])
+def _hand(at) -> P.PracticeTable:
+    return at.session_state["pl_table"]
+
+
+def _whole(t: P.PracticeTable) -> tuple:
+    """Everything the table holds, as it is now: its moves, the bots' reasons and the feedback."""
+    return t.state.moves, tuple(t.call_reasons), tuple(t.card_reasons), tuple(t.feedback), t.played_out
+
+
+def _check(t: P.PracticeTable) -> None:
+    """The table hangs together: a reason for every call and card, feedback on each of the
+    learner's calls, and the learner's moves (its serialized form) give it back whole."""
+    assert len(t.call_reasons) == len(t.calls) and len(t.card_reasons) == len(t.cards)
+    assert [f.index for f in t.feedback] == [r.index for r in t.state.auction.calls if r.seat == t.seat]
+    assert _whole(t.replayed(t.your_moves())) == _whole(t)
 
 
 def _ok(at) -> None:
@@ -35,9 +49,9 @@ def _bid_to_the_end(at, first: str | None = None) -> None:
     the auction is over."""
     for _ in range(60):
         hand = _hand(at)
-        if P.phase(hand) != "bidding":
+        if hand.phase != AUCTION:
             return
-        assert P.your_turn(hand)
+        assert hand.your_turn
         key = f"pl_call_{first}" if first else _call_buttons(at)[0].key
         first = None
         at.button(key=key).click().run()
@@ -48,11 +62,11 @@ def _bid_to_the_end(at, first: str | None = None) -> None:
 def _play_to_the_end(at) -> None:
     for _ in range(40):
         hand = _hand(at)
-        if P.phase(hand) == "over":
+        if hand.phase == OVER:
             return
-        assert P.your_turn(hand)
+        assert hand.your_turn
         enabled = [b for b in _card_buttons(at) if not b.disabled]
-        assert [b.key for b in enabled] == [f"pl_card_{c}" for c in P.legal_cards(hand)]  # only legal cards click
+        assert [b.key for b in enabled] == [f"pl_card_{c}" for c in hand.legal_cards()]  # only legal cards click
         enabled[0].click().run()
         _ok(at)
     raise AssertionError("the play never ended")
@@ -62,9 +76,9 @@ def test_bid_play_review_and_save_a_whole_hand(tmp_path, monkeypatch):
     at = open_page("play", tmp_path, monkeypatch, query=LINK)
     hand = _hand(at)
     assert hand.deal == random_deal(TABLE, seed=5) and hand.seat == 2 and hand.bot == "rules"
-    assert P.your_turn(hand) and len(hand.calls) == 1  # seat 1 (a bot) has called
+    assert hand.your_turn and len(hand.calls) == 1  # seat 1 (a bot) has called
     # the palette: every legal call for seat 2's hand, each with its meaning on hover
-    pal = P.palette(hand)
+    pal = hand.palette()
     shown = {b.key[len("pl_call_"):]: b for b in _call_buttons(at)}
     listed = at.selectbox(key=f"pl_more_{len(hand.calls)}").options  # every call, to read on a phone
     assert {o.split(":")[0].lstrip("✓ ") for o in listed} == {p.call for p in pal}
@@ -82,10 +96,10 @@ def test_bid_play_review_and_save_a_whole_hand(tmp_path, monkeypatch):
     fb = hand.feedback[0]
     assert fb.call == broken.call and fb.kept is False
     assert ProgressStore(tmp_path / "progress.sqlite3", learner="player").history()["response"].iloc[0] == fb.call
-    assert P.auction(hand).is_over
+    assert hand.state.auction.is_over
     _play_to_the_end(at)
     hand = _hand(at)
-    out = P.outcome(hand)
+    out = hand.outcome()
     page = texts(at)
     assert "After the hand" in page and f"the declarers took {out.result.declarer_points} of" in page
     metrics = {m.label: m.value for m in at.metric}
@@ -95,7 +109,7 @@ def test_bid_play_review_and_save_a_whole_hand(tmp_path, monkeypatch):
     assert any("Double-dummy at the start" in m.value for m in at.markdown)
     # the match counts the hand once, however often the page reruns
     at.run()
-    assert len(P.Match.from_dict(at.session_state["pl_match_state"]).hands) == 1
+    assert len(at.session_state["pl_match_state"].hands) == 1
     at.button(key="pl_save").click().run()
     _ok(at)
     lib = Library(tmp_path / "progress.sqlite3")
@@ -129,16 +143,16 @@ def test_a_reload_mid_hand_picks_the_hand_up_where_it_was(tmp_path, monkeypatch)
     url = _url(at)
     assert {k: url.get(k) for k in LINK} == LINK, url  # the URL holds the seat, seed, bots, table
     again = open_page("play", tmp_path, monkeypatch, query=url)
-    assert _hand(again).to_dict() == first.to_dict()  # the same hand, at the same point
+    assert _whole(_hand(again)) == _whole(first)  # the same hand, at the same point
     # the learner's calls were stored as drills once: the replay stores none again
     assert len(ProgressStore(tmp_path / "progress.sqlite3", learner="player").history()) == stored >= 1
     # moves that do not fit (a hand-edited address) start the hand again, whole
     bad = {**url, "pl_moves": url["pl_moves"].split()[0] + " 27H"}
     fresh = open_page("play", tmp_path, monkeypatch, query=bad)
     hand = _hand(fresh)
-    assert not hand.feedback and hand.calls == first.calls[:1] and P.your_turn(hand)
+    assert not hand.feedback and hand.calls == first.calls[:1] and hand.your_turn
     assert any("could not be picked up" in i.value for i in fresh.info)
-    P.check(hand)
+    _check(hand)
     # "Start this hand again" forgets the moves: a reload after it starts afresh too
     at.button(key="pl_restart").click().run()
     assert "pl_moves" not in _url(at) and not _hand(at).feedback
@@ -149,29 +163,29 @@ def test_an_illegal_card_click_changes_nothing(tmp_path, monkeypatch):
     _bid_to_the_end(at)
     for _ in range(20):
         hand = _hand(at)
-        if P.phase(hand) != "play":
+        if hand.phase != PLAY:
             break
-        legal = set(P.legal_cards(hand))
+        legal = set(hand.legal_cards())
         illegal = [b for b in _card_buttons(at) if b.disabled]
         if illegal:
-            before = at.session_state["pl_hand"]
+            before = _whole(_hand(at))
             assert all(b.key[len("pl_card_"):] not in {str(c) for c in legal} for b in illegal)
             # the browser draws it disabled; a click that reaches the server anyway (a stale
             # page, a forged message) is refused there: AppTest's own check is stepped round
             illegal[0]._value = True
             at.run()
             _ok(at)
-            assert at.session_state["pl_hand"] == before  # Streamlit drops it, or the page refuses it
+            assert _whole(_hand(at)) == before  # Streamlit drops it, or the page refuses it
             assert all("cannot be played" in e.value for e in at.error)  # and says why, if it got that far
             break
         _card_buttons(at)[0].click().run()
-        if P.phase(_hand(at)) == "play":  # learning mode: the cost of the card just played
-            mine = [i for i, (s, _) in enumerate(P.plays(_hand(at)), 1) if s == 2][-1]
-            cost = P.card_cost(_hand(at), mine)
+        if _hand(at).phase == PLAY:  # learning mode: the cost of the card just played
+            mine = [i for i, (s, _) in enumerate(_hand(at).state.play.plays, 1) if s == 2][-1]
+            cost = _hand(at).card_cost(mine)
             assert (f"cost your team {cost.cost} point(s)" if cost.cost else "was a best card") in texts(at)
     else:
         raise AssertionError("no turn with a card that may not be played")
-    P.check(_hand(at))
+    _check(_hand(at))
 
 
 def test_two_sessions_keep_their_own_hands_and_both_saves(tmp_path, monkeypatch):
@@ -186,8 +200,8 @@ def test_two_sessions_keep_their_own_hands_and_both_saves(tmp_path, monkeypatch)
     _ok(one)
     _ok(two)
     assert Library(tmp_path / "progress.sqlite3").count() == 2
-    P.check(_hand(one))
-    P.check(_hand(two))
+    _check(_hand(one))
+    _check(_hand(two))
 
 
 def _face_up(at) -> int:
@@ -201,10 +215,10 @@ def test_learning_shows_every_hand_and_hints_practice_only_yours(tmp_path, monke
     hand = _hand(at)
     at.button(key="pl_hint_call").click().run()
     _ok(at)
-    hint = P.hint(hand)
+    hint = hand.hint()
     assert any(f"would call **{hint.move}**" in i.value for i in at.info)
     # the palette marks the calls the hand keeps
-    keeps = {p.call for p in P.palette(hand) if p.keeps}
+    keeps = {p.call for p in hand.palette() if p.keeps}
     marked = {b.key[len("pl_call_"):] for b in _call_buttons(at) if b.label.startswith("✓ ")}
     assert marked and marked <= keeps
     at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_mode": "practice"})
@@ -223,22 +237,22 @@ def test_a_coach_link_opens_the_deal_written_in_it(tmp_path, monkeypatch):
     at = open_page("play", tmp_path, monkeypatch,
                    query={"players": "4", "pl_from": "written", "pl_deal": "JJ9.A.KQ. nonsense"})
     _ok(at)
-    assert any("The deal cannot be used" in e.value for e in at.error) and "pl_hand" not in at.session_state
+    assert any("The deal cannot be used" in e.value for e in at.error) and "pl_table" not in at.session_state
 
 
 def test_a_hand_from_the_library_is_dealt_again(tmp_path, monkeypatch):
     at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_from": "library"})
     assert any("hand library is empty" in i.value for i in at.info)
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
-    hand = P.new_hand(Table.make(6), "kerala", 1, seed=3, bot="rules")
-    P.advance(hand)
-    while P.phase(hand) != "over":
-        if P.phase(hand) == "bidding":
-            P.your_call(hand, P.hint(hand).move)
+    hand = P.new_table(Table.make(6), "kerala", 1, seed=3, bot="rules")
+    hand.advance()
+    while hand.phase != OVER:
+        if hand.phase == AUCTION:
+            hand.your_call(hand.hint().move)
         else:
-            P.your_card(hand, str(P.legal_cards(hand)[0]))
-        P.advance(hand)
-    Library().add([P.to_record(hand)], "test")
+            hand.your_card(str(hand.legal_cards()[0]))
+        hand.advance()
+    Library().add([hand.to_record()], "test")
     at = open_page("play", tmp_path, monkeypatch, query={**LINK, "pl_from": "library"})
     _ok(at)
     got = _hand(at)
@@ -247,6 +261,7 @@ def test_a_hand_from_the_library_is_dealt_again(tmp_path, monkeypatch):
 
 
 def test_a_coach_deal_from_a_record_file_or_a_bank_question(tmp_path, monkeypatch):
+    from fiftysix import shipped
     from fiftysix.cards import Hand
     from fiftysix.drills import banks
     from tests.test_app_review import _record_text
@@ -259,7 +274,7 @@ def test_a_coach_deal_from_a_record_file_or_a_bank_question(tmp_path, monkeypatc
     _ok(at)
     hand = _hand(at)
     assert hand.deal == parse_record(text).deal and hand.table == TABLE  # the record's table is taken
-    bank = (banks.STARTER_DIR / "international.json").read_text(encoding="utf-8")
+    bank = shipped.data_file("banks", "international.json").read_text(encoding="utf-8")
     q = next(q for q in banks.import_text(bank, "json", "international.json").questions if q.context.hand)
     at.file_uploader(key="pl_upload").upload("international.json", bank.encode(), "application/json").run()
     _ok(at)
@@ -334,13 +349,13 @@ def test_the_play_says_what_each_side_needs_and_the_trick_in_words(tmp_path, mon
     at = open_page("play", tmp_path, monkeypatch, query=LINK)
     _bid_to_the_end(at)
     hand = _hand(at)
-    c = P.contract(hand)
+    c = hand.contract
     page = texts(at)
     beat = 56 - c.value + 1
     assert f"must take {c.value} of the 56 card points" in page
     assert f"need{'s' if c.team != hand.your_team else ''} {beat} to beat it." in page
     metrics = {m.label: m.value for m in at.metric}
-    state = P.play_state(hand)
+    state = hand.state.play
     assert metrics["Declarers have"] == f"{state.points[c.team]} of {c.value}"
     assert metrics["Defenders have"] == f"{sum(state.points) - state.points[c.team]} of {beat}"
     # the trick on the table in words, with who played each card (a phone stacks the seats)
@@ -353,9 +368,9 @@ def test_the_play_says_what_each_side_needs_and_the_trick_in_words(tmp_path, mon
         [b for b in _card_buttons(at) if not b.disabled][0].click().run()
         _ok(at)
         hand = _hand(at)
-        if P.phase(hand) != "play":
+        if hand.phase != PLAY:
             break
-        state = P.play_state(hand)
+        state = hand.state.play
         words = [x.value for x in at.caption if x.value.startswith("Trick ")]
         assert words[0].startswith(f"Trick {len(state.tricks) + 1}")
         for seat, card in state.current:
@@ -368,9 +383,9 @@ def test_save_twice_then_play_it_out_and_save_the_whole_hand(tmp_path, monkeypat
     _bid_to_the_end(at)
     _play_to_the_end(at)
     hand = _hand(at)
-    assert P.can_play_out(hand)  # seat 2's table at seed 8 is decided before the last card
+    assert hand.can_play_out  # seat 2's table at seed 8 is decided before the last card
     # a lost hand is told in a warning, not in the red box kept for what went wrong
-    assert P.outcome(hand).your_score < 0
+    assert hand.outcome().your_score < 0
     assert not at.error and any("your team loses" in w.value for w in at.warning)
     at.button(key="pl_save").click().run()
     at.button(key="pl_save").click().run()  # a double click: the first record's number stays
@@ -384,14 +399,14 @@ def test_save_twice_then_play_it_out_and_save_the_whole_hand(tmp_path, monkeypat
     _ok(at)
     _play_to_the_end(at)
     hand = _hand(at)
-    assert hand.played_out and P.play_state(hand).cards_left == 0
+    assert hand.played_out and hand.state.play.cards_left == 0
     assert "Saved to the hand library as record #" not in texts(at)
     at.button(key="pl_save").click().run()
     _ok(at)
     assert lib.count() == 2 and "Saved to the hand library as record #2." in texts(at)
     whole = lib.get(2)
     assert whole.played_out and [n.token for n in whole.play] == hand.cards and len(whole.play) == 32
-    assert whole.result == P.outcome(hand).result.declarer_points
+    assert whole.result == hand.outcome().result.declarer_points
     # the review on the page steps through every card of the hand
     at.button(key="plr_last").click().run()
     _ok(at)
@@ -402,7 +417,7 @@ def test_the_auction_says_who_your_partners_are_and_whose_bid_stands(tmp_path, m
     at = open_page("play", tmp_path, monkeypatch, query=LINK)
     page = texts(at)
     assert "You sit in seat 2, team even: your partner is seat 4." in page
-    a = P.auction(_hand(at))
+    a = _hand(at).state.auction
     standing = a.standing_contract()
     if standing is None:
         assert "No one has bid yet." in page
@@ -434,9 +449,9 @@ def test_a_red_card_that_cannot_be_played_looks_greyed_like_the_others(tmp_path,
     seen_disabled_red = seen_live_red = False
     for _ in range(12):
         hand = _hand(at)
-        if P.phase(hand) != "play":
+        if hand.phase != PLAY:
             break
-        legal = {str(c) for c in P.legal_cards(hand)}
+        legal = {str(c) for c in hand.legal_cards()}
         for b in _card_buttons(at):
             card = b.key[len("pl_card_"):]
             red = card[-1] in "HD"
@@ -453,14 +468,14 @@ def test_a_reload_after_the_hand_keeps_the_match_score(tmp_path, monkeypatch):
     at = open_page("play", tmp_path, monkeypatch, query=LINK)
     _bid_to_the_end(at)
     _play_to_the_end(at)
-    m = P.Match.from_dict(at.session_state["pl_match_state"])
+    m = at.session_state["pl_match_state"]
     assert len(m.hands) == 1
     url = _url(at)
     assert url.get("pl_mt") == m.to_text()
     again = open_page("play", tmp_path, monkeypatch, query=url)  # a reload: a fresh session, the same address
     _ok(again)
-    back = P.Match.from_dict(again.session_state["pl_match_state"])
-    assert back.to_dict() == m.to_dict()  # the same hand, counted once, the same score
+    back = again.session_state["pl_match_state"]
+    assert back == m and back.hands == m.hands  # the same hand, counted once, the same score
     assert {x.label: x.value for x in again.metric}["Hands"] == "1"
     # the next hand on the reloaded page: the match goes on with its score
     again.button(key="pl_next").click().run()
@@ -469,7 +484,7 @@ def test_a_reload_after_the_hand_keeps_the_match_score(tmp_path, monkeypatch):
     # an address whose match does not read starts a new match, with no error
     bad = open_page("play", tmp_path, monkeypatch, query={**url, "pl_mt": "chips garbage"})
     _ok(bad)
-    assert len(P.Match.from_dict(bad.session_state["pl_match_state"]).hands) == 1 and not bad.error
+    assert len(bad.session_state["pl_match_state"].hands) == 1 and not bad.error
 
 
 def _bottom_seat(felt: str) -> int:

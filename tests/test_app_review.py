@@ -8,7 +8,7 @@ from fiftysix.cards import Card, Table, random_deal
 from fiftysix.drills.library import Library
 from fiftysix.play import PlayState
 from fiftysix.records import Noted, Record, format_record, read_records
-from tests.app_harness import open_page, texts
+from tests.app_harness import open_page, shown, texts
 
 TABLE = Table.make(4)
 
@@ -64,14 +64,14 @@ def test_a_bad_file_shows_an_error_and_stores_nothing(tmp_path, monkeypatch):
     at = open_page("review", tmp_path, monkeypatch)
     at.file_uploader(key="rv_upload").upload("bad.txt", bad.encode(), "text/plain").run()
     assert not at.exception
-    assert any(e.value.startswith("bad.txt was not loaded") for e in at.error)
+    assert any(shown(e.value).startswith("bad.txt was not loaded") for e in at.error)
     assert not at.metric
     assert Library(tmp_path / "progress.sqlite3").count() == 0
 
 
 def _samples(at, name: str):
     at.segmented_control(key="rv_source").set_value("Samples").run()
-    at.selectbox(key="rv_sample").set_value(next(p for p in _sample_paths() if p.name == name)).run()
+    at.selectbox(key="rv_sample").set_value(name).run()
     assert not at.exception, [e.value for e in at.exception]
 
 
@@ -101,8 +101,13 @@ def test_result_and_what_the_system_would_have_bid(tmp_path, monkeypatch):
     assert any(f"The system would have bid **{suggestion}**" in i.value for i in at.info)
     # a claim: an ending whose result was agreed without play
     _samples(at, "endings.txt")
-    at.selectbox(key="rv_pick").set_value(5).run()
+    _picker(at).set_value(5).run()
     assert {m.label: m.value for m in at.metric}["Result (claimed)"] == "7 failed"
+
+
+def _picker(at):
+    """The "Record in the file" box (a box of its own for each file opened)."""
+    return next(b for b in at.selectbox if b.label == "Record in the file")
 
 
 def test_picker_and_slider_start_over_with_each_record_and_file(tmp_path, monkeypatch):
@@ -114,14 +119,14 @@ def test_picker_and_slider_start_over_with_each_record_and_file(tmp_path, monkey
     at.select_slider(key="rv_call").set_value(1).run()
     at.button(key="rv_next").click().run()
     assert at.session_state["rv_step"] == 1
-    at.selectbox(key="rv_pick").set_value(1).run()
+    _picker(at).set_value(1).run()
     record2 = read_records(str(next(p for p in _sample_paths() if p.name == "4x8.txt")))[1]
     n = len(record2.auction)
     assert at.select_slider(key="rv_call").value == n  # its default: no broken promise, the last call
     assert at.session_state["rv_step"] == 0
-    assert any(i.value.startswith("Note in the record: Double-dummy") for i in at.info)
+    assert any(shown(i.value).startswith("Note in the record: Double-dummy") for i in at.info)
     _samples(at, "endings.txt")
-    assert at.selectbox(key="rv_pick").value == 0
+    assert _picker(at).value == 0
     assert first_default  # the first file's slider had a default of its own
 
 

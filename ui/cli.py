@@ -17,6 +17,7 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 
+from fiftysix import __version__
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.commands.output import write
 
@@ -29,7 +30,12 @@ COMMAND_MODULES = [
     "fiftysix.ui.commands.drills",
     "fiftysix.ui.commands.stats",
     "fiftysix.ui.commands.bots",
+    "fiftysix.ui.commands.problems",
+    "fiftysix.ui.commands.app",
 ]
+
+EXTRAS = {"streamlit": "app", "plotly": "app", "dask": "stats", "distributed": "stats", "pyarrow": "stats"}
+"""The optional dependencies, by the extra that installs them (pyproject's optional-dependencies)."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -44,6 +50,7 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="fiftysix", description="Trainer and hand analyser for 56.")
+    parser.add_argument("--version", action="version", version=f"fiftysix {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
@@ -67,6 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (e.g. `| head`): not an error of ours
         sys.stderr.close()
         return 0
+    except ModuleNotFoundError as e:  # an optional dependency this command needs
+        root = (e.name or "").partition(".")[0]
+        extra = f": pip install 'fiftysix[{EXTRAS[root]}]'" if root in EXTRAS else ""
+        print(f"fiftysix {args.command}: error: this needs {root or e}, which is not installed{extra}",
+              file=sys.stderr)
+        return 2
     except OSError as e:
         where = f"{e.filename}: " if getattr(e, "filename", None) else ""
         print(f"fiftysix {args.command}: error: {where}{e.strerror or e}", file=sys.stderr)

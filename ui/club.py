@@ -19,6 +19,7 @@ from pathlib import Path
 import streamlit as st
 
 from fiftysix.errors import FiftySixError
+from fiftysix.ui.render import md_text
 
 LOCAL_NAME = "player"
 """The local player's name until the sidebar says another."""
@@ -144,7 +145,7 @@ def sign_in_page() -> None:
     """What a visitor to a club server sees before signing in (and nothing else)."""
     c = club()
     info = st.user.to_dict()
-    st.title(c.name if c else "56 trainer")
+    st.title(md_text(c.name) if c else "56 trainer")  # the club file's text, as written
     found = _signed_in(info)
     if found is not None:  # signed in, but not on the club's list
         st.error("This account is not on the club's list of members.")

@@ -7,6 +7,7 @@ Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -94,6 +95,12 @@ def settings() -> Settings:
     return Settings(Table(players, deck, teams), ss.get("system", "international"), user())
 
 
+def keep_history() -> None:
+    """Make browser Back go back (``render.KEEP_HISTORY_JS``); the app calls it first on every run."""
+    with st.container(height=1, border=False, key="fs_keep_history"):
+        st.html(render.KEEP_HISTORY_JS, unsafe_allow_javascript=True)
+
+
 def page_start(title: str, blurb: str = "") -> Settings:
     """Emit the card styles, the page title and a one-line blurb; return the settings."""
     st.html(render.CSS)
@@ -114,7 +121,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(render.md_text(e))
 
 
 def read_upload(upload, *, limit: int = MAX_UPLOAD_BYTES) -> str | None:
@@ -132,11 +139,33 @@ def read_upload(upload, *, limit: int = MAX_UPLOAD_BYTES) -> str | None:
         return None
 
 
-@st.cache_resource(show_spinner="Warming up the solver (compiling, once per server)...")
-def warm_solver() -> ModuleType:
-    """The solver module, its kernels compiled once per server process."""
+FIRST_RUN = "Preparing the solver, first run only"
+"""What a page says while the solver's kernels are compiled (or loaded from numba's cache)."""
+
+
+def start_warming() -> None:
+    """Prepare the solver's kernels in the background, once per server process (the router
+    calls this on every run; ``fiftysix app`` as the server starts)."""
     from fiftysix.analyser import solver
-    solver.warm_up()
+    solver.warm_in_background()
+
+
+def warm_solver() -> ModuleType:
+    """The solver module, its kernels ready. On a first run the page says so and shows the
+    warm-up's progress while it waits (Stop and leaving the page interrupt the wait)."""
+    from fiftysix.analyser import solver
+    if solver.is_warm():
+        return solver
+    solver.warm_in_background()
+    box = st.empty()
+    while not (now := solver.warm_progress()).ready:
+        if now.error is not None:
+            box.empty()
+            raise FiftySixError(f"the solver could not be prepared: {now.error}")
+        box.progress(now.fraction, text=f"{FIRST_RUN}: {now.what} (step {now.step + 1} of {now.steps},"
+                                                f" {now.seconds:.0f} s)")
+        time.sleep(0.25)
+    box.empty()
     return solver
 
 

@@ -31,7 +31,7 @@ CSS = """
 .fs-cardval{display:inline-block;text-align:center;margin:0 .35em .2em 0}
 .fs-cardval .v{display:block;font:600 .8em sans-serif;margin-top:.2em}
 .fs-hand{display:inline-block;white-space:nowrap;padding-right:.5em}
-.fs-suit-red{color:#c8102e}.fs-suit-black{color:#111}
+.fs-suit-red{color:#c8102e}.fs-suit-black{color:#111}.fs-suitrun{white-space:nowrap}
 .fs-felt{position:relative;width:100%;max-width:860px;height:440px;margin:.4em auto 1em;
   background:radial-gradient(ellipse at center,#2e8b57 0%,#1d6b40 60%,#134d2d 100%);
   border-radius:48%/42%;border:10px solid #6b3e1f;box-shadow:inset 0 0 30px rgba(0,0,0,.5)}
@@ -67,8 +67,77 @@ CSS = """
 """
 
 
+KEEP_HISTORY_JS = """<script>
+(() => {
+  // Browser Back must go back. Streamlit pushes a new history entry whenever it drops a query
+  // parameter of the page it is on: a value a widget refuses or holds by default, one the page
+  // clears, or the parameters of a page being left (just before it pushes the next page). Back
+  // then landed on an entry that was rewritten again, or on the page left without its state.
+  // Here a drop rewrites the entry it corrects instead of adding one; and when the next page
+  // follows at once, the page left keeps the address it had. A change of page, or a value
+  // added or changed, is still a step in history.
+  const h = window.history;
+  if (h.__fiftysixKeepsHistory) return;
+  h.__fiftysixKeepsHistory = true;
+  const pairs = (search) => [...new URLSearchParams(search)].map(([k, v]) => k + "=" + v);
+  const onlyDrops = (from, to) => {
+    const had = new Set(pairs(from)), has = pairs(to);
+    return has.length < had.size && has.every((p) => had.has(p));
+  };
+  const push = h.pushState.bind(h), replace = h.replaceState.bind(h);
+  let dropped = null;  // the address a drop just rewrote, and when
+  h.replaceState = (state, title, url) => { dropped = null; return replace(state, title, url); };
+  h.pushState = (state, title, url) => {
+    const here = window.location, to = url == null ? null : new URL(url, here.href);
+    if (to && to.origin === here.origin && to.pathname === here.pathname) {
+      if (onlyDrops(here.search, to.search)) {
+        const was = here.href;
+        replace(state, title, url);
+        dropped = {url: was, at: Date.now()};
+        return undefined;
+      }
+    } else if (dropped && Date.now() - dropped.at < 5000) {
+      replace(h.state, "", dropped.url);  // the page left keeps its address for Back
+    }
+    dropped = null;
+    return push(state, title, url);
+  };
+  // The first page of a visit may have pushed such a drop before this script ran: step back
+  // onto the address typed in (the page redraws in place, rewriting that entry) so that the
+  // next Back leaves the app's page.
+  const nav = (performance.getEntriesByType("navigation") || [])[0];
+  if (nav && nav.type !== "back_forward" && h.length > 1) {
+    const opened = new URL(nav.name);
+    if (opened.pathname === window.location.pathname && onlyDrops(opened.search, window.location.search)) {
+      h.back();
+    }
+  }
+})();
+</script>"""
+"""A script for ``st.html(..., unsafe_allow_javascript=True)``: the page's history gets one
+entry per page visited, and Back brings each page back with the address it had."""
+
+
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
+
+
+_MD_PUNCT = re.compile(r"[!-/:-@\[-`{-~]")
+
+
+def md_text(text: object) -> str:
+    """``text`` from a user, a file or a URL, escaped for any Streamlit element that reads
+    Markdown (``st.markdown``, captions, alerts, widget and button labels): every ASCII
+    punctuation character gets a backslash (CommonMark's escape), so no link, image,
+    emphasis, strikethrough, HTML, math or colour directive can form; line breaks stay."""
+    s = _MD_PUNCT.sub(lambda m: "\\" + m.group(0), str(text))
+    return "  \n".join(s.splitlines()) if "\n" in s or "\r" in s else s
+
+
+def plot_text(text: object) -> str:
+    """``text`` for a Plotly label or title: Plotly reads a few HTML tags there (links among
+    them) and decodes entities, so ``<``, ``>`` and ``&`` are written as entities."""
+    return html.escape(str(text), quote=False)
 
 
 def is_red(suit: int) -> bool:
@@ -118,12 +187,13 @@ def hand_html(hand: Hand | Iterable[int], *, highlight: Iterable[int] = (), dim:
 
 
 def hand_text_html(hand: Hand) -> str:
-    """A compact one-line hand with coloured suit symbols, e.g. ♠JJ9 ♥A ♦KQ ♣-."""
+    """A one-line hand with coloured suit symbols, the ranks as on the cards and apart, so that
+    tens never run together: ♠J J 9 · ♥J 9 10 10 · ♦K Q · ♣-."""
     out = []
     for s in range(4):
-        ranks = "".join(face_rank(c) for c in hand.suit_cards(s)) or "-"
-        out.append(f"{suit_symbol_html(s)}{_esc(ranks)}")
-    return " ".join(out)
+        ranks = " ".join(face_rank(c) for c in hand.suit_cards(s)) or "-"
+        out.append(f'<span class="fs-suitrun">{suit_symbol_html(s)}{_esc(ranks)}</span>')
+    return " · ".join(out)
 
 
 def seat_positions(players: int, bottom: int = 1) -> dict[int, tuple[float, float]]:

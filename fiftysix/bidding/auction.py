@@ -239,9 +239,18 @@ class Auction:
             return None
         return Contract.make(self.table, st.value, st.trump, st.high_seat, st.doubled)
 
+    def palette_readings(self, hand: Hand | None = None) -> list[tuple[Call, Reading]]:
+        """The legal next calls in the order of ``legal_calls``, each with its reading as
+        ``meaning_of`` gives it (the sentence notes a clash with the caller's earlier calls):
+        every candidate is read once."""
+        if self.is_over:
+            return []
+        seat = self._st.to_move
+        return [(c, self._noting_contradictions(seat, r)) for c, r in _in_call_order(self.readings(hand))]
+
     def palette(self, hand: Hand | None = None) -> list[tuple[Call, Meaning]]:
         """The legal next calls with the meaning each would have now."""
-        return [(c, self.meaning_of(c, hand)) for c in self.legal_calls(hand)]
+        return [(c, r.meaning) for c, r in self.palette_readings(hand)]
 
     def palette_marked(self, hand: Hand) -> list[tuple[Call, Meaning, bool]]:
         """The legal next calls for ``hand`` with their meanings, each marked whether the hand

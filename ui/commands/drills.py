@@ -34,8 +34,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--types", default=None,
                        help="comma-separated question types (meaning, which-call, your-call, partner-holds,"
                             " makeable); default: all but makeable (each makeable question runs a simulation)")
-        p.add_argument("--bank", default=None,
-                       help=f"ask questions from this bank file instead of generating (at most {MAX_BANK_MB} MB)")
+        source = p.add_mutually_exclusive_group()
+        source.add_argument("--bank", default=None,
+                            help=f"ask questions from this bank file instead of generating (at most {MAX_BANK_MB} MB)")
+        source.add_argument("--starter", default=None, metavar="SYSTEM",
+                            help="ask questions from the starter bank shipped for this system")
         p.add_argument("--spaced", action="store_true",
                        help="pick due questions first and cap new ones (spaced repetition)")
         p.add_argument("--no-record", action="store_true", help="do not store answers in the progress file")
@@ -82,9 +85,11 @@ def cmd_quiz(args: argparse.Namespace) -> Output | Iterator[Output]:
     if args.n < 1:
         raise FiftySixError("ask for at least one question (-n 1 or more)")
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
-    if args.bank:
-        from fiftysix.drills.banks import load_bank
-        pool = list(load_bank(args.bank).questions)
+    system = args.system
+    if args.bank or args.starter:
+        from fiftysix.drills.banks import load_bank, load_starter
+        bank = load_bank(args.bank) if args.bank else load_starter(args.starter)
+        pool, system = list(bank.questions), bank.system
     else:
         from fiftysix.bidding import get_system
         get_system(args.system)
@@ -100,7 +105,7 @@ def cmd_quiz(args: argparse.Namespace) -> Output | Iterator[Output]:
     else:
         questions = pool[:args.n]
     if args.json:
-        return Output({"system": args.system, "seed": seed, "questions": [q.to_dict() for q in questions]})
+        return Output({"system": system, "seed": seed, "questions": [q.to_dict() for q in questions]})
     return _dialogue(questions, store)
 
 

@@ -84,14 +84,10 @@ def cmd_review(args: argparse.Namespace) -> Output:
     if args.max_seconds < 0:
         raise CommandError(f"--max-seconds must be 0 (no limit) or more, not {args.max_seconds}")
     record = records[args.record - 1]
-    r = review(record, max_seconds=args.max_seconds or None, total_seconds=args.total_seconds or None)
-    from fiftysix.drills.system_bids import system_bids
-    bids = system_bids(record)
-    out = r.to_dict()
-    for call, bid in zip(out["calls"], bids):
-        call["system_bid"] = bid.system
-        call["system_reason"] = bid.reason
-    return Output(out, lines([format_review(r, {b.index: (b.system, b.reason) for b in bids})]))
+    from fiftysix.bots import get_bot
+    r = review(record, max_seconds=args.max_seconds or None, total_seconds=args.total_seconds or None,
+               bidder=get_bot())
+    return Output(r.to_dict(), lines([format_review(r)]))
 
 
 def _entry_line(e) -> str:

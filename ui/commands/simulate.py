@@ -153,8 +153,10 @@ def _contract(args: argparse.Namespace, auction):
 
 
 def cmd_simulate(args: argparse.Namespace) -> Output:
-    start = time.perf_counter()
     from fiftysix.analyser.simulate import estimate
+    from fiftysix.analyser.solver import ensure_warm
+    ensure_warm()  # compiling (or loading) the kernels is not the --max-seconds budget's time
+    start = time.perf_counter()
     holder: dict = {}
 
     def trump_of(auction):

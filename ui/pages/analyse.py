@@ -23,6 +23,7 @@ from fiftysix.ui.components import (
     warm_solver,
 )
 from fiftysix.ui.jobs import heavy_job, run_cancellable, session_gone
+from fiftysix.ui.render import md_text
 
 DEAL_PARAM = "deal"  # a pasted or typed deal, kept in the URL so a reload or a link brings it back
 TRUMP_CHOICES = tuple(format_trump(t) for t in TRUMPS)
@@ -90,7 +91,7 @@ def deal_input(table: Table) -> Deal | None:
             ss["an_deal"] = str(Deal.parse(linked, table, partial=True))
             ss["an_played"] = []
         except FiftySixError as e:
-            st.error(f"The deal in the link: {e}")
+            st.error(f"The deal in the link: {md_text(e)}")
     if mode == "Deal":
         c1, c2 = st.columns([1, 3], vertical_alignment="bottom")
         seed = c1.number_input("Seed", min_value=0, max_value=10**9, value=1, step=1, **in_url("an_seed"))
@@ -132,7 +133,7 @@ def deal_input(table: Table) -> Deal | None:
     try:
         return Deal.parse(text, table, partial=True)
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(md_text(e))
         return None
 
 
@@ -247,7 +248,7 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
             view = (View.from_auction(table, system, seat, hand, auction_text) if auction_text.strip()
                     else View(table, seat, hand))
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
             return
         ss.pop("an_est", None)
         with user_errors(), heavy_job("Simulating", limit) as job:

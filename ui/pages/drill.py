@@ -14,13 +14,15 @@ from fiftysix.drills import banks as banks_mod
 from fiftysix.drills import progress, questions
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
-from fiftysix.ui.components import in_url, page_start, read_upload, show
+from fiftysix.ui.class_parts import drill_assignments
+from fiftysix.ui.components import in_url, owner, page_start, read_upload, show
+from fiftysix.ui.render import md_text
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
 SLOW_TYPES = ("makeable",)  # fewer of these per pool: each question simulates deals
 LENGTHS = [3, 5, 10, 15, 20]
 GENERATED, BANK = "generated", "bank"
-COACH_BANK = "coach"  # the Coach page's working bank, in this session
+COACH_BANK = "coach"  # the Coach page's working bank, as kept in the data folder
 
 
 def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE, slow: int = 1) -> list:
@@ -56,10 +58,12 @@ def fresh_questions(ideas: list[str], seed: int) -> list:
     return out
 
 
-def begin(queue: list, source: str) -> None:
+def begin(queue: list, source: str, assignment: int | None = None) -> None:
+    """Start a session of these questions; ``assignment``: the class assignment they are."""
     ss = st.session_state
     ss["dr_queue"] = queue
     ss["dr_source_name"] = source
+    ss["dr_assignment"] = assignment
     ss["dr_i"] = 0
     ss["dr_results"] = []
     ss["dr_answered"] = None
@@ -75,7 +79,7 @@ def start_session(settings, store, pool_source, length: int, new_per_day: int, p
     try:
         source, pool = pool_source(seed)
     except FiftySixError as e:
-        st.error(f"Could not make questions: {e}")
+        st.error(f"Could not make questions: {md_text(e)}")
         return
     if practise:
         seen = store.answered_ids()
@@ -108,7 +112,7 @@ def generated_pool(settings, store, types: list[str], length: int):
 def show_context(q) -> None:
     """The situation: table, auction so far (calls as chips) and the learner's hand (cards)."""
     c = q.context
-    st.caption(c.describe())
+    st.caption(md_text(c.describe()))
     try:
         from fiftysix.bidding import Auction
         a = Auction.parse(c.auction, c.system, c.table)
@@ -149,7 +153,7 @@ def submit(q, store) -> None:
     try:
         ss["dr_card_before"] = store.cards().get(q.template)
         store.record_answer(q, choice, correct=correct, seconds=seconds, source=source, now=now,
-                            rating=Rating.Good if correct else Rating.Again)
+                            rating=Rating.Good if correct else Rating.Again, assignment=ss.get("dr_assignment"))
         saved = True
     except FiftySixError as e:
         ss["dr_save_error"] = str(e)
@@ -269,9 +273,9 @@ def ask(q, store, questions_mod) -> None:
     if ss.pop("dr_undone", False):
         st.info("Your last answer was taken back: answer it again.")
     if ss.get("dr_save_error_next"):
-        st.warning(ss.pop("dr_save_error_next"))
+        st.warning(md_text(ss.pop("dr_save_error_next")))
     show_context(q)
-    st.markdown(f"**{q.prompt}**")
+    st.markdown(f"**{md_text(q.prompt)}**")
     answered = ss.get("dr_answered")
     chosen = ss.get("dr_pick")
     for k, choice in enumerate(q.choices):
@@ -279,7 +283,7 @@ def ask(q, store, questions_mod) -> None:
         if answered is not None:
             mark = " ✓" if q.is_correct(choice) else (" ✗" if choice == answered[0] else "")
         # once answered the keys grade the answer, so the choices give up theirs
-        st.button(f"{k + 1} · {choice}{mark}", key=f"dr_pick_{k}", on_click=pick, args=(choice,),
+        st.button(f"{k + 1} · {md_text(choice)}{mark}", key=f"dr_pick_{k}", on_click=pick, args=(choice,),
                   type="primary" if choice == chosen else "secondary", disabled=answered is not None,
                   shortcut=str(k + 1) if k < 9 and answered is None else None, width="stretch")
     if answered is None:
@@ -296,11 +300,11 @@ def ask(q, store, questions_mod) -> None:
     choice, correct = answered
     right = ", ".join(q.answers)
     if correct:
-        st.success(f"Right: {choice}")
+        st.success(f"Right: {md_text(choice)}")
     else:
-        st.error(f"Not quite. The answer: {right}")
+        st.error(f"Not quite. The answer: {md_text(right)}")
     if q.explanation:
-        st.info(q.explanation)
+        st.info(md_text(q.explanation))
     grade_buttons(q, store)
     undo_button(store, "feedback")
 
@@ -329,16 +333,27 @@ def summary(store) -> None:
     wrong = sorted({r["key"] for r in results if not r["right"]})
     if wrong:
         st.caption("Missed, so they come back soon: " + "; ".join(
-            f"{next(r['idea'] for r in results if r['key'] == k)} ({when_words(cards[k].due, now)})"
+            f"{md_text(next(r['idea'] for r in results if r['key'] == k))} ({when_words(cards[k].due, now)})"
             for k in wrong if k in cards))
     undo_button(store, "summary")
 
 
+def coach_bank(banks_mod):
+    """The Coach page's bank as kept in the data folder (None where there is none, it cannot be
+    read, or it has no questions)."""
+    try:
+        bank = banks_mod.load_working_bank(owner=owner())
+    except FiftySixError:
+        return None
+    return bank if bank is not None and bank.questions else None
+
+
 def bank_choices(banks_mod) -> dict[str, str]:
-    """The banks on offer: the starter banks (by file name) and the coach's bank of this session."""
-    out = {p.stem: f"Starter: {p.stem}" for p in banks_mod.starter_banks()}
-    if st.session_state.get("co_questions"):
-        out[COACH_BANK] = f"The Coach page's bank: {st.session_state.get('co_title', 'my bank')}"
+    """The banks on offer: the starter banks (by file name) and the coach's bank, by its title."""
+    out = {name: f"Starter: {name}" for name in banks_mod.starter_names()}
+    bank = coach_bank(banks_mod)
+    if bank is not None:
+        out[COACH_BANK] = f"The Coach page's bank: {bank.title}"
     return out
 
 
@@ -352,14 +367,16 @@ def bank_pool(banks_mod, name: str, upload):
             fmt = banks_mod.guess_format(upload.name, text)
             bank = banks_mod.import_text(text, fmt, upload.name, st.session_state.get("system"))
         elif name == COACH_BANK:
-            bank = banks_mod.Bank.from_dict({"title": st.session_state.get("co_title", "My bank"),
-                                             "system": st.session_state.get("system", "international"),
-                                             "questions": st.session_state.get("co_questions", [])})
+            bank = coach_bank(banks_mod)
+            if bank is None:
+                raise FiftySixError("the Coach page's bank is empty or could not be read")
         else:
-            bank = banks_mod.load_bank(banks_mod.STARTER_DIR / f"{name}.json")
-        if not bank.questions:
-            raise FiftySixError(f"the bank {bank.title!r} has no questions")
-        return bank.title, list(bank.questions)
+            bank = banks_mod.load_starter(name)
+        asked = [q for q in bank.questions if q.type not in questions.PROBLEM_TYPES]  # play problems: own page
+        if not asked:
+            raise FiftySixError(f"the bank {bank.title!r} has no bidding questions"
+                                + (" (its play problems are asked on the Problems page)" if bank.questions else ""))
+        return bank.title, asked
     return make
 
 
@@ -397,7 +414,7 @@ def setup(settings, store, questions_mod, progress_mod) -> None:
         go = st.form_submit_button("Start a session", type="primary", key="dr_go", shortcut="Enter")
     from fiftysix.drills.schedule import due_summary, utcnow
     new_today = store.new_today()
-    st.caption(f"{settings.player}: " + due_summary([c.due for c in store.cards().values()], utcnow())
+    st.caption(f"{md_text(settings.player)}: " + due_summary([c.due for c in store.cards().values()], utcnow())
                + f" {new_today} of {new_per_day} new ideas met today. A session that the due and new ideas "
                "leave short is filled with practice questions. The Progress page shows the month ahead and "
                "sets how well you want to remember.")
@@ -436,7 +453,7 @@ progress_mod = progress
 try:
     store = progress_mod.ProgressStore(learner=settings.user.id)
 except FiftySixError as e:
-    st.error(str(e))
+    st.error(md_text(e))
     st.stop()
 
 ss = st.session_state
@@ -446,6 +463,7 @@ queue = ss.get("dr_queue")
 if not queue or ss.get("dr_i", 0) >= len(queue):
     if queue:
         summary(store)
+    drill_assignments(begin)
     setup(settings, store, questions_mod, progress_mod)
 else:
     ask(queue[ss["dr_i"]], store, questions_mod)

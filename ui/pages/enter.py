@@ -24,13 +24,14 @@ from fiftysix.cards import (
     deck_cards,
     format_trump,
 )
-from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.hand import AUCTION, OVER, PLAY_ON, HandState, TableOptions
 from fiftysix.play import legal_cards
 from fiftysix.records import format_record, record_of
 from fiftysix.ui import render
 from fiftysix.ui.components import page_start, show, tricks_table, user_library
+from fiftysix.ui.problem_parts import problem_panel
+from fiftysix.ui.render import md_text
 
 QUIET = ("P", "X", "XX")
 HAND = "en_state"  # the hand entered: one HandState (deal, calls, cards), live in the session
@@ -190,9 +191,9 @@ def deal_section(table: Table) -> Deal | None:
               args=(table, int(seed)))
     c3.button("Start a new hand", key="en_new", icon=":material/restart_alt:", on_click=reset, args=(table,))
     if ss.get("en_error"):
-        st.error(ss.pop("en_error"))
+        st.error(md_text(ss.pop("en_error")))
     for p in problems:
-        st.error(p)
+        st.error(md_text(p))
     if problems:
         return None
     try:
@@ -205,7 +206,7 @@ def deal_section(table: Table) -> Deal | None:
             return None
         deal.validate()
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(md_text(e))
         return None
     return deal
 
@@ -331,7 +332,7 @@ def save_section(table: Table, h: HandState, result: int | None) -> None:
         record = record_of(HandState(h.deal, h.system) if deal_alone else h, result=result, event=event,
                            date=date.strftime("%Y.%m.%d") if date else "", players=players)
     except FiftySixError as e:
-        st.error(f"Not ready to save: {e}")
+        st.error(f"Not ready to save: {md_text(e)}")
         return
     b1, b2, b3, b4 = st.columns(4)
     if b1.button("Save to the hand library", key="en_save", type="primary", icon=":material/save:"):
@@ -339,7 +340,7 @@ def save_section(table: Table, h: HandState, result: int | None) -> None:
             rep = user_library().add([record], "entered in the app")
             ss["en_saved"] = rep.ids[0] if rep.ids else "already"
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
     if ss.get("en_saved") == "already":
         st.info("This hand is in the library already.")
     elif ss.get("en_saved"):
@@ -350,6 +351,8 @@ def save_section(table: Table, h: HandState, result: int | None) -> None:
               args=(record,))
     b4.download_button("Download the record", format_record(record) + "\n", file_name="hand.txt",
                        mime="text/plain", key="en_download", on_click="ignore", icon=":material/download:")
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "en_pb")
     if ss.pop("en_go", None):
         st.switch_page(ss.pop("en_go_page"), query_params={})
 
@@ -386,7 +389,7 @@ if deal is not None:
     leads = st.session_state.get("en_declarer_leads", False)
     hand = hand_state(settings.system, deal, leads)
     if st.session_state.get("en_error"):
-        st.error(st.session_state.pop("en_error"))
+        st.error(md_text(st.session_state.pop("en_error")))
     if auction_section(table, deal, hand):
         play_section(table, hand)
     else:  # keep the numbering whole: the steps read 1, 2, 4, 5 without it

@@ -11,7 +11,8 @@ from fiftysix import bidding
 from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
-from fiftysix.ui.components import call_worth, in_url, page_start, show
+from fiftysix.ui.components import call_worth, in_url, page_start, show, warm_solver
+from fiftysix.ui.render import md_text
 
 PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
 # Colours for a chance: pale for rare, amber around a half, deep green for certain.
@@ -205,16 +206,17 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     try:
         hand = Hand.parse(hand_text)
     except FiftySixError as e:
-        st.error(f"Seat {seat}'s hand: {e}")
+        st.error(f"Seat {seat}'s hand: {md_text(e)}")
         return
     show(render.hand_html(hand))
     if not _fits(hand_text, promise):
         st.warning(f"This hand does not keep seat {seat}'s own calls, which promise: {promise.describe()}.")
+    warm_solver()  # the dealer's kernels: on a first run, the page says it is preparing them
     try:
         seats, names, odds, copies, set_aside = card_grid(table, system, auction_text,
                                                seat, str(hand), 2000, 7)
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(md_text(e))
         return
     labels = [f"{'10' if n[0] == 'T' else n[0]}{SUIT_SYMBOLS['SHDC'.index(n[1])]}" for n in names]
     ticks = [f'<span style="color:{"#c8102e" if n[1] in "HD" else "#111"}">{lab}</span>'
@@ -233,6 +235,7 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
         st.warning(line[0].upper() + line[1:] + ". The deals keep every other promise.")
     fig.update_layout(height=130 + 56 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
     fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont=dict(size=14))
+    fig.update_yaxes(autorange="reversed")  # the lowest seat on top, as a list of seats reads
     st.plotly_chart(fig, key="ex_grid", config={"displayModeBar": False})
 
 
@@ -268,7 +271,7 @@ try:
     auction = bidding.Auction.parse(st.session_state.get("ex_text", ""), settings.system, table)
 except FiftySixError as e:
     auction, k = readable_prefix(bidding, st.session_state.get("ex_text", ""), settings.system, table)
-    st.error(f"{e}. Shown below: the first {k} call(s), which read.")
+    st.error(f"{md_text(e)}. Shown below: the first {k} call(s), which read.")
     broken = True
 
 auction_grid(table, list(auction.calls))

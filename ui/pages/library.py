@@ -11,6 +11,7 @@ from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.records import format_record, format_records
 from fiftysix.ui.components import page_start, read_upload, system_names, user, user_library
+from fiftysix.ui.render import md_text
 
 
 def entry_row(e) -> dict:
@@ -48,15 +49,14 @@ def open_in_review(lib: Library, record_id: int) -> None:
 
 
 def delete(lib: Library, ids: list[int]) -> None:
-    """Delete records, keeping their text so the deletion can be undone."""
-    kept = [lib.get(i) for i in ids]
+    """Delete records, keeping them whole so the deletion can be undone."""
     try:
-        n = lib.delete(ids)
+        removed = lib.cut(ids)
     except FiftySixError as e:
         st.session_state["lb_refused"] = str(e)
         return
-    st.session_state["lb_undo"] = kept
-    st.session_state["lb_message"] = f"Deleted {n} record(s)."
+    st.session_state["lb_undo"] = removed
+    st.session_state["lb_message"] = f"Deleted {len(removed.rows)} record(s)."
     st.session_state.pop("lb_pick", None)
 
 
@@ -71,9 +71,18 @@ def share(lib: Library, ids: list[int], shared: bool) -> None:
 
 
 def undo(lib: Library) -> None:
-    records = st.session_state.pop("lb_undo", [])
-    rep = lib.add(records, "restored")
-    st.session_state["lb_message"] = f"Put back {rep.added} record(s)."
+    """Put the deleted records back under their own numbers and sources."""
+    removed = st.session_state.pop("lb_undo", None)
+    if removed is None:
+        return
+    try:
+        n = lib.put_back(removed)
+    except FiftySixError as e:
+        st.session_state["lb_undo"] = removed
+        st.session_state["lb_message"] = f"Could not put the records back: {e}"
+        return
+    st.session_state["lb_message"] = f"Put back {n} record(s)" + (
+        f"; {len(removed.rows) - n} were in the library again already." if n < len(removed.rows) else ".")
 
 
 def import_panel(lib: Library) -> None:
@@ -83,28 +92,28 @@ def import_panel(lib: Library) -> None:
     text = read_upload(up)
     if text is None:
         return
-    if st.button(f"Add the records of {up.name}", key="lb_import"):
+    if st.button(f"Add the records of {md_text(up.name)}", key="lb_import"):
         try:
             rep = lib.add(parse_records(text, up.name), up.name)
             st.success(f"Added {rep.added} record(s); {rep.duplicates} already there.")
         except FiftySixError as e:
-            st.error(f"{up.name} was not added: {e}")
+            st.error(f"{md_text(up.name)} was not added: {md_text(e)}")
 
 
 page_start("Hand library", "The hands you saved: search them, open one in Review, export or delete them.")
 try:
     lib = user_library()
 except FiftySixError as e:
-    st.error(str(e))
+    st.error(md_text(e))
     st.stop()
 with st.expander("Add hands from a record file"):
     import_panel(lib)
 if st.session_state.get("lb_message"):
-    st.success(st.session_state.pop("lb_message"))
+    st.success(md_text(st.session_state.pop("lb_message")))
 if st.session_state.get("lb_refused"):
-    st.error(st.session_state.pop("lb_refused"))
-if st.session_state.get("lb_undo"):
-    st.button(f"Undo: put the {len(st.session_state['lb_undo'])} deleted record(s) back", key="lb_undo_btn",
+    st.error(md_text(st.session_state.pop("lb_refused")))
+if st.session_state.get("lb_undo") is not None and st.session_state["lb_undo"].rows:
+    st.button(f"Undo: put the {len(st.session_state['lb_undo'].rows)} deleted record(s) back", key="lb_undo_btn",
               icon=":material/undo:", on_click=undo, args=(lib,))
 total = lib.count()
 if not total:
@@ -113,7 +122,7 @@ if not total:
 try:
     entries = lib.search(**filters())
 except FiftySixError as e:
-    st.error(str(e))
+    st.error(md_text(e))
     st.stop()
 st.caption(f"{len(entries)} of {total} record(s) match.")
 if not entries:

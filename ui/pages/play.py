@@ -1,7 +1,7 @@
 """Play: sit at a table with the bots, bid your hand and play it out, then see what you did.
 
-The hand lives in ``drills.practice`` (plain data in the session); this page only draws it and
-turns clicks into its moves. The URL keeps the seat, the deal (its seed, a library record or a
+The hand lives in ``drills.practice`` (a ``PracticeTable``, held live in the session: ``pt``
+below); this page only draws it and turns clicks into its moves. The URL keeps the seat, the deal (its seed, a library record or a
 deal written out), the bots and the mode, so a reload or a shared link opens the same table;
 it also keeps the learner's moves with the hand's key (``pl_moves``), so a reload or a second
 tab picks the hand up where it was (the bots, seeded, move as before); moves that no longer
@@ -11,24 +11,30 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from dataclasses import replace
 from urllib.parse import urlencode
 
 import streamlit as st
 
+from fiftysix.analyser.review import Review
 from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT
-from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal
-from fiftysix.drills import practice as P
+from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal, random_deal
+from fiftysix.drills import banks, practice
 from fiftysix.drills.progress import ProgressStore
-from fiftysix.drills.system_bids import SystemBid
 from fiftysix.errors import FiftySixError
+from fiftysix.hand import AUCTION, OVER, PLAY
 from fiftysix.play import trick_rows
-from fiftysix.records import format_record
-from fiftysix.scoring import MATCH_FORMATS
+from fiftysix.records import format_record, parse_records
+from fiftysix.scoring import MATCH_FORMATS, Match
 from fiftysix.ui import render
+from fiftysix.ui.class_parts import hand_in, play_assignments
 from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
 from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.problem_parts import problem_panel
+from fiftysix.ui.render import md_text
+from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
 
-HAND, MATCH = "pl_hand", "pl_match_state"
+HAND, MATCH = "pl_table", "pl_match_state"  # the practice table and the match, live in the session
 MATCH_URL = "pl_mt"  # the match in the address (``Match.to_text``), so a reload keeps the score
 MOVES = "pl_moves"  # the URL's record of the learner's moves: the hand's key, then the calls and cards
 QUIET = ("P", "X", "XX")
@@ -48,40 +54,33 @@ SOURCES = ("seed", "library", "written")  # shown as they are: a widget's URL va
 
 # --- the hand in the session ------------------------------------------------------------------
 
-def stored() -> P.PracticeHand | None:
-    """The hand kept in this session (None if there is none or it does not read back)."""
-    d = st.session_state.get(HAND)
-    if not d:
-        return None
-    try:
-        return P.PracticeHand.from_dict(d)
-    except FiftySixError:
-        st.session_state.pop(HAND, None)
-        return None
+def stored() -> practice.PracticeTable | None:
+    """The table kept in this session (None if there is none)."""
+    return st.session_state.get(HAND)
 
 
-def keep(hand: P.PracticeHand) -> None:
-    """Keep the hand in the session, and the learner's moves in the URL (with the hand's key),
+def keep(pt: practice.PracticeTable) -> None:
+    """Keep the table in the session, and the learner's moves in the URL (with the hand's key),
     so that a reload picks the hand up where it was."""
-    st.session_state[HAND] = hand.to_dict()
-    moves = P.your_moves(hand)
-    text = " ".join([hand.key, *moves])
+    st.session_state[HAND] = pt
+    moves = pt.your_moves()
+    text = " ".join([pt.key, *moves])
     if not moves:
         st.query_params.pop(MOVES, None)
     elif st.query_params.get(MOVES) != text:
         st.query_params[MOVES] = text
 
 
-def resumed(wanted: P.PracticeHand) -> P.PracticeHand | None:
+def resumed(wanted: practice.PracticeTable) -> practice.PracticeTable | None:
     """The hand of this table as the URL's moves leave it (a reload, a second tab), or None."""
     key, *moves = (st.query_params.get(MOVES) or "").split() or [""]
     if key != wanted.key or not moves:
         return None
     try:
         with st.spinner("Picking the hand up where it was..."):
-            return P.replay(wanted, moves)
+            return wanted.replayed(moves)
     except FiftySixError as e:
-        st.info(f"The hand in the address could not be picked up ({e}); it starts again.")
+        st.info(f"The hand in the address could not be picked up ({md_text(e)}); it starts again.")
         return None
 
 
@@ -91,56 +90,56 @@ def note_error(text: str) -> None:
 
 def on_call(call: str, made: int) -> None:
     """A palette button: the learner's call, if no call was made since it was drawn."""
-    hand = stored()
-    if hand is None or len(hand.calls) != made:
+    pt = stored()
+    if pt is None or len(pt.state.moves) != made:
         return
     try:
-        fb = P.your_call(hand, call)
+        fb = pt.your_call(call)
     except FiftySixError as e:
         note_error(f"{call}: {e}")
         return
-    keep(hand)
-    remember_drill(hand, fb.index)
+    keep(pt)
+    remember_drill(pt, fb.index)
 
 
 def on_card(card: str, played: int) -> None:
     """A card button: the learner's card, if no card was played since it was drawn; an
     illegal card is refused with the reason and the hand stays as it was."""
-    hand = stored()
-    if hand is None or len(hand.cards) != played:
+    pt = stored()
+    if pt is None or len(pt.state.moves) != played:
         return
     try:
-        P.your_card(hand, card)
+        pt.your_card(card)
     except FiftySixError as e:
         note_error(f"{card} cannot be played: {e}")
         return
-    keep(hand)
+    keep(pt)
 
 
 def on_play_out() -> None:
-    hand = stored()
-    if hand is not None and P.can_play_out(hand):
-        P.play_it_out(hand)
-        keep(hand)
+    pt = stored()
+    if pt is not None and pt.can_play_out:
+        pt.play_it_out()
+        keep(pt)
 
 
 def on_hint(what: str) -> None:
-    hand = stored()
-    if hand is None:
+    pt = stored()
+    if pt is None:
         return
     try:
-        h = P.hint(hand) if what == "call" else P.card_hint(hand)
+        h = pt.hint() if what == "call" else pt.card_hint()
     except FiftySixError as e:
         note_error(str(e))
         return
-    st.session_state["pl_hint"] = (hand.key, what, h.index, h.move, h.reason)
+    st.session_state["pl_hint"] = (pt.key, what, h.index, h.move, h.reason)
 
 
-def remember_drill(hand: P.PracticeHand, index: int) -> None:
+def remember_drill(pt: practice.PracticeTable, index: int) -> None:
     """Store the learner's call as a drill answer (a miss comes back in the Drill page)."""
     try:
         store = ProgressStore(learner=user().id)
-        if P.record_drills(hand, store, only={index}):
+        if pt.record_drills(store, only={index}):
             st.session_state["pl_drilled"] = st.session_state.get("pl_drilled", 0) + 1
     except FiftySixError as e:
         st.session_state["pl_drill_error"] = str(e)
@@ -169,15 +168,14 @@ def new_match() -> None:
     st.query_params.pop(MATCH_URL, None)
 
 
-def match_kept(table: Table) -> P.Match | None:
+def match_kept(table: Table) -> Match | None:
     """The match of this session, or the one the address keeps (a reload, a second tab)."""
     ss = st.session_state
+    if ss.get(MATCH) is not None:
+        return ss[MATCH]
     try:
-        if ss.get(MATCH):
-            return P.Match.from_dict(ss[MATCH])
         if st.query_params.get(MATCH_URL):
-            m = P.Match.from_text(st.query_params[MATCH_URL], table)
-            ss[MATCH] = m.to_dict()
+            m = ss[MATCH] = Match.from_text(st.query_params[MATCH_URL], table)
             return m
     except FiftySixError:
         st.query_params.pop(MATCH_URL, None)
@@ -203,7 +201,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
             lib = user_library()
             entries = lib.list(limit=500)
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
             return table, system, None, "", seed
         if not entries:
             st.info("The hand library is empty: save a hand here, or add one on the Enter a hand page.")
@@ -226,7 +224,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
         try:
             return table, system, Deal.parse(text, table), "a deal written out", seed
         except FiftySixError as e:
-            st.error(f"The deal cannot be used: {e}")
+            st.error(f"The deal cannot be used: {md_text(e)}")
             st.stop()
     return table, system, None, f"seed {seed}", seed
 
@@ -234,8 +232,6 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
 def coach_upload(table: Table) -> None:
     """A record file (its first record's deal, table and system) or a bank with a question that
     gives a hand (that seat's hand, the others dealt at random from the seed)."""
-    from fiftysix.drills import banks
-    from fiftysix.records import parse_records
     up = st.file_uploader("A record file or a question bank", type=["txt", "rec", "pbn", "56", "json"],
                           key="pl_upload", max_upload_size=1)
     text = read_upload(up)
@@ -247,7 +243,7 @@ def coach_upload(table: Table) -> None:
             bank = banks.import_text(text, "json", up.name, ss.get("system"))
             qs = [q for q in bank.questions if q.context.hand]
             if not qs:
-                st.warning(f"No question of {up.name} gives a hand.")
+                st.warning(f"No question of {md_text(up.name)} gives a hand.")
                 return
             q = st.selectbox("Question", qs, format_func=lambda q: f"{q.id}: {q.prompt[:60]}", key="pl_bank_q")
             t = q.context.table
@@ -263,7 +259,7 @@ def coach_upload(table: Table) -> None:
                              format_func=lambda r: f"{r.event or 'hand'} {r.contract or ''} ({r.table.players} players)")
             use = dict(deal=r.deal, system=r.system, seat=ss.get("pl_seat", 1))
     except FiftySixError as e:
-        st.error(f"{up.name}: {e}")
+        st.error(f"{md_text(up.name)}: {md_text(e)}")
         return
     st.button("Sit down at this deal", key="pl_use", type="primary", on_click=use_deal, kwargs=use)
 
@@ -279,67 +275,67 @@ def use_deal(deal: Deal, system: str, seat: int) -> None:
 
 # --- drawing ----------------------------------------------------------------------------------
 
-def felt(hand: P.PracticeHand, state=None, centre: str = "") -> None:
+def felt(pt: practice.PracticeTable, state=None, centre: str = "") -> None:
     """The table from the learner's seat: every hand in learning mode, only the learner's in
     practice; the trick on the table (or the last one taken)."""
-    t = hand.table
-    learning = hand.mode == "learning"
+    t = pt.table
+    learning = pt.mode == "learning"
     if state is None:
-        hands = {s: hand.deal.hand(s) if learning or s == hand.seat else None for s in t.seats}
+        hands = {s: pt.deal.hand(s) if learning or s == pt.seat else None for s in t.seats}
         hidden = {}
         trick = ()
-        to_move = P.auction(hand).to_move
+        to_move = pt.state.auction.to_move
     else:
-        hands = {s: state.hands[s - 1] if learning or s == hand.seat else None for s in t.seats}
+        hands = {s: state.hands[s - 1] if learning or s == pt.seat else None for s in t.seats}
         hidden = {s: len(state.hands[s - 1]) for s in t.seats}
         trick = state.current or (state.tricks[-1].plays if state.tricks else ())
         to_move = None if state.is_over else state.to_move
-    notes = {hand.seat: "<b>you</b>"}
-    show(render.table_html(t, hands, bottom=hand.seat, to_move=to_move, trick=trick, center=centre,
+    notes = {pt.seat: "<b>you</b>"}
+    show(render.table_html(t, hands, bottom=pt.seat, to_move=to_move, trick=trick, center=centre,
                            notes=notes, hidden=hidden))
     if state is not None and not state.is_over:
-        st.caption(trick_words(hand, state))
+        st.caption(trick_words(pt, state))
 
 
-def seat_words(hand: P.PracticeHand, seat: int) -> str:
-    return "you" if seat == hand.seat else f"seat {seat}"
+def seat_words(pt: practice.PracticeTable, seat: int) -> str:
+    return "you" if seat == pt.seat else f"seat {seat}"
 
 
-def seating(hand: P.PracticeHand) -> str:
+def seating(pt: practice.PracticeTable) -> str:
     """Where the learner sits and with whom, in words (a newcomer at 6 or 8 seats needs it)."""
-    t = hand.table
-    mates = [s for s in t.team_seats(hand.your_team) if s != hand.seat]
-    return (f"You sit in seat {hand.seat}, team {t.team_name(hand.your_team)}: your partner"
+    t = pt.table
+    mates = [s for s in t.team_seats(pt.your_team) if s != pt.seat]
+    return (f"You sit in seat {pt.seat}, team {t.team_name(pt.your_team)}: your partner"
             f"{'s are seats ' if len(mates) > 1 else ' is seat '}{', '.join(map(str, mates))}. "
             f"Seat 1 calls first, then the seats in turn round the table.")
 
 
-def trick_words(hand: P.PracticeHand, state) -> str:
+def trick_words(pt: practice.PracticeTable, state) -> str:
     """The trick on the table in words: who played which card, and who is to play."""
     n = len(state.tricks) + 1
-    turn = "your turn" if state.to_move == hand.seat else f"seat {state.to_move} to play"
+    turn = "your turn" if state.to_move == pt.seat else f"seat {state.to_move} to play"
     if not state.current:
-        return f"Trick {n}: {seat_words(hand, state.to_move)} to lead" + (" (your turn)." if
-                                                                          state.to_move == hand.seat else ".")
-    cards = ", ".join(f"{seat_words(hand, seat)} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}"
+        return f"Trick {n}: {seat_words(pt, state.to_move)} to lead" + (" (your turn)." if
+                                                                          state.to_move == pt.seat else ".")
+    cards = ", ".join(f"{seat_words(pt, seat)} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}"
                       for seat, card in state.current)
     return f"Trick {n} so far: {cards}; {turn}."
 
 
-def targets(hand: P.PracticeHand, c) -> str:
+def targets(pt: practice.PracticeTable, c) -> str:
     """What each side needs: the declarers their bid, the defenders enough to stop them."""
-    t = hand.table
-    yours = c.team == hand.your_team
+    t = pt.table
+    yours = c.team == pt.your_team
     beat = TOTAL_POINTS - c.value + 1
     return (f"Team {t.team_name(c.team)} ({'your team' if yours else 'the opponents'}) must take {c.value} of the "
             f"{TOTAL_POINTS} card points; {'the opponents need' if yours else 'your team needs'} {beat} to beat it.")
 
 
-def auction_grid(hand: P.PracticeHand) -> None:
-    a = P.auction(hand)
-    show(render.auction_html(hand.table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
+def auction_grid(pt: practice.PracticeTable) -> None:
+    a = pt.state.auction
+    show(render.auction_html(pt.table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
                                           for r in a.calls]))
-    bots = [(i + 1, r.seat, str(r.call), why) for i, (r, why) in enumerate(zip(a.calls, hand.call_reasons)) if why]
+    bots = [(i + 1, r.seat, str(r.call), why) for i, (r, why) in enumerate(zip(a.calls, pt.call_reasons)) if why]
     if bots:
         with st.expander("Why the bots called as they did"):
             st.caption(BIDDING_BOTS_SEE)
@@ -347,7 +343,7 @@ def auction_grid(hand: P.PracticeHand) -> None:
                 st.markdown(f"{i}. Seat {seat} **{call}**: {why}")
 
 
-def feedback_box(fb: P.Feedback) -> None:
+def feedback_box(fb: practice.Feedback) -> None:
     """What the learner's call told the table, at once."""
     head = f"**Your call {fb.call}** ({fb.label}): {fb.meaning}"
     if fb.kept is False:
@@ -365,10 +361,10 @@ def feedback_box(fb: P.Feedback) -> None:
     st.caption(f"What your partners now know about your hand: {fb.partners_know}.")
 
 
-def hint_box(hand: P.PracticeHand, what: str) -> None:
+def hint_box(pt: practice.PracticeTable, what: str) -> None:
     h = st.session_state.get("pl_hint")
-    n = len(hand.calls) + 1 if what == "call" else len(hand.cards) + 1
-    if h and h[0] == hand.key and h[1] == what and h[2] == n:
+    n = len(pt.call_reasons) + 1 if what == "call" else len(pt.card_reasons) + 1
+    if h and h[0] == pt.key and h[1] == what and h[2] == n:
         st.info(f"Hint: the {'system' if what == 'call' else 'card'} bot would {'call' if what == 'call' else 'play'}"
                 f" **{h[3]}**: {h[4]}")
     else:
@@ -376,20 +372,20 @@ def hint_box(hand: P.PracticeHand, what: str) -> None:
                   on_click=on_hint, args=(what,))
 
 
-def palette(hand: P.PracticeHand) -> None:
+def palette(pt: practice.PracticeTable) -> None:
     """Every legal call with its meaning (hover a button; the list shows each one's label)."""
-    a = P.auction(hand)
-    learning = hand.mode == "learning"
-    calls = P.palette(hand)
-    made = len(hand.calls)
-    st.markdown(f"**Your call, seat {hand.seat}** (holding {render.hand_text_html(hand.deal.hand(hand.seat))}):",
+    a = pt.state.auction
+    learning = pt.mode == "learning"
+    calls = pt.palette()
+    made = len(pt.state.moves)
+    st.markdown(f"**Your call, seat {pt.seat}** (holding {render.hand_text_html(pt.deal.hand(pt.seat))}):",
                 unsafe_allow_html=True)
 
-    def face(p: P.PaletteCall) -> str:
+    def face(p: practice.PaletteCall) -> str:
         marked = learning and p.keeps and not p.promises_nothing
         return ("✓ " + call_label(p.call, coloured=False)) if marked else call_label(p.call)
 
-    def tip(p: P.PaletteCall) -> str:
+    def tip(p: practice.PaletteCall) -> str:
         keeps = ("  \nYour hand keeps this promise." if p.keeps else "  \nYour hand does not keep this promise."
                  ) if learning else ""
         return f"**{p.call}: {p.label}.** {p.meaning}  \nPromises: {p.promise}.{keeps}"
@@ -398,7 +394,7 @@ def palette(hand: P.PracticeHand) -> None:
     quiet = [p for p in calls if p.call in QUIET]
     near = [p for p in calls if p.call not in QUIET and (p.value or 0) <= standing + NEAR]
     rest = [p for p in calls if p.call not in QUIET and p not in near]
-    rows: list[tuple[str, list[P.PaletteCall]]] = [("", quiet)] if quiet else []
+    rows: list[tuple[str, list[practice.PaletteCall]]] = [("", quiet)] if quiet else []
     for v in sorted({p.value or 0 for p in near}):
         rows.append((str(v), [p for p in near if (p.value or 0) == v]))
     for label, group in rows:
@@ -424,7 +420,7 @@ def palette(hand: P.PracticeHand) -> None:
     st.caption("Hover a call's button, or pick it in the list (on a phone), to read what it would promise now."
                + (" ✓ marks the calls your hand keeps." if learning else ""))
     if learning:
-        hint_box(hand, "call")
+        hint_box(pt, "call")
 
 
 def call_label(call: str, coloured: bool = True) -> str:
@@ -433,48 +429,48 @@ def call_label(call: str, coloured: bool = True) -> str:
     return "".join(f":red[{x}]" if coloured and x in ("H", "D") else x for x in render.call_pieces(call))
 
 
-def bidding(hand: P.PracticeHand) -> None:
-    a = P.auction(hand)
+def bidding(pt: practice.PracticeTable) -> None:
+    a = pt.state.auction
     standing = a.standing_contract()
-    t = hand.table
+    t = pt.table
     centre = ("no bid yet" if standing is None else
               f"{render.contract_html(str(standing), f'seat {standing.declarer}, team {t.team_name(standing.team)}')}")
-    felt(hand, centre=centre + f"<br>Seat {a.to_move} to call")
-    st.caption(seating(hand) + (" The highest bid so far is " + f"{standing} by {seat_words(hand, standing.declarer)} "
-                                f"({'your team' if standing.team == hand.your_team else 'the opponents'})."
+    felt(pt, centre=centre + f"<br>Seat {a.to_move} to call")
+    st.caption(seating(pt) + (" The highest bid so far is " + f"{standing} by {seat_words(pt, standing.declarer)} "
+                                f"({'your team' if standing.team == pt.your_team else 'the opponents'})."
                                 if standing is not None else " No one has bid yet."))
-    auction_grid(hand)
-    if hand.feedback:  # the learner's last call, until the next one
-        feedback_box(hand.feedback[-1])
-    if a.to_move == hand.seat:
-        palette(hand)
-    with st.expander(f"Your calls so far ({len(hand.feedback)})"):
-        calls_table(hand)
+    auction_grid(pt)
+    if pt.feedback:  # the learner's last call, until the next one
+        feedback_box(pt.feedback[-1])
+    if a.to_move == pt.seat:
+        palette(pt)
+    with st.expander(f"Your calls so far ({len(pt.feedback)})"):
+        calls_table(pt)
 
 
-def calls_table(hand: P.PracticeHand) -> None:
+def calls_table(pt: practice.PracticeTable) -> None:
     rows = [{"#": f.index, "your call": f.call, "meaning": f.label,
              "promise": {True: "✔ kept", False: "✘ broken", None: ""}[f.kept], "broken": "; ".join(f.broken),
-             "the system's call": f.bot_call, "why": f.bot_reason} for f in hand.feedback]
+             "the system's call": f.bot_call, "why": f.bot_reason} for f in pt.feedback]
     if rows:
         st.dataframe(rows, hide_index=True)
     else:
         st.caption("You have not called yet.")
 
 
-def points_line(hand: P.PracticeHand, state) -> str:
-    t = hand.table
-    return " · ".join(f"{t.team_name(k)}{' (you)' if k == hand.your_team else ''} {p}"
+def points_line(pt: practice.PracticeTable, state) -> str:
+    t = pt.table
+    return " · ".join(f"{t.team_name(k)}{' (you)' if k == pt.your_team else ''} {p}"
                       for k, p in enumerate(state.points))
 
 
-def playing(hand: P.PracticeHand) -> None:
-    c = P.contract(hand)
-    state = P.play_state(hand, c)
-    t = hand.table
+def playing(pt: practice.PracticeTable) -> None:
+    c = pt.contract
+    state = pt.state.play
+    t = pt.table
     centre = (f"{render.contract_html(str(c), f'seat {c.declarer}, team {t.team_name(c.team)}')}"
-              f"<br>{points_line(hand, state)}")
-    felt(hand, state, centre)
+              f"<br>{points_line(pt, state)}")
+    felt(pt, state, centre)
     # a wrapping row: columns would stack the four figures one a screen line on a phone,
     # between the table and the learner's cards
     row = st.container(horizontal=True, gap="medium", key="pl_figures")
@@ -491,37 +487,37 @@ def playing(hand: P.PracticeHand) -> None:
         last = done[-1]
         st.caption(f"Trick {last.number} won by seat {last.winner} (team {t.team_name(last.winning_team)}), "
                    f"+{last.points} points.")
-    if hand.mode == "learning":
-        last_card_cost(hand)
-    if not state.is_over and state.to_move == hand.seat:
-        cards_row(hand, state)
+    if pt.mode == "learning":
+        last_card_cost(pt)
+    if not state.is_over and state.to_move == pt.seat:
+        cards_row(pt, state)
     with st.expander(f"Tricks played ({len(state.tricks)})", expanded=False):
         tricks_table(state)
-    bots = [(i + 1, why) for i, why in enumerate(hand.card_reasons) if why]
+    bots = [(i + 1, why) for i, why in enumerate(pt.card_reasons) if why]
     if bots:
         with st.expander("Why the bots played as they did"):
             st.caption(CARD_BOTS_SEE)
             for i, why in bots[-2 * t.players:]:
-                st.markdown(f"Card {i} **{hand.cards[i - 1]}**: {why}")
+                st.markdown(f"Card {i} **{pt.cards[i - 1]}**: {why}")
 
 
-def last_card_cost(hand: P.PracticeHand) -> None:
+def last_card_cost(pt: practice.PracticeTable) -> None:
     """Learning mode: what the learner's last card cost with best play (kept per card)."""
-    mine = [i for i, (seat, _) in enumerate(P.plays(hand), start=1) if seat == hand.seat]
+    mine = [i for i, (seat, _) in enumerate(pt.state.play.plays, start=1) if seat == pt.seat]
     if not mine:
         return
     i = mine[-1]
     costs = st.session_state.setdefault("pl_costs", {})
-    if (hand.key, i) not in costs:
+    if (pt.key, i) not in costs:
         with st.spinner(f"Working out what your last card cost with best play (up to {CARD_SECONDS:.0f} s)..."):
             warm_solver()
             try:
-                costs[(hand.key, i)] = P.card_cost(hand, i, CARD_SECONDS)
+                costs[(pt.key, i)] = pt.card_cost(i, CARD_SECONDS)
             except FiftySixError:
-                costs[(hand.key, i)] = None
-    got = costs[(hand.key, i)]
+                costs[(pt.key, i)] = None
+    got = costs[(pt.key, i)]
     if got is None:
-        st.caption(f"Your last card, {hand.cards[i - 1]}: not solved within {CARD_SECONDS:.0f} s.")
+        st.caption(f"Your last card, {pt.cards[i - 1]}: not solved within {CARD_SECONDS:.0f} s.")
     elif got.cost:
         st.warning(f"Your last card, **{got.card}**, cost your team {got.cost} point(s) with best play; "
                    f"best was {' '.join(got.best)}.")
@@ -529,10 +525,10 @@ def last_card_cost(hand: P.PracticeHand) -> None:
         st.caption(f"Your last card, {got.card}, was a best card (double-dummy).")
 
 
-def cards_row(hand: P.PracticeHand, state) -> None:
+def cards_row(pt: practice.PracticeTable, state) -> None:
     """The learner's hand as buttons: the legal cards can be clicked, the others are greyed."""
     legal = set(state.legal_cards())
-    mine = list(dict.fromkeys(state.hands[hand.seat - 1].cards))
+    mine = list(dict.fromkeys(state.hands[pt.seat - 1].cards))
     led = state.led_suit
     st.markdown("**Your card**" + ("" if led is None else f" (follow {render.suit_name(led)} if you can)") + ":")
     row = st.container(horizontal=True, gap="small", key="pl_cards")  # wraps on a phone
@@ -540,27 +536,27 @@ def cards_row(hand: P.PracticeHand, state) -> None:
         face = f"{render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}"
         # red only where it can be played: red text kept a card that must not be played looking live
         row.button(f":red[{face}]" if card.suit in (1, 2) and card in legal else face, key=f"pl_card_{card}", on_click=on_card,
-                   args=(str(card), len(hand.cards)), disabled=card not in legal, width=CARD_WIDTH,
+                   args=(str(card), len(pt.state.moves)), disabled=card not in legal, width=CARD_WIDTH,
                    help=card.name + ("" if card in legal else " (you must follow suit)"))
-    if hand.mode == "learning":
-        hint_box(hand, "card")
+    if pt.mode == "learning":
+        hint_box(pt, "card")
 
 
 # --- after the hand ---------------------------------------------------------------------------
 
-def after(hand: P.PracticeHand, player: str) -> None:
-    out = P.outcome(hand)
+def after(pt: practice.PracticeTable, player: str) -> None:
+    out = pt.outcome()
     c = out.contract
-    state = P.play_state(hand, c)
-    t = hand.table
+    state = pt.state.play
+    t = pt.table
     last = state.tricks[-1].plays if state.tricks else ()
-    show(render.table_html(t, {s: hand.deal.hand(s) for s in t.seats}, bottom=hand.seat, trick=last,
-                           center=f"{render.contract_html(str(c))}<br>{points_line(hand, state)}",
-                           notes={hand.seat: "<b>you</b>"}))
+    show(render.table_html(t, {s: pt.deal.hand(s) for s in t.seats}, bottom=pt.seat, trick=last,
+                           center=f"{render.contract_html(str(c))}<br>{points_line(pt, state)}",
+                           notes={pt.seat: "<b>you</b>"}))
     st.caption("Every hand as it was dealt, and the last trick.")
     word = "made" if out.made else "failed"
     st.subheader("After the hand")
-    yours = "your team" if c.team == hand.your_team else "the opponents"
+    yours = "your team" if c.team == pt.your_team else "the opponents"
     msg = (f"{c} by seat {c.declarer} ({yours}): the declarers took {out.result.declarer_points} of the "
            f"{TOTAL_POINTS} card points and needed {c.value}: {word}. Stake {out.stake}: your team "
            f"{'wins' if out.your_score > 0 else 'loses'} {abs(out.your_score)}.")
@@ -570,38 +566,39 @@ def after(hand: P.PracticeHand, player: str) -> None:
     m[1].metric("Declarers took", out.result.declarer_points, help="when the contract was decided")
     m[2].metric("Result", word)
     m[3].metric("Your team", f"{out.your_score:+d}")
-    if P.can_play_out(hand):
+    if pt.can_play_out:
         st.button("Play it out", key="pl_play_out", icon=":material/play_arrow:", on_click=on_play_out,
                   help="The contract is decided; play the remaining cards anyway (the result stays; the saved "
                        "record keeps every card).")
-    elif hand.played_out:
-        st.caption("Played out to the last card: " + points_line(hand, state) + " card points in all.")
-    match_panel(hand, out)
-    dd_panel(hand)
-    review_panel(hand, player)
+    elif pt.played_out:
+        st.caption("Played out to the last card: " + points_line(pt, state) + " card points in all.")
+    hand_in(pt)
+    match_panel(pt, out)
+    dd_panel(pt)
+    review_panel(pt, player)
 
 
-def match_panel(hand: P.PracticeHand, out: P.Outcome) -> None:
+def match_panel(pt: practice.PracticeTable, out: practice.Outcome) -> None:
     ss = st.session_state
-    t = hand.table
+    t = pt.table
     fmt = st.session_state.get("pl_match", "chips")
     m = match_kept(t)
     if m is None or m.format != fmt or m.table != t:
-        m = P.Match(fmt, t)
-    m.record(hand.key, out)
-    ss[MATCH] = m.to_dict()
+        m = Match(fmt, t)
+    m.record(pt.key, out.result)
+    ss[MATCH] = m
     if st.query_params.get(MATCH_URL) != m.to_text():
         st.query_params[MATCH_URL] = m.to_text()
     st.subheader(f"The match ({m.format})")
     st.caption(m.describe())
     cols = st.columns(t.num_teams + 1)
     for k, v in enumerate(m.totals):
-        cols[k].metric(f"Team {t.team_name(k)}" + (" (you)" if k == hand.your_team else ""), v)
+        cols[k].metric(f"Team {t.team_name(k)}" + (" (you)" if k == pt.your_team else ""), v)
     cols[-1].metric("Hands", len(m.hands))
     if m.is_over:
         w = m.winner
         st.success("The match is over: " + ("a tie." if w is None else
-                                            f"team {t.team_name(w)}{' (yours)' if w == hand.your_team else ''} wins."))
+                                            f"team {t.team_name(w)}{' (yours)' if w == pt.your_team else ''} wins."))
     rows = [{"hand": i + 1, "contract": f"{h.contract} by seat {h.declarer}", "declarers took": h.points,
              "result": h.reason, "declarers' score": h.score,
              **{f"team {t.team_name(k)}": v for k, v in enumerate(h.totals)}} for i, h in enumerate(m.hands)]
@@ -611,30 +608,30 @@ def match_panel(hand: P.PracticeHand, out: P.Outcome) -> None:
     b2.button("New match", key="pl_new_match", icon=":material/restart_alt:", on_click=new_match)
 
 
-def match_line(hand: P.PracticeHand) -> None:
+def match_line(pt: practice.PracticeTable) -> None:
     """The match's running score, one line, while a hand is played."""
-    m = match_kept(hand.table)
-    if m is None or not m.hands or m.table != hand.table:
+    m = match_kept(pt.table)
+    if m is None or not m.hands or m.table != pt.table:
         return
-    t = hand.table
+    t = pt.table
     st.caption(f"Match ({m.format}) after {len(m.hands)} hand(s): " + " · ".join(
-        f"team {t.team_name(k)}{' (you)' if k == hand.your_team else ''} {v}" for k, v in enumerate(m.totals)))
+        f"team {t.team_name(k)}{' (you)' if k == pt.your_team else ''} {v}" for k, v in enumerate(m.totals)))
 
 
-def dd_panel(hand: P.PracticeHand) -> None:
+def dd_panel(pt: practice.PracticeTable) -> None:
     """The double-dummy value at the start and each team's best contract (kept per hand)."""
     ss = st.session_state
-    t = hand.table
+    t = pt.table
     cache = ss.setdefault("pl_dd", {})
-    if hand.key not in cache:
+    if pt.key not in cache:
         warm_solver()
         try:
-            cache[hand.key] = run_cancellable(lambda stop: P.double_dummy(hand, DD_SECONDS, stop),
-                                              "Solving the deal double-dummy", DD_SECONDS + 5)
+            cache[pt.key] = run_cancellable(lambda stop: pt.double_dummy(DD_SECONDS, stop),
+                                            "Solving the deal double-dummy", DD_SECONDS + 5)
         except FiftySixError as e:
-            st.warning(f"The double-dummy figures are not available: {e}")
+            st.warning(f"The double-dummy figures are not available: {md_text(e)}")
             return
-    dd = cache[hand.key]
+    dd = cache[pt.key]
     st.subheader("With best play")
     if dd.declarers is None:
         st.caption(f"The declarers' best total was not solved within {DD_SECONDS:.0f} s.")
@@ -643,7 +640,7 @@ def dd_panel(hand: P.PracticeHand) -> None:
                     f"(target {dd.target}: {'makeable' if dd.declarers >= dd.target else 'not makeable'}).")
     rows = []
     for b in dd.best:
-        rows.append({"team": t.team_name(b.team) + (" (you)" if b.team == hand.your_team else ""),
+        rows.append({"team": t.team_name(b.team) + (" (you)" if b.team == pt.your_team else ""),
                      "best strain": b.strain or "?", "points with best play": b.points,
                      "best contract": b.contract or ("under 28 in every strain" if b.points is not None else "?"),
                      "stake if made": b.stake})
@@ -652,20 +649,21 @@ def dd_panel(hand: P.PracticeHand) -> None:
                "highest bid that makes in its best strain.")
 
 
-def review_panel(hand: P.PracticeHand, player: str) -> None:
+def review_panel(pt: practice.PracticeTable, player: str) -> None:
     """The Review page's parts on this hand, and saving it to the library."""
-    from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
     ss = st.session_state
     try:
-        record = P.to_record(hand, date=dt.date.today().strftime("%Y.%m.%d"), player=player)
+        record = pt.to_record(date=dt.date.today().strftime("%Y.%m.%d"), player=player)
     except FiftySixError as e:
-        st.error(f"This hand cannot be written as a record: {e}")
+        st.error(f"This hand cannot be written as a record: {md_text(e)}")
         return
     text = format_record(record)
-    if ss.get("pl_record_sig") != hand.key:  # a new hand: its review from the start
-        ss["pl_record_sig"] = hand.key
+    if ss.get("pl_record_sig") != pt.key:  # a new hand: its review from the start
+        ss["pl_record_sig"] = pt.key
         for k in ("plr_call", "plr_step"):
             ss.pop(k, None)
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "pl_pb")
     st.subheader("Save it")
     b1, b2 = st.columns(2)
     # kept by the record's text: a hand saved, then played out, is a new record to save
@@ -677,7 +675,7 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
             if saved is None or saved[1] is None:  # a second click keeps the number the first one gave
                 saved = ss["pl_saved"] = (text, rep.ids[0] if rep.ids else None)
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
     b2.download_button("Download the record", text + "\n", file_name="practice-hand.txt", mime="text/plain",
                        key="pl_download", on_click="ignore", icon=":material/download:")
     if saved:
@@ -686,17 +684,12 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
     st.subheader("Review")
     warm_solver()
     try:
-        rev = review_of(text)
+        rev = review_of(text, bot=None)  # what the system bids is known: the table asked its bot
     except FiftySixError as e:
-        st.error(f"This hand cannot be reviewed: {e}")
+        st.error(f"This hand cannot be reviewed: {md_text(e)}")
         return
-    bids = {f.index: SystemBid(f.index, f.seat, f.call, f.bot_call, f.bot_reason, f.same_as_bot)
-            for f in hand.feedback}
-    for i, why in enumerate(hand.call_reasons, start=1):
-        if why:
-            bids[i] = SystemBid(i, 0, hand.calls[i - 1], hand.calls[i - 1], why, True)
-    auction_panel(rev, hand.table, bids, prefix="plr")
-    mine = [x for x in rev.cards if x.seat == hand.seat]
+    auction_panel(with_table_bids(rev, pt), pt.table, prefix="plr")
+    mine = [x for x in rev.cards if x.seat == pt.seat]
     if mine:
         lost = sum(x.cost or 0 for x in mine)
         st.markdown(f"**Your cards** cost {lost} point(s) against best play in all.")
@@ -704,17 +697,26 @@ def review_panel(hand: P.PracticeHand, player: str) -> None:
                        "cost": "?" if x.cost is None else x.cost, "best": " ".join(x.best)} for x in mine],
                      hide_index=True)
     if rev.cards:
-        play_stepper(record, rev, prefix="plr", bottom=hand.seat)
+        play_stepper(record, rev, prefix="plr", bottom=pt.seat)
         st.plotly_chart(value_chart(rev), key="pl_chart")
 
 
-def share_link(hand: P.PracticeHand) -> None:
+def with_table_bids(rev: Review, pt: practice.PracticeTable) -> Review:
+    """The review with what the table's bot called (the bots' calls) or would have called (the
+    learner's calls, from the feedback) at each call."""
+    said = {f.index: (f.bot_call, f.bot_reason) for f in pt.feedback}
+    said.update({i: (call, why) for i, (call, why) in enumerate(zip(pt.calls, pt.call_reasons), start=1) if why})
+    return replace(rev, calls=tuple(replace(c, system_bid=said[c.index][0], system_reason=said[c.index][1])
+                                    if c.index in said else c for c in rev.calls))
+
+
+def share_link(pt: practice.PracticeTable) -> None:
     """The query that opens this deal at this seat anywhere (a coach sends it to a class)."""
-    t = hand.table
+    t = pt.table
     params = {"players": t.players, "deck": f"{t.deck} cards",  # the sidebar's values as it shows them
               "teams": "odd v even seats" if t.teams == "alternate" else "partners opposite",
-              "system": hand.system, "pl_from": "written", "pl_deal": str(hand.deal), "pl_seat": hand.seat,
-              "pl_seed": hand.seed, "pl_bot": hand.bot, "pl_mode": hand.mode}
+              "system": pt.system, "pl_from": "written", "pl_deal": str(pt.deal), "pl_seat": pt.seat,
+              "pl_seed": pt.seed, "pl_bot": pt.bot, "pl_mode": pt.mode}
     with st.expander("Send this deal"):
         st.code("play?" + urlencode(params), language=None)
         st.caption("Put this after the app's address (…/play?…): it opens this deal, written out, at this table "
@@ -726,6 +728,7 @@ def share_link(hand: P.PracticeHand) -> None:
 settings = page_start("Play", "Sit at a table with the bots: bid your hand, play it, then see what you did "
                       "against the system and against best play.")
 ss = st.session_state
+play_assignments()
 table, system, deal, source, seed = choose(settings)
 c1, c2, c3, c4 = st.columns(4)
 seat = c1.selectbox("Your seat", list(table.seats), **in_url("pl_seat"),
@@ -735,7 +738,7 @@ seat = c1.selectbox("Your seat", list(table.seats), **in_url("pl_seat"),
 bot = c2.selectbox("Bots", sorted(BIDDING_BOTS), index=sorted(BIDDING_BOTS).index(DEFAULT_BOT), **in_url("pl_bot"),
                    help="default: judges each call by simulating deals (a moment per call); rules: the rule of "
                         "thumb (instant)")
-mode = c3.segmented_control("Mode", list(P.MODES), default="learning", required=True, **in_url("pl_mode"),
+mode = c3.segmented_control("Mode", list(practice.MODES), default="learning", required=True, **in_url("pl_mode"),
                             help="learning: every hand face up, hints, ✓ on the calls your hand keeps; practice: "
                                  "only your hand")
 c4.selectbox("Match", list(MATCH_FORMATS), **in_url("pl_match"),
@@ -743,51 +746,52 @@ c4.selectbox("Match", list(MATCH_FORMATS), **in_url("pl_match"),
 st.caption(f"{table.players} players, {table.deck} cards, teams {table.teams}, system {system}; "
            f"deal: {source}. The page's address holds the table: bookmark it, or send it to a class.")
 
-try:
-    wanted = P.new_hand(table, system, seat, seed=seed, deal=deal, bot=bot, mode=mode, source=source)
-except FiftySixError as e:
-    st.error(str(e))
-    st.stop()
-hand = stored()
-if hand is None or hand.key != wanted.key:
-    hand = resumed(wanted) or wanted
-    keep(hand)
-if hand.mode != mode:
-    hand.mode = mode
-    keep(hand)
+pt = stored()
+dealt = deal if deal is not None else random_deal(table, seed=seed)
+if pt is None or pt.key != practice.table_key(system, seat, dealt, seed, bot):
+    try:
+        wanted = practice.new_table(table, system, seat, seed=seed, deal=deal, bot=bot, mode=mode, source=source)
+    except FiftySixError as e:
+        st.error(md_text(e))
+        st.stop()
+    pt = resumed(wanted) or wanted
+    keep(pt)
+if pt.mode != mode:
+    pt.mode = mode
+    keep(pt)
 if ss.get("pl_error"):
-    st.error(ss.pop("pl_error"))
+    st.error(md_text(ss.pop("pl_error")))
 if ss.pop("pl_drill_error", None):
     st.warning("Your calls could not be kept for the Drill page (the progress file cannot be written).")
-phase = P.phase(hand)
-if phase != "over" and not P.your_turn(hand):
+phase = pt.phase
+if phase != OVER and not pt.your_turn:
     try:
-        with st.spinner("The bots are " + ("calling..." if phase == "bidding" else "playing...")):
-            P.advance(hand)
+        with st.spinner("The bots are " + ("calling..." if phase == AUCTION else "playing...")):
+            pt.advance()
     except FiftySixError as e:
-        st.error(f"The bots could not go on: {e}")
+        st.error(f"The bots could not go on: {md_text(e)}")
         st.stop()
-    keep(hand)
-    phase = P.phase(hand)
+    keep(pt)
+    phase = pt.phase
 st.button("Start this hand again", key="pl_restart", icon=":material/replay:", on_click=restart)
-match_line(hand)
-if phase == "bidding":
-    bidding(hand)
-elif phase == "play":
-    c = P.contract(hand)
-    st.markdown(f"**The auction is over:** {c} by {seat_words(hand, c.declarer)}. {targets(hand, c)} "
-                f"Seat {P.LEADER} leads.")
+match_line(pt)
+if phase == AUCTION:
+    bidding(pt)
+elif phase == PLAY:
+    c = pt.contract
+    st.markdown(f"**The auction is over:** {c} by {seat_words(pt, c.declarer)}. {targets(pt, c)} "
+                f"Seat {pt.state.leader} leads.")
     with st.expander("The auction", expanded=False):
-        auction_grid(hand)
-        calls_table(hand)
-    if hand.feedback and not hand.cards:
-        feedback_box(hand.feedback[-1])
-    playing(hand)
+        auction_grid(pt)
+        calls_table(pt)
+    if pt.feedback and not pt.cards:
+        feedback_box(pt.feedback[-1])
+    playing(pt)
 else:
     with st.expander("The auction"):
-        auction_grid(hand)
-    after(hand, settings.player)
-share_link(hand)
+        auction_grid(pt)
+    after(pt, settings.player)
+share_link(pt)
 if ss.get("pl_drilled"):
     st.caption(f"{ss['pl_drilled']} of your calls this session went to your drills: the misses come back on "
                "the Drill page.")

@@ -6,6 +6,7 @@ import streamlit as st
 
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import in_url, page_start
+from fiftysix.ui.render import md_text, plot_text
 
 
 def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], title: str) -> go.Figure:
@@ -74,7 +75,7 @@ def schedule_section(store, now) -> None:
                    "retention). Higher means more reviews, sooner; lower means fewer, further apart. "
                    "Changing it reschedules every idea.")
     if err := st.session_state.pop("pr_retention_error", None):
-        st.error(err)
+        st.error(md_text(err))
     reviews = store.reviewed()
     apart = len(long_reviews(reviews))
     if tuning.optimised_at is not None:
@@ -95,7 +96,7 @@ def schedule_section(store, now) -> None:
                 tuning = store.optimise()
             st.success(f"Fitted on {tuning.optimised_at:%d %b %Y at %H:%M} UTC; every idea is rescheduled.")
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
     if tuning.parameters is not None and b2.button("Back to FSRS's defaults", key="pr_reset_fsrs"):
         store.reset_parameters()
         st.rerun()
@@ -115,11 +116,11 @@ except ImportError:
     st.info("Progress arrives with `drills.progress`.")
     st.stop()
 except FiftySixError as e:
-    st.error(str(e))
+    st.error(md_text(e))
     st.stop()
 
 if history.empty:
-    st.info(f"No answers recorded for **{settings.player}** yet: answer a few questions on the Drill page.")
+    st.info(f"No answers recorded for **{md_text(settings.player)}** yet: answer a few questions on the Drill page.")
     st.stop()
 
 now = utcnow()
@@ -144,10 +145,12 @@ by = st.segmented_control("Group by", list(GROUPS), default="family", required=T
 groups = store.accuracy(by=by)
 names = {"type": lambda g: TYPE_TITLES.get(g, g), "family": lambda g: FAMILY_WORDS.get(g, g),
          "source": lambda g: "new deals (the engine)" if g == GENERATED else g}.get(by, str)
-st.plotly_chart(right_wrong_chart([names(g) for g in groups[by]], list(groups["right"]), list(groups["answered"]),
+st.plotly_chart(right_wrong_chart([plot_text(names(g)) for g in groups[by]], list(groups["right"]), list(groups["answered"]),
                                   f"Accuracy per {GROUPS[by]}"), key="pr_groups")
 
-left, right_col = st.columns(2)
+# the two tables one above the other: side by side, the weakest spots' columns were cut off
+# at 1400 px (issue 46)
+left, right_col = st.container(), st.container()
 with left:
     st.subheader("Weakest spots")
     weak = store.accuracy(by="template")
@@ -174,6 +177,6 @@ with right_col:
         upcoming = sorted((card.due, key) for key, card in cards.items())[:5]
         st.success("Nothing is due now.")
         if upcoming:
-            st.caption("Next up: " + "; ".join(f"{idea_title(k)} ({when_words(d, now)})" for d, k in upcoming))
+            st.caption("Next up: " + "; ".join(f"{md_text(idea_title(k))} ({when_words(d, now)})" for d, k in upcoming))
 
 schedule_section(store, now)

@@ -5,29 +5,24 @@ the promises broken and what each card cost double-dummy."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import streamlit as st
 
-from fiftysix import records
+from fiftysix import records, shipped
 from fiftysix.drills import library
-from fiftysix.drills.system_bids import system_bids
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import in_url, page_start, read_upload, user_library, warm_solver
+from fiftysix.ui.problem_parts import problem_panel
+from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
 
-RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 
+def sample_names() -> list[str]:
+    """The sample hand-record files shipped in the package (data/records/), smallest table first."""
+    def natural(name: str) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
+        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", name)]
 
-def sample_files() -> list[Path]:
-    """The sample hand-record files shipped in data/records/."""
-    if not RECORDS.is_dir():
-        return []
-    def natural(p: Path) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
-        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", p.name)]
-
-    return sorted((p for p in RECORDS.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json")),
-                  key=natural)
+    return sorted((f.name for f in shipped.data_files("records", ".txt")), key=natural)
 
 
 def choose_records(records_mod, library_mod) -> list:
@@ -43,7 +38,7 @@ def choose_records(records_mod, library_mod) -> list:
         try:
             return [records_mod.parse_record(opened, "the hand opened")]
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
             return []
     if source == "Upload":
         up = st.file_uploader("A hand-record file (.txt, .rec, .pbn or .56)", type=["txt", "rec", "pbn", "56"],
@@ -55,21 +50,21 @@ def choose_records(records_mod, library_mod) -> list:
         try:
             records = records_mod.parse_records(text, up.name)
         except FiftySixError as e:
-            st.error(f"{up.name} was not loaded: {e}")
+            st.error(f"{md_text(up.name)} was not loaded: {md_text(e)}")
             return []
         if st.button(f"Save {len(records)} record(s) to the library", key="rv_save"):
             try:
                 rep = user_library().add(records, up.name)
                 st.success(f"Saved {rep.added} record(s); {rep.duplicates} already there.")
             except FiftySixError as e:
-                st.error(str(e))
+                st.error(md_text(e))
         return records
     if source == "Library":
         try:
             lib = user_library()
             entries = lib.list(limit=500)
         except FiftySixError as e:
-            st.error(str(e))
+            st.error(md_text(e))
             return []
         if not entries:
             st.info("The library is empty: upload a record file and save it.")
@@ -78,15 +73,15 @@ def choose_records(records_mod, library_mod) -> list:
                             format_func=lambda e: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · "
                                                   f"{e.players} players")
         return [lib.get(pick.id)]
-    files = sample_files()
-    if not files:
-        st.info("No sample records are installed under data/.")
+    names = sample_names()
+    if not names:
+        st.info("No sample records are installed with this copy.")
         return []
-    path = st.selectbox("Sample file", files, format_func=lambda p: p.name, **in_url("rv_sample"))
+    name = st.selectbox("Sample file", names, **in_url("rv_sample"))
     try:
-        return records_mod.parse_records(path.read_text(encoding="utf-8"), path.name)
+        return records_mod.parse_records(shipped.data_file("records", name).read_text(encoding="utf-8"), name)
     except FiftySixError as e:
-        st.error(str(e))
+        st.error(md_text(e))
         return []
 
 
@@ -109,9 +104,11 @@ if records:
     source_sig = (st.session_state.get("rv_source"), len(records), records[0].line, str(records[0].deal))
     if st.session_state.get("rv_source_sig") != source_sig:  # a new file: start at its first record
         st.session_state["rv_source_sig"] = source_sig
-        st.session_state.pop("rv_pick", None)
+        st.session_state["rv_file_n"] = st.session_state.get("rv_file_n", 0) + 1
     if len(records) > 1:
-        idx = st.selectbox("Record in the file", range(len(records)), key="rv_pick",
+        # a box of its own for each file: the browser keeps a box's labels while its key stays,
+        # and showed the last file's first record over this file's (issue 46)
+        idx = st.selectbox("Record in the file", range(len(records)), key=f"rv_pick_{st.session_state['rv_file_n']}",
                            format_func=lambda i: f"{i + 1}. {records[i].event or 'hand'} "
                                                  f"{records[i].contract or ''}")
         record = records[idx]
@@ -125,9 +122,8 @@ if records:
     warm_solver()
     try:
         rev = review_of(text)
-        bids = {b.index: b for b in system_bids(record)}
     except FiftySixError as e:
-        st.error(f"This record cannot be reviewed: {e}")
+        st.error(f"This record cannot be reviewed: {md_text(e)}")
         st.stop()
     c1, c2, c3, c4, c5 = st.columns(5)
     c1.metric("Contract", rev.contract or "none",
@@ -143,7 +139,7 @@ if records:
     c4.metric("Result (claimed)" if claimed else "Result", result,
               help="agreed before the play was over" if claimed else None)
     c5.metric("Broken promises", rev.broken_promises)
-    auction_panel(rev, record.table, bids)
+    auction_panel(rev, record.table)
     if rev.cards:
         st.subheader("Play")
         play_stepper(record, rev)
@@ -157,4 +153,6 @@ if records:
     if rev.unsolved:
         st.caption(f"{rev.unsolved} position(s) were not solved within {POSITION_SECONDS:.0f} s each.")
     for note in rev.notes:
-        st.info(f"Note in the record: {note}")
+        st.info(f"Note in the record: {md_text(note)}")
+    with st.expander("Make a play problem of this hand (for a coach's bank)"):
+        problem_panel(record, "rv_pb")

@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import streamlit as st
 
+from fiftysix import shipped
 from fiftysix.cards import DECK_RANKS, RANK_NAMES, RANK_POINTS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, TABLE_SETUPS, Card
 from fiftysix.scoring import STAKES
 from fiftysix.ui import render
 from fiftysix.ui.components import in_url, page_start, show, system_names
 
-# The rules guide is part of the project: the app never reads a file outside it.
-GUIDE = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+GUIDE = "rules.md"
+"""The rules guide, shipped in the package (docs/rules.md): the app never reads a file outside it."""
 _SOURCES = (  # the project's internal references to its source texts, and plain words for them
     (re.compile(r"\s*\((?:RULES\.md|seeds? \d{3})[^)]*\)"), ""),
     (re.compile(r"[;,]\s*RULES\.md(?: section)? [\d.]*\d"), ""),
@@ -26,10 +26,7 @@ _SOURCES = (  # the project's internal references to its source texts, and plain
 @st.cache_data
 def guide_text() -> str | None:
     """The rules guide's text, or None when the file is missing from this copy."""
-    try:
-        return GUIDE.read_text(encoding="utf-8")
-    except OSError:
-        return None
+    return shipped.guide(GUIDE)
 
 
 def plain(text: str) -> str:
@@ -96,7 +93,7 @@ tab_rules, tab_calls = st.tabs(["The game", "Bidding systems"])
 with tab_rules:
     text = guide_text()
     if text is None:
-        st.error(f"The rules guide {GUIDE.name} is missing from this copy of the project.")
+        st.error(f"The rules guide {GUIDE} is missing from this copy of the project.")
     else:
         body = text.split("\n", 1)[1] if text.startswith("# ") else text  # the page has its title
         st.markdown(re.sub(r"(?m)^(#{2,5}) ", r"#\1 ", body))  # headings one level under the page's

@@ -1,0 +1,306 @@
+"""A club server under load, on loopback: members drilling and saving while heavy jobs run.
+
+Starts a real OpenID Connect provider (oidc-provider-mock) and ``streamlit run app.py`` as a
+club server with a fresh data folder, signs ``--sessions`` members in through the provider,
+and for ``--seconds`` has each drill a starter bank over Streamlit's websocket protocol (the
+browser's own messages: bench/club_client.py), every answer saved; meanwhile ``--heavy`` tabs
+keep an 8-player double-dummy table solving, and a probe tab reloads a light page (Rules)
+once a second. Reported:
+
+* answers lost: answers the page confirmed (its "Right"/"Not quite" after the save) that are
+  not in the data file afterwards; the goal is 0;
+* the light page's median and p95 time, idle (before any load) and under load, and their ratio
+  (the goal: p95 under load within 2x of idle);
+* the server's memory (resident set) over the run: start, peak, end;
+* with ``--kill``: the server is killed with SIGKILL while the members answer, and the answers
+  confirmed before it are counted in the file again (lost: 0), which then passes SQLite's
+  integrity check.
+
+    .venv/bin/python bench/load.py --sessions 20 --seconds 300 --heavy 2 --kill
+
+Loopback only; every loop is bounded by ``--seconds`` and the process stops by itself.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from websockets.exceptions import ConnectionClosed
+
+from bench.club_client import ClientError, Tab, sign_in
+
+GONE = (ClientError, OSError, TimeoutError, ConnectionClosed)
+"""What a member's tab meets when a page fails or the server goes away."""
+
+DRILL_QUERY = "dr_source=bank&dr_bank=international&dr_len=20"
+SECRETS = """
+[auth]
+redirect_uri = "{app}/oauth2callback"
+cookie_secret = "load-test-cookie-secret-0123456789abcdef"
+client_id = "fiftysix-load"
+client_secret = "fiftysix-load-secret"
+server_metadata_url = "{idp}/.well-known/openid-configuration"
+
+[club]
+name = "Load test club"
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_mib(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def start_server(folder: Path, idp: str, data: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    app = f"http://127.0.0.1:{port}"
+    secrets = folder / "secrets.toml"
+    secrets.write_text(SECRETS.format(app=app, idp=idp))
+    log = open(folder / f"streamlit-{port}.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+         "--secrets.files", str(secrets)],
+        cwd=ROOT, env={**os.environ, "FIFTYSIX_DATA_DIR": str(data)}, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.time() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(app + "/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    return proc, app
+        except OSError:
+            pass
+        if proc.poll() is not None or time.time() > deadline:
+            raise SystemExit(f"streamlit did not start (see {log.name})")
+        time.sleep(0.5)
+
+
+class Member(threading.Thread):
+    """One signed-in member drilling until ``stop``: each answer confirmed on the page counts."""
+
+    def __init__(self, app: str, cookies: dict, stop: threading.Event, seed: int) -> None:
+        super().__init__(daemon=True)
+        self.app, self.cookies, self.stop = app, cookies, stop
+        self.rng = random.Random(seed)
+        self.confirmed = 0
+        self.errors: list[str] = []
+        self.times: list[float] = []
+
+    def run(self) -> None:
+        tab = None
+        try:
+            tab = Tab(self.app, self.cookies)
+            while not self.stop.is_set():
+                page = tab.click("Start a session", tab.open("drill", DRILL_QUERY))
+                while not self.stop.is_set() and page.has("Question "):
+                    pick = tab.click(f"dr_pick_{self.rng.randrange(2)}", page)
+                    page = tab.click("dr_answer", pick)
+                    self.times.append(page.seconds)
+                    if (page.has("Right:") or page.has("Not quite")) and not page.has("was not saved"):
+                        self.confirmed += 1
+                    elif page.has("was not saved"):
+                        self.errors.append("an answer was not saved")
+                    page = tab.click("dr_next", page)
+        except GONE as e:  # a failed page, or the server killed under us
+            if not self.stop.is_set():
+                self.errors.append(f"{type(e).__name__}: {e}")
+        finally:
+            if tab is not None:
+                with contextlib.suppress(*GONE):
+                    tab.close()
+
+
+class Heavy(threading.Thread):
+    """A tab that keeps the 8-player double-dummy table solving (the page solves it on opening)."""
+
+    def __init__(self, app: str, cookies: dict, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.app, self.cookies, self.stop = app, cookies, stop
+        self.runs = 0
+        self.errors: list[str] = []
+
+    def run(self) -> None:
+        try:
+            tab = Tab(self.app, self.cookies, timeout=600)
+            while not self.stop.is_set():
+                tab.open("analyse", f"players=8&an_seed={self.runs}")
+                self.runs += 1
+            tab.close()
+        except GONE as e:
+            if not self.stop.is_set():
+                self.errors.append(f"{type(e).__name__}: {e}")
+
+
+def probe(app: str, cookies: dict, stop: threading.Event, times: list[float], every: float = 1.0) -> None:
+    tab = Tab(app, cookies)
+    try:
+        while not stop.is_set():
+            times.append(tab.open("rules").seconds)
+            stop.wait(every)
+    finally:
+        tab.close()
+
+
+def stored(db: Path) -> dict[str, int]:
+    with sqlite3.connect(db) as con:
+        return dict(con.execute("SELECT learner, COUNT(*) FROM reviews GROUP BY learner").fetchall())
+
+
+def lost(members: list[Member], ids: list[str], db: Path) -> int:
+    rows = stored(db)
+    return sum(max(0, m.confirmed - rows.get(i, 0)) for m, i in zip(members, ids))
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sessions", type=int, default=20)
+    ap.add_argument("--seconds", type=float, default=300)
+    ap.add_argument("--heavy", type=int, default=2)
+    ap.add_argument("--idle-probes", type=int, default=20)
+    ap.add_argument("--kill", action="store_true", help="end by killing the server mid-save (SIGKILL)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    import oidc_provider_mock
+
+    folder = Path(tempfile.mkdtemp(prefix="fiftysix-load-"))
+    data = folder / "data"
+    with oidc_provider_mock.run_server_in_thread(port=free_port()) as idp_server:
+        idp = f"http://127.0.0.1:{idp_server.server_port}"
+        proc, app = start_server(folder, idp, data)
+        out: dict = {"sessions": args.sessions, "seconds": args.seconds, "heavy": args.heavy}
+        try:
+            t0 = time.time()
+            prober = sign_in(app, "probe@club.test")
+            warm = Tab(app, prober)  # first runs import and compile: not part of the idle figure
+            for page in ("rules", "drill"):
+                warm.open(page, DRILL_QUERY if page == "drill" else "")
+            warm.close()
+            idle: list[float] = []
+            tab = Tab(app, prober)
+            for _ in range(args.idle_probes):
+                idle.append(tab.open("rules").seconds)
+                time.sleep(0.2)
+            tab.close()
+            out["rss_start_mib"] = rss_mib(proc.pid)
+            ids, cookies = [], []
+            for k in range(args.sessions):
+                who = f"member{k:02d}@club.test"
+                cookies.append(sign_in(app, who))
+                ids.append(who)
+            out["sign_in_seconds"] = round(time.time() - t0, 1)
+            stop = threading.Event()
+            heavy = [Heavy(app, sign_in(app, f"heavy{k}@club.test"), stop) for k in range(args.heavy)]
+            for h in heavy:
+                h.start()
+            time.sleep(2 if args.heavy else 0)
+            members = [Member(app, c, stop, k) for k, c in enumerate(cookies)]
+            loaded: list[float] = []
+            rss: list[float] = []
+            pt = threading.Thread(target=probe, args=(app, prober, stop, loaded), daemon=True)
+            for m in members:
+                m.start()
+            pt.start()
+            end = time.time() + args.seconds
+            while time.time() < end:
+                r = rss_mib(proc.pid)
+                if r is not None:
+                    rss.append(r)
+                time.sleep(1)
+            stop.set()
+            for t in [*members, pt, *heavy]:
+                t.join(timeout=700)
+            db = data / "progress.sqlite3"
+            full_ids = {i: next((k for k in stored(db) if k.endswith("|" + i)), "") for i in ids}
+            out.update({
+                "answers_confirmed": sum(m.confirmed for m in members),
+                "answers_stored": sum(stored(db).get(full_ids[i], 0) for i in ids),
+                "answers_lost": lost(members, [full_ids[i] for i in ids], db),
+                "answer_p50_s": round(pct([t for m in members for t in m.times], 0.5), 3),
+                "answer_p95_s": round(pct([t for m in members for t in m.times], 0.95), 3),
+                "light_idle_p50_s": round(pct(idle, 0.5), 3), "light_idle_p95_s": round(pct(idle, 0.95), 3),
+                "light_load_p50_s": round(pct(loaded, 0.5), 3), "light_load_p95_s": round(pct(loaded, 0.95), 3),
+                "light_probes": len(loaded),
+                "heavy_runs_finished": sum(h.runs for h in heavy),
+                "rss_peak_mib": round(max(rss), 1) if rss else None,
+                "rss_end_mib": round(rss[-1], 1) if rss else None,
+                "errors": [e for t in [*members, *heavy] for e in t.errors][:10],
+            })
+            out["light_p95_ratio"] = round(out["light_load_p95_s"] / out["light_idle_p95_s"], 2)
+            if args.kill:
+                out.update(kill_mid_save(app, proc, cookies, ids, full_ids, db))
+        finally:
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+    if args.json:
+        print(json.dumps(out, indent=1))
+    else:
+        for k, v in out.items():
+            print(f"{k:24} {v}")
+    return 0 if out.get("answers_lost", 1) == 0 and out.get("kill_answers_lost", 0) == 0 else 1
+
+
+def kill_mid_save(app: str, proc: subprocess.Popen, cookies: list[dict], ids: list[str], full_ids: dict,
+                  db: Path) -> dict:
+    """The members drill again; after a few seconds of answers the server gets SIGKILL."""
+    before = stored(db)
+    stop = threading.Event()
+    members = [Member(app, c, stop, 100 + k) for k, c in enumerate(cookies)]
+    for m in members:
+        m.start()
+    deadline = time.time() + 60
+    while sum(m.confirmed for m in members) < 3 * len(members) and time.time() < deadline:
+        time.sleep(0.1)
+    time.sleep(random.uniform(0.0, 0.5))  # somewhere in the middle of saves
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    stop.set()
+    for m in members:
+        m.join(timeout=30)
+    after = stored(db)
+    with sqlite3.connect(db) as con:
+        check = con.execute("PRAGMA integrity_check").fetchone()[0]
+    confirmed = {full_ids[i]: m.confirmed for m, i in zip(members, ids)}
+    return {"kill_answers_confirmed": sum(confirmed.values()),
+            "kill_answers_stored": sum(after.get(k, 0) - before.get(k, 0) for k in confirmed),
+            "kill_answers_lost": sum(max(0, n - (after.get(k, 0) - before.get(k, 0))) for k, n in confirmed.items()),
+            "kill_integrity": check}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,363 @@
+"""Play problems for a learner: the starter sets, problems made on demand, levels and scores.
+
+* The starter sets (data/problems/problems-<players>.json, in the bank format) were made by
+  the engine from the bots' hands and verified by the solver when they were made.
+* ``make_problem`` makes a new problem while the learner waits: it looks for one of the
+  wanted kind and level in the shipped bots' hands (``drills.problem_hands``), with progress,
+  a stop and a time limit. A problem once shown is kept (``ProblemStore``) so that, missed, it
+  can come back.
+* Answers go to the progress store under the idea ``problem:<id>`` (``Question.template``), so
+  missed problems come back through the same FSRS schedule as the bidding ideas.
+* ``level_scores`` gives a learner's score per level; level 1 is open, and each next level
+  opens once the one below is mostly solved (``UNLOCK_SOLVED`` problems, ``UNLOCK_SHARE`` right).
+"""
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from fiftysix import shipped
+from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Deadline
+from fiftysix.cards import Table
+from fiftysix.drills import store
+from fiftysix.drills.banks import Bank, loads
+from fiftysix.drills.problem_hands import PROBLEMS, shipped_hands
+from fiftysix.drills.problems import (
+    FIND_CARD,
+    LEAD_LEVELS,
+    LEVELS,
+    OPENING_LEAD,
+    PROBLEM_TYPES,
+    Budget,
+    ProblemError,
+    find_card_at,
+    lead_problem,
+    level_of,
+    levels_at,
+    open_positions,
+    scan_record,
+    tricks_left_after,
+)
+from fiftysix.drills.questions import Question
+from fiftysix.errors import FiftySixError
+
+UNLOCK_SOLVED = 5
+"""Problems of a level a learner must have solved before the next level opens."""
+UNLOCK_SHARE = 0.7
+"""... and the share of their answers at that level that must be right."""
+MAKE_SECONDS = 2.0
+"""How long ``make_problem`` may look for a find-the-card problem by default."""
+LEAD_SECONDS = {4: 30.0, 6: 90.0, 8: 240.0}
+"""How long it may take for an opening lead, by table size: each hand tried is a simulation over
+``LEAD_DEALS`` deals (about 0.5 s at 4 players, 3-15 s at 6 and 15-90 s at 8 on a loaded
+two-core machine), and only some hands give a problem of the level asked."""
+SOURCE = "play problems"
+"""The ``source`` of the answers the Problems page stores."""
+
+
+def starter_name(table: Table) -> str:
+    return f"problems-{table.players}x{table.deck}{'-pairs' if table.teams == 'pairs' else ''}.json"
+
+
+def starter_problems(table: Table) -> list[Question]:
+    """The shipped, solver-verified problems for ``table`` (empty where none ship)."""
+    f = shipped.data_file(PROBLEMS, starter_name(table))
+    return list(loads(f.read_text(encoding="utf-8"), starter_name(table)).questions) if f.is_file() else []
+
+
+# --- problems kept for a learner --------------------------------------------------------------
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS problems (
+    id TEXT PRIMARY KEY,
+    type TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    deck INTEGER NOT NULL,
+    teams TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    question TEXT NOT NULL,
+    added_at TEXT NOT NULL
+);
+"""
+
+
+class ProblemStoreError(FiftySixError):
+    """The problems kept in the data file cannot be read or written."""
+
+
+class ProblemStore(store.Store):
+    """Problems made on demand, kept in the app's data file so that a missed one can come back."""
+
+    kind = "problems"
+    error = ProblemStoreError
+
+    def _create(self, con: sqlite3.Connection) -> None:
+        con.executescript(_SCHEMA)
+
+    @staticmethod
+    def _readable(con: sqlite3.Connection) -> bool:
+        con.execute("SELECT 1 FROM problems LIMIT 1").fetchall()
+        return True
+
+    def add(self, q: Question) -> None:
+        """Keep a problem (once: a problem already kept stays as it was)."""
+        c = q.context
+        with self._transaction() as con:
+            con.execute("INSERT OR IGNORE INTO problems (id, type, players, deck, teams, level, question, added_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (q.id, q.type, c.players, c.deck, c.teams, level_of(q), json.dumps(q.to_dict()),
+                         datetime.now(UTC).isoformat()))
+
+    def problems(self, table: Table | None = None) -> list[Question]:
+        """The problems kept (for ``table`` only, when given), oldest first."""
+        sql, args = "SELECT question FROM problems", ()
+        if table is not None:
+            sql, args = sql + " WHERE players=? AND deck=? AND teams=?", (table.players, table.deck, table.teams)
+        with self._connect() as con:
+            rows = con.execute(sql + " ORDER BY added_at, id", args).fetchall()
+        out = []
+        for (text,) in rows:
+            try:
+                out.append(Question.from_dict(json.loads(text)))
+            except (FiftySixError, ValueError):
+                continue  # a problem this version cannot read is skipped, not fatal
+        return out
+
+
+# --- levels and scores --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LevelScore:
+    """A learner's record at one level: problems tried and solved (right at least once),
+    answers and right answers."""
+
+    level: int
+    tried: int = 0
+    solved: int = 0
+    answers: int = 0
+    right: int = 0
+
+    @property
+    def share(self) -> float:
+        return self.right / self.answers if self.answers else 0.0
+
+    @property
+    def mostly_solved(self) -> bool:
+        """Enough to open the next level: ``UNLOCK_SOLVED`` problems solved, ``UNLOCK_SHARE`` right."""
+        return self.solved >= UNLOCK_SOLVED and self.share >= UNLOCK_SHARE
+
+
+def level_scores(history, table: Table) -> dict[int, LevelScore]:
+    """Each level's score from a learner's review history (``ProgressStore.history()``),
+    counting the play problems at this table's size."""
+    out = {lv: LevelScore(lv) for lv in LEVELS}
+    if history is None or len(history) == 0:
+        return out
+    df = history[history["type"].isin(PROBLEM_TYPES) & (history["players"] == table.players)]
+    for lv in LEVELS:
+        rows = df[df["family"] == f"level-{lv}"]
+        if rows.empty:
+            continue
+        solved = rows[rows["correct"]]["question_id"].nunique()
+        out[lv] = LevelScore(lv, int(rows["question_id"].nunique()), int(solved), len(rows),
+                             int(rows["correct"].sum()))
+    return out
+
+
+def open_levels(scores: Mapping[int, LevelScore]) -> list[int]:
+    """The levels open to the learner: level 1, and each level whose level below is mostly solved."""
+    out = [LEVELS[0]]
+    for lv in LEVELS[1:]:
+        if not scores[lv - 1].mostly_solved:
+            break
+        out.append(lv)
+    return out
+
+
+# --- what to ask next ---------------------------------------------------------------------------
+
+def due_problems(cards: Mapping, known: Iterable[Question], now: datetime | None = None) -> list[Question]:
+    """The known problems whose idea is due in the learner's FSRS ``cards``, most overdue first."""
+    now = now or datetime.now(UTC)
+    due = [q for q in known if q.template in cards and cards[q.template].due <= now]
+    return sorted(due, key=lambda q: (cards[q.template].due, q.id))
+
+
+def pick_problem(known: Sequence[Question], cards: Mapping, level: int, kinds: Sequence[str] = PROBLEM_TYPES,
+                 now: datetime | None = None, seed: int | None = None,
+                 skip: Iterable[str] = ()) -> Question | None:
+    """The next problem from those ``known``: a due one of the learner's open ``level`` or below
+    first, else one of ``level`` never answered (a random one, by ``seed``); None when there is none."""
+    skip = set(skip)
+    pool = [q for q in known if q.type in kinds and q.id not in skip]
+    due = [q for q in due_problems(cards, pool, now) if level_of(q) <= level]
+    if due:
+        return due[0]
+    fresh = [q for q in pool if level_of(q) == level and q.template not in cards]
+    return random.Random(seed).choice(fresh) if fresh else None
+
+
+# --- made on demand -----------------------------------------------------------------------------
+
+def has_hands(table: Table) -> bool:
+    """Whether bots' hands ship for ``table``, so that problems can be made there on demand."""
+    return bool(shipped_hands(table))
+
+
+Progress = Callable[[float, str], None]
+
+
+def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0, *,
+                 skip: Iterable[str] = (), max_seconds: float | None = None,
+                 stop: Callable[[], bool] | None = None, on_progress: Progress | None = None) -> Question | None:
+    """A new problem of ``kind`` at ``level`` from the bots' hands shipped for ``table`` (the
+    hands tried in an order drawn from ``seed``; problems whose id is in ``skip`` are passed
+    over). None when none turned up within ``max_seconds`` (default ``MAKE_SECONDS`` for
+    find-the-card, ``LEAD_SECONDS`` of its table size for an opening lead); Cancelled when ``stop()`` says so.
+    ``on_progress(fraction, words)`` is called as it goes."""
+    if level not in LEVELS:
+        raise ProblemError(f"levels run from {LEVELS[0]} to {LEVELS[-1]}, not {level}")
+    if kind not in PROBLEM_TYPES:
+        raise ProblemError(f"unknown kind of problem {kind!r}: use {' or '.join(PROBLEM_TYPES)}")
+    if kind == OPENING_LEAD and level not in LEAD_LEVELS:
+        raise ProblemError(f"opening lead problems run from level {LEAD_LEVELS[0]} to {LEAD_LEVELS[-1]}")
+    hands = shipped_hands(table)
+    if not hands:
+        raise ProblemError(f"no bots' hands are shipped for {table.players} players with {table.deck} cards"
+                           f"{' and pairs' if table.teams == 'pairs' else ''}: play problems exist for"
+                           " 4, 6 and 8 players with the usual deck")
+    order = list(range(len(hands)))
+    random.Random(seed).shuffle(order)
+    limit = max_seconds if max_seconds is not None else (MAKE_SECONDS if kind == FIND_CARD
+                                                          else LEAD_SECONDS.get(table.players, 240.0))
+    clock = Deadline(limit)
+    skip = set(skip)
+    report = on_progress or (lambda f, w: None)
+    t0 = time.perf_counter()
+    for n, i in enumerate(order):
+        if stop is not None and stop():
+            raise Cancelled("making a problem was cancelled")
+        if clock.end is not None and time.perf_counter() >= clock.end:
+            return None
+        rec = hands[i]
+        share = (time.perf_counter() - t0) / limit
+        report(min(0.99, share), f"looking in the bots' hand {n + 1} ({rec.contract})")
+        try:
+            if kind == OPENING_LEAD:
+                key = (table, i)
+                if key not in _leads_made:  # each hand's lead is scored once a process (the same deals)
+                    _leads_made[key] = lead_problem(
+                        rec, seed=LEAD_SEED, stop=lambda: stop is not None and stop() or _past(clock),
+                        on_deal=lambda d, total: report(min(0.99, (time.perf_counter() - t0) / limit),
+                                                        f"scoring each lead on deal {d} of {total}"))
+                q = _leads_made[key]
+                if q is not None and q.id not in skip and level_of(q) == level:
+                    return q
+                continue
+            q = _find_in_hand(table, i, rec, level, skip, Budget(per_position=limit / 4, deadline=clock, stop=stop),
+                              limit / 8)
+            if q is not None:
+                return q
+        except BudgetExceeded:
+            if _past(clock):
+                return None
+    return None
+
+
+_cards_made: dict[tuple[Table, int, int], Question | None] = {}
+"""What each position of the bots' hands gave (a problem or None), found once a process."""
+
+
+def _find_in_hand(table: Table, i: int, rec, level: int, skip: set[str], budget: Budget,
+                  line_seconds: float) -> Question | None:
+    """A find-the-card problem of ``level`` in the bots' hand ``i``, the latest positions first
+    (fewer tricks left: quicker to solve); a position that runs past its budget is passed over."""
+    if (table, i, -1) not in _cards_made:
+        _cards_made[(table, i, -1)] = None  # the hand's open positions, listed once
+        _positions[(table, i)] = list(reversed(open_positions(rec)))
+    for k in _positions[(table, i)]:
+        if level not in levels_at(tricks_left_after(rec, k)):
+            continue
+        key = (table, i, k)
+        if key not in _cards_made:
+            try:
+                _cards_made[key] = find_card_at(rec, k, budget, line_seconds=line_seconds)
+            except BudgetExceeded:
+                if _past(budget.deadline):
+                    raise
+                continue
+        q = _cards_made[key]
+        if q is not None and level_of(q) == level and q.id not in skip:
+            return q
+    return None
+
+
+_positions: dict[tuple[Table, int], list[int]] = {}
+
+
+LEAD_SEED = 1
+"""The seed of the deals an opening lead of the bots' hands is scored on, so that a hand's lead
+problem is one problem, scored once a process (``_leads_made``)."""
+_leads_made: dict[tuple[Table, int], Question | None] = {}
+
+
+def _past(clock: Deadline) -> bool:
+    return clock.end is not None and time.perf_counter() >= clock.end
+
+
+# --- the starter sets ---------------------------------------------------------------------------
+
+PER_LEVEL = 6
+"""Find-the-card problems a starter set holds at each level (where the hands give that many)."""
+LEADS_PER_LEVEL = 3
+"""Opening lead problems it holds at each level an opening lead can have."""
+
+
+def build_starter_set(table: Table, hands: Sequence, *, per_level: int = PER_LEVEL,
+                      leads_per_level: int = LEADS_PER_LEVEL, seed: int = 1, max_leads_tried: int = 40,
+                      position_seconds: float = 20.0, check: Callable[[Question], list[str]] | None = None,
+                      on_found: Callable[[Question], None] | None = None) -> Bank:
+    """A starter set for ``table`` from bots' ``hands`` (hand records): up to ``per_level``
+    find-the-card problems at each level, one a hand where a level has room (so the set
+    spreads over many deals), and up to ``leads_per_level`` opening leads at each level an
+    opening lead can reach (at most ``max_leads_tried`` simulations). Every problem is checked
+    by ``check`` (a re-solve: ``problems.verify`` with a solver of its own by default) before it
+    goes in; one that fails stops the build (ProblemError), as the engine disagrees with itself."""
+    from fiftysix.analyser.solver import Solver
+    from fiftysix.drills.problems import verify
+    checker = check or (lambda q: verify(q, Solver(16, shuffle=seed)))
+    chosen: dict[int, list[Question]] = {lv: [] for lv in LEVELS}
+    leads: dict[int, list[Question]] = {lv: [] for lv in LEAD_LEVELS}
+
+    def take(q: Question, into: list[Question]) -> None:
+        bad = checker(q)
+        if bad:
+            raise ProblemError(f"problem {q.id} does not hold when solved again: {'; '.join(bad)}")
+        into.append(q)
+        if on_found is not None:
+            on_found(q)
+
+    budget = Budget(per_position=position_seconds)
+    for rec in hands:
+        if all(len(v) >= per_level for v in chosen.values()):
+            break
+        wanted = [lv for lv in LEVELS if len(chosen[lv]) < per_level]
+        for q in scan_record(rec, budget, levels=wanted):
+            lv = level_of(q)
+            if len(chosen[lv]) < per_level and not any(p.data["source"] == q.data["source"] for p in chosen[lv]):
+                take(q, chosen[lv])
+    for tried, rec in enumerate(hands):
+        if tried >= max_leads_tried or all(len(v) >= leads_per_level for v in leads.values()):
+            break
+        q = lead_problem(rec, seed=seed)
+        if q is not None and len(leads[level_of(q)]) < leads_per_level:
+            take(q, leads[level_of(q)])
+    found = [q for lv in LEVELS for q in chosen[lv] + leads.get(lv, [])]
+    return Bank(f"Play problems, {table.players} players", hands[0].system if hands else "international",
+                tuple(found), "fiftysix generator",
+                f"Made from the bots' hands ({table.players} players, {table.deck} cards) and checked by the solver.")

@@ -1,0 +1,105 @@
+"""Problems page: a problem shown, answered and stored; levels open; new ones made; a coach's bank."""
+from __future__ import annotations
+
+from fiftysix.cards import Table
+from fiftysix.drills import banks
+from fiftysix.drills.problem_sets import UNLOCK_SOLVED, ProblemStore, starter_problems
+from fiftysix.drills.problems import level_of
+from fiftysix.drills.progress import ProgressStore
+from fiftysix.drills.questions import Question
+from fiftysix.records import format_record
+from tests.app_harness import open_page, texts
+
+FOUR = {"players": 4, "deck": 32, "player": "asha"}
+
+
+def shown(at) -> Question:
+    return Question.from_dict(at.session_state["pr_q"])
+
+
+def click_card(at, card: str):
+    q = shown(at)
+    at.button(key=f"pr_card_{q.choices.index(card)}").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_a_problem_is_shown_answered_and_stored(tmp_path, monkeypatch):
+    at = open_page("problems", tmp_path, monkeypatch, **FOUR)
+    q = shown(at)
+    assert level_of(q) == 1 and q.context.players == 4
+    assert q.prompt in [t.value for t in at.text]
+    assert "Points won so far" in texts(at)  # find-the-card: every hand on the table
+    click_card(at, q.answers[0])
+    page = texts(at)
+    assert f"Right: {q.answers[0]}" in page and "comes back in" in page
+    assert any(t.value == q.explanation for t in at.text)  # the explanation, as plain text
+    assert [b.label for b in at.button if b.key and b.key.startswith("pr_grade_")] == ["Hard", "Good", "Easy"]
+    rows = ProgressStore(learner="asha").history()
+    assert list(rows["template"]) == [f"problem:{q.id}"] and list(rows["correct"]) == [True]
+
+
+def test_a_wrong_card_shows_the_right_one_and_each_cost(tmp_path, monkeypatch):
+    at = open_page("problems", tmp_path, monkeypatch, **FOUR)
+    q = shown(at)
+    wrong = next(c for c in q.choices if c not in q.answers)
+    click_card(at, wrong)
+    assert f"{wrong} is wrong" in texts(at)
+    table = at.dataframe[-1].value
+    assert set(table["card"]) == set(q.choices)
+    assert table.loc[table["card"] == wrong, "cost (points)"].iloc[0] == q.data["costs"][wrong] > 0
+    assert not [b for b in at.button if b.key and b.key.startswith("pr_grade_")]  # a miss is Again, no grading
+
+
+def test_the_next_level_opens_once_level_one_is_mostly_solved(tmp_path, monkeypatch):
+    at = open_page("problems", tmp_path, monkeypatch, **FOUR)
+    assert at.selectbox(key="pr_level").options == ["1"]
+    ones = [q for q in starter_problems(Table.make(4)) if level_of(q) == 1][:UNLOCK_SOLVED]
+    store = ProgressStore(learner="asha")
+    for q in ones:
+        store.record_answer(q, q.answer)
+    at.run()
+    assert at.selectbox(key="pr_level").options == ["1", "2"]
+
+
+def test_when_every_problem_is_met_the_engine_makes_a_new_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    store = ProgressStore(learner="asha")
+    for q in starter_problems(Table.make(4)):
+        if level_of(q) == 1:
+            store.record_answer(q, q.answer)
+    at = open_page("problems", tmp_path, monkeypatch, pr_level=1, **FOUR)
+    assert "You have met every problem of level 1" in texts(at)
+    at.button(key="pr_make").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    q = shown(at)
+    assert level_of(q) == 1 and q.id not in {p.id for p in starter_problems(Table.make(4))}
+    assert [p.id for p in ProblemStore().problems(Table.make(4))] == [q.id]  # kept, so it can come back
+
+
+def test_a_problem_goes_into_the_coachs_bank(tmp_path, monkeypatch):
+    at = open_page("problems", tmp_path, monkeypatch, **FOUR)
+    q = shown(at)
+    click_card(at, q.answers[0])
+    at.button(key="pr_bank").click().run()
+    assert "Added to your bank" in texts(at)
+    bank = banks.load_working_bank(tmp_path / banks.WORKING_BANK)
+    assert [x.to_dict() for x in bank.questions] == [q.to_dict()]
+
+
+def test_a_table_without_problems_says_so(tmp_path, monkeypatch):
+    at = open_page("problems", tmp_path, monkeypatch, players=8, deck=48)
+    assert "Play problems exist for 4, 6 and 8 players" in texts(at)
+
+
+def test_review_makes_a_problem_of_a_hand_for_the_bank(tmp_path, monkeypatch):
+    from fiftysix.drills.problem_hands import shipped_hands
+    rec = shipped_hands(Table.make(4))[0]
+    at = open_page("review", tmp_path, monkeypatch, rv_open=format_record(rec))
+    at.button(key="rv_pb_find").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    found = at.session_state["rv_pb_problems"]["problems"]
+    assert found and all(d["type"] == "find-card" for d in found)
+    at.button(key="rv_pb_add").click().run()
+    bank = banks.load_working_bank(tmp_path / banks.WORKING_BANK)
+    assert [x.id for x in bank.questions] == [found[0]["id"]]

@@ -1,0 +1,298 @@
+"""Play problems: the shipped starter sets re-solved, problems made on demand, levels, the schedule.
+
+The answers are checked against things the problem code does not share: the plain minimax of
+tests/naive.py (every small position), the solver searching its moves in another order
+(``Solver(shuffle=...)``), the auction's promises (every deal a lead was scored on fits them)
+and the rule text of ``level_for``."""
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from fiftysix.analyser.solver import Position, Solver, card_values
+from fiftysix.analyser.view import View
+from fiftysix.cards import Card, Deal, Hand, Table, random_deal
+from fiftysix.constraints import fits
+from fiftysix.drills import banks
+from fiftysix.drills.bankcheck import check_bank
+from fiftysix.drills.problem_hands import shipped_hands
+from fiftysix.drills.problem_sets import (
+    UNLOCK_SHARE,
+    UNLOCK_SOLVED,
+    ProblemStore,
+    level_scores,
+    make_problem,
+    open_levels,
+    pick_problem,
+    starter_problems,
+)
+from fiftysix.drills.problems import (
+    FIND_CARD,
+    LEAD_LEVELS,
+    LEVELS,
+    OPENING_LEAD,
+    ProblemError,
+    card_groups,
+    consistency,
+    find_card_at,
+    lead_view,
+    level_for,
+    level_of,
+    obvious_card,
+    problem_contract,
+    problem_state,
+    verify,
+)
+from fiftysix.drills.progress import ProgressStore
+from fiftysix.drills.questions import Question
+from fiftysix.drills.schedule import utcnow
+from fiftysix.ui.cli import main
+from tests.naive import naive_card_values
+
+TABLES = [Table.make(p) for p in (4,)]  # 6 and 8 join as their starter sets ship
+
+
+def _sample(qs: list[Question], kind: str, k: int, seed: int = 45) -> list[Question]:
+    pool = [q for q in qs if q.type == kind]
+    return random.Random(seed).sample(pool, min(k, len(pool)))
+
+
+def _naive_values(q: Question) -> dict[str, int]:
+    """Each legal card's final points for the declarers, by the plain minimax of tests/naive.py."""
+    table = q.context.table
+    state = problem_state(q)
+    contract = problem_contract(q)
+    hands = [[str(c) for c in h] for h in state.hands]
+    trick = [str(c) for _, c in state.current]
+    trump = None if contract.trump is None else "SHDC"[contract.trump]
+    teams = [table.team_of(s) for s in table.seats]
+    got = state.points[contract.team]
+    values = naive_card_values(hands, trump, state.trick_leader - 1, teams, contract.team, trick)
+    return {c: got + v for c, v in values.items()}
+
+
+# --- the shipped starter sets --------------------------------------------------------------------
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t.players}p")
+def test_a_starter_set_ships_for_every_table_at_every_level(table):
+    qs = starter_problems(table)
+    assert len({q.id for q in qs}) == len(qs)
+    assert {level_of(q) for q in qs if q.type == FIND_CARD} == set(LEVELS)
+    assert {level_of(q) for q in qs if q.type == OPENING_LEAD} and {level_of(q) for q in qs} == set(LEVELS)
+    assert all(q.context.table == table and q.template == f"problem:{q.id}" for q in qs)
+    # the bank check (no solving): every problem's data replays and agrees with itself
+    assert check_bank(banks.Bank("s", "international", tuple(qs))) == []
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t.players}p")
+def test_small_shipped_positions_agree_with_the_naive_minimax(table):
+    """Every shipped find-the-card problem small enough for the plain minimax: each right card
+    keeps (beats) the contract, each other card really loses it, each stored value is exact."""
+    small = [q for q in starter_problems(table) if q.type == FIND_CARD
+             and q.data["tricks_left"] <= {4: 3, 6: 2, 8: 2}[table.players]]
+    assert small
+    for q in small:
+        contract = problem_contract(q)
+        values = _naive_values(q)
+        mine = table.team_of(q.context.seat) == contract.team
+        keeps = {c for c, v in values.items() if (v >= contract.value) == mine}
+        assert keeps == set(q.answers), q.id
+        assert values == {c: int(v) for c, v in q.data["values"].items()}, q.id
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t.players}p")
+def test_a_sample_of_the_shipped_set_holds_when_solved_in_another_move_order(table):
+    for q in _sample(starter_problems(table), FIND_CARD, 6):
+        assert verify(q, Solver(8, shuffle=11)) == [], q.id
+
+
+@pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"),
+                                   ])
+def test_a_shipped_opening_lead_holds_on_its_own_deals(table):
+    """Each lead re-solved on every stored deal gives the stored rate; the right leads are those
+    within the margin; and every stored deal gives the leader its hand and keeps every promise
+    of the auction (the deals are what the leader could be facing)."""
+    q = _sample(starter_problems(table), OPENING_LEAD, 1)[0]
+    assert verify(q, Solver(16, shuffle=5)) == []
+    leader = int(q.data["leader"])
+    view = View.from_auction(table, q.context.system, leader, q.context.hand, q.context.auction)
+    for text in q.data["layouts"]:
+        deal = Deal.parse(text, table)
+        assert str(deal.hand(leader)) == q.context.hand
+        for seat in table.seats:
+            assert fits(deal.hand(seat), view.promises(seat)), (q.id, seat)
+    wrong = [c for c in q.choices if c not in q.answers]
+    assert wrong and q.answers  # something to find, and something to avoid
+
+
+def test_a_tampered_problem_fails_its_checks():
+    q = _sample(starter_problems(TABLES[0]), FIND_CARD, 1)[0]
+    wrong = next(c for c in q.choices if c not in q.answers)
+    bad = Question.from_dict({**q.to_dict(), "answers": [wrong], "preferred": wrong})
+    assert any("is given as right" in m for m in verify(bad))
+    assert any("by the stored values" in m for m in consistency(bad))
+
+
+# --- what a position offers ----------------------------------------------------------------------
+
+def test_equivalent_cards_are_worth_the_same_to_the_solver():
+    """Cards ``card_groups`` puts together give the same result with best play (the solver does
+    not know the grouping), in random endings of every table."""
+    rng = random.Random(3)
+    solver = Solver(4)
+    for table in TABLES:
+        multi = 0
+        for _ in range(400):
+            deal = random_deal(table, rng=rng)
+            hands = tuple(Hand(tuple(rng.sample(h.cards, 3))) for h in deal.hands)
+            pos = Position(table, hands, rng.choice((0, 1, None)), rng.choice(list(table.seats)))
+            groups = card_groups(pos)
+            assert sorted(c for g in groups for c in g) == sorted(pos.legal_cards())
+            if all(len(g) == 1 for g in groups):
+                continue
+            values = card_values(pos, 0, solver=solver)
+            for g in groups:
+                assert len({values[c] for c in g}) == 1, (str(pos.hands), g)
+            multi += 1
+            if multi == 5:
+                break
+        assert multi == 5, table  # groups of more than one card were met and checked
+
+
+def _pos(hands: list[str], leader: int, current: tuple = (), trump: int | None = 1) -> Position:
+    table = Table.make(4)
+    return Position(table, tuple(Hand.parse(h) for h in hands), trump, leader,
+                    tuple((s, Card.parse(c)) for s, c in current))
+
+
+def test_the_obvious_card_follows_its_rule_text():
+    # "on lead, the top card of the longest suit"
+    assert str(obvious_card(_pos(["J9.A..", "TT..J.", "A..9A.", "...J9A"], 1))) == "JS"
+    # "following, points onto a trick the partners are winning": seat 3's partner seat 1 wins with JS
+    assert str(obvious_card(_pos(["9...", "T...", "A9...", "..JA."], 1, ((1, "JS"), (2, "TS"))))) == "9S"
+    # "else the lowest card that wins it": 9S and JS both beat AS
+    assert str(obvious_card(_pos([".A..", "J9...", "T.J..", "T..A."], 1, ((1, "AS"),)))) == "9S"
+    # "else the cheapest card": nothing beats JS; TS (1 point) goes before 9S (2)
+    assert str(obvious_card(_pos([".A..", "9T...", "A.J..", "T..A."], 1, ((1, "JS"),)))) == "TS"
+
+
+def test_levels_follow_the_rule_text():
+    # "tricks left (1-2, 3-4, 5-6, 7 or more), the choices once equivalent cards count as one
+    # (2, 3-4, 5 or more) and the distance from the obvious card (0-2) add up to a score 0..7"
+    assert level_for(2, 2, 0) == 1        # score 0
+    assert level_for(3, 2, 0) == 2        # 1
+    assert level_for(2, 3, 1) == 2        # 2
+    assert level_for(5, 2, 1) == 3        # 3
+    assert level_for(8, 3, 0) == 3        # 4
+    assert level_for(8, 5, 0) == 4        # 5
+    assert level_for(6, 5, 2) == 5        # 6
+    assert level_for(8, 5, 2) == 5        # 7
+    assert LEAD_LEVELS == (2, 3, 4)
+
+
+# --- made on demand -------------------------------------------------------------------------------
+
+def test_a_problem_made_on_demand_has_the_level_asked_and_holds():
+    table = TABLES[0]
+    q = make_problem(table, 2, FIND_CARD, seed=3, max_seconds=20)
+    assert q is not None and level_of(q) == 2 and q.type == FIND_CARD
+    assert verify(q, Solver(8, shuffle=2)) == []
+    again = make_problem(table, 2, FIND_CARD, seed=3, max_seconds=20, skip={q.id})
+    assert again is None or again.id != q.id
+    with pytest.raises(ProblemError, match="levels run from 1 to 5"):
+        make_problem(table, 6)
+    with pytest.raises(ProblemError, match="opening lead problems run from level 2 to 4"):
+        make_problem(table, 5, OPENING_LEAD)
+    with pytest.raises(ProblemError, match="no bots' hands are shipped"):
+        make_problem(Table.make(8, 48), 1)
+
+
+def test_find_card_at_a_position_of_a_shipped_hand_matches_the_starter_problem():
+    """Made again from the hand it came from, a starter problem is the same problem."""
+    table = TABLES[0]
+    q = _sample(starter_problems(table), FIND_CARD, 1, seed=2)[0]
+    seed = int(q.data["source"].split("seed ")[1].split(",")[0])
+    rec = next(r for r in shipped_hands(table) if f"seed {seed}," in r.event)
+    k = len(q.data["played"].split())
+    again = find_card_at(rec, k)
+    assert again is not None and again.to_dict() == q.to_dict()
+
+
+def test_an_opening_lead_view_holds_only_what_the_leader_knows():
+    rec = shipped_hands(TABLES[0])[0]
+    view = lead_view(rec)
+    assert view.seat == rec.leader and view.hand == rec.deal.hand(rec.leader) and view.plays == ()
+
+
+# --- banks carry problems --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fmt", banks.FORMATS)
+def test_every_bank_format_carries_problems(fmt):
+    qs = [q for t in TABLES for q in _sample(starter_problems(t), FIND_CARD, 1) + _sample(starter_problems(t),
+                                                                                          OPENING_LEAD, 1)]
+    bank = banks.Bank("Play problems", "international", tuple(qs), "coach")
+    back = banks.import_text(banks.export_text(bank, fmt), fmt, "bank", "international")
+    assert [q.to_dict() for q in back.questions] == [q.to_dict() for q in qs]
+
+
+# --- levels, scores and the schedule -------------------------------------------------------------
+
+def test_a_missed_problem_comes_back_through_the_schedule(tmp_path):
+    store = ProgressStore(tmp_path / "p.sqlite3", learner="asha")
+    qs = [q for q in starter_problems(TABLES[0]) if level_of(q) == 1]
+    missed = qs[0]
+    now = utcnow()
+    store.record_answer(missed, next(c for c in missed.choices if c not in missed.answers), now=now)
+    cards = store.cards()
+    assert f"problem:{missed.id}" in cards and cards[f"problem:{missed.id}"].due < now + timedelta(days=1)
+    later = cards[f"problem:{missed.id}"].due + timedelta(seconds=1)
+    assert pick_problem(qs, cards, 1, now=later, seed=1).id == missed.id  # due first
+    fresh = pick_problem(qs, cards, 1, now=now, seed=1)
+    assert fresh.id != missed.id and f"problem:{fresh.id}" not in cards  # not due yet: a new one
+
+
+def test_the_next_level_opens_once_a_level_is_mostly_solved(tmp_path):
+    store = ProgressStore(tmp_path / "p.sqlite3", learner="asha")
+    table = TABLES[0]
+    ones = [q for q in starter_problems(table) if level_of(q) == 1][:UNLOCK_SOLVED]
+    assert open_levels(level_scores(store.history(), table)) == [1]
+    t = utcnow()
+    for i, q in enumerate(ones[:-1]):
+        store.record_answer(q, q.answer, now=t + timedelta(minutes=i))
+    scores = level_scores(store.history(), table)
+    assert scores[1].solved == UNLOCK_SOLVED - 1 and open_levels(scores) == [1]
+    store.record_answer(ones[-1], ones[-1].answer, now=t + timedelta(minutes=10))
+    scores = level_scores(store.history(), table)
+    assert scores[1].solved == UNLOCK_SOLVED and scores[1].share == 1.0 and open_levels(scores) == [1, 2]
+    # wrong answers pull the share below UNLOCK_SHARE: level 2 closes again
+    wrong = round(UNLOCK_SOLVED / UNLOCK_SHARE)
+    for i in range(wrong):
+        q = ones[i % len(ones)]
+        store.record_answer(q, next(c for c in q.choices if c not in q.answers), now=t + timedelta(hours=i + 1))
+    scores = level_scores(store.history(), table)
+    assert scores[1].share < UNLOCK_SHARE and open_levels(scores) == [1]
+    assert level_scores(store.history(), Table.make(6))[1].answers == 0  # another table size scores apart
+
+
+def test_problems_made_on_demand_are_kept(tmp_path):
+    kept = ProblemStore(tmp_path / "p.sqlite3")
+    qs = starter_problems(TABLES[0])[:3]
+    for q in qs + qs[:1]:
+        kept.add(q)
+    assert [q.to_dict() for q in kept.problems(TABLES[0])] == [q.to_dict() for q in qs]
+    assert kept.problems(Table.make(6)) == []
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+def test_problems_make_on_the_command_line(capsys):
+    assert main(["problems", "make", "--players", "4", "--level", "1", "--seed", "1", "--max-seconds", "20",
+                 "--json"]) == 0
+    import json
+    out = json.loads(capsys.readouterr().out)
+    assert out["problem"]["type"] == FIND_CARD and out["problem"]["data"]["level"] == 1
+    assert main(["problems", "make", "--level", "9"]) == 2
+    err = capsys.readouterr().err
+    assert "--level must be 1..5" in err and err.count("\n") == 1

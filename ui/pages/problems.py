@@ -1,0 +1,218 @@
+"""Problems page: graded play problems at five levels, with a score per level.
+
+Find the card (every hand shown, one card keeps or beats the contract) and the opening lead
+(your hand and the auction, scored by simulation). Missed problems come back through the
+same schedule as the bidding ideas."""
+from __future__ import annotations
+
+import secrets
+import time
+from datetime import UTC, datetime
+
+import pandas as pd
+import streamlit as st
+
+from fiftysix.analyser.solver import BudgetExceeded, Cancelled
+from fiftysix.drills import problem_sets as sets
+from fiftysix.drills.problems import FIND_CARD, LEAD_MARGIN, LEVELS, OPENING_LEAD, PROBLEM_TYPES, level_of
+from fiftysix.drills.progress import ProgressStore
+from fiftysix.drills.questions import Question
+from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words
+from fiftysix.errors import FiftySixError
+from fiftysix.ui.components import page_start, warm_solver
+from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem
+from fiftysix.ui.render import md_text
+
+KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
+
+
+@st.cache_resource(show_spinner=False)
+def starter(players: int, deck: int, teams: str) -> list[Question]:
+    from fiftysix.cards import Table
+    return sets.starter_problems(Table(players, deck, teams))
+
+
+def levels_panel(scores, opened) -> None:
+    rows = []
+    for lv in LEVELS:
+        s = scores[lv]
+        rows.append({"level": lv, "open": lv in opened, "solved": s.solved, "tried": s.tried,
+                     "answers right": f"{s.share:.0%}" if s.answers else "-",
+                     "mostly solved": s.mostly_solved})
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.caption(f"Level 1 is open; each next level opens once the level below is mostly solved: "
+               f"{sets.UNLOCK_SOLVED} problems solved and {sets.UNLOCK_SHARE:.0%} of its answers right. "
+               "A level grows with the tricks left, the cards that look alike and how far the right card is "
+               "from the one a beginner would play.")
+
+
+def set_problem(q: Question | None) -> None:
+    ss = st.session_state
+    ss["pr_q"] = None if q is None else q.to_dict()
+    ss["pr_answer"] = None
+    ss["pr_graded"] = None
+    ss["pr_t0"] = time.time()
+    if q is not None:
+        ss.setdefault("pr_seen", [])
+        ss["pr_seen"].append(q.id)
+
+
+def next_problem(known, store, level: int, kinds) -> bool:
+    """Set the next problem from those known (due first, then new at this level); False if none."""
+    q = sets.pick_problem(known, store.cards(), level, kinds, seed=secrets.randbelow(10**6),
+                          skip=st.session_state.get("pr_seen", []))
+    set_problem(q)
+    return q is not None
+
+
+def make_new(table, level: int, kind: str, kept, known) -> None:
+    """Have the engine make a new problem now (progress, Cancel, a time limit)."""
+    ss = st.session_state
+    warm_solver()
+    cancel = st.empty()
+    cancel.button("Cancel", key="pr_cancel", icon=":material/stop:")
+    bar = st.progress(0.0, text="Looking for a problem in the bots' hands...")
+    skip = {q.id for q in known}
+    try:
+        q = run_cancellable(lambda stop: sets.make_problem(
+            table, level, kind, secrets.randbelow(10**6), skip=skip, stop=stop,
+            on_progress=lambda f, words: bar.progress(f, text=words)), "Making a problem")
+    except (Cancelled, BudgetExceeded):
+        q = None
+    except FiftySixError as e:
+        st.error(md_text(e))
+        q = None
+    finally:
+        cancel.empty()
+        bar.empty()
+    if q is None:
+        ss["pr_note"] = "No new problem turned up in time; try again (another set of hands is tried each time)."
+        return
+    try:
+        kept.add(q)
+    except FiftySixError as e:
+        ss["pr_note"] = f"The problem could not be kept for later ({e}); it is shown all the same."
+    set_problem(q)
+
+
+def answer(q: Question, store, choice: str) -> None:
+    ss = st.session_state
+    if ss.get("pr_answer") is not None:
+        return
+    correct = q.is_correct(choice)
+    seconds = time.time() - ss.get("pr_t0", time.time())
+    ss["pr_answer"] = (choice, correct)
+    try:
+        card = store.record_answer(q, choice, correct=correct, seconds=seconds, source=sets.SOURCE)
+        ss["pr_due"] = card.due
+    except FiftySixError as e:
+        ss["pr_note"] = f"Your answer was not saved to your progress ({e})."
+
+
+def grade(store, rating) -> None:
+    try:
+        card = store.regrade_last(rating)
+        st.session_state["pr_due"] = card.due
+        st.session_state["pr_graded"] = GRADE_WORDS[rating]
+    except FiftySixError as e:
+        st.session_state["pr_note"] = str(e)
+
+
+def ask(q: Question, store, kept) -> None:
+    ss = st.session_state
+    st.markdown(f"##### {KIND_WORDS[q.type]} · level {level_of(q)}")
+    draw_problem(q)
+    st.text(q.prompt)
+    given = ss.get("pr_answer")
+    cols = st.columns(min(len(q.choices), 8))
+    for i, c in enumerate(q.choices):
+        mark = ""
+        if given is not None:
+            mark = " ✓" if q.is_correct(c) else (" ✗" if c == given[0] else "")
+        cols[i % len(cols)].button(f"{c}{mark}", key=f"pr_card_{i}", on_click=answer, args=(q, store, c),
+                                   disabled=given is not None, width="stretch",
+                                   shortcut=str(i + 1) if i < 9 else None)
+    if given is None:
+        st.caption("Click a card (or press its number).")
+        return
+    choice, correct = given
+    if correct:
+        st.success(f"Right: {choice}.")
+    else:
+        st.error(f"Not quite: {choice} is wrong. Right: {' / '.join(q.answers)}.")
+    st.text(q.explanation)
+    if q.type == OPENING_LEAD:
+        st.caption(f"Each lead was tried on the same {len(q.data.get('layouts', []))} deals, every card known "
+                   f"after the lead (double-dummy); leads within {LEAD_MARGIN:.0%} of the best count as right.")
+    rows = answer_table(q)
+    st.dataframe(pd.DataFrame(rows), hide_index=True, column_config={
+        "right": st.column_config.CheckboxColumn("right?"),
+        "your side's chance": st.column_config.NumberColumn(format="percent")})
+    if correct:
+        st.caption("How hard was it?")
+        g = st.columns(len(GRADES))
+        for col, rating in zip(g, GRADES):
+            col.button(GRADE_WORDS[rating], key=f"pr_grade_{int(rating)}", on_click=grade, args=(store, rating),
+                       disabled=ss.get("pr_graded") is not None)
+    due = ss.get("pr_due")
+    if due is not None:
+        st.caption(f"This problem comes back {in_words(due - datetime.now(UTC))}.")
+    c1, c2 = st.columns(2)
+    c1.button("Next problem", key="pr_next", type="primary", icon=":material/arrow_forward:",
+              on_click=ss.__setitem__, args=("pr_q", None), shortcut="Enter")
+    if c2.button("Add to my bank (for a coach)", key="pr_bank", icon=":material/add:"):
+        try:
+            st.success(md_text(add_to_bank(q)))
+        except (FiftySixError, OSError) as e:
+            st.error(f"The problem could not be added: {md_text(e)}")
+
+
+settings = page_start("Play problems", "Find the card that keeps (or beats) the contract, and the best opening "
+                      "lead: five levels, checked by the solver. Problems you miss come back.")
+table = settings.table
+try:
+    store = ProgressStore(learner=settings.user.id)
+    kept = sets.ProblemStore()
+except FiftySixError as e:
+    st.error(md_text(e))
+    st.stop()
+
+ss = st.session_state
+known = starter(table.players, table.deck, table.teams) + kept.problems(table)
+scores = sets.level_scores(store.history(), table)
+opened = sets.open_levels(scores)
+with st.expander("Levels and scores", expanded=False):
+    levels_panel(scores, opened)
+
+if ss.get("pr_level") not in opened:  # a level that closed again (its share fell): the highest open one
+    ss.pop("pr_level", None)
+c1, c2 = st.columns([1, 2])
+level = c1.selectbox("Level", [lv for lv in LEVELS if lv in opened], index=len(opened) - 1, key="pr_level")
+kinds = c2.pills("Problems", list(PROBLEM_TYPES), format_func=KIND_WORDS.get, selection_mode="multi",
+                 default=list(PROBLEM_TYPES), key="pr_kinds") or list(PROBLEM_TYPES)
+if len(opened) < len(LEVELS):
+    st.caption(f"Level {len(opened) + 1} opens when level {len(opened)} is mostly solved.")
+if note := ss.pop("pr_note", None):
+    st.info(md_text(note))
+
+q = Question.from_dict(ss["pr_q"]) if ss.get("pr_q") else None
+if q is not None and (q.context.players, q.context.deck, q.context.teams) != (table.players, table.deck, table.teams):
+    q = None  # the sidebar moved to another table
+if q is None:
+    if not known and not sets.has_hands(table):
+        st.info("Play problems exist for 4, 6 and 8 players with the usual deck and odd-v-even teams; "
+                "choose one of those in the sidebar.")
+        st.stop()
+    if next_problem(known, store, level, kinds):
+        st.rerun()
+    st.info(f"You have met every problem of level {level} kept here, and none is due again yet. "
+            "The engine can make a new one from the bots' hands.")
+    kind = st.radio("Kind", list(kinds), format_func=KIND_WORDS.get, horizontal=True, key="pr_make_kind")
+    if kind == OPENING_LEAD and level not in sets.LEAD_LEVELS:
+        st.caption(f"Opening lead problems run from level {sets.LEAD_LEVELS[0]} to {sets.LEAD_LEVELS[-1]}.")
+    elif st.button("Make a new problem", key="pr_make", type="primary"):
+        make_new(table, level, kind, kept, known)
+        st.rerun()
+else:
+    ask(q, store, kept)
