@@ -33,16 +33,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from streamlit.testing.v1 import AppTest
 
-from fiftysix.analyser import _count_kernels, _kernels  # noqa: E402
-from fiftysix.analyser import pool as pool_mod  # noqa: E402
-from fiftysix.analyser import solver as S  # noqa: E402
-from fiftysix.analyser.dealer import View  # noqa: E402
-from fiftysix.analyser.simulate import estimate  # noqa: E402
-from fiftysix.cards import Table, random_deal  # noqa: E402
-from fiftysix.scoring import Contract  # noqa: E402
-from fiftysix.ui.jobs import WORKER_NICE, JobQueue, max_jobs  # noqa: E402
+from fiftysix.analyser import _count_kernels, _kernels
+from fiftysix.analyser import pool as pool_mod
+from fiftysix.analyser import solver as S
+from fiftysix.analyser.dealer import View
+from fiftysix.analyser.simulate import estimate
+from fiftysix.cards import Table, random_deal
+from fiftysix.scoring import Contract
+from fiftysix.ui.jobs import WORKER_NICE, JobQueue, max_jobs
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
