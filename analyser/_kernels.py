@@ -70,6 +70,16 @@ TS_ALPHA = 6     # the window to search (opened to the full range for short endi
 TS_BETA = 7
 TS_SIZE = 8
 
+# how a trick start with two or more tricks left ended (``O_OUTCOME``): per tricks left a
+# block of ``OC_SIZE`` counts
+OC_WINDOW = 0    # the window was already decided (target reached or out of reach)
+OC_BOUND = 1     # a bound (``_quick``, ``_trump_run``) decided it
+OC_EXACT = 2     # the exact entry decided it
+OC_ABSTRACT = 3  # an abstract entry decided it
+OC_PAYOFF = 4    # a payoff-similar entry decided it
+OC_SEARCHED = 5  # its cards were searched (two-trick endings: solved outright)
+OC_SIZE = 6
+
 NCUT = 16384     # cut-off memory slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
 
 # Everything a search reads and writes, except the table, lives in one int64 work array
@@ -121,7 +131,7 @@ O_T2REL = WORK.add("O_T2REL", MAX_SEATS, "per level: the cards whose ranks decid
 P_EPOCH = WORK.add("P_EPOCH", 1, "the search's epoch (table entries of other epochs are free slots)")
 P_SALT = WORK.add("P_SALT", 1, "the search's salt (rules, trump, side, epoch): abstract keys start from it")
 O_ACC = WORK.add("O_ACC", 4, "per suit: the sum of the small-card hash words of the cards in hands (move by move)")
-P_ABUCKET = WORK.add("P_ABUCKET", 1, "entries of an abstract bucket, 4 or 8 (the least recently stored goes first)")
+P_ABUCKET = WORK.add("P_ABUCKET", 1, "entries of an abstract bucket, 4 or 128 (the least recently stored goes first)")
 P_PAYOFF = WORK.add("P_PAYOFF", 1, "1: payoff-similar entries are kept (card points 0..3, at most 32 seat-suit groups)")
 P_PBASE = WORK.add("P_PBASE", 1, "where the payoff-similar entries start in T (words), 0 when off")
 P_PMASK = WORK.add("P_PMASK", 1, "their buckets - 1")
@@ -133,6 +143,9 @@ P_SHUFFLE = WORK.add("P_SHUFFLE", 1, "tests only: nonzero, a random state that s
 O_START = WORK.add("O_START", TS_SIZE * DEPTHS, "per cards left at a trick start: what _start leaves (TS_*)")
 P_SIGKV = WORK.add("P_SIGKV", 1, "the rank counts whose small-card points O_SIG holds (-1: none), one lookup long")
 O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per seat), move by move")
+# what the search did, for the benches (bench/solver_nodes.py): counts only, no decision reads them
+O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there (ST_NODES is their sum)")
+O_OUTCOME = WORK.add("O_OUTCOME", DEPTHS * OC_SIZE, "per cards left: how the trick starts there ended (OC_*)")
 W_SIZE = WORK.size
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
@@ -943,6 +956,23 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     # leader's partner can ruff (void there, trumps left), as DDS weights its leads
     opp_ruff = 0
     mate_ruff = 0
+    # following: what the opponents still to play in this trick hold that may beat a card
+    # (their cards of the suit led; the trumps of those void in it)
+    later_led = np.int64(0)
+    later_ruff = np.int64(0)
+    if tlen > 0:
+        s = seat
+        for _ in range(nseat - tlen - 1):
+            s += 1
+            if s == nseat:
+                s = 0
+            if W[O_ISMAX + s] != my:
+                h = W[O_H1 + s]
+                f = h & W[O_SMASK + lsuit]
+                if f != 0:
+                    later_led |= f
+                elif trump >= 0:
+                    later_ruff |= h & W[O_SMASK + trump]
     if tlen == 0 and trump >= 0:
         tm = W[O_SMASK + trump]
         for s in range(nseat):
@@ -990,18 +1020,31 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                     s_ += MATE_W
             else:
                 win = _beats(W, c, wcard, trump)
+                # a winning card no opponent still to play can beat (a card of the suit led:
+                # none holds a better one, none void in it holds a trump, unless trumps were
+                # led; a ruff: none void in the suit led holds a better trump). Ties go to
+                # the card played first. DDS's second and third hands play such a card first.
+                if su == lsuit:
+                    safe = win and (later_led & (b - 1)) == 0 and later_ruff == 0
+                else:
+                    safe = win and (later_ruff & (b - 1)) == 0
                 if partner_holds:
                     if win:
                         s_ = 8 * p - 20 - weak
                     else:
                         s_ = 40 + 8 * p + weak
                 elif partner_wins:
-                    if win:
+                    if safe:
+                        # (the partner's card is not safe: overtake it with one that is)
+                        s_ = 60 + 8 * p + weak
+                    elif win:
                         s_ = 8 * p - 20 - weak
                     else:
                         s_ = 10 - 8 * p + weak
                 else:
-                    if win:
+                    if safe:
+                        s_ = 100 + 8 * p + weak
+                    elif win:
                         s_ = 60 + 8 * p + weak
                     else:
                         s_ = -8 * p + weak
@@ -1183,10 +1226,13 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     ix = kx & W[P_TMASK] & ~np.int64(1)
     al0 = alpha
     be0 = beta
+    oc = O_OUTCOME + OC_SIZE * ncards
     if ncards == 2 * nseat:
         hit, best = _exact(W, T, ix, kx, alpha, beta, ncards)
         if hit >= 0:
+            W[oc + OC_EXACT] += 1
             return hit
+        W[oc + OC_SEARCHED] += 1
         # two-trick endings are solved outright
         v = _two_tricks(W, seat, alpha, beta)
         rel = W[P_T2REL]
@@ -1200,9 +1246,9 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     # then the position abstracted to the top cards that decided a stored result
     base = W[P_SALT] ^ ((seat + 1) * SEAT_MUL)
     i0 = _akey0(W, base, ncards // nseat) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
-    _prefetch(T, 2 * i0)
-    if W[P_ABUCKET] > 4:
-        _prefetch(T, 2 * i0 + 8)
+    for j in range(min(W[P_ABUCKET] // 4, 4)):
+        # (the first lines: a lookup scans about 48 entries of bridge's 128)
+        _prefetch(T, 2 * i0 + 8 * j)
     if W[P_PAYOFF] != 0 and ncards >= 3 * nseat:
         # and the bucket of payoff-similar entries (the small cards' points left out)
         g = O_HB + (ncards // nseat) * HSTRIDE
@@ -1223,12 +1269,15 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         if team == 1:
             if q >= beta:
                 W[O_REL + ncards] = W[P_QM]
+                W[oc + OC_BOUND] += 1
                 return q
         elif left - q <= alpha:
             W[O_REL + ncards] = W[P_QM]
+            W[oc + OC_BOUND] += 1
             return left - q
     hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
+        W[oc + OC_EXACT] += 1
         return hit
     lkv = np.int64(-1)
     lk = np.int64(0)
@@ -1246,9 +1295,11 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                 ub = _v_ub(v)
                 if lb >= beta or lb == ub:
                     W[O_REL + ncards] = _topk(W, kv)
+                    W[oc + OC_ABSTRACT] += 1
                     return lb
                 if ub <= alpha:
                     W[O_REL + ncards] = _topk(W, kv)
+                    W[oc + OC_ABSTRACT] += 1
                     return ub
                 if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                     # (an entry of another position with the same abstraction: its best
@@ -1279,10 +1330,12 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             lb = _v_lb(v) - (sh & 0xFFFF)
             if lb >= beta:
                 W[O_REL + ncards] = _topk(W, kv)
+                W[oc + OC_PAYOFF] += 1
                 return lb
             ub = _v_ub(v) + (sh >> 16)
             if ub <= alpha:
                 W[O_REL + ncards] = _topk(W, kv)
+                W[oc + OC_PAYOFF] += 1
                 return ub
             if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                 # (the best card of a position that plays alike, when this hand holds it)
@@ -1296,6 +1349,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     W[o + TS_PKEY] = kb
     W[o + TS_ALPHA] = alpha
     W[o + TS_BETA] = beta
+    W[oc + OC_SEARCHED] += 1
     return np.int64(-1)
 
 
@@ -1546,11 +1600,12 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     ``inline="always"`` helpers (no call sites of their own: see docs/solver.md).
     """
     W[O_REL + ncards] = 0
-    if beta <= 0:
-        return np.int64(0)
-    if alpha >= left:
-        return left
+    if beta <= 0 or alpha >= left:
+        if tlen == 0:
+            W[O_OUTCOME + OC_SIZE * ncards + OC_WINDOW] += 1
+        return np.int64(0) if beta <= 0 else left
     W[ST_NODES] += 1
+    W[O_NDEPTH + ncards] += 1
     if W[ST_NODES] > W[ST_LIMIT]:
         W[ST_ABORT] = 1
         return np.int64(0)
@@ -1566,6 +1621,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     best = -1
     if tlen == 0:
         if ncards == nseat:
+            W[O_OUTCOME + OC_SIZE * ncards + OC_SEARCHED] += 1
             return _last_trick(W, seat)
         v = _start(W, T, alpha, beta, seat, left, key, ncards)
         if v >= 0:
@@ -1729,6 +1785,9 @@ def _setup(W, nwords):
     else:
         W[P_PAYOFF] = 0
         W[P_TMASK] = ne - 1
+    if W[P_ABUCKET] > W[P_TMASK] + 1:
+        # (a table smaller than one abstract bucket)
+        W[P_ABUCKET] = W[P_TMASK] + 1
 
 
 @njit(cache=True, nogil=True)

@@ -42,8 +42,10 @@ class Rules:
     kind_points: np.ndarray        # int64[MAX_CARDS]
     copies: int                    # copies of each card in the deck
     trick_points: int              # points a trick is worth besides its cards
-    # entries of an abstract-table bucket: bridge's rank-abstracted positions recur far more
-    # than 56's, whose card points keep them apart (bridge nodes 2x with 4; 56 3% slower with 8)
+    # entries of an abstract-table bucket (one per fully abstracted position: for bridge, per
+    # suit-length pattern and leader, as DDS keeps up to 125): bridge's rank-abstracted positions
+    # recur far more than 56's, whose card points keep them apart (56 3% slower with 8; bridge
+    # nodes -47% with 32, -60% with 128 against 8, no fewer with 256: bench/RESULTS.md)
     abstract_bucket: int = 4
 
     def ismax(self, side: int) -> np.ndarray:
@@ -89,7 +91,7 @@ def bridge_rules() -> Rules:
     for s in range(4):
         for r in range(13):
             suit[s * BITS_PER_SUIT + r] = s
-    return Rules("bridge", 4, (0, 1, 0, 1), 2, suit, np.zeros(kernels.MAX_CARDS, dtype=np.int64), 1, 1, abstract_bucket=8)
+    return Rules("bridge", 4, (0, 1, 0, 1), 2, suit, np.zeros(kernels.MAX_CARDS, dtype=np.int64), 1, 1, abstract_bucket=128)
 
 
 @dataclass(frozen=True, eq=False)

@@ -216,6 +216,10 @@ class Solver:
     shuffle: int = 0
     _tt: np.ndarray | None = field(default=None, init=False, repr=False)
     nodes: int = field(default=0, init=False)
+    # per cards left: the nodes there, then how its trick starts ended (kernels.OC_*), summed
+    # over the searches since the last ``reset_counts`` (for the benches)
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((kernels.DEPTHS, 1 + kernels.OC_SIZE), np.int64),
+                               init=False, repr=False, compare=False)
     epoch: int = field(default=0, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
@@ -239,6 +243,22 @@ class Solver:
         self.epoch += 1
         if self.epoch & 0x7FF == 0 and self._tt is not None:
             self._tt.fill(0)
+
+    def reset_counts(self) -> None:
+        """Zero ``nodes`` and ``counts``."""
+        self.nodes = 0
+        self.counts[:] = 0
+
+    @property
+    def trick_starts(self) -> int:
+        """Trick starts entered since the last ``reset_counts`` (DDS's node count counts these)."""
+        return int(self.counts[:, 1:].sum())
+
+    def _count(self, W: np.ndarray) -> None:
+        self.nodes += int(W[kernels.ST_NODES])
+        self.counts[:, 0] += W[kernels.O_NDEPTH:kernels.O_NDEPTH + kernels.DEPTHS]
+        self.counts[:, 1:] += W[kernels.O_OUTCOME:kernels.O_OUTCOME + kernels.DEPTHS * kernels.OC_SIZE].reshape(
+            kernels.DEPTHS, kernels.OC_SIZE)
 
     def _work(self, enc: Encoded, side: int) -> np.ndarray:
         W = work_array(enc, side)
@@ -266,7 +286,7 @@ class Solver:
             try:
                 _drive(lambda: out.append(kernels.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds, stop)
             finally:
-                self.nodes += int(W[kernels.ST_NODES])
+                self._count(W)
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
@@ -285,7 +305,7 @@ class Solver:
             try:
                 _drive(lambda: kernels.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
             finally:
-                self.nodes += int(W[kernels.ST_NODES])
+                self._count(W)
             return int(window[0])
 
 
@@ -612,7 +632,8 @@ class WarmProgress:
         return 1.0 if self.ready else sum(WARM_SHARES[:self.step])
 
 
-_warm_lock = threading.Lock()
+_warm_lock = threading.Lock()  # held while warm_up runs
+_start_lock = threading.Lock()  # held only to start the background thread
 _warmed = threading.Event()
 _warming: dict = {"step": 0, "t0": None, "error": None, "thread": None}
 
@@ -644,7 +665,7 @@ def warm_in_background() -> None:
     """Start ``ensure_warm`` in a background thread (once per process) and return at once:
     a server calls this as it starts, so the kernels are ready by the first page that needs
     them; ``warm_progress`` says how far it got."""
-    with _warm_lock:
+    with _start_lock:
         if _warmed.is_set() or _warming["thread"] is not None:
             return
 

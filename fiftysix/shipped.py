@@ -27,6 +27,6 @@ def data_files(folder: str, suffix: str) -> list[Traversable]:
 
 
 def guide(name: str) -> str | None:
-    """A shipped guide's text (``rules.md``, ``systems.md``), or None when this copy lacks it."""
+    """A shipped guide's text (``guide.md``, ``systems.md``), or None when this copy lacks it."""
     f = files(DOCS) / name
     return f.read_text(encoding="utf-8") if f.is_file() else None

@@ -1,7 +1,7 @@
 """The learner's defects of issue 45 in a real browser: Back goes back, /explain is the Explain
 page, a hand-typed deck in the address is kept.
 
-Uses the server, browser and helpers of ``tests.test_browser`` (skipped the same way where
+Uses the server and browser of tests/conftest.py and the helpers of ``tests.browser_harness`` (skipped the same way where
 Chromium is missing).
 """
 from __future__ import annotations
@@ -14,19 +14,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.test_browser import (  # noqa: F401
-    CHROMIUM,
-    app_url,
-    browser,
-    data_dir,
-    field,
-    idle,
-    open_page,
-    wait_text,
-)
+from tests.browser_harness import idle, open_page, wait_text
 
 pytestmark = pytest.mark.browser
-assert CHROMIUM
 
 
 def _where(drv) -> tuple[str, dict[str, str]]:

@@ -63,7 +63,7 @@ def test_the_shipped_data_is_what_the_repository_holds():
         globs = SETUPTOOLS["package-data"][f"fiftysix.data.{folder}"]
         assert all(any(Path(n).match(g) for g in globs) for n in names), (folder, globs)
         assert shipped.data_file(folder, names[0]).read_bytes() == (ROOT / "data" / folder / names[0]).read_bytes()
-    for doc in ("rules.md", "systems.md"):
+    for doc in ("guide.md", "systems.md"):
         assert shipped.guide(doc) == (ROOT / "docs" / doc).read_text(encoding="utf-8")
     assert shipped.guide("no-such.md") is None
 
@@ -172,7 +172,7 @@ def test_the_wheel_installs_and_serves_the_app_from_anywhere(tmp_path):
     for folder in DATA_FOLDERS:
         assert {n.rsplit("/", 1)[1] for n in names if n.startswith(f"fiftysix/data/{folder}/")} == \
             {p.name for p in (ROOT / "data" / folder).iterdir() if p.is_file()}
-    assert {"fiftysix/docs/rules.md", "fiftysix/docs/systems.md", "fiftysix/py.typed", "fiftysix/ui/app.py",
+    assert {"fiftysix/docs/guide.md", "fiftysix/docs/systems.md", "fiftysix/py.typed", "fiftysix/ui/app.py",
             "fiftysix/ui/pages/rules.py", "fiftysix/analyser/_kernels.py"} <= names
     meta = zipfile.ZipFile(wheel).read(f"fiftysix-{__version__}.dist-info/METADATA").decode()
     requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist:")]
@@ -202,5 +202,5 @@ def test_the_wheel_installs_and_serves_the_app_from_anywhere(tmp_path):
 
     seen = json.loads(_sh(py, "-c", APPTEST, cwd=outside, env=env).splitlines()[-1])
     assert seen["errors"] == [] and seen["first"] == ["Explain"]
-    assert "**Follow suit**" in seen["rules"]  # the shipped rules guide, shown (docs/rules.md)
+    assert "**Follow suit**" in seen["rules"]  # the shipped rules guide, shown (docs/guide.md)
     assert seen["samples"] == ["4x8.txt", "4x12.txt", "6x8.txt", "8x6.txt", "8x8.txt", "endings.txt"]

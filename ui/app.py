@@ -24,6 +24,7 @@ PAGES = {
         ("play", "Play", ":material/style:"),
         ("problems", "Problems", ":material/extension:"),
         ("progress", "Progress", ":material/trending_up:"),
+        ("glossary", "Glossary", ":material/menu_book:"),
         ("explain", "Explain", ":material/record_voice_over:", {"url_path": "explain", "visibility": "hidden"}),
     ],
     "Analyse": [
@@ -104,7 +105,8 @@ def main() -> None:
     pages = {section: [st.Page(page_file(name), title=title, icon=icon, **(more[0] if more else {}))
                        for name, title, icon, *more in entries]
              for section, entries in PAGES.items()}
-    page = st.navigation(pages)
+    # every page in view: collapsed, the list stopped at ten and hid Teach (Rules among them)
+    page = st.navigation(pages, expanded=True)
     sidebar(the_club is not None)
     page.run()
 

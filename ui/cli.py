@@ -7,6 +7,12 @@ function that registers each subcommand with ``common.command`` (its arguments, 
 JSON with ``--json``, else the text (``ui/commands/output.py``). Errors a user can cause
 (``FiftySixError``) become one line on stderr and exit status 2; so does any other error that
 escapes a handler (a last guard: nothing ends in a traceback); Ctrl-C is exit status 130.
+
+Why some imports sit inside handlers: a command module imports at its top everything but
+what loads numba (the analyser, the bots, the drills that solve) or Dask (the stats job).
+Importing those costs seconds (numba's start, the compiled kernels' cache), which ``fiftysix
+calls 28H`` or ``fiftysix --help`` must not pay; so only a handler that solves imports them,
+when it runs. Everywhere else in the project (the pages included) modules import plainly.
 """
 from __future__ import annotations
 

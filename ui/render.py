@@ -48,6 +48,12 @@ CSS = """
   background:#f4f1e8;font:700 .95em ui-monospace,Menlo,Consolas,monospace;cursor:help;white-space:nowrap}
 .fs-call.pass{background:#e8f3e8;color:#2d6a2d}.fs-call.dbl{background:#fbe3e3;color:#a61b1b}
 .fs-call.final{outline:2px solid #f5b700}
+.fs-calltip{display:inline-block;position:relative}
+.fs-calltip>summary{list-style:none;cursor:pointer}
+.fs-calltip>summary::-webkit-details-marker{display:none}
+.fs-calltip .fs-tip{position:absolute;z-index:20;left:0;top:100%;width:max-content;max-width:18em;
+  background:#fffbe6;color:#222;border:1px solid #d4c27a;border-radius:.35em;padding:.35em .55em;
+  font:.8em/1.35 sans-serif;white-space:normal;text-align:left;box-shadow:0 2px 6px rgba(0,0,0,.25)}
 .fs-auction{border-collapse:collapse;margin:.3em 0}
 .fs-auction th{font:600 .8em sans-serif;padding:.2em .6em;border-bottom:2px solid}
 .fs-auction td{padding:.1em .3em;text-align:center}
@@ -274,11 +280,17 @@ def call_text_html(call: str) -> str:
 
 
 def call_chip_html(call: str, label: str = "", sentence: str = "", *, final: bool = False) -> str:
-    """A call as a chip; hovering shows its label and meaning."""
+    """A call as a chip that explains itself: hovering shows its label and meaning (the title),
+    and a tap or click opens them under the chip (phones have no hover)."""
     kind = "pass" if call.upper() in ("P", "PASS") else "dbl" if call.upper() in ("X", "XX") else ""
     tip = " - ".join(t for t in (label, sentence) if t)
     cls = " ".join(x for x in ("fs-call", kind, "final" if final else "") if x)
-    return f'<span class="{cls}" title="{_esc(tip)}" data-call="{_esc(call)}">{call_text_html(call)}</span>'
+    chip = f'<span class="{cls}" title="{_esc(tip)}" data-call="{_esc(call)}">{call_text_html(call)}</span>'
+    if not tip:
+        return chip
+    words = f"<b>{_esc(label)}</b>" + (f": {_esc(sentence)}" if sentence else "") if label else _esc(sentence)
+    return (f'<details class="fs-calltip"><summary>{chip}</summary>'
+            f'<span class="fs-tip" role="tooltip">{words}</span></details>')
 
 
 def auction_html(table: Table, calls: Sequence[tuple[int, str, str, str]], *, first: int = 1,

@@ -5,7 +5,10 @@ import argparse
 import time
 from collections.abc import Iterator
 
+from fiftysix.bidding import get_system
+from fiftysix.drills.banks import load_bank, save_bank
 from fiftysix.errors import FiftySixError
+from fiftysix.records import read_records
 from fiftysix.ui.commands.common import (
     MAX_SEED,
     add_seed_arg,
@@ -68,7 +71,6 @@ def cmd_make(args: argparse.Namespace) -> Output:
 
 
 def cmd_hands(args: argparse.Namespace) -> Iterator[Output]:
-    from fiftysix.bidding import get_system
     from fiftysix.drills.problem_hands import play_hands
     get_system(args.system)
     out: list[Output] = []
@@ -85,9 +87,7 @@ def cmd_hands(args: argparse.Namespace) -> Iterator[Output]:
 
 
 def cmd_starter(args: argparse.Namespace) -> Iterator[Output]:
-    from fiftysix.drills.banks import save_bank
     from fiftysix.drills.problem_sets import build_starter_set
-    from fiftysix.records import read_records
     table = table_from(args)
     hands = [r for r in read_records(args.hands) if r.table == table]
     if not hands:
@@ -109,7 +109,6 @@ def cmd_starter(args: argparse.Namespace) -> Iterator[Output]:
 
 
 def cmd_check(args: argparse.Namespace) -> Output:
-    from fiftysix.drills.banks import load_bank
     from fiftysix.drills.problems import is_problem, verify
     bank = load_bank(args.bank)
     failed = {}

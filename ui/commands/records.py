@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import argparse
 
+from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
+from fiftysix.records import read_records
 from fiftysix.ui.commands.common import arg, command, group, seconds, whole
 from fiftysix.ui.commands.output import Output, lines
 
@@ -71,13 +73,11 @@ def _filters(args: argparse.Namespace) -> dict:
 
 
 def _library(args: argparse.Namespace):
-    from fiftysix.drills.library import Library
     return Library(args.db)
 
 
 def cmd_review(args: argparse.Namespace) -> Output:
     from fiftysix.analyser.review import format_review, review
-    from fiftysix.records import read_records
     records = read_records(args.file)
     if not 1 <= args.record <= len(records):
         raise CommandError(f"--record {args.record}: {args.file} holds {len(records)} record(s)")

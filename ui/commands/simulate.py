@@ -8,8 +8,11 @@ import threading
 import time
 from collections.abc import Iterator
 
+from fiftysix.bidding import Auction
 from fiftysix.cards import Hand
+from fiftysix.constraints import conjoin, from_dict
 from fiftysix.errors import ConstraintError, FiftySixError
+from fiftysix.scoring import Contract
 from fiftysix.textio import InputError
 from fiftysix.textio import loads as loads_json
 from fiftysix.ui.commands.common import (
@@ -80,7 +83,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _extra_constraints(items: list[str]) -> dict:
-    from fiftysix.constraints import from_dict
     out: dict = {}
     for item in items:
         seat, _, text = item.partition(":")
@@ -97,7 +99,6 @@ def _extra_constraints(items: list[str]) -> dict:
 def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
     """The viewing seat's View (auction meanings, extra promises, plays) and the Auction."""
     from fiftysix.analyser.dealer import View
-    from fiftysix.constraints import conjoin
     table = table_from(args)
     table.check_seat(args.seat)
     hand = Hand.parse(args.hand)
@@ -106,7 +107,6 @@ def _view_and_auction(args: argparse.Namespace, trump_from_contract=None):
     calls: tuple = ()
     if args.auction.strip():
         from fiftysix.analyser.dealer import auction_promises
-        from fiftysix.bidding import Auction
         auction = Auction.parse(args.auction, args.system, table)
         calls = auction_promises(auction)  # soft: the dealer sets aside what cannot hold
     for s, cs in _extra_constraints(args.constraint).items():
@@ -134,7 +134,6 @@ def cmd_sample(args: argparse.Namespace) -> Iterator[Output]:
 
 def _contract(args: argparse.Namespace, auction):
     from fiftysix.analyser.simulate import contract_from_auction
-    from fiftysix.scoring import Contract
     table = table_from(args)
     if args.contract is None:
         if auction is None:

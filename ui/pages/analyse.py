@@ -8,9 +8,12 @@ import time
 import plotly.graph_objects as go
 import streamlit as st
 
+from fiftysix.analyser import simulate, solver
+from fiftysix.analyser.dealer import View
 from fiftysix.cards import SUIT_SYMBOLS, SUITS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_number
+from fiftysix.scoring import Contract
 from fiftysix.ui import render
 from fiftysix.ui.components import (
     in_url,
@@ -21,7 +24,9 @@ from fiftysix.ui.components import (
     user_errors,
     view_hands,
     warm_solver,
+    words,
 )
+from fiftysix.ui.estimate_words import lead_words, makeable_words
 from fiftysix.ui.jobs import heavy_job, run_cancellable, session_gone
 from fiftysix.ui.render import md_text
 
@@ -56,7 +61,7 @@ def dd_rows(deal_text: str, table: Table, leader: int,
     """(declaring team, trump -> the most points it takes) with ``leader`` on lead; None where
     the search runs past its budget (the five trumps solved in parallel, cached per deal and
     leader; ``_stop`` cancels, see ui.jobs)."""
-    solver = warm_solver()
+    warm_solver()
     deal = Deal.parse(deal_text, table, partial=True)
     return [(r.team, r.points) for r in solver.declarer_table(deal, (leader,), max_seconds=SOLVE_SECONDS,
                                                               stop=_stop)]
@@ -67,7 +72,7 @@ def card_values(deal_text: str, table: Table, trump: str, leader: int,
                 played: tuple[str, ...], seconds: float = SOLVE_SECONDS, _stop=None) -> dict[str, int] | None:
     """What each legal card is worth to the side to move, all cards within ``seconds``; None
     when over budget (cached per position; ``_stop`` cancels, see ui.jobs)."""
-    solver = warm_solver()
+    warm_solver()
     deal = Deal.parse(deal_text, table, partial=True)
     pos = solver.Position.from_deal(deal, parse_trump(trump), leader=leader,
                                     played=tuple(Card.parse(c) for c in played))
@@ -140,7 +145,10 @@ def deal_input(table: Table) -> Deal | None:
 def show_dd_table(deal: Deal, table: Table) -> None:
     """The double-dummy table the way Bridge Solver Online lays it out: a row per declaring
     team and opening leader, a column per trump, the declaring team's best points in each."""
-    st.subheader("Double-dummy table")
+    head, pop = st.columns([5, 1], vertical_alignment="bottom")
+    head.subheader("Double-dummy table")
+    words("double-dummy table", "double-dummy", "trump", "no-trump", "lead", "team", "card points", key="an_words_dd",
+          where=pop)
     leaders = st.multiselect("Opening leaders", list(table.seats), default=[1], key="an_dd_leaders",
                              format_func=lambda s: f"seat {s}",
                              help="Seat 1 leads by the rules; with the declarer-leads option the declarer "
@@ -213,10 +221,9 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     the first figures appear as the first deals are solved and sharpen live, with the time
     left; a run ends at its interval, its deals or its time limit; Cancel (or Streamlit's
     Stop) keeps the deals solved so far."""
-    st.subheader("Is it makeable? (one seat's view)")
-    from fiftysix.analyser import simulate
-    from fiftysix.analyser.dealer import View
-    from fiftysix.scoring import Contract
+    head, pop = st.columns([5, 1], vertical_alignment="bottom")
+    head.subheader("Is it makeable? (one seat's view)")
+    words("makeable", "simulation", "contract", "declarer", "double-dummy", "lead", key="an_words_make", where=pop)
     with st.form("an_est_form", border=True):
         c1, c2, c3, c4 = st.columns(4)
         value = c1.number_input("Bid", 28, 56, 32, key="an_est_value")
@@ -305,8 +312,7 @@ def show_figures(est, charts: bool = False) -> None:
     histogram and the makeable share and mean points after each lead."""
     lo, hi = est.interval
     c1, c2, c3 = st.columns(3)
-    c1.metric("Makeable", f"{est.rate:.0%}", help="share of deals on which the declarers reach the bid "
-              "double-dummy")
+    c1.metric("Makeable", f"{est.rate:.0%}", help=makeable_words(est))
     c2.metric("95% interval", f"{lo:.0%} - {hi:.0%}")
     c3.metric("Deals", f"{est.deals}", help=f"{est.seconds:.1f} s")
     for a in est.set_aside:  # promises that cannot hold with the rest (RULES.md 6)
@@ -350,6 +356,7 @@ def leads_chart(est) -> None:
     fig.update_layout(title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes",
                       height=300, yaxis_tickformat=".0%", margin=dict(t=40, b=10))
     st.plotly_chart(fig, key="an_leads")
+    st.caption(lead_words(est))
     st.dataframe([{"lead": str(r.card), "makes": f"{r.rate:.0%}",
                    "95% interval": f"{r.interval[0]:.0%} - {r.interval[1]:.0%}"}
                   | ({"declarers' average points": round(r.mean_points, 1)} if exact else {}) for r in rows],

@@ -7,11 +7,14 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from fiftysix import bidding
+from fiftysix import bidding, glossary
+from fiftysix.analyser.dealer import Dealer, View
+from fiftysix.analyser.simulate import holding_odds
 from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
+from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
-from fiftysix.ui.components import call_worth, in_url, page_start, show, warm_solver
+from fiftysix.ui.components import call_worth, in_url, page_start, show, warm_solver, words
 from fiftysix.ui.render import md_text
 
 PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
@@ -120,8 +123,7 @@ def palette(auction) -> None:
                      f"{t} · {auction.meaning_of(bidding.parse_call(t)).label}"))
     families: dict[str, list[tuple[str, object]]] = {}
     for c in calls:
-        families.setdefault(c.kind.replace("_", "-"), []).append(
-            (str(c), auction.meaning_of(c)))
+        families.setdefault(c.kind, []).append((str(c), auction.meaning_of(c)))
     quiet = [f for f in ("pass", "double", "redouble", "forced") if f in families]
     bids = [f for f in families if f not in quiet]
     row = st.columns(max(1, len(quiet)) + 3)
@@ -129,9 +131,16 @@ def palette(auction) -> None:
         for text, m in families[fam]:
             row[i].button(popover_label(text), key=f"ex_call_{text}", help=f"{m.label}: {m.sentence}",
                           on_click=add_call, args=(text,), width="stretch")
+    if quiet:  # hover shows a meaning; a phone has no hover, so the meanings open on a tap too
+        meanings(row[-1], [item for f in quiet for item in families[f]], "ex_mean_quiet")
     if bids:
-        for fam, tab in zip(bids, st.tabs([f"{f} ({len(families[f])})" for f in bids])):
+        tabs = st.tabs([f"{glossary.family(f).title} ({len(families[f])})" for f in bids])
+        for fam, tab in zip(bids, tabs, strict=True):
             with tab:
+                fam_words = glossary.family(fam)
+                head, pop = st.columns([5, 1], vertical_alignment="center")
+                head.caption(f"{fam_words.example}: {fam_words.line}")
+                meanings(pop, families[fam], f"ex_mean_{fam}")
                 cols = st.columns(8)
                 shown = families[fam][:PALETTE_BUTTONS]
                 for i, (text, m) in enumerate(shown):
@@ -142,8 +151,16 @@ def palette(auction) -> None:
                     st.caption(f"... and {len(families[fam]) - len(shown)} higher ones: pick them in "
                                "'Any legal call' above.")
     with st.expander("Every legal call and what it would mean now"):
-        st.dataframe([{"call": t, "family": f, "label": m.label, "meaning": m.sentence}
+        st.dataframe([{"call": t, "family": glossary.family(f).title, "label": m.label, "meaning": m.sentence}
                       for f, items in families.items() for t, m in items], hide_index=True)
+
+
+def meanings(where, items, key: str) -> None:
+    """A popover listing what each of these calls would mean now (a tap opens it on a phone)."""
+    with where.popover("Meanings", icon=":material/info:", key=key, width="stretch",
+                       help="What each of these calls would mean now"):
+        for text, m in items[:PALETTE_BUTTONS]:
+            st.markdown(f"**{popover_label(text)}** {md_text(m.label)}: {md_text(m.sentence)}")
 
 
 @st.cache_data(show_spinner="Dealing thousands of hands that fit the auction...", max_entries=64)
@@ -152,8 +169,6 @@ def card_grid(table: Table, system: str, auction_text: str, seat: int, hand: str
     """(hidden seats, unseen card names, the chance each seat holds at least one unseen copy
     of each card, the copies it holds on average) over ``n`` deals that fit what ``seat`` knows,
     and the promises set aside because they could not hold with the rest (RULES.md 6)."""
-    from fiftysix.analyser.dealer import Dealer, View
-    from fiftysix.analyser.simulate import holding_odds
     view = View.from_auction(table, system, seat, Hand.parse(hand), auction_text)
     dealer = Dealer(view)
     odds = holding_odds(view, dealer.sample_counts(n, seed=seed))
@@ -165,7 +180,6 @@ def card_grid(table: Table, system: str, auction_text: str, seat: int, hand: str
 
 def fitting_hand(table: Table, seat: int, promise, tries: int = 6000) -> str | None:
     """A random hand for ``seat`` that keeps what its calls promised (None if none turns up)."""
-    from fiftysix.constraints import fits
     for k in range(tries):
         hand = random_deal(table, seed=seat + 1000 * k).hand(seat)
         if promise is None or fits(hand, promise):
@@ -183,7 +197,9 @@ def view_seat_label(choice: int) -> str:
 def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     """The cards a seat cannot see, and where they lie given every call: seen from the seat
     the auction is at (or one picked), holding a hand that keeps that seat's own calls."""
-    st.subheader("What the table knows")
+    head, pop = st.columns([5, 1], vertical_alignment="bottom")
+    head.subheader("What the table knows")
+    words("simulation", "seat", "bluff", key="ex_words_knows", where=pop)
     auction_text = " ".join(str(r.call) for r in auction.calls)
     c1, c2 = st.columns([1, 3])
     choice = c1.selectbox("From the view of", [0, *table.seats], persist_state="session",
@@ -240,7 +256,6 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
 
 
 def _fits(hand_text: str, promise) -> bool:
-    from fiftysix.constraints import fits
     try:
         return promise is None or bool(fits(Hand.parse(hand_text), promise))
     except FiftySixError:
@@ -261,6 +276,8 @@ def readable_prefix(bidding, text: str, system: str, table: Table):
 settings = page_start("Explain", "Type an auction or click calls: every call's meaning, what each legal "
                       "next call would mean, and what the table now knows.")
 table = settings.table
+words("auction", "call", "bid", "Plus N", "NS (Noes)", "no-trump", "pass", "double", "redouble", "call family",
+      "seat", "team", "bidding system", key="ex_words")
 c1, c2, c3 = st.columns([6, 1, 1], vertical_alignment="bottom")
 c1.text_input(f"Auction ({settings.system}), calls from seat 1, e.g. "
               f"{example_auction(bidding, settings.system, table)}", **in_url("ex_text"))

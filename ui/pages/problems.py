@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled
+from fiftysix.cards import Table
 from fiftysix.drills import problem_sets as sets
 from fiftysix.drills.problems import FIND_CARD, LEAD_MARGIN, LEVELS, OPENING_LEAD, PROBLEM_TYPES, level_of
 from fiftysix.drills.progress import ProgressStore
@@ -29,7 +30,6 @@ KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
 
 @st.cache_resource(show_spinner=False)
 def starter(players: int, deck: int, teams: str) -> list[Question]:
-    from fiftysix.cards import Table
     return sets.starter_problems(Table(players, deck, teams))
 
 

@@ -4,6 +4,13 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
+from fiftysix.drills.schedule import (
+    OPTIMISER_MIN_REVIEWS,
+    RETENTION_RANGE,
+    due_summary,
+    long_reviews,
+    optimiser_missing,
+)
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import in_url, page_start
 from fiftysix.ui.render import md_text, plot_text
@@ -48,13 +55,6 @@ def set_retention(store) -> None:
 def schedule_section(store, now) -> None:
     """When reviews fall due over the month, retention so far, the desired retention, and
     FSRS's parameters fitted to the learner's own reviews."""
-    from fiftysix.drills.schedule import (
-        OPTIMISER_MIN_REVIEWS,
-        RETENTION_RANGE,
-        due_summary,
-        long_reviews,
-        optimiser_missing,
-    )
     st.subheader("Your schedule")
     cards = store.cards()
     st.caption(due_summary([c.due for c in cards.values()], now))
