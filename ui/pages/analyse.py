@@ -199,13 +199,11 @@ def show_dd_table(deal: Deal, table: Table) -> None:
 
 
 UNTIL = {0.05: "+-5%", 0.03: "+-3%", 0.02: "+-2%", None: "all the deals"}
-LIMITS = (10, 30, 60, 120, 300)
-"""The time limits a run may have, in seconds (the server's cap is ui.jobs.MAX_JOB_SECONDS)."""
+LIMITS = (10, 30, 60, 120, 300)  # the time limits a run may have, s (the server's cap: ui.jobs.MAX_JOB_SECONDS)
+# The default run: until the 95% interval is within +-5% or 30 s have passed, whichever comes
+# first; at 8 players that is a few dozen deals, at 4 a few hundred in a few seconds.
 DEFAULT_UNTIL, DEFAULT_LIMIT = 0.05, 30
-"""The default run: until the 95% interval is within +-5% or 30 s have passed, whichever
-comes first; at 8 players that is a few dozen deals, at 4 a few hundred in a few seconds."""
-MAX_EST_DEALS, DEFAULT_DEALS = 2000, 400
-"""Deals a run may ask for, and the default: +-5% needs at most 385."""
+MAX_EST_DEALS, DEFAULT_DEALS = 2000, 400  # deals a run may ask for, and the default (+-5% needs at most 385)
 
 
 def progress_text(est, n: int, limit: float) -> str:
@@ -233,7 +231,8 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
         auction_text = st.text_input(f"Auction heard so far ({system}; optional, its promises shape the deals)",
                                      key="an_est_auction")
         c6, c7, c8, c9 = st.columns(4)
-        until = c6.selectbox("Stop at", list(UNTIL), key="an_est_until", format_func=UNTIL.get,
+        until = c6.selectbox("Stop at", list(UNTIL), index=list(UNTIL).index(DEFAULT_UNTIL), key="an_est_until",
+                             format_func=UNTIL.get,
                              help="Stop as soon as the 95% interval is this tight (or at the deals or the "
                                   "time limit, whichever comes first).")
         limit = c7.selectbox("Time limit", LIMITS, index=LIMITS.index(DEFAULT_LIMIT), key="an_est_limit",
