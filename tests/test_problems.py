@@ -51,7 +51,7 @@ from fiftysix.drills.schedule import utcnow
 from fiftysix.ui.cli import main
 from tests.naive import naive_card_values
 
-TABLES = [Table.make(p) for p in (4,)]  # 6 and 8 join as their starter sets ship
+TABLES = [Table.make(p) for p in (4, 6)]  # 8 joins as its starter set ships
 
 
 def _sample(qs: list[Question], kind: str, k: int, seed: int = 45) -> list[Question]:
@@ -108,8 +108,7 @@ def test_a_sample_of_the_shipped_set_holds_when_solved_in_another_move_order(tab
         assert verify(q, Solver(8, shuffle=11)) == [], q.id
 
 
-@pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"),
-                                   ])
+@pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"), pytest.param(TABLES[1], id="6p")])
 def test_a_shipped_opening_lead_holds_on_its_own_deals(table):
     """Each lead re-solved on every stored deal gives the stored rate; the right leads are those
     within the margin; and every stored deal gives the leader its hand and keeps every promise
