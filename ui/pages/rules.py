@@ -32,8 +32,8 @@ def guide_text() -> str | None:
 
 def plain(text: str) -> str:
     """A system's notes without the project's internal references to its source texts."""
-    for pattern, words in _SOURCES:
-        text = pattern.sub(words, text)
+    for pattern, said in _SOURCES:
+        text = pattern.sub(said, text)
     return text
 
 
