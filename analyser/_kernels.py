@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, prange, types
+from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
@@ -70,6 +70,16 @@ TS_ALPHA = 6     # the window to search (opened to the full range for short endi
 TS_BETA = 7
 TS_SIZE = 8
 
+# how a trick start with two or more tricks left ended (``O_OUTCOME``): per tricks left a
+# block of ``OC_SIZE`` counts
+OC_WINDOW = 0    # the window was already decided (target reached or out of reach)
+OC_BOUND = 1     # a bound (``_quick``, ``_trump_run``) decided it
+OC_EXACT = 2     # the exact entry decided it
+OC_ABSTRACT = 3  # an abstract entry decided it
+OC_PAYOFF = 4    # a payoff-similar entry decided it
+OC_SEARCHED = 5  # its cards were searched (two-trick endings: solved outright)
+OC_SIZE = 6
+
 NCUT = 16384     # cut-off memory slots (4,096 gave 3-11% more nodes on 6 x 8; 32,768 no fewer)
 
 # Everything a search reads and writes, except the table, lives in one int64 work array
@@ -121,7 +131,7 @@ O_T2REL = WORK.add("O_T2REL", MAX_SEATS, "per level: the cards whose ranks decid
 P_EPOCH = WORK.add("P_EPOCH", 1, "the search's epoch (table entries of other epochs are free slots)")
 P_SALT = WORK.add("P_SALT", 1, "the search's salt (rules, trump, side, epoch): abstract keys start from it")
 O_ACC = WORK.add("O_ACC", 4, "per suit: the sum of the small-card hash words of the cards in hands (move by move)")
-P_ABUCKET = WORK.add("P_ABUCKET", 1, "entries of an abstract bucket, 4 or 8 (the least recently stored goes first)")
+P_ABUCKET = WORK.add("P_ABUCKET", 1, "entries of an abstract bucket, 4 or 128 (the least recently stored goes first)")
 P_PAYOFF = WORK.add("P_PAYOFF", 1, "1: payoff-similar entries are kept (card points 0..3, at most 32 seat-suit groups)")
 P_PBASE = WORK.add("P_PBASE", 1, "where the payoff-similar entries start in T (words), 0 when off")
 P_PMASK = WORK.add("P_PMASK", 1, "their buckets - 1")
@@ -133,11 +143,15 @@ P_SHUFFLE = WORK.add("P_SHUFFLE", 1, "tests only: nonzero, a random state that s
 O_START = WORK.add("O_START", TS_SIZE * DEPTHS, "per cards left at a trick start: what _start leaves (TS_*)")
 P_SIGKV = WORK.add("P_SIGKV", 1, "the rank counts whose small-card points O_SIG holds (-1: none), one lookup long")
 O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per seat), move by move")
+# what the search did, for the benches (bench/solver_nodes.py): counts only, no decision reads them
+O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there (ST_NODES is their sum)")
+O_OUTCOME = WORK.add("O_OUTCOME", DEPTHS * OC_SIZE, "per cards left: how the trick starts there ended (OC_*)")
 W_SIZE = WORK.size
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
-PBUCKET = 16               # payoff-similar entries per bucket (8: 6 x 8 nodes +9%, time +6%; 4: +10% more)
+PBUCKET = 64               # payoff-similar entries per bucket (16: 6 x 8 nodes +10%, 8 x 8 +15%; 8: +9% more)
+PFETCH = 16                # of them fetched ahead by a lookup (a lookup scans about 12)
 # a payoff-similar entry's words (``_pt_store``): key, value word, the small cards' points
 # (``O_SIG``'s 4 words), the points-blind fully abstracted key that chose its bucket, one unused
 PE_KEY, PE_VALUE, PE_SIG, PE_BUCKET, PE_SIZE = 0, 1, 2, 6, 8
@@ -455,6 +469,10 @@ def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
     e = PBUCKET - 1
     for j in range(PBUCKET):
         x = o + PE_SIZE * j
+        if T[x] == 0 or _v_epoch(T[x + PE_VALUE]) != ep:
+            # (a free slot, or one of an earlier search: the entries after it are older)
+            e = j
+            break
         if T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
                 x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
                 x + PE_SIG + 3] == W[O_SIG + 3]:
@@ -532,7 +550,7 @@ def _cheapest(W, s, k, h):
 
 
 @njit(cache=True)
-def _quick(W, seat, pend):
+def _quick(W, seat, pend, first):
     """Points the leader's side surely wins by cashing top cards: its top trumps and the top
     cards of the other suits, as many rounds of each as every opponent holding trumps must
     follow (so none can ruff); when a partner holds nothing but trumps (it would have to
@@ -544,7 +562,7 @@ def _quick(W, seat, pend):
 
     What the other seats must add (their cheapest card of the suit while they still hold
     it) is counted only for the suit cashed first: during the first suit a seat may
-    discard cards of the next.
+    discard cards of the next. ``first`` (-1: any) forces the suit cashed first.
     """
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
@@ -563,6 +581,7 @@ def _quick(W, seat, pend):
     side_all = np.int64(0)
     side_sum = np.int64(0)
     side_extra = np.int64(0)
+    first_extra = np.int64(0)
     trump_r = 0
     side_r = 0
     own_r = 0
@@ -621,6 +640,8 @@ def _quick(W, seat, pend):
             if (others & b) != 0:
                 break
             x ^= b
+        if su == first:
+            first_extra = extra
         if su == trump:
             trump_own = own
             trump_all = own + extra
@@ -640,8 +661,13 @@ def _quick(W, seat, pend):
     if many:
         # the leader keeps the lead while cashing: every side suit's top cards add up
         rounds = trump_r + side_r
-        best = trump_own + side_sum + max(trump_all - trump_own, side_extra)
+        best = trump_own + side_sum + (max(trump_all - trump_own, side_extra) if first < 0 else first_extra)
         own = trump_own + side_sum
+    elif first >= 0:
+        # (a forced first suit is the trump suit here: see ``_entry_quick``)
+        rounds = trump_r + own_r
+        best = trump_all + side_own
+        own = trump_own + side_own
     else:
         rounds = trump_r + own_r
         best = max(trump_all + side_own, side_all + trump_own)
@@ -653,6 +679,98 @@ def _quick(W, seat, pend):
         if own > best:
             best = own
     return best
+
+
+@njit(cache=True)
+def _entry_quick(W, seat):
+    """Points the leader's side surely wins by leading a suit to a teammate's best card and
+    cashing that teammate's top cards (``_quick`` from the teammate, that suit first): the
+    leader holds a card of the suit, the teammate holds its best card and no other seat a
+    copy, and no seat void in the suit holds a trump (none can ruff it, none must). A lower
+    bound, -1 when no teammate has such an entry; ``W[P_QM]`` gets the cards it used (DDS's
+    QuickTricks crosses to partner's winners the same way)."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    side = W[O_ISMAX + seat]
+    mine = W[O_H1 + seat]
+    tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
+    u = _in_hands(W)
+    best = np.int64(-1)
+    qm = np.int64(0)
+    for su in range(4):
+        sm = W[O_SMASK + su]
+        if (mine & sm) == 0:
+            continue
+        x = u & sm
+        top = x & -x
+        own = W[O_OWN + _ctz(top)]
+        if (own & (own - 1)) != 0:
+            continue
+        t = _ctz(own)
+        if t == seat or W[O_ISMAX + t] != side:
+            continue
+        if su != trump and tm != 0:
+            ruff = False
+            for s in range(nseat):
+                h = W[O_H1 + s]
+                if (h & sm) == 0 and (h & tm) != 0:
+                    ruff = True
+            if ruff:
+                continue
+        q = _quick(W, t, np.int64(0), np.int64(su))
+        if q > best:
+            best = q
+            qm = W[P_QM] | top
+    W[P_QM] = qm
+    return best
+
+
+@njit(cache=True)
+def _opp_trick(W, seat):
+    """Points the leader's opponents surely win in this trick: every suit the leader holds
+    has its best card in opponents' hands alone, and no teammate of the leader void in it
+    holds a trump, so whatever is led an opponent wins the trick with that card. At least,
+    for the cheapest suit to lead: the trick's bonus, that card's points, the leader's
+    cheapest card of the suit and each other seat's cheapest card it may play. -1 when some
+    suit of the leader's has no such card; ``W[P_QM]`` gets those best cards."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    side = W[O_ISMAX + seat]
+    mine = W[O_H1 + seat]
+    tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
+    u = _in_hands(W)
+    worst = np.int64(1 << 30)
+    qm = np.int64(0)
+    for su in range(4):
+        sm = W[O_SMASK + su]
+        f = mine & sm
+        if f == 0:
+            continue
+        x = u & sm
+        top = x & -x
+        c = _ctz(top)
+        own = W[O_OWN + c]
+        if (own >> seat) & 1:
+            return np.int64(-1)
+        h = _ctz(own)
+        pts = W[P_BONUS] + W[O_PTS + c] + _minpts(W, f)
+        for s in range(nseat):
+            if s == seat:
+                continue
+            hs = W[O_H1 + s]
+            if W[O_ISMAX + s] == side:
+                if (own >> s) & 1:
+                    return np.int64(-1)
+                if su != trump and (hs & sm) == 0 and (hs & tm) != 0:
+                    return np.int64(-1)
+            if s != h:
+                fs = hs & sm
+                pts += _minpts(W, fs if fs != 0 else hs)
+        qm |= top
+        if pts < worst:
+            worst = pts
+    W[P_QM] = qm
+    return worst
 
 
 @njit(cache=True)
@@ -943,6 +1061,23 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     # leader's partner can ruff (void there, trumps left), as DDS weights its leads
     opp_ruff = 0
     mate_ruff = 0
+    # following: what the opponents still to play in this trick hold that may beat a card
+    # (their cards of the suit led; the trumps of those void in it)
+    later_led = np.int64(0)
+    later_ruff = np.int64(0)
+    if tlen > 0:
+        s = seat
+        for _ in range(nseat - tlen - 1):
+            s += 1
+            if s == nseat:
+                s = 0
+            if W[O_ISMAX + s] != my:
+                h = W[O_H1 + s]
+                f = h & W[O_SMASK + lsuit]
+                if f != 0:
+                    later_led |= f
+                elif trump >= 0:
+                    later_ruff |= h & W[O_SMASK + trump]
     if tlen == 0 and trump >= 0:
         tm = W[O_SMASK + trump]
         for s in range(nseat):
@@ -990,18 +1125,31 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                     s_ += MATE_W
             else:
                 win = _beats(W, c, wcard, trump)
+                # a winning card no opponent still to play can beat (a card of the suit led:
+                # none holds a better one, none void in it holds a trump, unless trumps were
+                # led; a ruff: none void in the suit led holds a better trump). Ties go to
+                # the card played first. DDS's second and third hands play such a card first.
+                if su == lsuit:
+                    safe = win and (later_led & (b - 1)) == 0 and later_ruff == 0
+                else:
+                    safe = win and (later_ruff & (b - 1)) == 0
                 if partner_holds:
                     if win:
                         s_ = 8 * p - 20 - weak
                     else:
                         s_ = 40 + 8 * p + weak
                 elif partner_wins:
-                    if win:
+                    if safe:
+                        # (the partner's card is not safe: overtake it with one that is)
+                        s_ = 60 + 8 * p + weak
+                    elif win:
                         s_ = 8 * p - 20 - weak
                     else:
                         s_ = 10 - 8 * p + weak
                 else:
-                    if win:
+                    if safe:
+                        s_ = 100 + 8 * p + weak
+                    elif win:
                         s_ = 60 + 8 * p + weak
                     else:
                         s_ = -8 * p + weak
@@ -1183,10 +1331,13 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     ix = kx & W[P_TMASK] & ~np.int64(1)
     al0 = alpha
     be0 = beta
+    oc = O_OUTCOME + OC_SIZE * ncards
     if ncards == 2 * nseat:
         hit, best = _exact(W, T, ix, kx, alpha, beta, ncards)
         if hit >= 0:
+            W[oc + OC_EXACT] += 1
             return hit
+        W[oc + OC_SEARCHED] += 1
         # two-trick endings are solved outright
         v = _two_tricks(W, seat, alpha, beta)
         rel = W[P_T2REL]
@@ -1200,21 +1351,21 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     # then the position abstracted to the top cards that decided a stored result
     base = W[P_SALT] ^ ((seat + 1) * SEAT_MUL)
     i0 = _akey0(W, base, ncards // nseat) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
-    _prefetch(T, 2 * i0)
-    if W[P_ABUCKET] > 4:
-        _prefetch(T, 2 * i0 + 8)
+    for j in range(min(W[P_ABUCKET] // 4, 4)):
+        # (the first lines: a lookup scans about 48 entries of bridge's 128)
+        _prefetch(T, 2 * i0 + 8 * j)
     if W[P_PAYOFF] != 0 and ncards >= 3 * nseat:
         # and the bucket of payoff-similar entries (the small cards' points left out)
         g = O_HB + (ncards // nseat) * HSTRIDE
         kb = _mix((base ^ PSALT) + W[g] + W[g + HP_SUIT] + W[g + 2 * HP_SUIT] + W[g + 3 * HP_SUIT])
         pb = W[P_PBASE] + PE_SIZE * PBUCKET * (kb & W[P_PMASK])
-        for j in range(PBUCKET):
+        for j in range(PFETCH):
             _prefetch(T, pb + PE_SIZE * j)
     # bounds: the leader's cashable cards (for its side), then a team's run of top
     # trumps (every copy in its hands: for the leader's side or against it)
     for which in range(2):
         if which == 0:
-            q = _quick(W, seat, np.int64(0))
+            q = _quick(W, seat, np.int64(0), np.int64(-1))
             team = W[O_ISMAX + seat]
         else:
             tr = _trump_run(W)
@@ -1223,12 +1374,34 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         if team == 1:
             if q >= beta:
                 W[O_REL + ncards] = W[P_QM]
+                W[oc + OC_BOUND] += 1
                 return q
         elif left - q <= alpha:
             W[O_REL + ncards] = W[P_QM]
+            W[oc + OC_BOUND] += 1
             return left - q
+    # a teammate's winners reached through the suit led, and the trick the opponents surely take
+    side = W[O_ISMAX + seat]
+    q = _entry_quick(W, seat)
+    if q >= 0 and (q >= beta if side == 1 else left - q <= alpha):
+        W[O_REL + ncards] = W[P_QM]
+        W[oc + OC_BOUND] += 1
+        return q if side == 1 else left - q
+    # (one trick holds at most the bonus and each seat's card worth the most)
+    most = W[P_BONUS]
+    u = _in_hands(W)
+    for p in range(3, 0, -1):
+        if (u & W[O_PM + p]) != 0:
+            most += nseat * p
+            break
+    q = _opp_trick(W, seat) if (left - most <= alpha if side == 1 else most >= beta) else np.int64(-1)
+    if q >= 0 and (left - q <= alpha if side == 1 else q >= beta):
+        W[O_REL + ncards] = W[P_QM]
+        W[oc + OC_BOUND] += 1
+        return left - q if side == 1 else q
     hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
+        W[oc + OC_EXACT] += 1
         return hit
     lkv = np.int64(-1)
     lk = np.int64(0)
@@ -1246,9 +1419,11 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                 ub = _v_ub(v)
                 if lb >= beta or lb == ub:
                     W[O_REL + ncards] = _topk(W, kv)
+                    W[oc + OC_ABSTRACT] += 1
                     return lb
                 if ub <= alpha:
                     W[O_REL + ncards] = _topk(W, kv)
+                    W[oc + OC_ABSTRACT] += 1
                     return ub
                 if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                     # (an entry of another position with the same abstraction: its best
@@ -1263,9 +1438,10 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         for j in range(PBUCKET):
             o = pb + PE_SIZE * j
             tk = T[o + PE_KEY]
-            if tk == 0:
-                break
             v = T[o + PE_VALUE]
+            if tk == 0 or _v_epoch(v) != W[P_EPOCH]:
+                # (the rest are free or older: entries are kept in the order last stored)
+                break
             if T[o + PE_BUCKET] != kb or _v_size(v) != ncards:
                 # (another position's bucket: the cheap check first)
                 continue
@@ -1279,10 +1455,12 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             lb = _v_lb(v) - (sh & 0xFFFF)
             if lb >= beta:
                 W[O_REL + ncards] = _topk(W, kv)
+                W[oc + OC_PAYOFF] += 1
                 return lb
             ub = _v_ub(v) + (sh >> 16)
             if ub <= alpha:
                 W[O_REL + ncards] = _topk(W, kv)
+                W[oc + OC_PAYOFF] += 1
                 return ub
             if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
                 # (the best card of a position that plays alike, when this hand holds it)
@@ -1296,6 +1474,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     W[o + TS_PKEY] = kb
     W[o + TS_ALPHA] = alpha
     W[o + TS_BETA] = beta
+    W[oc + OC_SEARCHED] += 1
     return np.int64(-1)
 
 
@@ -1394,7 +1573,7 @@ def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, 
         # the next trick's leader is known: add its cashable top cards (at 4 seats;
         # with 6 or 8 it saves fewer nodes than its time: 6 x 8 +2% to +6% nodes
         # without it, -4% to -6% time)
-        sure += _quick(W, wseat, pend)
+        sure += _quick(W, wseat, pend, np.int64(-1))
         W[O_REL + ncards] = wb | W[P_QM]
         if wside == 1:
             if sure >= beta:
@@ -1546,11 +1725,12 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     ``inline="always"`` helpers (no call sites of their own: see docs/solver.md).
     """
     W[O_REL + ncards] = 0
-    if beta <= 0:
-        return np.int64(0)
-    if alpha >= left:
-        return left
+    if beta <= 0 or alpha >= left:
+        if tlen == 0:
+            W[O_OUTCOME + OC_SIZE * ncards + OC_WINDOW] += 1
+        return np.int64(0) if beta <= 0 else left
     W[ST_NODES] += 1
+    W[O_NDEPTH + ncards] += 1
     if W[ST_NODES] > W[ST_LIMIT]:
         W[ST_ABORT] = 1
         return np.int64(0)
@@ -1566,6 +1746,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     best = -1
     if tlen == 0:
         if ncards == nseat:
+            W[O_OUTCOME + OC_SIZE * ncards + OC_SEARCHED] += 1
             return _last_trick(W, seat)
         v = _start(W, T, alpha, beta, seat, left, key, ncards)
         if v >= 0:
@@ -1722,13 +1903,16 @@ def _setup(W, nwords):
     """Lay out a table of ``nwords`` words: with payoff-similar entries, the lower half for
     the exact and abstract entries, the upper half for buckets of payoff entries."""
     ne = nwords // 2
-    if W[P_PAYOFF] != 0 and ne >= 256:
+    if W[P_PAYOFF] != 0 and ne >= 2 * PE_SIZE * PBUCKET:
         W[P_TMASK] = ne // 2 - 1
         W[P_PBASE] = ne
         W[P_PMASK] = ne // (PE_SIZE * PBUCKET) - 1
     else:
         W[P_PAYOFF] = 0
         W[P_TMASK] = ne - 1
+    if W[P_ABUCKET] > W[P_TMASK] + 1:
+        # (a table smaller than one abstract bucket)
+        W[P_ABUCKET] = W[P_TMASK] + 1
 
 
 @njit(cache=True, nogil=True)
@@ -1795,25 +1979,3 @@ def value_kernel(W, T, rs, window):
     """
     _setup(W, T.shape[0])
     _narrow(_ptr(W), _ptr(T), rs, window)
-
-
-@njit(cache=True, parallel=True)
-def value_many_kernel(WS, T, RS, out):
-    """Exact values of many positions (``WS[i]`` their work arrays, ``RS[i]`` root states).
-
-    Positions are split into contiguous groups, one per table row (``T[g]``), so answers
-    do not depend on how threads are scheduled. ``out[i]`` is -1 where the node limit
-    (``WS[i][ST_LIMIT]``) stopped the search.
-    """
-    npos = WS.shape[0]
-    ng = T.shape[0]
-    for g in prange(ng):
-        a = (npos * g) // ng
-        z = (npos * (g + 1)) // ng
-        for i in range(a, z):
-            W = WS[i]
-            _setup(W, T.shape[1])
-            window = np.zeros(2, np.int64)
-            window[1] = RS[i, RS_LEFT]
-            _narrow(_ptr(W), _ptr(T[g]), RS[i], window)
-            out[i] = window[0] if W[ST_ABORT] == 0 else -1

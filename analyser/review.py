@@ -6,7 +6,8 @@ Whether each call told the truth, and each card's cost double-dummy.
 
 * the auction: each call with its meaning (label, sentence) and whether the caller's hand
   kept the promise (``fits``), listing the broken parts; where it broke it, the other
-  legal calls whose promise that hand would have kept;
+  legal calls whose promise that hand would have kept; given a bidding bot (``bidder``: the
+  caller passes one, as the bots sit a layer above), what the system would have bid there;
 * the play: for each card, the declaring team's double-dummy total (points won so far
   plus best play from here, every card played) before and after it, and its cost in
   points to the team of the seat that played it; the declarers' double-dummy total at
@@ -20,12 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
 
 from fiftysix.analyser.solver import BudgetExceeded, Deadline, Position, card_values, max_points
 from fiftysix.bidding import Auction, format_call
-from fiftysix.cards import CARD_NAMES, Card, format_trump
+from fiftysix.cards import CARD_NAMES, Card, Hand, format_trump
 from fiftysix.errors import FiftySixError
-from fiftysix.play import PlayState
 from fiftysix.records import Record, RecordError
 
 Progress = Callable[[int, int], None]
@@ -48,6 +49,20 @@ class CallReview:
     broken: tuple[str, ...] = ()
     truthful: tuple[str, ...] = ()
     comment: str = ""
+    system_bid: str = ""
+    """What the system's bidding bot calls with that hand there (when the review asked one)."""
+    system_reason: str = ""
+
+    @property
+    def as_system_bids(self) -> bool:
+        """The call made is the system bot's own."""
+        return self.system_bid == self.call
+
+
+class Bidder(Protocol):
+    """A bidding bot, as the review asks it (``fiftysix.bots.BiddingBot``): its call and why."""
+
+    def choose(self, auction: Auction, hand: Hand) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -159,9 +174,10 @@ def _all_values(positions: list[Position], played: list[Card], team: int, max_se
 
 # --- the auction ---------------------------------------------------------------------------
 
-def review_auction(record: Record) -> tuple[CallReview, ...]:
+def review_auction(record: Record, bidder: Bidder | None = None) -> tuple[CallReview, ...]:
     """Every call with its meaning and whether the caller's hand kept the promise; where it
-    did not, the legal calls (that promise something) the hand would have kept."""
+    did not, the legal calls (that promise something) the hand would have kept. With a
+    ``bidder`` (a bidding bot), what it calls with the caller's hand at each turn, and why."""
     if not record.auction:
         return ()
     auction = Auction(record.system, record.table, hands=record.deal)
@@ -175,13 +191,25 @@ def review_auction(record: Record) -> tuple[CallReview, ...]:
             v = auction.verdict(noted.token, hand)
         except FiftySixError as e:
             raise RecordError(f"the auction does not replay: {e}", record.line) from None
+        bid, why = _system_bid(bidder, auction, hand)
         rec = auction.apply(noted.token, hand)
         out.append(CallReview(
             index=i + 1, seat=seat, player=record.player(seat), call=noted.token, value=rec.value,
             trump=None if rec.value is None else format_trump(rec.trump),
             label=v.meaning.label, meaning=v.meaning.sentence, fits=v.kept, broken=v.broken,
-            truthful=tuple(format_call(c) for c in v.truthful), comment=noted.comment))
+            truthful=tuple(format_call(c) for c in v.truthful), comment=noted.comment, system_bid=bid,
+            system_reason=why))
     return tuple(out)
+
+
+def _system_bid(bidder: Bidder | None, auction: Auction, hand: Hand) -> tuple[str, str]:
+    if bidder is None:
+        return "", ""
+    try:
+        choice = bidder.choose(auction, hand)
+    except FiftySixError as e:
+        return "", f"the bot has no call here ({e})"
+    return format_call(choice.call), choice.reason
 
 
 # --- the play ------------------------------------------------------------------------------
@@ -200,7 +228,8 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
         return (), None, None, ()
     team = c.team
     table = record.table
-    state = PlayState(record.deal, c.trump, leader=record.leader, early_stop=False, points=list(record.won or ()))
+    hand = record.hand(0)  # the play from its first card, played on past the decision as the record goes
+    state = hand.play
     if not record.play:
         total = _total(Position.from_state(state), team, max_seconds, clock)
         return (), total, total, ()
@@ -209,7 +238,9 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
     positions: list[Position] = []
     for noted in record.play:
         positions.append(Position.from_state(state))
-        state.play(Card.parse(noted.token))
+        if hand.can_play_on:
+            hand.play_on()
+        hand.apply(Card.parse(noted.token))
     all_vals = _all_values(positions, [Card.parse(n.token) for n in record.play], team, max_seconds, on_progress,
                            clock)
     dd_start: int | None = None
@@ -260,12 +291,13 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
 
 
 def review(record: Record, max_seconds: float | None = None, on_progress: Progress | None = None,
-           total_seconds: float | None = None) -> Review:
+           total_seconds: float | None = None, bidder: Bidder | None = None) -> Review:
     """The full review of one record (auction and play); ``max_seconds`` bounds the
     double-dummy search of each position (unsolved values are None) and ``total_seconds`` all
     of them together; ``on_progress(done,
-    total)`` reports the positions solved so far."""
-    calls = review_auction(record)
+    total)`` reports the positions solved so far; ``bidder``: a bidding bot to say what the system
+    would have bid at each call."""
+    calls = review_auction(record, bidder)
     cards, dd_start, dd_end, changes = review_play(record, max_seconds, on_progress, total_seconds)
     c = record.contract
     table = record.table
@@ -294,9 +326,9 @@ def _num(v: int | None) -> str:
     return "??" if v is None else f"{v:>2}"
 
 
-def format_review(r: Review, system_bids: dict[int, tuple[str, str]] | None = None) -> str:
-    """A plain-text report of a Review. ``system_bids``: call index -> (the call the system
-    would have made, why), shown where it differs from the call made."""
+def format_review(r: Review) -> str:
+    """A plain-text report of a Review; what the system would have bid is shown where it
+    differs from the call made."""
     lines: list[str] = []
     head = f"{r.players} players, {r.deck}-card deck, teams {r.teams}, system {r.system}"
     lines.append(head)
@@ -313,9 +345,8 @@ def format_review(r: Review, system_bids: dict[int, tuple[str, str]] | None = No
                 lines.append(f"        broken: {b}")
             if x.truthful:
                 lines.append(f"        calls that would have told the truth: {' '.join(x.truthful)}")
-            alt = (system_bids or {}).get(x.index)
-            if alt is not None and alt[0] != x.call:
-                lines.append(f"        the system would have bid {alt[0] or '(nothing)'}: {alt[1]}")
+            if x.system_reason and x.system_bid != x.call:
+                lines.append(f"        the system would have bid {x.system_bid or '(nothing)'}: {x.system_reason}")
             if x.comment:
                 lines.append(f"        {{{x.comment}}}")
     if r.cards:

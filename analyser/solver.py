@@ -9,6 +9,8 @@ progress, points already won) and answers with best play by every seat:
 * ``table(deal)``: maximum points of each team under each trump and no-trump.
 * ``max_points_many(positions, side)``: many positions at once, in parallel threads.
 
+Work over many positions runs in ``solver_pool()``, the process's one pool of solvers.
+
 With ``pairs`` teams (3 or 4 teams) a team's value is "that team against all the others".
 Every entry point takes an optional ``max_nodes`` / ``max_seconds`` budget; running out
 raises ``BudgetExceeded``. A ``stop`` callable, looked at every million nodes or so, cancels
@@ -20,14 +22,14 @@ import mmap
 import os
 import threading
 import time
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from fiftysix.analyser import _kernels as kernels
 from fiftysix.analyser.encode import Encoded, card_bit, encode, rules_for, work_array
+from fiftysix.analyser.pool import NOT_DONE, Pool
 from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, check_cards, format_trump
 from fiftysix.errors import DealError, FiftySixError
 from fiftysix.play import PlayState, legal_cards
@@ -80,6 +82,8 @@ class Deadline:
 
     def __init__(self, seconds: float | None) -> None:
         check_budget(None, seconds)
+        if seconds is not None:
+            ensure_warm()  # compiling the kernels is not the command's time
         self.seconds = seconds
         self.end = None if seconds is None else time.perf_counter() + seconds
 
@@ -212,6 +216,10 @@ class Solver:
     shuffle: int = 0
     _tt: np.ndarray | None = field(default=None, init=False, repr=False)
     nodes: int = field(default=0, init=False)
+    # per cards left: the nodes there, then how its trick starts ended (kernels.OC_*), summed
+    # over the searches since the last ``reset_counts`` (for the benches)
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((kernels.DEPTHS, 1 + kernels.OC_SIZE), np.int64),
+                               init=False, repr=False, compare=False)
     epoch: int = field(default=0, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
@@ -235,6 +243,22 @@ class Solver:
         self.epoch += 1
         if self.epoch & 0x7FF == 0 and self._tt is not None:
             self._tt.fill(0)
+
+    def reset_counts(self) -> None:
+        """Zero ``nodes`` and ``counts``."""
+        self.nodes = 0
+        self.counts[:] = 0
+
+    @property
+    def trick_starts(self) -> int:
+        """Trick starts entered since the last ``reset_counts`` (DDS's node count counts these)."""
+        return int(self.counts[:, 1:].sum())
+
+    def _count(self, W: np.ndarray) -> None:
+        self.nodes += int(W[kernels.ST_NODES])
+        self.counts[:, 0] += W[kernels.O_NDEPTH:kernels.O_NDEPTH + kernels.DEPTHS]
+        self.counts[:, 1:] += W[kernels.O_OUTCOME:kernels.O_OUTCOME + kernels.DEPTHS * kernels.OC_SIZE].reshape(
+            kernels.DEPTHS, kernels.OC_SIZE)
 
     def _work(self, enc: Encoded, side: int) -> np.ndarray:
         W = work_array(enc, side)
@@ -262,7 +286,7 @@ class Solver:
             try:
                 _drive(lambda: out.append(kernels.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds, stop)
             finally:
-                self.nodes += int(W[kernels.ST_NODES])
+                self._count(W)
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
@@ -281,7 +305,7 @@ class Solver:
             try:
                 _drive(lambda: kernels.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
             finally:
-                self.nodes += int(W[kernels.ST_NODES])
+                self._count(W)
             return int(window[0])
 
 
@@ -295,6 +319,8 @@ def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None
     ``stop``, the search also pauses every ``_STOP_CHUNK`` nodes to call it, and raises
     Cancelled when it returns True (so a cancelled job frees its core within a chunk).
     """
+    if max_seconds is not None:
+        ensure_warm()  # compiling the kernels is not the search's time
     start = time.perf_counter()
     hard = 2 ** 62 if max_nodes is None else int(max_nodes)
     while True:
@@ -323,8 +349,8 @@ def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None
 
 
 _default: Solver | None = None
-_per_trump: list[Solver] = []
-_per_trump_lock = threading.Lock()
+_pools: dict[float, Pool[Solver]] = {}
+_pool_lock = threading.Lock()
 
 
 def default_solver() -> Solver:
@@ -335,19 +361,25 @@ def default_solver() -> Solver:
     return _default
 
 
-def _trump_solvers() -> list[Solver]:
-    """One solver per trump for ``table`` in threads, kept (their tables warm) between calls."""
-    with _per_trump_lock:
-        if not _per_trump:
-            mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB))
-            _per_trump.extend(Solver(mb) for _ in TRUMP_NAMES)
-        return list(_per_trump)
+def solver_pool(table_mb: float | None = None) -> Pool[Solver]:
+    """The process's pool of solvers (``analyser.pool``) with tables of ``table_mb`` MB
+    (default ``FIFTYSIX_SOLVER_MB`` or ``DEFAULT_TABLE_MB``): work over many positions in
+    threads, each with its own solver, kept (their tables mapped) between runs. The bots,
+    whose searches are small, keep small tables (one pool per size)."""
+    mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB)) if table_mb is None else float(table_mb)
+    with _pool_lock:
+        pool = _pools.get(mb)
+        if pool is None:
+            pool = _pools[mb] = Pool(lambda: Solver(mb), cancelled=(Cancelled,))
+        return pool
 
 
 def clear_solvers() -> None:
-    """Make the process-wide solvers (the default one and those ``table`` uses in threads)
-    forget what they hold; later searches start from empty tables."""
-    for s in ([_default] if _default is not None else []) + _trump_solvers():
+    """Make the process-wide solvers (the default one and the pool's free ones) forget what
+    they hold; later searches start from empty tables."""
+    with _pool_lock:
+        pools = list(_pools.values())
+    for s in ([_default] if _default is not None else []) + [s for p in pools for s in p.idle()]:
         with s._lock:
             s.clear()
 
@@ -364,13 +396,18 @@ def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None
           max_seconds: float | None = None, solver: Solver | None = None, stop=None) -> bool:
     """Can team ``side`` take at least ``target`` points in all (points already won count)?"""
     side = _check_side(pos, side)
-    s = solver or default_solver()
-    enc = pos.encoded()
     if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
         raise FiftySixError(f"the target must be a whole number of points, not {target!r:.40}")
+    return reaches(pos.encoded(), int(target), side, solver=solver or default_solver(), max_nodes=max_nodes,
+                   max_seconds=max_seconds, stop=stop)
+
+
+def reaches(enc: Encoded, target: int, side: int, *, solver: Solver, max_nodes: int | None = None,
+            max_seconds: float | None = None, stop=None) -> bool:
+    """``solve`` on a kernel position (nothing checked: the caller's edge did it)."""
     # a need past what is left (or at most nothing) has the same answer as the nearest sane one
-    need = max(-1, min(int(target) - enc.won[side], enc.points_left() + 1))
-    return s.probe(enc, side, need, max_nodes, max_seconds, stop)
+    need = max(-1, min(target - enc.won[side], enc.points_left() + 1))
+    return solver.probe(enc, side, need, max_nodes, max_seconds, stop)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
@@ -404,21 +441,31 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
     clock = Deadline(max_seconds)  # one budget for all the cards, not one per card
     team = pos.table.team_of(pos.to_move) if side is None else _check_side(pos, side)
     enc = pos.encoded()
-    out: dict[Card, int] = {}
     cards = list(pos.legal_cards())
     last = None
     if hint is not None and hint[0] in cards:
         cards.remove(hint[0])
         cards.insert(0, hint[0])
         last = int(hint[1])
-    for card in cards:
-        nxt = enc.play(card_bit(card))
-        # most cards are worth what the card before was (neighbours of a suit above all):
-        # that value's two proofs come first
-        guess = None if last is None else last - nxt.won[team]
-        out[card] = last = nxt.won[team] + clock.run(s.value, enc=nxt, side=team, max_nodes=max_nodes,
-                                                     guess=guess, stop=stop)
+    got = child_values([enc.play(card_bit(card)) for card in cards], team, solver=s, guess=last,
+                       max_nodes=max_nodes, clock=clock, stop=stop)
+    out = dict(zip(cards, got))
     return {card: out[card] for card in pos.legal_cards()}
+
+
+def child_values(children: Sequence[Encoded], team: int, *, solver: Solver, guess: int | None = None,
+                 max_nodes: int | None = None, clock: Deadline | None = None, stop=None) -> list[int]:
+    """The final points of ``team`` in each of ``children`` (the positions after each card
+    of one seat), searched in order; ``guess``: the first one's likely value. Most cards are
+    worth what the card before was (neighbours of a suit above all): that value's two
+    proofs come first. ``clock``: one time budget for them all."""
+    clock = clock or Deadline(None)
+    out, last = [], guess
+    for nxt in children:
+        g = None if last is None else last - nxt.won[team]
+        last = nxt.won[team] + clock.run(solver.value, enc=nxt, side=team, max_nodes=max_nodes, guess=g, stop=stop)
+        out.append(last)
+    return out
 
 
 TRUMP_NAMES = tuple(format_trump(t) for t in TRUMPS)
@@ -466,13 +513,13 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
             if on_row is not None:
                 on_row(name, out[name])
         return out
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(one, pos, own): name for name, pos, own in zip(names, positions, _trump_solvers())}
-        for fut in futures:
-            name = futures[fut]
-            out[name] = fut.result()
-            if on_row is not None:
-                on_row(name, out[name])
+    for i, row in solver_pool().run(lambda w, pos: one(pos, w.resource), positions, threads=workers,
+                                    stop=stop):
+        out[names[i]] = row
+        if on_row is not None:
+            on_row(names[i], row)
+    if len(out) < len(names):  # stopped before every trump was solved
+        raise Cancelled("the search was cancelled")
     return {name: out[name] for name in names}
 
 
@@ -507,51 +554,135 @@ def declarer_table(deal: Deal, leaders: Sequence[int] = (1,), *, max_nodes: int 
 
 
 def max_points_many(positions: Sequence[Position], side: int, *, threads: int | None = None,
-                    max_nodes: int | None = None, table_mb: float = DEFAULT_TABLE_MB) -> np.ndarray:
+                    max_nodes: int | None = None, stop=None) -> np.ndarray:
     """Total points of team ``side`` with best play, for many positions of one table set-up.
 
-    Positions are split into one contiguous group per thread, each with its own
-    transposition table, so answers (exact anyway) do not depend on the thread count.
-    ``max_nodes`` bounds the search of each position; if any position runs past it the
-    call raises BudgetExceeded. Returns int64[len(positions)] (points won so far included).
+    The positions are handed out in order to ``threads`` workers of ``solver_pool()``, each
+    solving from an empty table, so the answers (exact anyway) and node counts do not
+    depend on the thread count. ``max_nodes`` bounds the search of each position; if any
+    position runs past it the call raises BudgetExceeded. Returns int64[len(positions)]
+    (points won so far included).
     """
-    import numba
     if not positions:
         return np.zeros(0, np.int64)
     tab = positions[0].table
     if any(p.table != tab for p in positions):
         raise FiftySixError("max_points_many needs positions of one table set-up")
-    encs = [p.encoded() for p in positions]
     side = _check_side(positions[0], side)
-    WS = np.stack([work_array(e, side) for e in encs])
     check_budget(max_nodes, None)
-    if max_nodes is not None:
-        WS[:, kernels.ST_LIMIT] = max_nodes
-    RS = np.stack([e.root_state(side) for e in encs])
-    nthreads = numba.get_num_threads() if threads is None else max(1, int(threads))
-    groups = max(1, min(nthreads, len(encs)))
-    tt = Solver(table_mb)._table(groups)
-    out = np.zeros(len(encs), np.int64)
-    kernels.value_many_kernel(WS, tt, RS, out)
-    if (out < 0).any():
-        raise BudgetExceeded(f"the search ran past its budget of {max_nodes} nodes for a position")
-    return out + np.array([e.won[side] for e in encs], np.int64)
+
+    def one(w, pos: Position) -> int:
+        w.resource.clear()
+        enc = pos.encoded()
+        return enc.won[side] + w.resource.value(enc, side, max_nodes=max_nodes,
+                                                stop=lambda: w.halted() or (stop is not None and stop()))
+
+    got = solver_pool().map(one, positions, threads=threads, stop=stop)
+    if any(v is NOT_DONE for v in got):
+        raise Cancelled("the search was cancelled")
+    return np.array(got, np.int64)
 
 
-def warm_up() -> float:
-    """Compile (or load from the cache) every kernel; returns the seconds it took."""
+WARM_STEPS = ("the double-dummy search", "exact values", "many positions at once", "the dealer")
+"""What ``warm_up`` prepares, in order (the steps a first run's progress names)."""
+WARM_SHARES = (0.78, 0.05, 0.10, 0.07)
+"""Each step's usual share of a first run's compile time (bench/RESULTS.md, first run), for progress bars."""
+
+
+def warm_up(on_step: Callable[[int, str], None] | None = None) -> float:
+    """Compile (or load from the cache) every kernel; returns the seconds it took.
+    ``on_step(k, what)`` is called as step k (0-based) of WARM_STEPS begins."""
     from fiftysix.cards import random_deal
+    step = on_step or (lambda k, what: None)
     t0 = time.perf_counter()
     tab = Table.make(4)
     deal = random_deal(tab, seed=1)
     pos = Position.from_deal(deal, 0, played=[deal.hands[0].cards[0]])
     small = Solver(1)
+    step(0, WARM_STEPS[0])
     solve(pos, 20, 0, solver=small)
+    step(1, WARM_STEPS[1])
     max_points(pos, solver=small)
+    step(2, WARM_STEPS[2])
     ending = Position(tab, tuple(Hand(h.cards[:2]) for h in deal.hands), None)
-    max_points_many([ending, ending], 0, threads=1, table_mb=1)
+    max_points_many([ending, ending], 0, threads=1)
+    step(3, WARM_STEPS[3])
     from fiftysix.analyser.dealer import Dealer, View  # the dealer's counting kernels
     from fiftysix.constraints import Count, Either
     promise = Either((Count((0,), 1), Count((1,), 2)))  # an either/or: the kernels' every part
     Dealer(View(tab, 1, deal.hand(1), {2: promise, 3: Count((8, 9), 1, 3)})).sample_counts(4, 1)
     return time.perf_counter() - t0
+
+
+@dataclass(frozen=True)
+class WarmProgress:
+    """Where this process's warm-up stands: step ``step`` (0-based) of ``steps``, named ``what``,
+    ``seconds`` since it began; ``ready`` once done; ``error`` if it failed."""
+
+    step: int
+    steps: int
+    what: str
+    seconds: float
+    ready: bool
+    error: BaseException | None = None
+
+    @property
+    def fraction(self) -> float:
+        """About how much of the work is done, 0..1 (the steps before this one, by their usual shares)."""
+        return 1.0 if self.ready else sum(WARM_SHARES[:self.step])
+
+
+_warm_lock = threading.Lock()  # held while warm_up runs
+_start_lock = threading.Lock()  # held only to start the background thread
+_warmed = threading.Event()
+_warming: dict = {"step": 0, "t0": None, "error": None, "thread": None}
+
+
+def _note_step(k: int, what: str) -> None:
+    _warming["step"] = k
+
+
+def ensure_warm() -> None:
+    """``warm_up`` once per process; a caller in another thread meanwhile waits for it.
+
+    Every search and command with a time budget calls this before its clock starts, so
+    numba's compiling (a first run) or loading from its cache is never charged to a budget."""
+    if _warmed.is_set():
+        return
+    with _warm_lock:
+        if not _warmed.is_set():
+            _warming["t0"] = _warming["t0"] or time.monotonic()
+            warm_up(_note_step)
+            _warmed.set()
+
+
+def is_warm() -> bool:
+    """True once ``ensure_warm`` has finished in this process."""
+    return _warmed.is_set()
+
+
+def warm_in_background() -> None:
+    """Start ``ensure_warm`` in a background thread (once per process) and return at once:
+    a server calls this as it starts, so the kernels are ready by the first page that needs
+    them; ``warm_progress`` says how far it got."""
+    with _start_lock:
+        if _warmed.is_set() or _warming["thread"] is not None:
+            return
+
+        def run() -> None:
+            try:
+                ensure_warm()
+            except BaseException as e:  # noqa: BLE001 - handed to whoever waits (warm_progress)
+                _warming["error"] = e
+
+        _warming["t0"] = time.monotonic()
+        _warming["thread"] = threading.Thread(target=run, daemon=True, name="fiftysix-warm-up")
+        _warming["thread"].start()
+
+
+def warm_progress() -> WarmProgress:
+    """How far this process's warm-up has got (``ready`` at once when it is done)."""
+    k = len(WARM_STEPS) if _warmed.is_set() else min(_warming["step"], len(WARM_STEPS) - 1)
+    t0 = _warming["t0"]
+    return WarmProgress(k, len(WARM_STEPS), WARM_STEPS[min(k, len(WARM_STEPS) - 1)],
+                        0.0 if t0 is None else time.monotonic() - t0, _warmed.is_set(), _warming["error"])

@@ -7,7 +7,7 @@ every seat from its own view. Printed per system: ``default``'s stakes per table
 the two tables of each deal, with a 95% interval over deals), the share of its contracts
 that make (double-dummy and in play), its doubles that were right (the doubled contract
 failed), and the double-dummy optimism: the points the declarers take double-dummy beyond
-the target, against the share that makes in play (the gap ``fiftysix.bots.judge.DD_GAP``
+the target, against the share that makes in play (the gap ``fiftysix.bots.judge.JudgeParams.dd_gap``
 corrects for) and the gap fitted to them. ``--full N`` also bids the first N deals with
 ``default`` in every seat, timing the whole auction; ``--log FILE`` writes one JSON line per
 table (auction, contract, double-dummy points, results) for looking at the deals lost.

@@ -40,7 +40,7 @@ def card_times(players: int, per_hand: int, deals: int) -> list[float]:
             continue
         bots = [CardBot(seed) for _ in range(players)]
         cons = auction.seat_constraints()
-        state = PlayState(deal, c.trump, leader=1, target=c.value, declarer_team=c.team)
+        state = PlayState.for_contract(deal, c)
         plays: list = []
         while not state.is_over:
             seat = state.to_move

@@ -4,7 +4,8 @@ bench/bots.py bids every deal afresh, so two versions of the bidding bot differ 
 table, and 80 deals a system leave intervals of +-0.2 stakes: a change worth +0.05 cannot be
 seen. This reads the log (``--log`` of bench/bots.py: system, seed, auction, which side
 `default` sat) and, table by table, asks `default` again at each of its decisions with the
-change made (``--set module.NAME=VALUE``, a constant of drills/bots/judge.py or worth.py).
+change made (``--set name=value``, a field of ``fiftysix.bots.judge.JudgeParams``, given to the
+bots as ``dataclasses.replace(PARAMS, name=value)``).
 At the first call that differs, the auction is bid on from there by the same bots (the
 changed `default` in its seats, `rules` in the others) and the new contract is scored
 double-dummy (seat 1 leading) and, with ``--play``, with the card bot in every seat. Tables
@@ -13,13 +14,13 @@ changed, stakes a deal for `default` before and after with the difference's 95% 
 over deals, its contracts made and its doubles right. With no change, every call must come
 out as logged (a check of the seeding).
 
-    nice .venv/bin/python bench/rejudge.py /tmp/s19/k.jsonl --set judge.COMPETE_AT=0.5 --play
+    nice .venv/bin/python bench/rejudge.py /tmp/s19/k.jsonl --set compete_at=0.5 --play
 """
 from __future__ import annotations
 
 import argparse
 import collections
-import importlib
+import dataclasses
 import json
 import math
 import statistics
@@ -35,6 +36,7 @@ from fiftysix.analyser.solver import Position, max_points, warm_up
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import DOUBLE
 from fiftysix.bots import CardBot, JudgeBot, RulesBot, play_hand
+from fiftysix.bots.judge import PARAMS, JudgeParams
 from fiftysix.cards import Table, random_deal
 from fiftysix.scoring import stake
 
@@ -52,21 +54,24 @@ def interval(xs: list[float]) -> str:
     return f"{m:+.3f} [{m - h:+.2f}, {m + h:+.2f}]"
 
 
-def change(settings: list[str]) -> None:
+def params_with(settings: list[str]) -> JudgeParams:
+    """The judge's parameters with each ``name=value`` replaced (``judge.NAME=value``, the old
+    spelling of a module constant, reads as its field)."""
+    fields = {f.name for f in dataclasses.fields(JudgeParams)}
+    new = {}
     for kv in settings:
         name, _, value = kv.partition("=")
-        mod, _, const = name.rpartition(".")
-        module = importlib.import_module(f"fiftysix.bots.{mod or 'judge'}")
-        if not hasattr(module, const):
-            sys.exit(f"drills/bots/{mod or 'judge'}.py has no constant {const}")
-        old = getattr(module, const)
+        name = name.rpartition(".")[2].lower()
+        if name not in fields:
+            sys.exit(f"JudgeParams has no field {name!r}: one of {', '.join(sorted(fields))}")
+        old = getattr(PARAMS, name)
         if isinstance(old, tuple):
-            new = tuple(int(x) for x in value.split(","))
+            new[name] = tuple(int(x) for x in value.split(","))
         elif isinstance(old, bool):
-            new = value.lower() in ("1", "true", "yes")
+            new[name] = value.lower() in ("1", "true", "yes")
         else:
-            new = type(old)(value)
-        setattr(module, const, new)
+            new[name] = type(old)(value)
+    return dataclasses.replace(PARAMS, **new)
 
 
 def result(deal, seed: int, a: Auction, ours: int, play: bool) -> tuple[float, float | None, dict]:
@@ -96,13 +101,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("logs", nargs="+", help="bench/bots.py --log files")
     ap.add_argument("--players", type=int, default=6)
-    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
-                    help="a constant of drills/bots/judge.py or worth.py (e.g. judge.COMPETE_AT=0.5)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a field of fiftysix.bots.judge.JudgeParams (e.g. compete_at=0.5)")
     ap.add_argument("--where", choices=sorted(WHERE), default="all",
                     help="judge again only the decisions over their bid, our bid, or no bid")
     ap.add_argument("--play", action="store_true", help="score the changed tables with the card bots' play too")
     args = ap.parse_args()
-    change(args.set)
+    params = params_with(args.set)
     table = Table.make(args.players)
     warm_up()
     ydeals = dds_deals(40, 2026)
@@ -120,7 +125,7 @@ def main() -> None:
             deal = random_deal(table, seed)
             logged = Auction.parse(r["auction"], system=r["system"], table=table)
             odd = r["default_odd"]
-            judge, rules = JudgeBot(seed), RulesBot(seed)
+            judge, rules = JudgeBot(seed, params), RulesBot(seed)
             bots = [judge if (s % 2 == 1) == odd else rules for s in table.seats]
             ours = 0 if odd else 1
             a = Auction(system=r["system"], table=table)

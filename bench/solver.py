@@ -199,7 +199,7 @@ def bench_bridge(deals: int, cap: float, table_mb: float) -> None:
 def cold_compile() -> None:
     """Seconds for warm_up() in a fresh process with an empty numba cache, then with the cache."""
     import tempfile
-    code = "from analyser.solver import warm_up; print(warm_up())"
+    code = "from fiftysix.analyser.solver import warm_up; print(warm_up())"
     root = str(Path(__file__).resolve().parents[1])
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, NUMBA_CACHE_DIR=tmp)

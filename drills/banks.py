@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from fiftysix import textio
+from fiftysix import shipped, textio
 from fiftysix.drills.questions import TYPE_TITLES, Question, QuestionError
 from fiftysix.errors import FiftySixError
 from fiftysix.textio import MAX_TEXT_BYTES, InputError, read_text, size_text
@@ -163,13 +163,18 @@ def read_bank_text(path: str | os.PathLike) -> str:
         raise BankError(str(e)) from None
 
 
-STARTER_DIR = Path(__file__).resolve().parents[1] / "data" / "banks"
-"""The project's starter banks, one per bidding system (generated, then checked by the engine)."""
+def starter_names() -> list[str]:
+    """The starter banks shipped with the project (one per bidding system, generated, then
+    checked by the engine), by name: ``kerala`` for data/banks/kerala.json."""
+    return [f.name.removesuffix(".json") for f in shipped.data_files("banks", ".json")]
 
 
-def starter_banks() -> list[Path]:
-    """The starter bank files shipped with the project, by name."""
-    return sorted(STARTER_DIR.glob("*.json"))
+def load_starter(name: str) -> Bank:
+    """A shipped starter bank by name (BankError when there is none of that name)."""
+    f = shipped.data_file("banks", f"{name}.json")
+    if name not in starter_names():
+        raise BankError(f"there is no starter bank {name!r} (there are: {', '.join(starter_names())})")
+    return loads(f.read_text(encoding="utf-8"), f"starter bank {name}")
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:

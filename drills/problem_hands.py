@@ -13,13 +13,15 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from fiftysix import shipped
 from fiftysix.bots import CardBot, bid_with, play_hand
 from fiftysix.cards import Table, random_deal
 from fiftysix.errors import FiftySixError
-from fiftysix.records import Record, build_record, format_record, read_records
+from fiftysix.records import Record, build_record, format_record, parse_records, read_records
 
-PROBLEM_DIR = Path(__file__).resolve().parents[1] / "data" / "problems"
-"""The shipped pool of bot-played hands and the starter problem sets."""
+PROBLEMS = "problems"
+"""The folder of shipped data (``fiftysix.shipped``) holding the pool of bot-played hands and the
+starter problem sets (data/problems/ in the repository)."""
 EVENT = "bots' hands for play problems"
 
 
@@ -76,8 +78,8 @@ def play_hands(path: str | os.PathLike, table: Table, system: str, seeds: range,
 def shipped_hands(table: Table) -> tuple[Record, ...]:
     """The pool of bot-played hands shipped for ``table`` (empty where none is shipped); read
     once a process."""
-    p = PROBLEM_DIR / hands_name(table)
-    return tuple(read_records(str(p))) if p.exists() else ()
+    f = shipped.data_file(PROBLEMS, hands_name(table))
+    return tuple(parse_records(f.read_text(encoding="utf-8"), hands_name(table))) if f.is_file() else ()
 
 
 def iter_positions(record: Record) -> Iterator[int]:

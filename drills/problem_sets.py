@@ -21,11 +21,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from fiftysix import shipped
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Deadline
 from fiftysix.cards import Table
 from fiftysix.drills import store
-from fiftysix.drills.banks import Bank, load_bank
-from fiftysix.drills.problem_hands import PROBLEM_DIR, shipped_hands
+from fiftysix.drills.banks import Bank, loads
+from fiftysix.drills.problem_hands import PROBLEMS, shipped_hands
 from fiftysix.drills.problems import (
     FIND_CARD,
     LEAD_LEVELS,
@@ -34,6 +35,7 @@ from fiftysix.drills.problems import (
     PROBLEM_TYPES,
     Budget,
     ProblemError,
+    find_card_at,
     lead_problem,
     level_of,
     levels_at,
@@ -50,9 +52,10 @@ UNLOCK_SHARE = 0.7
 """... and the share of their answers at that level that must be right."""
 MAKE_SECONDS = 2.0
 """How long ``make_problem`` may look for a find-the-card problem by default."""
-LEAD_SECONDS = 60.0
-"""How long it may take for an opening lead (a simulation over ``LEAD_DEALS`` deals: under 2 s at 4
-players, several seconds at 6 and tens of seconds at 8 on a two-core machine)."""
+LEAD_SECONDS = {4: 30.0, 6: 90.0, 8: 240.0}
+"""How long it may take for an opening lead, by table size: each hand tried is a simulation over
+``LEAD_DEALS`` deals (about 0.5 s at 4 players, 3-15 s at 6 and 15-90 s at 8 on a loaded
+two-core machine), and only some hands give a problem of the level asked."""
 SOURCE = "play problems"
 """The ``source`` of the answers the Problems page stores."""
 
@@ -63,8 +66,8 @@ def starter_name(table: Table) -> str:
 
 def starter_problems(table: Table) -> list[Question]:
     """The shipped, solver-verified problems for ``table`` (empty where none ship)."""
-    p = PROBLEM_DIR / starter_name(table)
-    return list(load_bank(p).questions) if p.exists() else []
+    f = shipped.data_file(PROBLEMS, starter_name(table))
+    return list(loads(f.read_text(encoding="utf-8"), starter_name(table)).questions) if f.is_file() else []
 
 
 # --- problems kept for a learner --------------------------------------------------------------
@@ -215,7 +218,7 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
     """A new problem of ``kind`` at ``level`` from the bots' hands shipped for ``table`` (the
     hands tried in an order drawn from ``seed``; problems whose id is in ``skip`` are passed
     over). None when none turned up within ``max_seconds`` (default ``MAKE_SECONDS`` for
-    find-the-card, ``LEAD_SECONDS`` for an opening lead); Cancelled when ``stop()`` says so.
+    find-the-card, ``LEAD_SECONDS`` of its table size for an opening lead); Cancelled when ``stop()`` says so.
     ``on_progress(fraction, words)`` is called as it goes."""
     if level not in LEVELS:
         raise ProblemError(f"levels run from {LEVELS[0]} to {LEVELS[-1]}, not {level}")
@@ -230,7 +233,8 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
                            " 4, 6 and 8 players with the usual deck")
     order = list(range(len(hands)))
     random.Random(seed).shuffle(order)
-    limit = max_seconds if max_seconds is not None else (MAKE_SECONDS if kind == FIND_CARD else LEAD_SECONDS)
+    limit = max_seconds if max_seconds is not None else (MAKE_SECONDS if kind == FIND_CARD
+                                                          else LEAD_SECONDS.get(table.players, 240.0))
     clock = Deadline(limit)
     skip = set(skip)
     report = on_progress or (lambda f, w: None)
@@ -245,24 +249,61 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
         report(min(0.99, share), f"looking in the bots' hand {n + 1} ({rec.contract})")
         try:
             if kind == OPENING_LEAD:
-                q = lead_problem(rec, seed=seed, stop=lambda: stop is not None and stop() or _past(clock),
-                                 on_deal=lambda d, total: report(min(0.99, (time.perf_counter() - t0) / limit),
-                                                                 f"scoring each lead on deal {d} of {total}"))
+                key = (table, i)
+                if key not in _leads_made:  # each hand's lead is scored once a process (the same deals)
+                    _leads_made[key] = lead_problem(
+                        rec, seed=LEAD_SEED, stop=lambda: stop is not None and stop() or _past(clock),
+                        on_deal=lambda d, total: report(min(0.99, (time.perf_counter() - t0) / limit),
+                                                        f"scoring each lead on deal {d} of {total}"))
+                q = _leads_made[key]
                 if q is not None and q.id not in skip and level_of(q) == level:
                     return q
                 continue
-            # the latest positions first: fewer tricks left, quicker to solve
-            ks = [k for k in reversed(open_positions(rec)) if level in levels_at(tricks_left_after(rec, k))]
-            if not ks:
-                continue
-            budget = Budget(per_position=limit / 4, deadline=clock, stop=stop)
-            for q in scan_record(rec, budget, levels=(level,), positions=ks, line_seconds=limit / 8):
-                if q.id not in skip:
-                    return q
+            q = _find_in_hand(table, i, rec, level, skip, Budget(per_position=limit / 4, deadline=clock, stop=stop),
+                              limit / 8)
+            if q is not None:
+                return q
         except BudgetExceeded:
-            if clock.end is not None and time.perf_counter() >= clock.end:
+            if _past(clock):
                 return None
     return None
+
+
+_cards_made: dict[tuple[Table, int, int], Question | None] = {}
+"""What each position of the bots' hands gave (a problem or None), found once a process."""
+
+
+def _find_in_hand(table: Table, i: int, rec, level: int, skip: set[str], budget: Budget,
+                  line_seconds: float) -> Question | None:
+    """A find-the-card problem of ``level`` in the bots' hand ``i``, the latest positions first
+    (fewer tricks left: quicker to solve); a position that runs past its budget is passed over."""
+    if (table, i, -1) not in _cards_made:
+        _cards_made[(table, i, -1)] = None  # the hand's open positions, listed once
+        _positions[(table, i)] = list(reversed(open_positions(rec)))
+    for k in _positions[(table, i)]:
+        if level not in levels_at(tricks_left_after(rec, k)):
+            continue
+        key = (table, i, k)
+        if key not in _cards_made:
+            try:
+                _cards_made[key] = find_card_at(rec, k, budget, line_seconds=line_seconds)
+            except BudgetExceeded:
+                if _past(budget.deadline):
+                    raise
+                continue
+        q = _cards_made[key]
+        if q is not None and level_of(q) == level and q.id not in skip:
+            return q
+    return None
+
+
+_positions: dict[tuple[Table, int], list[int]] = {}
+
+
+LEAD_SEED = 1
+"""The seed of the deals an opening lead of the bots' hands is scored on, so that a hand's lead
+problem is one problem, scored once a process (``_leads_made``)."""
+_leads_made: dict[tuple[Table, int], Question | None] = {}
 
 
 def _past(clock: Deadline) -> bool:

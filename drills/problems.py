@@ -23,11 +23,10 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from fiftysix.analyser.dealer import Dealer, counts_to_deal
+from fiftysix.analyser.dealer import Dealer, View, auction_promises, counts_to_deal
 from fiftysix.analyser.encode import card_bit
 from fiftysix.analyser.simulate import estimate
 from fiftysix.analyser.solver import BudgetExceeded, Deadline, Position, Solver, card_values, default_solver, solve
-from fiftysix.analyser.view import View, auction_promises
 from fiftysix.bidding import Auction
 from fiftysix.cards import Card, Deal, Hand, Table, format_trump
 from fiftysix.drills.questions import PROBLEM_TYPES, Context, Question

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from fiftysix import shipped
 from fiftysix.bidding.calls import format_calls, parse_calls
 from fiftysix.bidding.systems import get_system
 from fiftysix.cards import Table
@@ -23,7 +24,6 @@ from fiftysix.stats.job import read_run
 THRESHOLDS = (28, 32, 40, 48, 56)
 BIN = 4  # histogram bins of 4 points: 0-3, 4-7, ..., 52-55, then 56 alone
 BINS = 56 // BIN + 1
-SHIPPED = Path(__file__).resolve().parent.parent / "data" / "stats"
 SHIP_MIN_COUNT = 10  # contexts seen fewer times are left out of the shipped files
 
 
@@ -123,8 +123,9 @@ def shipped_name(system: str, table: Table) -> str:
     return f"{get_system(system).name}-{table.players}x{table.deck}-{table.teams}.json"
 
 
-def ship(out: str | Path, dest: str | Path = SHIPPED, min_count: int = SHIP_MIN_COUNT) -> list[Path]:
-    """Write one small summary file per system of the run in ``out`` into ``dest``."""
+def ship(out: str | Path, dest: str | Path, min_count: int = SHIP_MIN_COUNT) -> list[Path]:
+    """Write one small summary file per system of the run in ``out`` into ``dest`` (the
+    repository's data/stats/ for the files the package ships: scripts/build-stats)."""
     summary = summarise(out, min_count=min_count)
     spec, _, _ = read_run(out)
     table = Table(spec.players, spec.deck, spec.teams)
@@ -148,10 +149,10 @@ def ship(out: str | Path, dest: str | Path = SHIPPED, min_count: int = SHIP_MIN_
 @lru_cache(maxsize=32)
 def load_shipped(system: str, players: int, deck: int, teams: str) -> dict | None:
     """The shipped summary for a system at a table set-up, or None when none is shipped."""
-    path = SHIPPED / shipped_name(system, Table(players, deck, teams))
-    if not path.exists():
+    f = shipped.data_file("stats", shipped_name(system, Table(players, deck, teams)))
+    if not f.is_file():
         return None
-    return json.loads(path.read_text())
+    return json.loads(f.read_text(encoding="utf-8"))
 
 
 def call_worth(system: str, table: Table, before: str, call: str) -> tuple[dict, dict | None] | None:
@@ -165,8 +166,8 @@ def call_worth(system: str, table: Table, before: str, call: str) -> tuple[dict,
 def main(argv: list[str] | None = None) -> int:
     import sys
     args = sys.argv[1:] if argv is None else argv
-    if len(args) not in (1, 2):
-        print("usage: python -m fiftysix.stats.summary RUN_DIR [DEST]", file=sys.stderr)
+    if len(args) != 2:
+        print("usage: python -m fiftysix.stats.summary RUN_DIR DEST", file=sys.stderr)
         return 2
     for path in ship(*args):
         print(path)

@@ -1,7 +1,14 @@
-"""Shared set-up for the app's page tests: open a page of app.py in AppTest with a clean data dir."""
+"""Shared set-up for the app's tests: a page of app.py in AppTest with a clean data dir, or the
+app served on a free port (``serving``) for a browser or an HTTP client."""
 from __future__ import annotations
 
 import re
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -61,3 +68,40 @@ def shown(markdown: object) -> str:
     """A Markdown element's text as a reader sees it: CommonMark's backslash escapes (which
     ``ui.render.md_text`` writes before user text) taken out."""
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", str(markdown))
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serving(cmd: Sequence[str | Path], port: int, log: Path, cwd: Path, env: dict[str, str],
+            timeout: float = 120) -> Iterator[str]:
+    """Run the server command ``cmd`` (listening on 127.0.0.1:``port``, output to ``log``); yield its
+    URL once Streamlit's health check answers ``ok``; stop it afterwards."""
+    with log.open("w") as out:
+        proc = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                        if r.read().strip() == b"ok":
+                            break
+                except OSError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"the app did not start: {log.read_text()[-3000:]}")
+                time.sleep(0.5)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()

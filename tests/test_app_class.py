@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from fiftysix.cards import Table, random_deal
-from fiftysix.drills.banks import load_bank, starter_banks
+from fiftysix.drills.banks import load_starter
 from fiftysix.drills.classes import AssignedDeal, ClassStore
 from tests.app_harness import CLUB_SECRETS, member, open_page, texts
 from tests.test_app_play import _bid_to_the_end, _hand, _play_to_the_end
@@ -49,7 +49,7 @@ def test_a_class_from_its_start_to_the_coachs_results_on_a_bank(tmp_path, monkey
     at.button(key="cl_assign").click().run()
     _ok(at)
     [a] = cs.assignments(c.id)
-    bank = load_bank(next(p for p in starter_banks() if p.stem == "international"))
+    bank = load_starter("international")
     assert (a.title, a.kind, a.size, a.due) == ("Week 1: openings", "bank", len(bank.questions),
                                                 date.today() + timedelta(days=7))
     drill = _page("drill", tmp_path, monkeypatch, BOB)

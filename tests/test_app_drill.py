@@ -129,8 +129,8 @@ def test_the_summary_shows_each_prompt_and_the_right_answer(tmp_path, monkeypatc
 
 
 def test_drill_a_starter_bank_and_see_it_in_progress(tmp_path, monkeypatch):
-    from fiftysix.drills.banks import STARTER_DIR, load_bank
-    bank = load_bank(STARTER_DIR / "kerala.json")
+    from fiftysix.drills.banks import load_starter
+    bank = load_starter("kerala")
     at = open_page("drill", tmp_path, monkeypatch, player="kiran")
     at.get("button_group")[0].set_value("bank").run()
     at.selectbox(key="dr_bank").set_value("kerala")

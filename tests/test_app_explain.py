@@ -18,7 +18,7 @@ def test_typed_auction_shows_each_meaning(tmp_path, monkeypatch):
     assert "Jack of hearts" in shown and "4+ hearts" in shown
     assert "exactly 1 heart" in shown
     assert "Seat 4 to call" in shown
-    popovers = at.get("popover")
+    popovers = [p for p in at.get("popover") if p.proto.popover.label not in ("Words", "Meanings")]
     assert [p.proto.popover.label for p in popovers] == ["28:red[H]", "P", "+1:red[H]"]
     assert "exactly 1 heart" in "".join(m.value for m in popovers[2].markdown)
 
@@ -51,6 +51,9 @@ def test_card_grid_from_a_seat(tmp_path, monkeypatch):
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)
     heat = spec["data"][0]
     assert heat["y"] == ["seat 1", "seat 3", "seat 4"]
+    # walked in Chromium: plotly draws a heatmap's first row at the bottom, so the highest seat
+    # was on top; the axis runs downwards, seat 1 on top, as a list of seats reads
+    assert spec["layout"]["yaxis"]["autorange"] == "reversed"
     copies = heat["customdata"]
     # every unseen copy is somewhere: each card's expected copies add up to its unseen copies
     for col, name in enumerate(heat["x"]):

@@ -261,6 +261,7 @@ def test_a_hand_from_the_library_is_dealt_again(tmp_path, monkeypatch):
 
 
 def test_a_coach_deal_from_a_record_file_or_a_bank_question(tmp_path, monkeypatch):
+    from fiftysix import shipped
     from fiftysix.cards import Hand
     from fiftysix.drills import banks
     from tests.test_app_review import _record_text
@@ -273,7 +274,7 @@ def test_a_coach_deal_from_a_record_file_or_a_bank_question(tmp_path, monkeypatc
     _ok(at)
     hand = _hand(at)
     assert hand.deal == parse_record(text).deal and hand.table == TABLE  # the record's table is taken
-    bank = (banks.STARTER_DIR / "international.json").read_text(encoding="utf-8")
+    bank = shipped.data_file("banks", "international.json").read_text(encoding="utf-8")
     q = next(q for q in banks.import_text(bank, "json", "international.json").questions if q.context.hand)
     at.file_uploader(key="pl_upload").upload("international.json", bank.encode(), "application/json").run()
     _ok(at)

@@ -40,7 +40,7 @@ def test_the_rules_guide_is_the_projects_own_and_shown(tmp_path, monkeypatch):
     from pathlib import Path
 
     import fiftysix.ui.pages  # noqa: F401
-    guide = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+    guide = Path(__file__).resolve().parents[1] / "docs" / "guide.md"
     at = open_page("rules", tmp_path, monkeypatch)
     shown = "\n".join(m.value for m in at.markdown)
     assert "was not found" not in shown and not at.error

@@ -35,8 +35,10 @@ def _open_link(tmp_path, monkeypatch, page: str, **params) -> AppTest:
 
 
 def test_a_link_restores_the_sidebar(tmp_path, monkeypatch):
-    at = _open_link(tmp_path, monkeypatch, "drill", system="kerala", players="4", deck="48 cards",
-                    teams="partners opposite", player="ravi")
+    # walked in Chromium: the URL kept the shown labels (deck=48+cards), so a hand-typed deck=48
+    # was ignored; the sidebar now shows the values as the URL writes them
+    at = _open_link(tmp_path, monkeypatch, "drill", system="kerala", players="4", deck="48",
+                    teams="pairs", player="ravi")
     ss = at.session_state
     assert (ss["system"], ss["players"], ss["deck"], ss["teams"], ss["player"]) == (
         "kerala", 4, 48, "pairs", "ravi")

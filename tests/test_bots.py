@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -178,11 +179,12 @@ def test_the_card_bots_count_is_the_solvers_value_on_the_deals_it_drew(monkeypat
     assert len(state.tricks) > 2
     plays = [p for t in state.tricks[:2] for p in t.plays]
     seat = state.tricks[2].plays[0][0]
-    drawn = []
-    real = cardplay.counts_to_deal
-    monkeypatch.setattr(cardplay, "counts_to_deal", lambda t, c: drawn.append(real(t, c)) or drawn[-1])
+    picked = []
+    real = cardplay.pick_deals
+    monkeypatch.setattr(cardplay, "pick_deals", lambda *a: picked.append(real(*a)) or picked[-1])
     view = View(table, seat, deal.hand(seat), {}, tuple(plays), 1)
     choice = CardBot(5, samples=12).choose(view, contract)
+    drawn = [counts_to_deal(table, c) for c in picked[0]]
     word, k, n = re.search(r"(makes|fails) after it in (\d+) of (\d+) deals", choice.reason).groups()
     assert int(n) == len(drawn) == 12  # a small ending: every deal drawn is solved
     assert word == ("makes" if table.team_of(seat) == contract.team else "fails")
@@ -359,14 +361,14 @@ def _judged_calls(system: str, seeds: range):
 def test_a_cheap_rule_of_thumb_bid_keeps_the_side_in_the_auction():
     # the default bot makes the rules bot's cheap first-band bid when the samples make it at
     # least FOLLOW_AT of the time, though no bid "pays" by the samples alone, and says so
-    from fiftysix.bots.judge import FOLLOW_AT
+    from fiftysix.bots.judge import PARAMS
     found = 0
     for seed, a, deal, choice in _judged_calls("kerala", range(40)):
         if "keeps our side in the auction" in choice.reason:
             hand = deal.hand(a.to_move)
             assert choice.call == RulesBot(seed).choose(a, hand).call
             share = int(choice.reason.split("it makes in ")[1].split("%")[0])
-            assert share >= 100 * FOLLOW_AT
+            assert share >= 100 * PARAMS.follow_at
             assert fits(hand, a.meaning_of(choice.call, hand).constraint)
             found += 1
             if found == 2:
@@ -401,17 +403,17 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
     a = Auction(system="basic", table=table)
     a.apply("28D", None)
     values = {0: [29, 30, 40], 2: [29, 40], None: [29]}
-    monkeypatch.setattr(J, "PROBE_NODES", 10 ** 9)  # no deal over budget: every count is the solver's
+    params = replace(J.PARAMS, probe_nodes=10 ** 9)  # no deal over budget: every count is the solver's
 
     def counts(bot):
         j = bot.judge(a, deal.hand(2), values)
         bot.more(j)
         return j, bot._counts
 
-    two, drawn = counts(JudgeBot(5))
-    monkeypatch.setattr(J, "THREADS", 1)
-    one, drawn1 = counts(JudgeBot(5))
-    assert (drawn == drawn1).all() and len(drawn) == J.SAMPLES * 2
+    two, drawn = counts(JudgeBot(5, params))
+    assert params.threads == 2
+    one, drawn1 = counts(JudgeBot(5, replace(params, threads=1)))
+    assert (drawn == drawn1).all() and len(drawn) == params.samples * 2
     assert (one.made, one.known, one.their_made, one.their_far, one.their_n) == \
         (two.made, two.known, two.their_made, two.their_far, two.their_n)
     ours, theirs = table.team_of(2), table.team_of(1)
@@ -419,7 +421,7 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
     made, solved, their_made, their_far, hopeless = {}, {}, 0, 0, set()
     for i, c in enumerate(drawn):
         hands = counts_to_deal(table, c).hands
-        if i == J.SAMPLES:  # a strain that made not even its cheapest value in the first deals: not solved again
+        if i == params.samples:  # a strain that made not even its cheapest value in the first deals: not solved again
             hopeless = {t for t, vs in values.items() if not made.get((t, vs[0]))}
         for t, vs in values.items():
             if t in hopeless:
@@ -428,12 +430,12 @@ def test_the_judges_shares_are_the_solvers_values_on_its_deals_in_any_number_of_
             pts = max_points(Position(table, hands, t, 1), ours)[ours]
             for v in vs:
                 # over the opponents' bid our side must take COMPETE_GAP points more
-                made[(t, v)] = made.get((t, v), 0) + (pts >= v + gap[J.band(v)] + J.COMPETE_GAP)
+                made[(t, v)] = made.get((t, v), 0) + (pts >= v + gap[J.band(v)] + params.compete_gap)
         their_pts = max_points(Position(table, hands, 2, 1), theirs)[theirs]
-        their_made += their_pts >= 28 - J.BASE_GAP
-        their_far += their_pts >= 28 - J.THEIR_GAP
+        their_made += their_pts >= 28 - params.base_gap
+        their_far += their_pts >= 28 - params.their_gap
     assert two.known == {(t, v): n for t, n in solved.items() for v in values[t]} and two.their_n == len(drawn)
-    assert set(solved.values()) == {J.SAMPLES, 2 * J.SAMPLES}  # a hopeless strain and a live one
+    assert set(solved.values()) == {params.samples, 2 * params.samples}  # a hopeless strain and a live one
     assert made == two.made
     assert (their_made, their_far) == (two.their_made, two.their_far)
     assert 0 < their_made < len(drawn)  # both answers occur
@@ -446,8 +448,7 @@ def test_a_probe_over_its_budget_leaves_only_the_values_near_the_take_unknown(mo
     from fiftysix.analyser.solver import Position, Solver, max_points
     from fiftysix.bots import judge as J
     table = Table.make(6)
-    bot = JudgeBot(1)
-    monkeypatch.setattr(J, "PROBE_NODES", 3_000)
+    bot = JudgeBot(1, replace(J.PARAMS, probe_nodes=3_000))
     values = {t: [28, 29, 30, 32, 36, 40, 48] for t in (0, 1, 2, 3, None)}
     bot._table, bot._team, bot._their, bot._doubling = table, 0, None, False
     partial = proved = 0
@@ -478,7 +479,7 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
     # shares its reason gives; where the raise would make but does not pay, it passes and says so
     import re
 
-    from fiftysix.bots.judge import GAIN
+    from fiftysix.bots.judge import PARAMS
     from fiftysix.scoring import stake_row
     bids = passes = 0
     for _, a, _, choice in _judged_calls("jack-signal", range(40)):
@@ -487,7 +488,7 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
             ev, value, p0 = float(m[1]), int(m[2]), int(m[3]) / 100
             win, lose = stake_row(value)
             standing = a.state.doubled * (p0 * win - (1 - p0) * lose)
-            assert ev >= standing + GAIN - 0.031, choice.reason  # the shares are rounded to 1%
+            assert ev >= standing + PARAMS.gain - 0.031, choice.reason  # the shares are rounded to 1%
             bids += 1
         elif "would make in" in choice.reason and "our " in choice.reason.split("passing (")[-1]:
             assert choice.call.kind == "pass"
@@ -500,8 +501,8 @@ def test_a_bid_over_our_own_sides_bid_pays_by_the_stakes():
 def test_a_new_bid_is_valued_doubled_only_where_the_opponents_would_double_it():
     # RULES.md 5: "28-39 win 1 lose 2, 40-47 win 2 lose 3"; a double doubles the stake. The
     # opponents are taken to double a bid that fails in at least 0.8 of the deals, as `default` does
-    from fiftysix.bots.judge import DOUBLE_AT, THEY_DOUBLE_AT, bid_stake
-    assert THEY_DOUBLE_AT == DOUBLE_AT == 0.8
+    from fiftysix.bots.judge import PARAMS, bid_stake
+    assert PARAMS.they_double_at == PARAMS.double_at == 0.8
     assert bid_stake(0.5, 30) == pytest.approx(0.5 * 1 - 0.5 * 2)  # fails half the time: not doubled
     assert bid_stake(0.25, 44) == pytest.approx(0.25 * 2 - 0.75 * 3)
     assert bid_stake(0.1, 30) == pytest.approx(2 * (0.1 * 1 - 0.9 * 2))  # fails 90%: doubled
@@ -514,7 +515,7 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
     # from the rules' table (RULES.md: 28-39 win 1, lose 2) and the shares the reason gives
     import re
 
-    from fiftysix.bots.judge import FOLLOW_LOSS, THEY_DOUBLE_AT
+    from fiftysix.bots.judge import PARAMS
     from fiftysix.scoring import stake_row
     found = 0
     for _, a, _, choice in _judged_calls("kerala", range(60)):
@@ -528,10 +529,10 @@ def test_a_cheap_bid_over_the_opponents_costs_little_against_passing():
             # valued doubled only where it fails in at least THEY_DOUBLE_AT of the deals (where
             # the opponents, judging as this bot does, would double it); the reason rounds the share
             # to a whole percent, which moves a doubled stake of 3p - 2 by up to 2 * 3 * 0.005
-            assert ev == pytest.approx(2 * bidding if 1 - p >= THEY_DOUBLE_AT else bidding, abs=0.031)
+            assert ev == pytest.approx(2 * bidding if 1 - p >= PARAMS.they_double_at else bidding, abs=0.031)
             win, lose = stake_row(value)
             passing = -a.state.doubled * (theirs * win - (1 - theirs) * lose)
-            assert ev >= passing - FOLLOW_LOSS - 0.031, choice.reason
+            assert ev >= passing - PARAMS.follow_loss - 0.031, choice.reason
             found += 1
             if found == 2:
                 break
@@ -546,8 +547,8 @@ def test_a_decision_gets_more_deals_exactly_where_its_thresholds_could_change_th
     import copy
 
     from fiftysix.bots import judge as J
-    names = ("MAKE_AT", "COMPETE_AT", "FOLLOW_AT", "DOUBLE_AT", "REDOUBLE_AT")
-    base = {n: getattr(J, n) for n in names}
+    names = ("make_at", "compete_at", "follow_at", "double_at", "redouble_at")
+    params = J.PARAMS
     seen = {True: 0, False: 0}
     for seed in range(10):
         deal = random_deal(Table.make(6), seed)
@@ -568,19 +569,17 @@ def test_a_decision_gets_more_deals_exactly_where_its_thresholds_could_change_th
 
             bot._decide, bot.more = spy_decide, spy_more
             choice = bot.choose(a, deal.hand(a.to_move))
-            if first and len(bot._counts) > J.SAMPLES:
+            if first and len(bot._counts) > params.samples:
                 args, kw = first[0]
                 assert kw == {"final": False}
                 made = decide(*args, final=False).call
                 readings = []
                 for sign in (-1, 1):
-                    for n in names:
-                        monkeypatch.setattr(J, n, base[n] + sign * J.CLOSE)
+                    bot.params = replace(params, **{n: getattr(params, n) + sign * params.close for n in names})
                     readings.append(decide(*args, final=True).call)
-                    for n in names:
-                        monkeypatch.setattr(J, n, base[n])
-                # from LONG_AUCTION calls on, only a shift that would double or redouble counts
-                late = len(a.calls) >= J.LONG_AUCTION
+                    bot.params = params
+                # from long_auction calls on, only a shift that would double or redouble counts
+                late = len(a.calls) >= params.long_auction
                 assert bool(more) == any(c != made and (not late or c.kind in ("double", "redouble"))
                                          for c in readings)
                 if not more:
@@ -613,13 +612,25 @@ def test_a_reason_over_a_doubled_bid_says_what_the_bid_is_worth_doubled():
     assert worth == pytest.approx(4 * (p * win - (1 - p) * lose), abs=0.005 * 4 * (win + lose) + 0.005)  # p is rounded to 1%
 
 
-def test_a_bot_takes_its_sample_count_and_gaps_from_the_module_when_made(monkeypatch):
-    # bench/rejudge.py --set judge.SAMPLES=12 changes the bots it makes afterwards; bound as
-    # defaults of __init__, these constants kept their first values and such a run judged
-    # nothing again (until 2026-12-04)
+def test_a_bot_takes_its_sample_count_and_gaps_from_its_params():
+    # bench/rejudge.py --set samples=5 makes the bots it judges with the changed parameters (a
+    # replace of the frozen JudgeParams; until 2026-12-06 it set the module's constants, and
+    # before 2026-12-04 those were bound as defaults of __init__, so such a run judged nothing again)
+    import sys
+    from dataclasses import FrozenInstanceError
+    from pathlib import Path
+
     from fiftysix.bots import judge as J
-    monkeypatch.setattr(J, "SAMPLES", 5)
-    monkeypatch.setattr(J, "DD_GAP", (3, 12, 10, 10))
-    bot = JudgeBot(1)
-    assert bot.samples == 5 and bot.gap == (3, 12, 10, 10)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from rejudge import params_with
+    params = params_with(["samples=5", "dd_gap=3,12,10,10", "judge.COMPETE_AT=0.5"])
+    assert (params.samples, params.dd_gap, params.compete_at) == (5, (3, 12, 10, 10), 0.5)
+    assert params.make_at == J.PARAMS.make_at  # the others as they were
+    bot = JudgeBot(1, params)
+    assert bot.samples == 5 and bot.gap == (3, 12, 10, 10) and bot.params.compete_at == 0.5
     assert JudgeBot(1, samples=4, gap=2).gap == (2, 2, 2, 2)
+    assert JudgeBot(1).params == J.PARAMS and J.PARAMS.samples == 8
+    with pytest.raises(FrozenInstanceError):
+        J.PARAMS.samples = 5  # type: ignore[misc]
+    with pytest.raises(SystemExit):
+        params_with(["no_such_thing=1"])

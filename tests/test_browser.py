@@ -8,183 +8,29 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
-
-pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-DRIVER = "/usr/bin/chromedriver"
-SHOTS = ROOT / "test-output" / "screenshots"
-README_SHOTS = ROOT / "docs" / "screenshots"
-MAIN_PAGES = ("explain", "drill", "analyse", "analyse-best-play", "review", "coach")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--window-size=1400,1900", "--hide-scrollbars")
-
-if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    pytest.skip(f"headless browser test needs {CHROMIUM} and {DRIVER} "
-                "(apt-get install chromium chromium-driver; .ci/run installs them)", allow_module_level=True)
-webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium (pip install -e '.[test]')")
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from fiftysix.cards import Table, random_deal
+from tests.browser_harness import (
+    README_SHOTS,
+    SHOTS,
+    click_button,
+    click_key,
+    field,
+    idle,
+    open_page,
+    retry_stale,
+    shot,
+    wait_text,
+)
 
+pytestmark = pytest.mark.browser
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def data_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("data")
-
-
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory, data_dir):
-    """``streamlit run app.py`` on a free port with a fresh data folder; stopped afterwards."""
-    port = _free_port()
-    env = {**os.environ, "FIFTYSIX_DATA_DIR": str(data_dir)}
-    log = open(tmp_path_factory.mktemp("log") / "streamlit.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    (SHOTS / "failure.png").unlink(missing_ok=True)
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.time() > deadline:
-                pytest.fail(f"streamlit did not start (see {log.name})")
-            time.sleep(0.5)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for f in FLAGS:
-        opts.add_argument(f)
-    profile = tempfile.mkdtemp(prefix="fiftysix-chromium-")
-    opts.add_argument(f"--user-data-dir={profile}")
-    drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    drv.set_page_load_timeout(60)
-    try:
-        yield drv
-    finally:
-        drv.quit()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-# --- driving Streamlit ----------------------------------------------------------------------
-
-def idle(drv, timeout: float = 120) -> None:
-    """Wait until the script has finished running (no 'Running...' status widget)."""
-    time.sleep(0.3)  # let a rerun begin before looking for its end
-    WebDriverWait(drv, timeout, poll_frequency=0.1).until(
-        lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]'))
-    time.sleep(0.1)
-
-
-def wait_text(drv, text: str, timeout: float = 120) -> None:
-    try:
-        WebDriverWait(drv, timeout, poll_frequency=0.25).until(
-            lambda d: text in d.find_element(By.TAG_NAME, "body").text)
-    except TimeoutException:
-        shot(drv, "failure")
-        raise AssertionError(f"{text!r} never appeared on the page") from None
-
-
-def open_page(drv, url: str, page: str, expect: str) -> None:
-    drv.get(url + "/" + ("" if page == "explain" else page))
-    wait_text(drv, expect)
-    idle(drv)
-
-
-def _retry_stale(action) -> None:
-    """Run a click; when a rerun replaced the element meanwhile, find it again (up to 5 times)."""
-    for attempt in range(5):
-        try:
-            action()
-            return
-        except StaleElementReferenceException:
-            if attempt == 4:
-                raise
-            time.sleep(0.3)
-
-
-def click_button(drv, label: str) -> None:
-    """Click the (first visible) button whose text contains ``label``."""
-    def go() -> None:
-        for b in drv.find_elements(By.TAG_NAME, "button"):
-            if label in b.text and b.is_displayed() and b.is_enabled():
-                drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", b)
-                b.click()
-                return
-        raise AssertionError(f"no button {label!r} on the page")
-    _retry_stale(go)
-    idle(drv)
-
-
-def click_key(drv, key: str) -> None:
-    """Click the button of the widget with this Streamlit key."""
-    def go() -> None:
-        b = drv.find_element(By.CSS_SELECTOR, f".st-key-{key} button")
-        drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", b)
-        b.click()
-    _retry_stale(go)
-    idle(drv)
-
-
-def field(drv, label: str):
-    return drv.find_element(By.CSS_SELECTOR, f'input[aria-label="{label}"], textarea[aria-label="{label}"]')
-
-
-def shot(drv, name: str, at_heading: str | None = None) -> Path:
-    """Save a screenshot: the top of the page, or scrolled so ``at_heading`` is at the top."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    if at_heading is None:
-        drv.execute_script("window.scrollTo(0, 0);")
-        for el in drv.find_elements(By.CSS_SELECTOR, '[data-testid="stMain"], section.main'):
-            drv.execute_script("arguments[0].scrollTop = 0;", el)
-    else:
-        heading = drv.find_element(By.XPATH, f"//h3[contains(., '{at_heading}')]")
-        drv.execute_script("arguments[0].scrollIntoView({block: 'start'});", heading)
-        time.sleep(0.5)
-    path = SHOTS / f"{name}.png"
-    drv.save_screenshot(str(path))
-    return path
+MAIN_PAGES = ("explain", "drill", "analyse", "analyse-best-play", "review", "coach")
 
 
 # --- the tests ----------------------------------------------------------------------------
@@ -196,7 +42,7 @@ def test_answer_a_drill_question(app_url, browser, data_dir):
     idle(browser)
     choices = '[class*="st-key-dr_pick_"] button'  # the choices, as buttons with keys 1-4
     assert len(browser.find_elements(By.CSS_SELECTOR, choices)) >= 2
-    _retry_stale(lambda: browser.find_elements(By.CSS_SELECTOR, choices)[0].click())
+    retry_stale(lambda: browser.find_elements(By.CSS_SELECTOR, choices)[0].click())
     idle(browser)
     WebDriverWait(browser, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, ".st-key-dr_answer button").is_enabled())
     click_key(browser, "dr_answer")

@@ -19,16 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import (
+from tests.browser_harness import (
     CHROMIUM,
     DRIVER,
     FLAGS,
     ROOT,
-    _free_port,
-    _retry_stale,
     click_button,
     click_key,
+    free_port,
     idle,
+    retry_stale,
     shot,
     wait_text,
 )
@@ -58,14 +58,14 @@ members = ["@club.test"]
 @pytest.fixture(scope="module")
 def idp():
     """The OpenID Connect provider, on a free loopback port in this process's thread."""
-    with oidc_mock.run_server_in_thread(port=_free_port()) as server:
+    with oidc_mock.run_server_in_thread(port=free_port()) as server:
         yield f"http://127.0.0.1:{server.server_port}"
 
 
 @pytest.fixture(scope="module")
 def club(tmp_path_factory, idp):
     """``streamlit run app.py`` as a club server: (address, data folder)."""
-    port = _free_port()
+    port = free_port()
     app = f"http://127.0.0.1:{port}"
     folder = tmp_path_factory.mktemp("club")
     secrets = folder / "secrets.toml"
@@ -150,7 +150,7 @@ def drill(drv, app: str, answers: int) -> None:
     for i in range(answers):
         wait_text(drv, f"Question {i + 1} of")
         idle(drv)
-        _retry_stale(lambda: drv.find_elements(By.CSS_SELECTOR, choices)[0].click())
+        retry_stale(lambda: drv.find_elements(By.CSS_SELECTOR, choices)[0].click())
         idle(drv)
         click_key(drv, "dr_answer")
         wait_text(drv, "Next question")

@@ -3,7 +3,7 @@ one, delete one and undo, export it in all four formats, import each file back, 
 read Progress; and what only a browser shows: Review's record box after another file, the
 Progress tables at 1400 px, the form while the engine works, and user text as text (issue 44).
 
-Uses the server, browser and helpers of ``tests.test_browser`` (skipped the same way where
+Uses the server and browser of tests/conftest.py and the helpers of ``tests.browser_harness`` (skipped the same way where
 Chromium is missing).
 """
 from __future__ import annotations
@@ -17,13 +17,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.test_browser import (  # noqa: F401
-    CHROMIUM,
-    app_url,
-    browser,
+from tests.browser_harness import (
     click_button,
     click_key,
-    data_dir,
     field,
     idle,
     open_page,
@@ -32,8 +28,8 @@ from tests.test_browser import (  # noqa: F401
 )
 
 pytestmark = pytest.mark.browser
-assert CHROMIUM
 
+ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = ("![](http://HOST/p.png)", "[Log in again](https://x)", "~never~", "<img src=x>", "**b**")
 
 
@@ -56,6 +52,15 @@ def _choose(drv, label: str, text: str) -> None:
     box.click()
     box.send_keys(text, Keys.ENTER)
     idle(drv)
+
+
+def _select_text(drv, label: str) -> str:
+    """What the select box labelled ``label`` shows: its text and its input's value."""
+    return drv.execute_script(
+        "const b = Array.from(document.querySelectorAll('[data-testid=\"stSelectbox\"]'))"
+        ".find(e => e.textContent.startsWith(arguments[0]));"
+        "return b.textContent + ' | ' + Array.from(b.querySelectorAll('input')).map(i => i.value + ' ' +"
+        " (i.getAttribute('placeholder') || '')).join(' | ');", label)
 
 
 def _kept(data_dir: Path) -> dict:
@@ -87,6 +92,15 @@ def _upload(drv, key: str, path: Path) -> None:
 
 def _downloads(drv, folder: Path) -> None:
     drv.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
+
+
+def _drill_the_coach_bank(drv, url: str) -> None:
+    """Open the Drill page at ``url`` and choose the Coach page's bank."""
+    drv.get(url)
+    wait_text(drv, "Start a session")
+    idle(drv)
+    click_button(drv, "a question bank")
+    _choose(drv, "Bank", "The Coach")
 
 
 def _no_markup_from(drv, hostile=HOSTILE) -> None:
@@ -149,21 +163,25 @@ def test_a_coachs_whole_loop(app_url, browser, data_dir, tmp_path):
         wait_text(drv, f"Replaced the bank with 5 question(s) from {n}")
         assert _kept(data_dir)["questions"] == whole["questions"], n
     # drill it: the bank by its title, five questions answered with the keyboard
-    drv.get(app_url + "/drill?dr_source=bank&dr_bank=coach&dr_len=5&dr_practise=true")
-    wait_text(drv, 'The Coach page\'s bank: Club quiz: week 1, "Plus" calls ♠')
-    idle(drv)
+    _drill_the_coach_bank(drv, app_url + "/drill?dr_len=5&dr_practise=true")
+    picked = _select_text(drv, "Bank")
+    assert 'The Coach page\'s bank: Club quiz: week 1, "Plus" calls ♠' in picked, picked
     click_button(drv, "Start a session")
     for i in range(5):
         wait_text(drv, f"Question {i + 1} of 5")
         idle(drv)
-        drv.find_element(By.TAG_NAME, "body").send_keys("1")
-        idle(drv)
+        click_key(drv, "dr_pick_0")
         click_key(drv, "dr_answer")
+        WebDriverWait(drv, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".st-key-dr_next button"))
         click_key(drv, "dr_next")
     wait_text(drv, "Session summary")
     # Progress groups the answers under the bank's title
-    drv.get(app_url + "/progress?pr_by=source")
+    drv.get(app_url + "/progress")
     wait_text(drv, "Weakest spots")
+    idle(drv)
+    bank = drv.find_element(By.XPATH, "//button[normalize-space(.)='bank']")
+    drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", bank)
+    bank.click()
     idle(drv)
     labels = drv.execute_script("return Array.from(document.querySelectorAll('.xtick text')).map(t => t.textContent);")
     assert 'Club quiz: week 1, "Plus" calls ♠' in labels, labels
@@ -181,16 +199,22 @@ def test_reviews_record_box_follows_the_file(app_url, browser):
     drv.get(app_url + "/review?rv_source=Samples&rv_sample=4x8.txt")
     wait_text(drv, "Broken promises", timeout=180)
     idle(drv)
-    box = drv.find_element(By.CSS_SELECTOR, 'input[aria-label^="Record in the file"]')
-    first = box.find_element(By.XPATH, "./ancestor::*[@data-baseweb='select']").text
-    assert first.startswith("1. Thursday club"), first
+    box = "Record in the file"
+    first = _select_text(drv, box)
+    assert "1. Thursday club" in first, first
+    def contract(d) -> str:
+        return d.find_element(By.CSS_SELECTOR, '[data-testid="stMetricValue"]').text
+
+    before = contract(drv)
     _choose(drv, "Sample file", "8x8.txt")
-    wait_text(drv, "Broken promises", timeout=180)
+    WebDriverWait(drv, 180, poll_frequency=0.3).until(lambda d: contract(d) != before)
     idle(drv)
-    contract = drv.find_element(By.CSS_SELECTOR, '[data-testid="stMetricValue"]').text
-    box = drv.find_element(By.CSS_SELECTOR, 'input[aria-label^="Record in the file"]')
-    now = box.find_element(By.XPATH, "./ancestor::*[@data-baseweb='select']").text
-    assert now.startswith("1.") and contract in now and "Thursday club" not in now, (now, contract)
+    contract = contract(drv)
+    now = _select_text(drv, box)
+    from fiftysix.records import read_records
+    eight, four = (read_records(str(ROOT / "data" / "records" / f)) for f in ("8x8.txt", "4x8.txt"))
+    assert f"1. {eight[0].event} {eight[0].contract}" in now and str(eight[0].contract) == contract, (now, contract)
+    assert f"1. {four[0].event} {four[0].contract}" not in now, now  # before: 4x8's first record
 
 
 def test_no_second_copy_of_the_form_while_the_engine_works(app_url, browser):
@@ -198,13 +222,11 @@ def test_no_second_copy_of_the_form_while_the_engine_works(app_url, browser):
     stale copy beside the new one."""
     drv = browser
     open_page(drv, app_url, "coach", "Fill in, check and add")
-    _choose(drv, "Type", "meaning:")
-    _type(drv, "Call asked about (for 'meaning' and 'which-call')", "28H")
-    click_button(drv, "Fill in, check and add")  # a message now stands above the form
+    _question(drv, "meaning", call="28H", id="f1")  # a message now stands above the form
     _choose(drv, "Type", "makeable:")
     _type(drv, "Auction so far (from seat 1; for makeable: the whole auction)", "28H P P P P P")
     _type(drv, "Hand (S.H.D.C; for 'your-call' and 'makeable')", "JJ9.JAT9.K.")
-    _type(drv, "Deals to simulate", "300")
+    _type(drv, "Deals to simulate", "60")
     drv.find_element(By.XPATH, "//button[contains(., 'Fill in, check and add')]").click()
     counts = []
     deadline = time.time() + 120
@@ -237,15 +259,12 @@ def test_user_text_is_text_in_the_browser(app_url, browser, data_dir, tmp_path):
     click_key(drv, "co_edit_btn")
     _no_markup_from(drv, ())
     from urllib.parse import quote
-    drv.get(app_url + f"/drill?dr_source=bank&dr_bank=coach&dr_practise=true&dr_len=3&player={quote('~never~ **b**')}")
-    wait_text(drv, "Start a session")
-    idle(drv)
+    _drill_the_coach_bank(drv, app_url + f"/drill?dr_practise=true&dr_len=3&player={quote('~never~ **b**')}")
     click_button(drv, "Start a session")
     wait_text(drv, "Question 1 of")
     idle(drv)
     _no_markup_from(drv)
-    drv.find_element(By.TAG_NAME, "body").send_keys("1")
-    idle(drv)
+    click_key(drv, "dr_pick_0")
     click_key(drv, "dr_answer")
     WebDriverWait(drv, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".st-key-dr_next button"))
     idle(drv)

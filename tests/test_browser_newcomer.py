@@ -1,7 +1,7 @@
 """The app in a real browser as a newcomer meets it: settings that survive a reload, the Drill
 page by keyboard, the start button after "nothing is due", and a phone-width table.
 
-Uses the server, browser and helpers of ``tests.test_browser`` (skipped the same way where
+Uses the server and browser of tests/conftest.py and the helpers of ``tests.browser_harness`` (skipped the same way where
 Chromium is missing).
 """
 from __future__ import annotations
@@ -15,21 +15,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.test_browser import (  # noqa: F401
-    CHROMIUM,
-    app_url,
-    browser,
-    click_button,
-    data_dir,
-    field,
-    idle,
-    open_page,
-    shot,
-    wait_text,
-)
+from tests.browser_harness import click_button, field, idle, open_page, shot, wait_text
 
 pytestmark = pytest.mark.browser
-assert CHROMIUM
 
 
 def _params(drv) -> dict[str, str]:

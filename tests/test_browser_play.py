@@ -1,6 +1,6 @@
 """The Play page in a real browser: bid a hand with the bots and play it by clicking cards.
 
-Uses the server, browser and helpers of ``tests.test_browser`` (skipped the same way where
+Uses the server and browser of tests/conftest.py and the helpers of ``tests.browser_harness`` (skipped the same way where
 Chromium is missing). A 4-player table and the quick ``rules`` bot keep it short.
 """
 from __future__ import annotations
@@ -12,10 +12,9 @@ import pytest
 from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
-from tests.test_browser import CHROMIUM, README_SHOTS, SHOTS, app_url, browser, data_dir, idle, shot, wait_text  # noqa: F401
+from tests.browser_harness import README_SHOTS, SHOTS, idle, shot, wait_text
 
 pytestmark = pytest.mark.browser
-assert CHROMIUM
 
 LINK = "/play?players=4&pl_bot=rules&pl_seat=2&pl_seed=5&pl_mode=practice"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fiftysix.cards import Table, random_deal
-from fiftysix.drills.banks import load_bank, starter_banks
+from fiftysix.drills.banks import load_starter
 from fiftysix.drills.classes import CODE_ALPHABET, AssignedDeal, ClassError, ClassStore, DealResult
 from fiftysix.drills.progress import ProgressStore
 
@@ -51,7 +51,7 @@ def test_students_join_with_the_code_and_only_the_coach_changes_the_class(path: 
 
 
 def _bank():
-    return load_bank(next(p for p in starter_banks() if p.stem == "international"))
+    return load_starter("international")
 
 
 def test_a_bank_assignment_reports_each_student_and_the_questions_missed_most(path: Path):

@@ -133,6 +133,8 @@ def test_the_starter_banks_are_checked_and_cover_every_system():
     from pathlib import Path
 
     from fiftysix.bidding import SYSTEMS
+    from fiftysix.drills.banks import starter_names
+    assert starter_names() == sorted(SYSTEMS)  # what the installed package offers: one bank per system
     folder = Path(__file__).resolve().parent.parent / "data" / "banks"
     for system in SYSTEMS:
         bank, problems = check_file(folder / f"{system}.json")

@@ -32,6 +32,18 @@ def test_quiz_bad_input_is_one_error_line(capsys):
     assert rc == 2 and "unknown question type 'riddle'" in err
 
 
+def test_quiz_from_a_starter_bank_asks_the_shipped_questions(capsys):
+    from pathlib import Path
+    shipped = json.loads((Path(__file__).resolve().parents[1] / "data" / "banks" / "jack-signal.json").read_text())
+    rc, out, _ = _run(capsys, "quiz", "--starter", "jack-signal", "-n", "3", "--json")
+    d = json.loads(out)
+    assert rc == 0 and d["system"] == "jack-signal"
+    assert d["questions"] == shipped["questions"][:3]
+    rc, _, err = _run(capsys, "quiz", "--starter", "bridge", "-n", "1", "--json")
+    assert rc == 2 and err.startswith("fiftysix quiz: error: there is no starter bank 'bridge'")
+    assert len(err.splitlines()) == 1
+
+
 def test_interactive_quiz_marks_and_records(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
     rc, out, _ = _run(capsys, "quiz", "--system", "kerala", "-n", "2", "--seed", "3", "--json")

@@ -13,23 +13,45 @@ import pytest
 
 from fiftysix.analyser.solver import Position, Solver, card_values
 from fiftysix.analyser.view import View
-from fiftysix.cards import Deal, Hand, Table, random_deal
+from fiftysix.cards import Card, Deal, Hand, Table, random_deal
 from fiftysix.constraints import fits
 from fiftysix.drills import banks
 from fiftysix.drills.bankcheck import check_bank
 from fiftysix.drills.problem_hands import shipped_hands
-from fiftysix.drills.problem_sets import (UNLOCK_SHARE, UNLOCK_SOLVED, ProblemStore, level_scores, make_problem,
-                                          open_levels, pick_problem, starter_problems)
-from fiftysix.drills.problems import (FIND_CARD, LEAD_LEVELS, LEVELS, OPENING_LEAD, ProblemError, card_groups,
-                                      consistency, find_card_at, lead_view, level_for, level_of, problem_contract,
-                                      problem_state, verify)
+from fiftysix.drills.problem_sets import (
+    UNLOCK_SHARE,
+    UNLOCK_SOLVED,
+    ProblemStore,
+    level_scores,
+    make_problem,
+    open_levels,
+    pick_problem,
+    starter_problems,
+)
+from fiftysix.drills.problems import (
+    FIND_CARD,
+    LEAD_LEVELS,
+    LEVELS,
+    OPENING_LEAD,
+    ProblemError,
+    card_groups,
+    consistency,
+    find_card_at,
+    lead_view,
+    level_for,
+    level_of,
+    obvious_card,
+    problem_contract,
+    problem_state,
+    verify,
+)
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
 from fiftysix.drills.schedule import utcnow
 from fiftysix.ui.cli import main
 from tests.naive import naive_card_values
 
-TABLES = [Table.make(p) for p in (4,)]  # 6 and 8 join as their starter sets ship
+TABLES = [Table.make(p) for p in (4, 6)]  # 8 joins as its starter set ships
 
 
 def _sample(qs: list[Question], kind: str, k: int, seed: int = 45) -> list[Question]:
@@ -86,8 +108,7 @@ def test_a_sample_of_the_shipped_set_holds_when_solved_in_another_move_order(tab
         assert verify(q, Solver(8, shuffle=11)) == [], q.id
 
 
-@pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"),
-                                   ])
+@pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"), pytest.param(TABLES[1], id="6p")])
 def test_a_shipped_opening_lead_holds_on_its_own_deals(table):
     """Each lead re-solved on every stored deal gives the stored rate; the right leads are those
     within the margin; and every stored deal gives the leader its hand and keeps every promise
@@ -137,6 +158,23 @@ def test_equivalent_cards_are_worth_the_same_to_the_solver():
             if multi == 5:
                 break
         assert multi == 5, table  # groups of more than one card were met and checked
+
+
+def _pos(hands: list[str], leader: int, current: tuple = (), trump: int | None = 1) -> Position:
+    table = Table.make(4)
+    return Position(table, tuple(Hand.parse(h) for h in hands), trump, leader,
+                    tuple((s, Card.parse(c)) for s, c in current))
+
+
+def test_the_obvious_card_follows_its_rule_text():
+    # "on lead, the top card of the longest suit"
+    assert str(obvious_card(_pos(["J9.A..", "TT..J.", "A..9A.", "...J9A"], 1))) == "JS"
+    # "following, points onto a trick the partners are winning": seat 3's partner seat 1 wins with JS
+    assert str(obvious_card(_pos(["9...", "T...", "A9...", "..JA."], 1, ((1, "JS"), (2, "TS"))))) == "9S"
+    # "else the lowest card that wins it": 9S and JS both beat AS
+    assert str(obvious_card(_pos([".A..", "J9...", "T.J..", "T..A."], 1, ((1, "AS"),)))) == "9S"
+    # "else the cheapest card": nothing beats JS; TS (1 point) goes before 9S (2)
+    assert str(obvious_card(_pos([".A..", "9T...", "A.J..", "T..A."], 1, ((1, "JS"),)))) == "TS"
 
 
 def test_levels_follow_the_rule_text():

@@ -179,22 +179,23 @@ def test_system_bids_agree_with_a_bot_auction_and_flag_a_change():
     from dataclasses import replace
 
     from fiftysix.bidding import format_call
-    from fiftysix.bots import bid_with
+    from fiftysix.bots import bid_with, get_bot
     from fiftysix.cards import random_deal
-    from fiftysix.drills.system_bids import system_bids
     table = Table.make(6)
     deal = random_deal(table, seed=12)
-    auction = bid_with(deal, "international", "default", seed=0)  # the bot the review uses
+    auction = bid_with(deal, "international", "default", seed=0)  # the bot the review asks
     calls = tuple(Noted(format_call(c.call)) for c in auction.calls)
     rec = Record(table=table, deal=deal, auction=calls, contract=auction.contract)
-    bids = system_bids(rec, seed=0)
-    assert [b.system for b in bids] == [n.token for n in calls] and all(b.same for b in bids)
+    bids = review_auction(rec, get_bot("default", 0))
+    assert [b.system_bid for b in bids] == [n.token for n in calls] and all(b.as_system_bids for b in bids)
+    assert all(b.system_reason for b in bids)
     # replace the opening call by another legal one: that call alone is flagged
     from fiftysix.bidding import Auction
     a = Auction("international", table, hands=deal)
     other = next(format_call(c) for c in a.legal_calls() if format_call(c) != calls[0].token)
-    b2 = system_bids(replace(rec, auction=(Noted(other),)), seed=0)
-    assert b2[0].system == calls[0].token and not b2[0].same and b2[0].made == other
+    b2 = review_auction(replace(rec, auction=(Noted(other),)), get_bot("default", 0))
+    assert b2[0].system_bid == calls[0].token and not b2[0].as_system_bids and b2[0].call == other
+    assert review_auction(rec)[0].system_bid == ""  # no bot asked: no system bid
 
 
 def test_progress_reports_every_position_up_to_the_total():

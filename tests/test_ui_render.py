@@ -22,6 +22,15 @@ def test_every_card_is_drawn_with_its_rank_suit_and_colour():
         assert face == ("10" if name[0] == "T" else name[0]) + "♠♥♦♣"["SHDC".index(name[1])]
 
 
+def test_a_hand_in_one_line_keeps_its_tens_apart():
+    """Walked in Chromium: "♥J91010" ran two tens together; the ranks stand apart, as on the cards."""
+    hand = Hand.parse("JJ9.J9TT..A")
+    text = _strip(render.hand_text_html(hand))
+    assert text == "♠J J 9 · ♥J 9 10 10 · ♦- · ♣A"
+    assert [Hand.parse(".".join(part[1:].replace(" ", "").replace("10", "T").replace("-", "")
+                                for part in text.split(" · ")))] == [hand]  # it reads back
+
+
 def test_hand_is_fanned_in_suit_order_strongest_first():
     hand = Hand.parse("9J.T.AJ.7")  # written out of order on purpose
     names = re.findall(r'data-card="(\w\w)"', render.hand_html(hand))

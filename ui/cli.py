@@ -7,6 +7,12 @@ function that registers each subcommand with ``common.command`` (its arguments, 
 JSON with ``--json``, else the text (``ui/commands/output.py``). Errors a user can cause
 (``FiftySixError``) become one line on stderr and exit status 2; so does any other error that
 escapes a handler (a last guard: nothing ends in a traceback); Ctrl-C is exit status 130.
+
+Why some imports sit inside handlers: a command module imports at its top everything but
+what loads numba (the analyser, the bots, the drills that solve) or Dask (the stats job).
+Importing those costs seconds (numba's start, the compiled kernels' cache), which ``fiftysix
+calls 28H`` or ``fiftysix --help`` must not pay; so only a handler that solves imports them,
+when it runs. Everywhere else in the project (the pages included) modules import plainly.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 
+from fiftysix import __version__
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.commands.output import write
 
@@ -30,7 +37,11 @@ COMMAND_MODULES = [
     "fiftysix.ui.commands.stats",
     "fiftysix.ui.commands.bots",
     "fiftysix.ui.commands.problems",
+    "fiftysix.ui.commands.app",
 ]
+
+EXTRAS = {"streamlit": "app", "plotly": "app", "dask": "stats", "distributed": "stats", "pyarrow": "stats"}
+"""The optional dependencies, by the extra that installs them (pyproject's optional-dependencies)."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -45,6 +56,7 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="fiftysix", description="Trainer and hand analyser for 56.")
+    parser.add_argument("--version", action="version", version=f"fiftysix {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
@@ -68,6 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (e.g. `| head`): not an error of ours
         sys.stderr.close()
         return 0
+    except ModuleNotFoundError as e:  # an optional dependency this command needs
+        root = (e.name or "").partition(".")[0]
+        extra = f": pip install 'fiftysix[{EXTRAS[root]}]'" if root in EXTRAS else ""
+        print(f"fiftysix {args.command}: error: this needs {root or e}, which is not installed{extra}",
+              file=sys.stderr)
+        return 2
     except OSError as e:
         where = f"{e.filename}: " if getattr(e, "filename", None) else ""
         print(f"fiftysix {args.command}: error: {where}{e.strerror or e}", file=sys.stderr)

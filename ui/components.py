@@ -7,16 +7,22 @@ Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from types import ModuleType
+from importlib.resources import files
+from pathlib import Path
 
 import streamlit as st
 
+from fiftysix.analyser import solver
 from fiftysix.bidding import SYSTEM_NAMES
 from fiftysix.cards import DEFAULT_DECK, TABLE_SETUPS, Table
+from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
+from fiftysix.play import trick_rows
+from fiftysix.stats import summary
 from fiftysix.ui import render
 from fiftysix.ui.club import User, current_user
 
@@ -79,7 +85,6 @@ def owner() -> str | None:
 
 def user_library():
     """The hand library as this user sees it: their own records and the club library's."""
-    from fiftysix.drills.library import Library
     return Library(owner=owner(), owner_name=user().name)
 
 
@@ -92,6 +97,30 @@ def settings() -> Settings:
         deck = DEFAULT_DECK[players]
     teams = ss.get("teams", "alternate")
     return Settings(Table(players, deck, teams), ss.get("system", "international"), user())
+
+
+def keep_history() -> None:
+    """Make browser Back go back (``render.KEEP_HISTORY_JS``); the app calls it first on every run."""
+    with st.container(height=1, border=False, key="fs_keep_history"):
+        st.html(render.KEEP_HISTORY_JS, unsafe_allow_javascript=True)
+
+
+def glossary_page() -> Path:
+    """The Glossary page's file, where the package is installed (what st.page_link takes)."""
+    return Path(str(files("fiftysix.ui.pages").joinpath("glossary.py")))
+
+
+def words(*names: str, key: str, label: str = "Words", where=None) -> None:
+    """A popover that says what these glossary words mean (one line each), with a link to the
+    Glossary page: beside a section whose words a beginner may not know. Taps open it too."""
+    from fiftysix.glossary import term
+    terms = list(dict.fromkeys(term(n) for n in names))
+    box = (where or st).popover(label, icon=":material/menu_book:", key=key,
+                                help="What the words here mean: " + ", ".join(t.name for t in terms))
+    with box:
+        for t in terms:
+            st.markdown(f"**{render.md_text(t.name)}**: {render.md_text(t.line)}")
+        st.page_link(glossary_page(), label="Every word, in the Glossary", icon=":material/menu_book:")
 
 
 def page_start(title: str, blurb: str = "") -> Settings:
@@ -132,12 +161,31 @@ def read_upload(upload, *, limit: int = MAX_UPLOAD_BYTES) -> str | None:
         return None
 
 
-@st.cache_resource(show_spinner="Warming up the solver (compiling, once per server)...")
-def warm_solver() -> ModuleType:
-    """The solver module, its kernels compiled once per server process."""
-    from fiftysix.analyser import solver
-    solver.warm_up()
-    return solver
+FIRST_RUN = "Preparing the solver, first run only"
+"""What a page says while the solver's kernels are compiled (or loaded from numba's cache)."""
+
+
+def start_warming() -> None:
+    """Prepare the solver's kernels in the background, once per server process (the router
+    calls this on every run; ``fiftysix app`` as the server starts)."""
+    solver.warm_in_background()
+
+
+def warm_solver() -> None:
+    """The solver's kernels ready. On a first run the page says so and shows the warm-up's
+    progress while it waits (Stop and leaving the page interrupt the wait)."""
+    if solver.is_warm():
+        return
+    solver.warm_in_background()
+    box = st.empty()
+    while not (now := solver.warm_progress()).ready:
+        if now.error is not None:
+            box.empty()
+            raise FiftySixError(f"the solver could not be prepared: {now.error}")
+        box.progress(now.fraction, text=f"{FIRST_RUN}: {now.what} (step {now.step + 1} of {now.steps},"
+                                                f" {now.seconds:.0f} s)")
+        time.sleep(0.25)
+    box.empty()
 
 
 def seat_view(table: Table, key: str) -> int | None:
@@ -159,7 +207,6 @@ def view_hands(state, view: int | None) -> tuple[dict, dict[int, int]]:
 
 def tricks_table(state) -> None:
     """The tricks played so far, each with its cards by seat, its winner and its points."""
-    from fiftysix.play import trick_rows
     rows = trick_rows(state)
     if not rows:
         st.caption("No trick has been played yet.")
@@ -185,17 +232,16 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     no statistics are shipped for the table, or the call came up too seldom."""
     import plotly.graph_objects as go
 
-    from fiftysix.stats.summary import call_worth as lookup
 
-    found = lookup(system, table, before, call)
+    found = summary.call_worth(system, table, before, call)
     if found is None:
-        st.caption(f"No shipped statistics for {system} at this table (they cover "
-                   "6 players, 48 cards, alternate teams).")
+        st.caption(f"What a call is worth in points is known for {system} only at 6 players with 48 cards, "
+                   "odd seats against even.")
         return
     doc, entry = found
     if entry is None:
-        st.caption(f"Not in the shipped statistics: in {doc['deals']:,} deals bid by the bots this call came up"
-                   f" here fewer than {doc['min_count']} times.")
+        st.caption(f"Too rare to say what it is worth: in {doc['deals']:,} practice deals the computer players "
+                   f"made this call here fewer than {doc['min_count']} times.")
         return
     trump = entry["strain"]  # the statistics' field: S H D C, NT, or "best" before any bid
     where = {"NT": "no-trump", "best": "its best trump"}.get(trump) or render.suit_name("SHDC".index(trump))
@@ -210,6 +256,6 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
     fig.update_layout(height=150, margin=dict(l=0, r=0, t=4, b=0), bargap=0.1,
                       xaxis=dict(title=None, tickfont=dict(size=9)), yaxis=dict(visible=False))
     st.plotly_chart(fig, key=key, config={"displayModeBar": False})
-    st.caption(f"Rests on {entry['count']:,} of {doc['deals']:,} deals (seed {doc['seed']}) bid by the"
-               f" {doc['bots']} bot in every seat and solved double-dummy, seat 1 leading; the points are"
-               " the caller's team's. Rebuilt by scripts/build-stats.")
+    st.caption(f"From {entry['count']:,} of {doc['deals']:,} practice deals in which computer players "
+               f"({doc['bots']}) bid every seat, each then played with every card known (double-dummy), seat 1 "
+               "leading; the points are the caller's team's.")

@@ -11,7 +11,7 @@ from fiftysix.cards import Hand
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record
 from fiftysix.ui import render
-from fiftysix.ui.components import owner, show
+from fiftysix.ui.components import owner, show, user
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.render import md_text
 
@@ -82,14 +82,12 @@ def add_to_bank(q) -> str:
     returns what happened in words."""
     from fiftysix.drills import banks
     who = owner()
-    bank = banks.load_working_bank(owner=who)
-    if bank is None:
-        bank = banks.Bank(st.session_state.get("co_title", "My bank"), q.context.system, (),
-                          st.session_state.get("co_author", ""))
+    kept = banks.load_working_bank(owner=who)
+    bank = kept or banks.Bank("My bank", q.context.system, (), user().name)
     rep = banks.merge_banks(bank, banks.Bank(bank.title, bank.system, (q,)))
-    banks.save_working_bank(rep.bank, owner=who)
-    if st.session_state.get("co_restored"):  # the Coach page already took up the bank this session
-        st.session_state["co_questions"] = [x.to_dict() for x in rep.bank.questions]
+    # only the new question is saved, so a Coach page open in another tab loses nothing (and
+    # takes it up on its next run)
+    banks.save_working_changes(kept, rep.bank, owner=who)
     if rep.added == 0:
         return f"That problem is already in your bank '{rep.bank.title}'."
     return (f"Added to your bank '{rep.bank.title}' ({len(rep.bank.questions)} questions). The Coach page"

@@ -31,7 +31,7 @@ CSS = """
 .fs-cardval{display:inline-block;text-align:center;margin:0 .35em .2em 0}
 .fs-cardval .v{display:block;font:600 .8em sans-serif;margin-top:.2em}
 .fs-hand{display:inline-block;white-space:nowrap;padding-right:.5em}
-.fs-suit-red{color:#c8102e}.fs-suit-black{color:#111}
+.fs-suit-red{color:#c8102e}.fs-suit-black{color:#111}.fs-suitrun{white-space:nowrap}
 .fs-felt{position:relative;width:100%;max-width:860px;height:440px;margin:.4em auto 1em;
   background:radial-gradient(ellipse at center,#2e8b57 0%,#1d6b40 60%,#134d2d 100%);
   border-radius:48%/42%;border:10px solid #6b3e1f;box-shadow:inset 0 0 30px rgba(0,0,0,.5)}
@@ -48,11 +48,31 @@ CSS = """
   background:#f4f1e8;font:700 .95em ui-monospace,Menlo,Consolas,monospace;cursor:help;white-space:nowrap}
 .fs-call.pass{background:#e8f3e8;color:#2d6a2d}.fs-call.dbl{background:#fbe3e3;color:#a61b1b}
 .fs-call.final{outline:2px solid #f5b700}
+.fs-calltip{display:inline-block;position:relative}
+.fs-calltip>summary{list-style:none;cursor:pointer}
+.fs-calltip>summary::-webkit-details-marker{display:none}
+.fs-calltip .fs-tip{position:absolute;z-index:20;left:0;top:100%;width:max-content;max-width:18em;
+  background:#fffbe6;color:#222;border:1px solid #d4c27a;border-radius:.35em;padding:.35em .55em;
+  font:.8em/1.35 sans-serif;white-space:normal;text-align:left;box-shadow:0 2px 6px rgba(0,0,0,.25)}
 .fs-auction{border-collapse:collapse;margin:.3em 0}
 .fs-auction th{font:600 .8em sans-serif;padding:.2em .6em;border-bottom:2px solid}
 .fs-auction td{padding:.1em .3em;text-align:center}
 .fs-contract{display:inline-block;font:700 1.4em Georgia,serif;padding:.2em .7em;border-radius:.4em;
   background:#fffdf7;border:2px solid #6b3e1f;color:#111;text-shadow:none}
+/* A phone stacks Streamlit's columns; rows that are a grid keep their shape: an auction keeps its
+   seats side by side (KEEP_ROWS), a palette of buttons wraps four to a row (WRAP_ROWS). */
+@media (max-width: 640px){
+[class*="st-key-fs_keeprows"] [data-testid="stHorizontalBlock"]{flex-wrap:nowrap !important;gap:.2rem !important}
+[class*="st-key-fs_keeprows"] [data-testid="stColumn"]{min-width:0 !important;width:auto !important;
+  flex:1 1 0 !important}
+[class*="st-key-fs_keeprows"] button{padding-left:.1rem !important;padding-right:.1rem !important;min-height:2rem}
+[class*="st-key-fs_wraprows"] [data-testid="stHorizontalBlock"]{flex-wrap:wrap !important;gap:.3rem !important}
+[class*="st-key-fs_wraprows"] [data-testid="stColumn"]{min-width:calc(25% - .3rem) !important;
+  width:calc(25% - .3rem) !important;flex:0 0 calc(25% - .3rem) !important}
+.fs-wide{display:none}
+.fs-calltip .fs-tip{position:fixed;left:.75rem;right:.75rem;top:auto;bottom:1rem;max-width:none;width:auto;
+  font-size:.95em}
+}
 /* A phone: the round table has no room for the side hands, so the seats line up below the
    trick and each hand wraps within the screen instead of being clipped. */
 @media (max-width: 640px){
@@ -65,6 +85,63 @@ CSS = """
 }
 </style>
 """
+
+
+KEEP_HISTORY_JS = """<script>
+(() => {
+  // Browser Back must go back. Streamlit pushes a new history entry whenever it drops a query
+  // parameter of the page it is on: a value a widget refuses or holds by default, one the page
+  // clears, or the parameters of a page being left (just before it pushes the next page). Back
+  // then landed on an entry that was rewritten again, or on the page left without its state.
+  // Here a drop rewrites the entry it corrects instead of adding one; and when the next page
+  // follows at once, the page left keeps the address it had. A change of page, or a value
+  // added or changed, is still a step in history.
+  const h = window.history;
+  if (h.__fiftysixKeepsHistory) return;
+  h.__fiftysixKeepsHistory = true;
+  const pairs = (search) => [...new URLSearchParams(search)].map(([k, v]) => k + "=" + v);
+  const onlyDrops = (from, to) => {
+    const had = new Set(pairs(from)), has = pairs(to);
+    return has.length < had.size && has.every((p) => had.has(p));
+  };
+  const push = h.pushState.bind(h), replace = h.replaceState.bind(h);
+  let dropped = null;  // the address a drop just rewrote, and when
+  h.replaceState = (state, title, url) => { dropped = null; return replace(state, title, url); };
+  h.pushState = (state, title, url) => {
+    const here = window.location, to = url == null ? null : new URL(url, here.href);
+    if (to && to.origin === here.origin && to.pathname === here.pathname) {
+      if (onlyDrops(here.search, to.search)) {
+        const was = here.href;
+        replace(state, title, url);
+        dropped = {url: was, at: Date.now()};
+        return undefined;
+      }
+    } else if (dropped && Date.now() - dropped.at < 5000) {
+      replace(h.state, "", dropped.url);  // the page left keeps its address for Back
+    }
+    dropped = null;
+    return push(state, title, url);
+  };
+  // The first page of a visit may have pushed such a drop before this script ran: step back
+  // onto the address typed in (the page redraws in place, rewriting that entry) so that the
+  // next Back leaves the app's page.
+  const nav = (performance.getEntriesByType("navigation") || [])[0];
+  if (nav && nav.type !== "back_forward" && h.length > 1) {
+    const opened = new URL(nav.name);
+    if (opened.pathname === window.location.pathname && onlyDrops(opened.search, window.location.search)) {
+      h.back();
+    }
+  }
+})();
+</script>"""
+"""A script for ``st.html(..., unsafe_allow_javascript=True)``: the page's history gets one
+entry per page visited, and Back brings each page back with the address it had."""
+
+
+KEEP_ROWS = "fs_keeprows"
+"""Key prefix of a Streamlit container whose columns stay side by side on a phone (CSS)."""
+WRAP_ROWS = "fs_wraprows"
+"""Key prefix of a Streamlit container whose columns wrap four to a row on a phone (CSS)."""
 
 
 def _esc(text: object) -> str:
@@ -136,12 +213,13 @@ def hand_html(hand: Hand | Iterable[int], *, highlight: Iterable[int] = (), dim:
 
 
 def hand_text_html(hand: Hand) -> str:
-    """A compact one-line hand with coloured suit symbols, e.g. ♠JJ9 ♥A ♦KQ ♣-."""
+    """A one-line hand with coloured suit symbols, the ranks as on the cards and apart, so that
+    tens never run together: ♠J J 9 · ♥J 9 10 10 · ♦K Q · ♣-."""
     out = []
     for s in range(4):
-        ranks = "".join(face_rank(c) for c in hand.suit_cards(s)) or "-"
-        out.append(f"{suit_symbol_html(s)}{_esc(ranks)}")
-    return " ".join(out)
+        ranks = " ".join(face_rank(c) for c in hand.suit_cards(s)) or "-"
+        out.append(f'<span class="fs-suitrun">{suit_symbol_html(s)}{_esc(ranks)}</span>')
+    return " · ".join(out)
 
 
 def seat_positions(players: int, bottom: int = 1) -> dict[int, tuple[float, float]]:
@@ -222,11 +300,17 @@ def call_text_html(call: str) -> str:
 
 
 def call_chip_html(call: str, label: str = "", sentence: str = "", *, final: bool = False) -> str:
-    """A call as a chip; hovering shows its label and meaning."""
+    """A call as a chip that explains itself: hovering shows its label and meaning (the title),
+    and a tap or click opens them under the chip (phones have no hover)."""
     kind = "pass" if call.upper() in ("P", "PASS") else "dbl" if call.upper() in ("X", "XX") else ""
     tip = " - ".join(t for t in (label, sentence) if t)
     cls = " ".join(x for x in ("fs-call", kind, "final" if final else "") if x)
-    return f'<span class="{cls}" title="{_esc(tip)}" data-call="{_esc(call)}">{call_text_html(call)}</span>'
+    chip = f'<span class="{cls}" title="{_esc(tip)}" data-call="{_esc(call)}">{call_text_html(call)}</span>'
+    if not tip:
+        return chip
+    words = f"<b>{_esc(label)}</b>" + (f": {_esc(sentence)}" if sentence else "") if label else _esc(sentence)
+    return (f'<details class="fs-calltip"><summary>{chip}</summary>'
+            f'<span class="fs-tip" role="tooltip">{words}</span></details>')
 
 
 def auction_html(table: Table, calls: Sequence[tuple[int, str, str, str]], *, first: int = 1,

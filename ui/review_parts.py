@@ -11,7 +11,10 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
+from fiftysix.analyser.review import Review, review
+from fiftysix.bots import DEFAULT_BOT, get_bot
 from fiftysix.cards import Card
+from fiftysix.records import parse_record
 from fiftysix.ui import render
 from fiftysix.ui.components import seat_view, show, tricks_table, view_hands
 from fiftysix.ui.render import md_text
@@ -20,30 +23,30 @@ POSITION_SECONDS = 5.0  # search budget per position; a position over it is show
 REVIEW_SECONDS = 60.0  # the whole review of a record: one click never holds the server longer
 
 
-def review_of(record_text: str):
+def review_of(record_text: str, bot: str | None = DEFAULT_BOT) -> Review:
     """The review of a record given in canonical text, kept for the session (positions over
-    budget come back unsolved); a progress bar shows the positions solved while it runs."""
-    from fiftysix.analyser.review import review
-    from fiftysix.records import parse_record
+    budget come back unsolved); a progress bar shows the positions solved while it runs.
+    ``bot``: the bidding bot asked what the system would have bid at each call (None: none)."""
     done = st.session_state.setdefault("rv_reviews", {})
-    if record_text not in done:
+    key = (record_text, bot)
+    if key not in done:
         bar = st.progress(0.0, text="Solving every card of the play double-dummy...")
 
         def tick(k: int, n: int) -> None:
             bar.progress(k / n, text=f"Solving every card of the play double-dummy: {k} of {n} positions")
 
         rev = review(parse_record(record_text), max_seconds=POSITION_SECONDS, on_progress=tick,
-                     total_seconds=REVIEW_SECONDS)
+                     total_seconds=REVIEW_SECONDS, bidder=None if bot is None else get_bot(bot))
         bar.empty()
         if len(done) >= 32:
             done.pop(next(iter(done)))
-        done[record_text] = rev
-    return done[record_text]
+        done[key] = rev
+    return done[key]
 
 
-def auction_panel(rev, table, bids: dict, prefix: str = "rv") -> None:
+def auction_panel(rev: Review, table, prefix: str = "rv") -> None:
     """The auction call by call: what each call meant, whether the caller's hand kept it, and
-    what the system's bot would have called instead (``bids``: call index -> SystemBid)."""
+    what the system's bot would have called instead."""
     st.subheader("Auction")
     if not rev.calls:
         st.caption("The record has no auction.")
@@ -67,21 +70,19 @@ def auction_panel(rev, table, bids: dict, prefix: str = "rv") -> None:
         st.success(text + "\n\nThe hand kept this promise.")
     else:
         st.info(text)
-    bot = bids.get(c.index)
-    if bot is not None and bot.system and not bot.same:
-        st.info(f"The system would have bid **{bot.system}** here: {bot.reason}")
-    elif bot is not None and bot.same:
-        st.caption(f"The system's bot makes the same call: {bot.reason}")
+    if c.system_bid and not c.as_system_bids:
+        st.info(f"The system would have bid **{c.system_bid}** here: {c.system_reason}")
+    elif c.system_reason and c.as_system_bids:
+        st.caption(f"The system's bot makes the same call: {c.system_reason}")
     if c.comment:
         st.caption(f"Comment in the record: {md_text(c.comment)}")
     rows = []
     for x in rev.calls:
         flag = {True: "✔ kept", False: "✘ broken", None: ""}[x.fits]
-        b = bids.get(x.index)
         rows.append({"#": x.index, "seat": x.seat, "player": x.player, "call": x.call, "label": x.label,
                      "meaning": x.meaning, "promise": flag, "broken": "; ".join(x.broken),
                      "would have told the truth": " ".join(x.truthful),
-                     "the system's call": "" if b is None else b.system, "why": "" if b is None else b.reason,
+                     "the system's call": x.system_bid, "why": x.system_reason,
                      "comment": x.comment})
     with st.expander("Every call", expanded=bool(rev.broken_promises)):
         st.dataframe(rows, hide_index=True)

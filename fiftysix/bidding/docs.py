@@ -1,20 +1,23 @@
 """Generate ``docs/systems.md`` from the systems themselves, so the doc cannot drift.
 
-    python -m fiftysix.bidding.docs          # rewrite docs/systems.md
-    python -m fiftysix.bidding.docs --check  # exit 1 if the committed file differs
+    python -m fiftysix.bidding.docs          # rewrite docs/systems.md (run from the repository root)
+    python -m fiftysix.bidding.docs --check  # exit 1 if the shipped file differs
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from fiftysix import shipped
 from fiftysix.bidding.auction import Auction
 from fiftysix.bidding.calls import parse_call
 from fiftysix.bidding.systems import SYSTEMS, get_system
 from fiftysix.bidding.systems.base import FORM_NAMES
 from fiftysix.cards import Table, format_trump
 
-DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "systems.md"
+DOC_PATH = Path("docs", "systems.md")
+"""Where the generator writes, relative to the repository root; the package ships the file as
+``fiftysix.docs`` (pyproject), read with ``shipped.guide("systems.md")``."""
 
 INTRO = """# Bidding systems
 
@@ -82,12 +85,13 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     text = render()
     if "--check" in args:
-        current = DOC_PATH.read_text(encoding="utf-8") if DOC_PATH.exists() else ""
-        if current != text:
+        if shipped.guide("systems.md") != text:
             print(f"{DOC_PATH} is out of date: run python -m fiftysix.bidding.docs", file=sys.stderr)
             return 1
         return 0
-    DOC_PATH.parent.mkdir(parents=True, exist_ok=True)
+    if not DOC_PATH.parent.is_dir():
+        print(f"run this from the repository root: there is no {DOC_PATH.parent}/ here", file=sys.stderr)
+        return 2
     DOC_PATH.write_text(text, encoding="utf-8")
     print(f"wrote {DOC_PATH}")
     return 0

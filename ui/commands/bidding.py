@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import argparse
 
+from fiftysix.bidding import SYSTEMS, Auction, fits
+from fiftysix.cards import Deal, Hand, format_trump
+from fiftysix.errors import NotationError
 from fiftysix.ui.commands.common import add_table_args, command, table_from
 from fiftysix.ui.commands.output import Output, lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from fiftysix.bidding import SYSTEMS
     names = list(SYSTEMS)
 
     def common(p: argparse.ArgumentParser) -> None:
@@ -35,7 +37,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _strain(trump: int | None, value: int | None) -> str | None:
-    from fiftysix.cards import format_trump
     if value is None:
         return None
     return format_trump(trump)
@@ -60,13 +61,11 @@ def _contract(a) -> dict | None:
 
 
 def _auction(args: argparse.Namespace, text: str, hands=None):
-    from fiftysix.bidding import Auction
     return Auction.parse(text or "", args.system, table_from(args), hands,
                          getattr(args, "jump_doubles", None))
 
 
 def cmd_explain(args: argparse.Namespace) -> Output:
-    from fiftysix.cards import Deal
     table = table_from(args)
     deal = Deal.parse(args.deal, table, partial=True) if args.deal else None
     a = _auction(args, args.auction, deal)
@@ -85,7 +84,6 @@ def cmd_explain(args: argparse.Namespace) -> Output:
 
 
 def cmd_calls(args: argparse.Namespace) -> Output:
-    from fiftysix.cards import Hand
     a = _auction(args, args.auction)
     hand = Hand.parse(args.hand) if args.hand else None
     marked = (a.palette_marked(hand) if hand is not None
@@ -100,9 +98,6 @@ def cmd_calls(args: argparse.Namespace) -> Output:
 
 
 def cmd_fits(args: argparse.Namespace) -> Output:
-    from fiftysix.bidding import fits
-    from fiftysix.cards import Hand
-    from fiftysix.errors import NotationError
     a = _auction(args, args.auction)
     if not a.calls:
         raise NotationError("the auction is empty: give at least one call to check")

@@ -7,6 +7,20 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from fiftysix.bidding import get_system
+from fiftysix.drills.banks import (
+    dumps,
+    export_text,
+    guess_format,
+    import_text,
+    load_bank,
+    load_starter,
+    question_text,
+    read_bank_text,
+    save_bank,
+    write_atomic,
+)
+from fiftysix.drills.progress import ProgressStore
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.commands.common import (
     MAX_QUESTIONS,
@@ -34,8 +48,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--types", default=None,
                        help="comma-separated question types (meaning, which-call, your-call, partner-holds,"
                             " makeable); default: all but makeable (each makeable question runs a simulation)")
-        p.add_argument("--bank", default=None,
-                       help=f"ask questions from this bank file instead of generating (at most {MAX_BANK_MB} MB)")
+        source = p.add_mutually_exclusive_group()
+        source.add_argument("--bank", default=None,
+                            help=f"ask questions from this bank file instead of generating (at most {MAX_BANK_MB} MB)")
+        source.add_argument("--starter", default=None, metavar="SYSTEM",
+                            help="ask questions from the starter bank shipped for this system")
         p.add_argument("--spaced", action="store_true",
                        help="pick due questions first and cap new ones (spaced repetition)")
         p.add_argument("--no-record", action="store_true", help="do not store answers in the progress file")
@@ -82,30 +99,27 @@ def cmd_quiz(args: argparse.Namespace) -> Output | Iterator[Output]:
     if args.n < 1:
         raise FiftySixError("ask for at least one question (-n 1 or more)")
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
-    if args.bank:
-        from fiftysix.drills.banks import load_bank
-        pool = list(load_bank(args.bank).questions)
+    system = args.system
+    if args.bank or args.starter:
+        bank = load_bank(args.bank) if args.bank else load_starter(args.starter)
+        pool, system = list(bank.questions), bank.system
     else:
-        from fiftysix.bidding import get_system
         get_system(args.system)
         gen = Generator(args.system, table_from(args), seed)
         pool = gen.questions(args.n * (3 if args.spaced else 1), _types(args.types))
     store = None
     if not args.no_record and not args.json:
-        from fiftysix.drills.progress import ProgressStore
         store = ProgressStore()
     if args.spaced:
-        from fiftysix.drills.progress import ProgressStore
         questions = (store or ProgressStore()).next_questions(pool, args.n, seed=seed)
     else:
         questions = pool[:args.n]
     if args.json:
-        return Output({"system": args.system, "seed": seed, "questions": [q.to_dict() for q in questions]})
+        return Output({"system": system, "seed": seed, "questions": [q.to_dict() for q in questions]})
     return _dialogue(questions, store)
 
 
 def _show(q, n: int, total: int) -> str:
-    from fiftysix.drills.banks import question_text
     return lines([f"\n[{n}/{total}] " + question_text(q).replace("\n", "\n  "),
                   *(f"   {chr(ord('a') + i)}) {c}" for i, c in enumerate(q.choices))])
 
@@ -158,7 +172,6 @@ def cmd_bank_check(args: argparse.Namespace) -> Output:
 
 
 def cmd_bank_export(args: argparse.Namespace) -> Output:
-    from fiftysix.drills.banks import export_text, load_bank, write_atomic
     bank = load_bank(args.bank)
     text = export_text(bank, args.format)
     if not args.output:
@@ -170,7 +183,6 @@ def cmd_bank_export(args: argparse.Namespace) -> Output:
 
 def cmd_bank_import(args: argparse.Namespace) -> Output:
     from fiftysix.drills.bankcheck import check_dict
-    from fiftysix.drills.banks import dumps, guess_format, import_text, read_bank_text, save_bank
     path = Path(args.file)
     text = read_bank_text(path)
     fmt = args.format or guess_format(path, text)
@@ -193,7 +205,6 @@ def cmd_bank_import(args: argparse.Namespace) -> Output:
 
 def cmd_bank_make(args: argparse.Namespace) -> Output:
     from fiftysix.drills.bankcheck import check_bank
-    from fiftysix.drills.banks import save_bank
     from fiftysix.drills.generate import make_bank
     try:
         players = [int(p) for p in args.players.split(",")]

@@ -5,7 +5,10 @@ import argparse
 import time
 from collections.abc import Iterator
 
+from fiftysix.bidding import get_system
+from fiftysix.drills.banks import load_bank, save_bank
 from fiftysix.errors import FiftySixError
+from fiftysix.records import read_records
 from fiftysix.ui.commands.common import (
     MAX_SEED,
     add_seed_arg,
@@ -31,7 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--kind", choices=KINDS, default="find-card")
         add_seed_arg(p, 0, "which hands are tried first")
         p.add_argument("--max-seconds", type=arg(seconds), default=None,
-                       help="give up after this long (default 2 s for find-card, 60 s for opening-lead)")
+                       help="give up after this long (default 2 s for find-card; for opening-lead"
+                            " 30, 90 or 240 s at 4, 6 or 8 players)")
     with command(psub, "hands", cmd_hands,
                  help="deal, bid and play hands with the bots; append them to a record file (resumable)") as p:
         add_table_args(p)
@@ -67,7 +71,6 @@ def cmd_make(args: argparse.Namespace) -> Output:
 
 
 def cmd_hands(args: argparse.Namespace) -> Iterator[Output]:
-    from fiftysix.bidding import get_system
     from fiftysix.drills.problem_hands import play_hands
     get_system(args.system)
     out: list[Output] = []
@@ -84,9 +87,7 @@ def cmd_hands(args: argparse.Namespace) -> Iterator[Output]:
 
 
 def cmd_starter(args: argparse.Namespace) -> Iterator[Output]:
-    from fiftysix.drills.banks import save_bank
     from fiftysix.drills.problem_sets import build_starter_set
-    from fiftysix.records import read_records
     table = table_from(args)
     hands = [r for r in read_records(args.hands) if r.table == table]
     if not hands:
@@ -108,7 +109,6 @@ def cmd_starter(args: argparse.Namespace) -> Iterator[Output]:
 
 
 def cmd_check(args: argparse.Namespace) -> Output:
-    from fiftysix.drills.banks import load_bank
     from fiftysix.drills.problems import is_problem, verify
     bank = load_bank(args.bank)
     failed = {}

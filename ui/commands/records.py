@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import argparse
 
+from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
+from fiftysix.records import read_records
 from fiftysix.ui.commands.common import arg, command, group, seconds, whole
 from fiftysix.ui.commands.output import Output, lines
 
@@ -71,27 +73,21 @@ def _filters(args: argparse.Namespace) -> dict:
 
 
 def _library(args: argparse.Namespace):
-    from fiftysix.drills.library import Library
     return Library(args.db)
 
 
 def cmd_review(args: argparse.Namespace) -> Output:
     from fiftysix.analyser.review import format_review, review
-    from fiftysix.records import read_records
     records = read_records(args.file)
     if not 1 <= args.record <= len(records):
         raise CommandError(f"--record {args.record}: {args.file} holds {len(records)} record(s)")
     if args.max_seconds < 0:
         raise CommandError(f"--max-seconds must be 0 (no limit) or more, not {args.max_seconds}")
     record = records[args.record - 1]
-    r = review(record, max_seconds=args.max_seconds or None, total_seconds=args.total_seconds or None)
-    from fiftysix.drills.system_bids import system_bids
-    bids = system_bids(record)
-    out = r.to_dict()
-    for call, bid in zip(out["calls"], bids):
-        call["system_bid"] = bid.system
-        call["system_reason"] = bid.reason
-    return Output(out, lines([format_review(r, {b.index: (b.system, b.reason) for b in bids})]))
+    from fiftysix.bots import get_bot
+    r = review(record, max_seconds=args.max_seconds or None, total_seconds=args.total_seconds or None,
+               bidder=get_bot())
+    return Output(r.to_dict(), lines([format_review(r)]))
 
 
 def _entry_line(e) -> str:

@@ -14,7 +14,7 @@ import streamlit as st
 
 from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT
 from fiftysix.cards import Deal, random_deal
-from fiftysix.drills import banks as banks_mod
+from fiftysix.drills import banks
 from fiftysix.drills.classes import AssignedDeal, Assignment, Class, ClassError, ClassStore
 from fiftysix.drills.practice import MODES
 from fiftysix.drills.questions import idea_title
@@ -23,6 +23,7 @@ from fiftysix.ui import render
 from fiftysix.ui.class_parts import due_words
 from fiftysix.ui.club import club
 from fiftysix.ui.components import owner, page_start, read_upload, show, user, user_library
+from fiftysix.ui.render import md_text
 
 DUE_IN = 7  # days: a new assignment is due a week on, unless the coach says otherwise
 MAX_DEALS = 12
@@ -36,7 +37,7 @@ def said(kind: str, text: str) -> None:
 def tell() -> None:
     kind, text = st.session_state.pop("cl_said", (None, ""))
     if kind:
-        getattr(st, kind)(text)
+        getattr(st, kind)(md_text(text))  # class and people's names: as typed
 
 
 # --- a student's side -------------------------------------------------------------------------
@@ -130,31 +131,30 @@ def students_tab(cs: ClassStore, c: Class, work: list[Assignment]) -> None:
               args=(cs.remove, c.id, user().id, who), kwargs={"done": "Taken off the class's list."})
 
 
-def bank_to_assign() -> banks_mod.Bank | None:
+def bank_to_assign() -> banks.Bank | None:
     """The bank to assign: the coach's working bank, a starter bank, or a file."""
     source = st.radio("Bank", ["mine", "starter", "file"], horizontal=True, key="cl_bank_from",
                       format_func={"mine": "my working bank (Coach page)", "starter": "a starter bank",
                                    "file": "a bank file"}.get)
     try:
         if source == "mine":
-            bank = banks_mod.load_working_bank(owner=owner())
+            bank = banks.load_working_bank(owner=owner())
             if bank is None or not bank.questions:
                 st.info("Your working bank is empty: build one on the Coach page, or choose another.")
                 return None
             return bank
         if source == "starter":
-            paths = {p.stem: p for p in banks_mod.starter_banks()}
-            name = st.selectbox("Starter bank", list(paths), key="cl_starter")
-            return banks_mod.load_bank(paths[name])
+            name = st.selectbox("Starter bank", banks.starter_names(), key="cl_starter")
+            return banks.load_starter(name)
         up = st.file_uploader("Bank file (JSON, CSV, GIFT, Anki)", type=["json", "csv", "gift", "txt"],
                               key="cl_bank_file")
         text = read_upload(up)
         if text is None:
             return None
-        return banks_mod.import_text(text, banks_mod.guess_format(up.name, text), up.name,
+        return banks.import_text(text, banks.guess_format(up.name, text), up.name,
                                      st.session_state.get("system"))
     except FiftySixError as e:
-        st.error(f"The bank cannot be used: {e}")
+        st.error(f"The bank cannot be used: {md_text(e)}")
         return None
 
 
@@ -204,7 +204,7 @@ def assign_tab(cs: ClassStore, c: Class, settings) -> None:
         bank = bank_to_assign()
         if bank is None:
             return
-        st.caption(f"{len(bank.questions)} question(s) from the bank {bank.title!r}; the class gets a copy.")
+        st.caption(f"{len(bank.questions)} question(s) from the bank {md_text(repr(bank.title))}; the class gets a copy.")
         if st.button("Assign these questions", key="cl_assign", type="primary"):
             act(cs.assign_bank, c.id, me, bank, due, title or bank.title, done="Assigned.")
             st.rerun()
@@ -335,7 +335,7 @@ settings = page_start("Class", "A coach's class: students join with a code; the 
 try:
     store = ClassStore()
 except (ClassError, FiftySixError) as e:
-    st.error(str(e))
+    st.error(md_text(e))
     st.stop()
 tell()
 the_club = club()

@@ -20,8 +20,8 @@ from fiftysix.ui.render import md_text
 FORMAT_FILES = {"json": ("JSON", "application/json", "json"), "csv": ("CSV", "text/csv", "csv"),
                 "gift": ("GIFT (Moodle)", "text/plain", "gift"), "anki": ("Anki CSV", "text/csv", "txt")}
 HEADER = {"co_title": "title", "co_author": "author"}
-"""The header's text boxes (widget keys) and the bank fields they edit. The values live in
-``co_header`` too: Streamlit forgets a widget's key on other pages."""
+# The header's text boxes (widget keys) and the bank fields they edit. The values live in
+# ``co_header`` too: Streamlit forgets a widget's key on other pages.
 
 
 def failure(e: Exception) -> str:
@@ -47,10 +47,10 @@ def bank_dict(title: str, author: str, system: str) -> dict:
             "system": system, "questions": current_questions()}
 
 
-def page_bank(banks_mod):
+def page_bank():
     """The bank as this page holds it now."""
     h = header()
-    return banks_mod.Bank.from_dict(bank_dict(h["title"], h["author"], h["system"]), "the bank")
+    return banks.Bank.from_dict(bank_dict(h["title"], h["author"], h["system"]), "the bank")
 
 
 def adopt(bank) -> None:
@@ -63,13 +63,13 @@ def adopt(bank) -> None:
     ss["co_header_sync"] = True
 
 
-def restore(banks_mod, settings) -> None:
+def restore(settings) -> None:
     """Each run: take up the bank as kept in the data folder when it changed there (another
     tab kept a change) and this page holds no change of its own; the first run of a session
     starts a new bank where none is kept."""
     ss = st.session_state
     try:
-        kept = banks_mod.load_working_bank(owner=owner())
+        kept = banks.load_working_bank(owner=owner())
     except FiftySixError as e:
         if not ss.get("co_restored"):
             st.warning(f"The bank kept from last time could not be read ({md_text(e)}); starting a new one.")
@@ -81,11 +81,11 @@ def restore(banks_mod, settings) -> None:
             ss["co_header"] = {"title": "My bank", "author": settings.player, "system": settings.system}
             ss["co_header_sync"] = True
         return
-    if first or (kept.to_dict() != ss.get("co_base") and unchanged(banks_mod)):
+    if first or (kept.to_dict() != ss.get("co_base") and unchanged()):
         adopt(kept)
 
 
-def unchanged(banks_mod) -> bool:
+def unchanged() -> bool:
     """Whether this page holds nothing it has not kept."""
     base = st.session_state.get("co_base")
     if base is None:
@@ -105,23 +105,23 @@ def sync_header_boxes() -> None:
             ss[key] = h[name]
 
 
-def header_edited(banks_mod) -> None:
+def header_edited() -> None:
     ss = st.session_state
     h = header()
     for key, name in HEADER.items():
         h[name] = ss.get(key, h[name])
-    keep(banks_mod)
+    keep()
 
 
-def keep(banks_mod) -> bool:
+def keep() -> bool:
     """Save what this page changed in the kept bank (``drills.banks.save_working_changes``),
     then hold the bank as kept, with whatever another tab kept meanwhile. False (and a
     message) when it was refused or could not be written."""
     ss = st.session_state
     try:
-        before = None if ss.get("co_base") is None else banks_mod.Bank.from_dict(ss["co_base"], "the kept bank")
-        rep = banks_mod.save_working_changes(before, page_bank(banks_mod), owner=owner())
-    except banks_mod.BankConflict as e:
+        before = None if ss.get("co_base") is None else banks.Bank.from_dict(ss["co_base"], "the kept bank")
+        rep = banks.save_working_changes(before, page_bank(), owner=owner())
+    except banks.BankConflict as e:
         ss["co_conflict"] = str(e)
         return False
     except (FiftySixError, OSError) as e:
@@ -136,18 +136,18 @@ def keep(banks_mod) -> bool:
     return True
 
 
-def reload_kept(banks_mod) -> None:
+def reload_kept() -> None:
     """Drop this page's refused change and take up the bank as kept."""
     ss = st.session_state
     ss.pop("co_conflict", None)
     ss["co_edit"] = None
     ss["co_ver"] = ss.get("co_ver", 0) + 1
-    kept = banks_mod.load_working_bank(owner=owner())
+    kept = banks.load_working_bank(owner=owner())
     if kept is not None:
         adopt(kept)
 
 
-def save_notices(banks_mod) -> None:
+def save_notices() -> None:
     ss = st.session_state
     if ss.get("co_keep_error"):
         st.error(md_text(ss.pop("co_keep_error")))
@@ -156,8 +156,7 @@ def save_notices(banks_mod) -> None:
     if ss.get("co_conflict"):
         st.error(f"Not saved: {md_text(ss['co_conflict'])}. Load the bank as it is kept now (this page's last "
                  "change is dropped), then make the change again.")
-        st.button("Load the bank as kept", key="co_reload", icon=":material/refresh:", on_click=reload_kept,
-                  args=(banks_mod,))
+        st.button("Load the bank as kept", key="co_reload", icon=":material/refresh:", on_click=reload_kept)
 
 
 def editing_question() -> dict:
@@ -171,13 +170,15 @@ def form_start(base: dict, settings) -> dict:
     ctx = base.get("context", {})
     data = base.get("data", {})
     if base:
-        table = dict(system=ctx.get("system") or header()["system"], players=int(ctx.get("players", 6)),
-                     deck=int(ctx.get("deck", 48)), teams=ctx.get("teams", "alternate"))
+        table = {"system": ctx.get("system") or header()["system"], "players": int(ctx.get("players", 6)),
+                 "deck": int(ctx.get("deck", 48)), "teams": ctx.get("teams", "alternate")}
     else:
         t = settings.table
-        table = dict(system=settings.system, players=t.players, deck=t.deck, teams=t.teams)
+        table = {"system": settings.system, "players": t.players, "deck": t.deck, "teams": t.teams}
     iv = data.get("interval") or [None, None]
-    return {**table, "type": base.get("type", "meaning"), "seat": min(int(ctx.get("seat", 1)), table["players"]),
+    # a new question starts as the type last added: a coach writes a run of one kind
+    return {**table, "type": base.get("type", st.session_state.get("co_last_type", "meaning")),
+            "seat": min(int(ctx.get("seat", 1)), table["players"]),
             "id": base.get("id", f"q{len(current_questions()) + 1}"), "auction": ctx.get("auction", ""),
             "hand": ctx.get("hand") or "", "call": data.get("call", ""), "about": int(data.get("about_seat", 0)),
             "low": None if iv[0] is None else round(100 * iv[0]), "high": None if iv[1] is None else round(100 * iv[1]),
@@ -187,11 +188,11 @@ def form_start(base: dict, settings) -> dict:
 
 
 SITUATION = ("type", "seat", "auction", "hand", "call", "about", "low", "high", "deals")
-"""The form's fields that set the question's situation: change one and the engine works the
-question out again; change none and only the text the coach edited changes."""
+# The form's fields that set the question's situation: change one and the engine works the
+# question out again; change none and only the text the coach edited changes.
 
 
-def question_form(settings, questions_mod, banks_mod) -> None:
+def question_form(settings) -> None:
     """One question: the context, then the engine fills in choices and answers (or the coach does).
     A question being edited keeps its own context (system and table), whatever the sidebar says,
     and every field the coach did not touch."""
@@ -211,9 +212,9 @@ def question_form(settings, questions_mod, banks_mod) -> None:
                     f"{md_text(system)}, {players} players, {deck} cards, {teams} teams"
                     + (" (the question's own context)" if base else " (from the sidebar)"))
         c1, c2, c3 = st.columns([2, 1, 3])
-        qtype = c1.selectbox("Type", questions_mod.QUESTION_TYPES, key=f"co_type_{ver}",
-                             index=questions_mod.QUESTION_TYPES.index(start["type"]),
-                             format_func=lambda k: f"{k}: {questions_mod.TYPE_TITLES[k]}")
+        qtype = c1.selectbox("Type", questions.QUESTION_TYPES, key=f"co_type_{ver}",
+                             index=questions.QUESTION_TYPES.index(start["type"]),
+                             format_func=lambda k: f"{k}: {questions.TYPE_TITLES[k]}")
         seat = c2.number_input("Seat", 1, players, start["seat"], key=f"co_seat_{ver}",
                                help="the learner's seat (for meaning, which-call and your-call: the seat to call)")
         qid = c3.text_input("Id", value=start["id"], key=f"co_id_{ver}")
@@ -282,7 +283,7 @@ def question_form(settings, questions_mod, banks_mod) -> None:
     try:
         with st.spinner("The engine fills in and checks the question..."):
             if not moved and d["prompt"] and d["choices"] and d["answers"]:
-                question = questions_mod.Question.from_dict(d, default_system=system)  # text edits only
+                question = questions.Question.from_dict(d, default_system=system)  # text edits only
             else:
                 question = Generator(system, Table(players, deck, teams)).fill(d)
             problems = bankcheck.check_question(question)
@@ -302,7 +303,7 @@ def question_form(settings, questions_mod, banks_mod) -> None:
         # the form's own numbering, taken meanwhile (another tab added a question): the next free one
         fresh = next(f"q{n}" for n in range(len(qs) + 1, len(qs) + len(taken) + 2) if f"q{n}" not in taken)
         renamed = f" (the id {question.id} was taken meanwhile)"
-        question = questions_mod.Question.from_dict({**question.to_dict(), "id": fresh}, default_system=system)
+        question = questions.Question.from_dict({**question.to_dict(), "id": fresh}, default_system=system)
     if question.id in taken:
         st.error(f"Not {'saved' if base else 'added'}: the id {md_text(question.id)} is already in the bank.")
         return
@@ -311,9 +312,11 @@ def question_form(settings, questions_mod, banks_mod) -> None:
         qs[qs.index(base)] = question.to_dict()
     else:
         qs.append(question.to_dict())
-    if not keep(banks_mod):
+    if not keep():
         ss["co_questions"] = kept_qs  # refused: the page holds what it held before
         st.rerun()
+    if not base:
+        ss["co_last_type"] = question.type
     ss["co_edit"] = None
     ss["co_ver"] = ver + 1
     kind, text = done_message(question, base, int(seat), problems)
@@ -349,7 +352,7 @@ def done_message(question, base: dict, seat: int, problems) -> tuple[str, str]:
     return kind, md_text(" ".join(parts))
 
 
-def delete_question(banks_mod, qid: str) -> None:
+def delete_question(qid: str) -> None:
     ss = st.session_state
     qs = current_questions()
     index = next((i for i, q in enumerate(qs) if q["id"] == qid), None)
@@ -357,20 +360,20 @@ def delete_question(banks_mod, qid: str) -> None:
         return
     removed = qs.pop(index)
     ss["co_edit"] = None
-    if keep(banks_mod):
+    if keep():
         ss["co_undo"] = (index, removed)
     else:
         qs.insert(index, removed)
 
 
-def undo_delete(banks_mod) -> None:
+def undo_delete() -> None:
     index, q = st.session_state.pop("co_undo")
     qs = current_questions()
     if any(x["id"] == q["id"] for x in qs):
         st.session_state["co_undo_error"] = f"{q['id']} is back already under that id"
         return
     qs.insert(min(index, len(qs)), q)
-    if not keep(banks_mod):
+    if not keep():
         qs.remove(q)
         st.session_state["co_undo"] = (index, q)
 
@@ -380,20 +383,25 @@ def start_edit(qid: str) -> None:
     st.session_state["co_ver"] = st.session_state.get("co_ver", 0) + 1
 
 
-def bank_table(banks_mod) -> None:
+def bank_table() -> None:
     qs = current_questions()
     undo = st.session_state.get("co_undo")
     if undo is not None:
         st.button(f"Undo: put question {md_text(undo[1]['id'])} back", key="co_undo_btn", icon=":material/undo:",
-                  on_click=undo_delete, args=(banks_mod,))
+                  on_click=undo_delete)
     if st.session_state.get("co_undo_error"):
         st.error(md_text(st.session_state.pop("co_undo_error")))
     if not qs:
         st.caption("The bank is empty: add a question above or upload a bank.")
         return
-    st.dataframe([{"id": q["id"], "type": q["type"], "system": q["context"].get("system", ""),
-                   "players": q["context"].get("players", ""), "auction": q["context"].get("auction", ""),
-                   "prompt": q["prompt"], "answer": " | ".join(q["answers"])} for q in qs], hide_index=True)
+    # The answer sits before the long prompt, and the prompt's width is capped, so that a
+    # wide bank keeps its answers on screen (at 1400 px they had scrolled off).
+    st.dataframe([{"id": q["id"], "type": q["type"], "answer": " | ".join(q["answers"]),
+                   "prompt": q["prompt"], "auction": q["context"].get("auction", ""),
+                   "system": q["context"].get("system", ""), "players": q["context"].get("players", "")}
+                  for q in qs], hide_index=True,
+                 column_config={"prompt": st.column_config.TextColumn("prompt", width="large"),
+                                "answer": st.column_config.TextColumn("answer", width="medium")})
     c1, c2, c3 = st.columns([3, 1, 1], vertical_alignment="bottom")
     ids = [q["id"] for q in qs]
     pick = c1.selectbox("Question", range(len(ids)), key="co_pick", format_func=lambda i: ids[i])
@@ -402,7 +410,7 @@ def bank_table(banks_mod) -> None:
               disabled=qs[min(pick or 0, len(ids) - 1)]["type"] in questions.PROBLEM_TYPES,
               help="A play problem is made and checked by the engine (Problems, Enter, Review and Play "
                    "pages); delete it and make another instead of editing it.")
-    c3.button("Delete", key="co_del_btn", on_click=delete_question, args=(banks_mod, qid))
+    c3.button("Delete", key="co_del_btn", on_click=delete_question, args=(qid,))
 
 
 def bank_problems(bank) -> tuple[list, list]:
@@ -411,13 +419,13 @@ def bank_problems(bank) -> tuple[list, list]:
     return [p for p in problems if p.kind != "unchecked"], [p for p in problems if p.kind == "unchecked"]
 
 
-def export_panel(banks_mod) -> None:
+def export_panel() -> None:
     """Validate the whole bank; offer it in every format only when the engine finds no error."""
     qs = current_questions()
     if not qs:
         return
     try:
-        bank = page_bank(banks_mod)
+        bank = page_bank()
         errors, notes = bank_problems(bank)
     except Exception as e:  # noqa: BLE001
         st.error(md_text(failure(e)))
@@ -431,14 +439,14 @@ def export_panel(banks_mod) -> None:
         return
     st.success(f"The bank is valid: {len(bank.questions)} question(s).")
     cols = st.columns(len(FORMAT_FILES))
-    stem = banks_mod.file_stem(bank.title)
+    stem = banks.file_stem(bank.title)
     for col, (fmt, (label, mime, ext)) in zip(cols, FORMAT_FILES.items()):
-        col.download_button(label, banks_mod.export_text(bank, fmt), file_name=f"{stem}.{ext}",
+        col.download_button(label, banks.export_text(bank, fmt), file_name=f"{stem}.{ext}",
                             mime=mime, key=f"co_dl_{fmt}", on_click="ignore", icon=":material/download:")
     st.caption(f"Saved as {stem}.json, .csv, .gift or .txt (Anki).")
 
 
-def take_bank(banks_mod, bank, how: str, name: str) -> None:
+def take_bank(bank, how: str, name: str) -> None:
     """Replace the bank being built with ``bank``, or merge ``bank`` into it."""
     ss = st.session_state
     before = (list(current_questions()), dict(header()))
@@ -447,7 +455,7 @@ def take_bank(banks_mod, bank, how: str, name: str) -> None:
         ss["co_header"] = {"title": bank.title, "author": bank.author, "system": bank.system}
         message = f"Replaced the bank with {len(bank.questions)} question(s) from {name}."
     else:
-        rep = banks_mod.merge_banks(page_bank(banks_mod), bank)
+        rep = banks.merge_banks(page_bank(), bank)
         ss["co_questions"] = [q.to_dict() for q in rep.bank.questions]
         message = (f"Merged {name}: {rep.added} question(s) added, {rep.same} already there"
                    + (f", renamed {', '.join(f'{a} -> {b}' for a, b in rep.renamed.items())}" if rep.renamed else "")
@@ -459,7 +467,7 @@ def take_bank(banks_mod, bank, how: str, name: str) -> None:
     ss["co_edit"] = None
     ss["co_ver"] = ss.get("co_ver", 0) + 1
     ss.pop("co_pending", None)
-    if keep(banks_mod):
+    if keep():
         ss["co_message"] = ("warning" if errors else "success", message)
     else:
         ss["co_questions"], ss["co_header"] = before
@@ -470,15 +478,15 @@ def show_message() -> None:
     (st.warning if kind == "warning" else st.success)(md_text(text))
 
 
-def not_a_bank(banks_mod, name: str, text: str, e: Exception) -> str:
+def not_a_bank(name: str, text: str, e: Exception) -> str:
     """Why an upload is not a bank, in words: a hand record says so and where it opens."""
-    if banks_mod.is_hand_record(text):
+    if banks.is_hand_record(text):
         return (f"{name} looks like a hand record, not a quiz bank. Open it on the Review page (Hand records: "
                 "Upload) to step through it, or add it to the Hand library.")
     return f"{name} was not loaded: {failure(e)}"
 
 
-def upload_panel(banks_mod) -> None:
+def upload_panel() -> None:
     """Read an uploaded bank; say what the engine finds wrong with it; ask before it replaces
     the bank being built (or merge it in)."""
     ss = st.session_state
@@ -492,14 +500,14 @@ def upload_panel(banks_mod) -> None:
     if ss.get("co_loaded") != up.file_id:  # each upload once, the same file again too
         ss["co_loaded"] = up.file_id
         try:
-            fmt = banks_mod.guess_format(up.name, text)
-            bank = banks_mod.import_text(text, fmt, up.name, ss.get("system"))
+            fmt = banks.guess_format(up.name, text)
+            bank = banks.import_text(text, fmt, up.name, ss.get("system"))
         except Exception as e:  # noqa: BLE001 - any file a user uploads: an error box, never a traceback
             ss.pop("co_pending", None)
-            st.error(md_text(not_a_bank(banks_mod, up.name, text, e)))
+            st.error(md_text(not_a_bank(up.name, text, e)))
             return
         if not current_questions():
-            take_bank(banks_mod, bank, "replace", up.name)
+            take_bank(bank, "replace", up.name)
             if ss.get("co_message"):
                 show_message()
         else:
@@ -510,8 +518,8 @@ def upload_panel(banks_mod) -> None:
         st.warning(f"{md_text(name)} holds {len(bank.questions)} question(s); the bank you are building holds "
                    f"{len(current_questions())}. Replace it, or merge the upload into it?")
         c1, c2, c3 = st.columns(3)
-        c1.button("Replace my bank", key="co_replace", on_click=take_bank, args=(banks_mod, bank, "replace", name))
-        c2.button("Merge into my bank", key="co_merge", on_click=take_bank, args=(banks_mod, bank, "merge", name))
+        c1.button("Replace my bank", key="co_replace", on_click=take_bank, args=(bank, "replace", name))
+        c2.button("Merge into my bank", key="co_merge", on_click=take_bank, args=(bank, "merge", name))
         if c3.button("Keep my bank", key="co_keep"):
             ss.pop("co_pending", None)
             st.rerun()
@@ -519,17 +527,16 @@ def upload_panel(banks_mod) -> None:
 
 settings = page_start("Coach", "Build a quiz bank for your players: write the situation, let the engine "
                       "work out the right answer, then download it for the app, Moodle or Anki.")
-questions_mod = questions
-banks_mod = banks
-restore(banks_mod, settings)
-save_notices(banks_mod)
+restore(settings)
+save_notices()
 with st.expander("Upload a bank to edit", expanded=st.session_state.get("co_pending") is not None):
-    upload_panel(banks_mod)
+    upload_panel()
 sync_header_boxes()
 c1, c2 = st.columns(2)
-c1.text_input("Bank title", key="co_title", on_change=header_edited, args=(banks_mod,))
-c2.text_input("Author", key="co_author", on_change=header_edited, args=(banks_mod,))
-question_form(settings, questions_mod, banks_mod)
-st.subheader(f"The bank ({len(current_questions())} questions)")
-bank_table(banks_mod)
-export_panel(banks_mod)
+c1.text_input("Bank title", key="co_title", on_change=header_edited)
+c2.text_input("Author", key="co_author", on_change=header_edited)
+question_form(settings)
+n = len(current_questions())
+st.subheader(f"The bank ({n} question{'' if n == 1 else 's'})")
+bank_table()
+export_panel()

@@ -9,13 +9,26 @@ import time
 
 import streamlit as st
 
+from fiftysix.bidding import Auction
 from fiftysix.cards import Hand, Table
-from fiftysix.drills import banks as banks_mod
-from fiftysix.drills import progress, questions
+from fiftysix.drills import banks, progress, questions
+from fiftysix.drills.generate import Generator, default_types
+from fiftysix.drills.questions import idea_title, parse_template
+from fiftysix.drills.schedule import (
+    GRADE_WORDS,
+    GRADES,
+    Rating,
+    due_summary,
+    in_words,
+    practice_mix,
+    preview,
+    utcnow,
+    when_words,
+)
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.class_parts import drill_assignments
-from fiftysix.ui.components import in_url, owner, page_start, read_upload, show
+from fiftysix.ui.components import in_url, owner, page_start, read_upload, show, words
 from fiftysix.ui.render import md_text
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
@@ -28,7 +41,6 @@ COACH_BANK = "coach"  # the Coach page's working bank, as kept in the data folde
 def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE, slow: int = 1) -> list:
     """Generate the question pool type by type, with a progress bar (makeable ones simulate):
     ``per_type`` of each type, ``slow`` of each slow one."""
-    from fiftysix.drills.generate import Generator
     t = settings.table
     bar = st.progress(0.0, text="Dealing and bidding practice hands...")
     pool = []
@@ -42,8 +54,6 @@ def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE, s
 
 def fresh_questions(ideas: list[str], seed: int) -> list:
     """New questions of these ideas (template keys), each made at its own system and table."""
-    from fiftysix.drills.generate import Generator
-    from fiftysix.drills.questions import parse_template
     by_table: dict[tuple[str, Table], list[str]] = {}
     for key in ideas:
         try:
@@ -74,7 +84,6 @@ def begin(queue: list, source: str, assignment: int | None = None) -> None:
 def start_session(settings, store, pool_source, length: int, new_per_day: int, practise: bool) -> None:
     """Pick the session's questions: due ideas first (as fresh questions), then new ones up to
     the day's limit, then practice to fill the session; or a mix of everything, to practise."""
-    from fiftysix.drills.schedule import practice_mix
     seed = secrets.randbelow(10**6)  # a fresh seed: a due idea comes back as a new question
     try:
         source, pool = pool_source(seed)
@@ -91,7 +100,6 @@ def start_session(settings, store, pool_source, length: int, new_per_day: int, p
 
 def generated_pool(settings, store, types: list[str], length: int):
     """A pool source for engine questions: fresh questions of the due ideas, then new deals."""
-    from fiftysix.drills.schedule import practice_mix
 
     def make(seed: int):
         t = settings.table
@@ -114,7 +122,6 @@ def show_context(q) -> None:
     c = q.context
     st.caption(md_text(c.describe()))
     try:
-        from fiftysix.bidding import Auction
         a = Auction.parse(c.auction, c.system, c.table)
         rows = [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence) for r in a.calls]
     except (ImportError, FiftySixError):
@@ -136,8 +143,6 @@ def pick(choice: str) -> None:
 def submit(q, store) -> None:
     """Mark the picked choice, store the answer (Good if right, Again if wrong; the learner
     may grade a right answer Hard or Easy next) and keep the row for the summary."""
-    from fiftysix.drills.questions import idea_title
-    from fiftysix.drills.schedule import Rating, utcnow
     ss = st.session_state
     choice = ss.get("dr_pick")
     if choice is None:
@@ -176,7 +181,6 @@ def next_question() -> None:
 def grade(store, rating) -> None:
     """Grade the right answer just given (Hard, Good or Easy), then go on. Good is what the
     answer was stored with, so it only goes on."""
-    from fiftysix.drills.schedule import GRADE_WORDS, Rating
     ss = st.session_state
     results = ss.get("dr_results") or []
     if rating != Rating.Good and results and results[-1]["saved"]:
@@ -226,7 +230,6 @@ def undo_button(store, where: str) -> None:
 def grade_buttons(q, store) -> None:
     """After a right answer: Hard / Good / Easy (keys 2-4, Enter = Good), each saying when the
     idea would come back; after a wrong one, when it comes back (Again)."""
-    from fiftysix.drills.schedule import GRADE_WORDS, GRADES, Rating, in_words, preview
     ss = st.session_state
     _choice, correct = ss["dr_answered"]
     at = ss.get("dr_answered_at")
@@ -243,7 +246,7 @@ def grade_buttons(q, store) -> None:
         due = {}
     if not correct:
         when = in_words(due[Rating.Again] - at) if due else "soon"
-        st.markdown(f"**Again**: this idea comes back {when}.")
+        st.markdown(f"**Again**: this idea is due again {when}; a later session brings it back.")
         st.button("See the summary" if last else "Next question", icon=":material/arrow_forward:", key="dr_next",
                   type="primary", on_click=next_question, shortcut="Enter")
         st.caption(f"Enter: {then}.")
@@ -252,7 +255,7 @@ def grade_buttons(q, store) -> None:
     cols = st.columns(len(GRADES))
     for col, (k, rating) in zip(cols, enumerate(GRADES, start=2), strict=True):
         when = in_words(due[rating] - at) if due else ""
-        col.button(f"{k} · {GRADE_WORDS[rating]} · {when}", key=f"dr_grade_{GRADE_WORDS[rating].lower()}",
+        col.button(f"{GRADE_WORDS[rating]} · {when}", key=f"dr_grade_{GRADE_WORDS[rating].lower()}",
                    type="primary" if rating == Rating.Good else "secondary", on_click=grade, args=(store, rating),
                    shortcut=str(k), width="stretch",
                    help={Rating.Hard: "Right, but it was a struggle: it comes back sooner.",
@@ -265,16 +268,18 @@ def grade_buttons(q, store) -> None:
     st.caption("Keys: 2 Hard, 3 Good, 4 Easy; Enter grades it Good and goes on; U takes the answer back.")
 
 
-def ask(q, store, questions_mod) -> None:
+def ask(q, store) -> None:
     """One question: the choices as buttons (keys 1-4), Enter to answer, then the feedback."""
     ss = st.session_state
     i = ss["dr_i"]
-    st.markdown(f"##### Question {i + 1} of {len(ss['dr_queue'])} · {questions_mod.TYPE_TITLES.get(q.type, q.type)}")
+    st.markdown(f"##### Question {i + 1} of {len(ss['dr_queue'])} · {questions.TYPE_TITLES.get(q.type, q.type)}")
     if ss.pop("dr_undone", False):
         st.info("Your last answer was taken back: answer it again.")
     if ss.get("dr_save_error_next"):
         st.warning(md_text(ss.pop("dr_save_error_next")))
     show_context(q)
+    words("auction", "call", "Plus N", "NS (Noes)", "no-trump", "makeable", "double-dummy", "idea", "FSRS",
+          key="dr_words_q")
     st.markdown(f"**{md_text(q.prompt)}**")
     answered = ss.get("dr_answered")
     chosen = ss.get("dr_pick")
@@ -310,7 +315,6 @@ def ask(q, store, questions_mod) -> None:
 
 
 def summary(store) -> None:
-    from fiftysix.drills.schedule import utcnow, when_words
     ss = st.session_state
     results = ss.get("dr_results", [])
     right = sum(r["right"] for r in results)
@@ -324,9 +328,13 @@ def summary(store) -> None:
         cards = store.cards()
     except FiftySixError:
         cards = {}
-    rows = [{k: v for k, v in r.items() if k not in ("key", "saved")}
-            | {"comes back": when_words(cards[r["key"]].due, now) if r["key"] in cards else "not saved"}
-            for r in results]
+    st.info(due_summary([c.due for c in cards.values()], now))
+    # what a learner looks for first stays on a phone's screen: right or not, when it comes back
+    first = ("#", "right", "comes back", "grade")
+    rows = [{k: row[k] for k in first} | {k: v for k, v in row.items() if k not in first}
+            for row in ({k: v for k, v in r.items() if k not in ("key", "saved")}
+                        | {"comes back": when_words(cards[r["key"]].due, now) if r["key"] in cards else "not saved"}
+                        for r in results)]
     st.dataframe(rows, hide_index=True, column_config={
         "question": st.column_config.TextColumn(width="large"),
         "right": st.column_config.CheckboxColumn("right?")})
@@ -338,40 +346,40 @@ def summary(store) -> None:
     undo_button(store, "summary")
 
 
-def coach_bank(banks_mod):
+def coach_bank():
     """The Coach page's bank as kept in the data folder (None where there is none, it cannot be
     read, or it has no questions)."""
     try:
-        bank = banks_mod.load_working_bank(owner=owner())
+        bank = banks.load_working_bank(owner=owner())
     except FiftySixError:
         return None
     return bank if bank is not None and bank.questions else None
 
 
-def bank_choices(banks_mod) -> dict[str, str]:
+def bank_choices() -> dict[str, str]:
     """The banks on offer: the starter banks (by file name) and the coach's bank, by its title."""
-    out = {p.stem: f"Starter: {p.stem}" for p in banks_mod.starter_banks()}
-    bank = coach_bank(banks_mod)
+    out = {name: f"Starter: {name}" for name in banks.starter_names()}
+    bank = coach_bank()
     if bank is not None:
         out[COACH_BANK] = f"The Coach page's bank: {bank.title}"
     return out
 
 
-def bank_pool(banks_mod, name: str, upload):
+def bank_pool(name: str, upload):
     """A pool source for a bank: an uploaded file, the coach's bank, or a starter bank."""
     def make(seed: int):
         if upload is not None:
             text = read_upload(upload)
             if text is None:
                 raise FiftySixError(f"{upload.name} could not be read")
-            fmt = banks_mod.guess_format(upload.name, text)
-            bank = banks_mod.import_text(text, fmt, upload.name, st.session_state.get("system"))
+            fmt = banks.guess_format(upload.name, text)
+            bank = banks.import_text(text, fmt, upload.name, st.session_state.get("system"))
         elif name == COACH_BANK:
-            bank = coach_bank(banks_mod)
+            bank = coach_bank()
             if bank is None:
                 raise FiftySixError("the Coach page's bank is empty or could not be read")
         else:
-            bank = banks_mod.load_bank(banks_mod.STARTER_DIR / f"{name}.json")
+            bank = banks.load_starter(name)
         asked = [q for q in bank.questions if q.type not in questions.PROBLEM_TYPES]  # play problems: own page
         if not asked:
             raise FiftySixError(f"the bank {bank.title!r} has no bidding questions"
@@ -380,10 +388,10 @@ def bank_pool(banks_mod, name: str, upload):
     return make
 
 
-def setup(settings, store, questions_mod, progress_mod) -> None:
+def setup(settings, store) -> None:
     """The session form: generated questions or a bank, how many, new ideas a day, practise."""
-    from fiftysix.drills.generate import default_types
     ss = st.session_state
+    words("idea", "FSRS", "call family", "auction", "bidding system", key="dr_words")
     source = st.segmented_control("Questions from", [GENERATED, BANK], default=GENERATED, required=True,
                                   format_func={GENERATED: "new deals (the engine)", BANK: "a question bank"}.get,
                                   **in_url("dr_source"))
@@ -391,28 +399,28 @@ def setup(settings, store, questions_mod, progress_mod) -> None:
         upload = None
         types: list[str] = []
         if source == BANK:
-            banks = bank_choices(banks_mod)
-            default = settings.system if settings.system in banks else next(iter(banks))
-            bank = st.selectbox("Bank", list(banks), index=list(banks).index(default), format_func=banks.get,
+            bank_names = bank_choices()
+            default = settings.system if settings.system in bank_names else next(iter(bank_names))
+            bank = st.selectbox("Bank", list(bank_names), index=list(bank_names).index(default),
+                                format_func=bank_names.get,
                                 **in_url("dr_bank"))
             upload = st.file_uploader("... or your own bank file (JSON, CSV, GIFT, Anki)", key="dr_upload",
                                       type=["json", "csv", "gift", "txt"])
         else:
-            types = st.multiselect("Question types", list(questions_mod.QUESTION_TYPES),
+            types = st.multiselect("Question types", list(questions.QUESTION_TYPES),
                                    default=list(default_types(settings.table)),
-                                   format_func=lambda k: questions_mod.TYPE_TITLES.get(k, k),
+                                   format_func=lambda k: questions.TYPE_TITLES.get(k, k),
                                    help="'Makeable?' questions simulate a hundred deals each (about a second at "
                                         "4 and 6 players, much longer at 8).", **in_url("dr_types"))
         c1, c2, c3 = st.columns(3)
         length = c1.select_slider("Questions", LENGTHS, value=5, **in_url("dr_len"))
-        new_per_day = c2.number_input("New ideas a day", 0, 100, progress_mod.DEFAULT_NEW_PER_DAY, step=5,
+        new_per_day = c2.number_input("New ideas a day", 0, 100, progress.DEFAULT_NEW_PER_DAY, step=5,
                                       **in_url("dr_new"),
                                       help="How many ideas you have not met before a session may bring in "
                                            "each day. The rest of a session is filled with reviews and practice.")
         practise = c3.toggle("Practise anyway (ignore the schedule)", **in_url("dr_practise"),
                              help="A mix of every type and call family, whatever is due.")
         go = st.form_submit_button("Start a session", type="primary", key="dr_go", shortcut="Enter")
-    from fiftysix.drills.schedule import due_summary, utcnow
     new_today = store.new_today()
     st.caption(f"{md_text(settings.player)}: " + due_summary([c.due for c in store.cards().values()], utcnow())
                + f" {new_today} of {new_per_day} new ideas met today. A session that the due and new ideas "
@@ -424,12 +432,11 @@ def setup(settings, store, questions_mod, progress_mod) -> None:
         st.error("Choose at least one question type.")
         return
     make = (generated_pool(settings, store, types, length) if source == GENERATED
-            else bank_pool(banks_mod, bank, upload))
+            else bank_pool(bank, upload))
     start_session(settings, store, make, length, new_per_day, practise)
     if ss.get("dr_queue"):
         st.rerun()
     elif "dr_queue" in ss:
-        from fiftysix.drills.schedule import due_summary, utcnow
         st.info(f"Nothing is due and today's {new_per_day} new ideas are used up. "
                 + due_summary([c.due for c in store.cards().values()], utcnow())
                 + " Raise 'New ideas a day', or tick 'Practise anyway'.")
@@ -447,11 +454,9 @@ def weak_spots(store) -> None:
 
 settings = page_start("Drill", "Short quizzes that come back at the right time: ideas you miss return "
                       "soon, ideas you know wait longer.")
-questions_mod = questions
-progress_mod = progress
 
 try:
-    store = progress_mod.ProgressStore(learner=settings.user.id)
+    store = progress.ProgressStore(learner=settings.user.id)
 except FiftySixError as e:
     st.error(md_text(e))
     st.stop()
@@ -464,6 +469,6 @@ if not queue or ss.get("dr_i", 0) >= len(queue):
     if queue:
         summary(store)
     drill_assignments(begin)
-    setup(settings, store, questions_mod, progress_mod)
+    setup(settings, store)
 else:
-    ask(queue[ss["dr_i"]], store, questions_mod)
+    ask(queue[ss["dr_i"]], store)

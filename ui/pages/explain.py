@@ -7,11 +7,14 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from fiftysix import bidding
+from fiftysix import bidding, glossary
+from fiftysix.analyser.dealer import Dealer, View
+from fiftysix.analyser.simulate import holding_odds
 from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
+from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
-from fiftysix.ui.components import call_worth, in_url, page_start, show
+from fiftysix.ui.components import call_worth, in_url, page_start, show, warm_solver, words
 from fiftysix.ui.render import md_text
 
 PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
@@ -86,11 +89,12 @@ def example_auction(bidding, system: str, table: Table) -> str:
 def auction_grid(table: Table, records) -> None:
     """The auction by seat, one row per round; each call opens its meaning in a popover."""
     n = table.players
-    heads = st.columns(n)
+    grid = st.container(key=f"{render.KEEP_ROWS}_auction")  # a phone keeps the seats side by side
+    heads = grid.columns(n)
     for i, col in enumerate(heads):
         colour = render.TEAM_COLOURS[table.team_of(i + 1) % len(render.TEAM_COLOURS)]
         col.html(f'<div style="font:600 .85em sans-serif;border-bottom:3px solid {colour}">Seat {i + 1}'
-                 f' · {table.team_name(table.team_of(i + 1))}</div>')
+                 f'<span class="fs-wide"> · {table.team_name(table.team_of(i + 1))}</span></div>')
     if not records:
         st.caption("No calls yet: type an auction above or click a call in the palette below.")
         return
@@ -98,7 +102,7 @@ def auction_grid(table: Table, records) -> None:
     for k, rec in enumerate(records):
         seat = int(rec.seat)
         if cols is None or seat == 1 or k == 0:
-            cols = st.columns(n)
+            cols = grid.columns(n)
         m = rec.meaning
         with cols[seat - 1].popover(popover_label(str(rec.call)), key=f"ex_pop_{k}", width="stretch"):
             st.markdown(meaning_md(m.label, m.sentence, m.constraint))
@@ -120,19 +124,25 @@ def palette(auction) -> None:
                      f"{t} · {auction.meaning_of(bidding.parse_call(t)).label}"))
     families: dict[str, list[tuple[str, object]]] = {}
     for c in calls:
-        families.setdefault(c.kind.replace("_", "-"), []).append(
-            (str(c), auction.meaning_of(c)))
+        families.setdefault(c.kind, []).append((str(c), auction.meaning_of(c)))
     quiet = [f for f in ("pass", "double", "redouble", "forced") if f in families]
     bids = [f for f in families if f not in quiet]
-    row = st.columns(max(1, len(quiet)) + 3)
+    row = st.container(key=f"{render.WRAP_ROWS}_quiet").columns(max(1, len(quiet)) + 3)
     for i, fam in enumerate(quiet):
         for text, m in families[fam]:
             row[i].button(popover_label(text), key=f"ex_call_{text}", help=f"{m.label}: {m.sentence}",
                           on_click=add_call, args=(text,), width="stretch")
+    if quiet:  # hover shows a meaning; a phone has no hover, so the meanings open on a tap too
+        meanings(st.columns([1, 3])[0], [item for f in quiet for item in families[f]], "ex_mean_quiet")
     if bids:
-        for fam, tab in zip(bids, st.tabs([f"{f} ({len(families[f])})" for f in bids])):
+        tabs = st.tabs([f"{glossary.family(f).title} ({len(families[f])})" for f in bids])
+        for fam, tab in zip(bids, tabs, strict=True):
             with tab:
-                cols = st.columns(8)
+                fam_words = glossary.family(fam)
+                head, pop = st.columns([5, 1], vertical_alignment="center")
+                head.caption(f"{fam_words.example}: {fam_words.line}")
+                meanings(pop, families[fam], f"ex_mean_{fam}")
+                cols = st.container(key=f"{render.WRAP_ROWS}_{fam}").columns(8)  # a phone: 4 a row
                 shown = families[fam][:PALETTE_BUTTONS]
                 for i, (text, m) in enumerate(shown):
                     cols[i % 8].button(popover_label(text), key=f"ex_call_{text}",
@@ -142,8 +152,16 @@ def palette(auction) -> None:
                     st.caption(f"... and {len(families[fam]) - len(shown)} higher ones: pick them in "
                                "'Any legal call' above.")
     with st.expander("Every legal call and what it would mean now"):
-        st.dataframe([{"call": t, "family": f, "label": m.label, "meaning": m.sentence}
+        st.dataframe([{"call": t, "family": glossary.family(f).title, "label": m.label, "meaning": m.sentence}
                       for f, items in families.items() for t, m in items], hide_index=True)
+
+
+def meanings(where, items, key: str) -> None:
+    """A popover listing what each of these calls would mean now (a tap opens it on a phone)."""
+    with where.popover("Meanings", icon=":material/info:", key=key, width="stretch",
+                       help="What each of these calls would mean now"):
+        for text, m in items[:PALETTE_BUTTONS]:
+            st.markdown(f"**{popover_label(text)}** {md_text(m.label)}: {md_text(m.sentence)}")
 
 
 @st.cache_data(show_spinner="Dealing thousands of hands that fit the auction...", max_entries=64)
@@ -152,8 +170,6 @@ def card_grid(table: Table, system: str, auction_text: str, seat: int, hand: str
     """(hidden seats, unseen card names, the chance each seat holds at least one unseen copy
     of each card, the copies it holds on average) over ``n`` deals that fit what ``seat`` knows,
     and the promises set aside because they could not hold with the rest (RULES.md 6)."""
-    from fiftysix.analyser.dealer import Dealer, View
-    from fiftysix.analyser.simulate import holding_odds
     view = View.from_auction(table, system, seat, Hand.parse(hand), auction_text)
     dealer = Dealer(view)
     odds = holding_odds(view, dealer.sample_counts(n, seed=seed))
@@ -165,7 +181,6 @@ def card_grid(table: Table, system: str, auction_text: str, seat: int, hand: str
 
 def fitting_hand(table: Table, seat: int, promise, tries: int = 6000) -> str | None:
     """A random hand for ``seat`` that keeps what its calls promised (None if none turns up)."""
-    from fiftysix.constraints import fits
     for k in range(tries):
         hand = random_deal(table, seed=seat + 1000 * k).hand(seat)
         if promise is None or fits(hand, promise):
@@ -183,7 +198,9 @@ def view_seat_label(choice: int) -> str:
 def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     """The cards a seat cannot see, and where they lie given every call: seen from the seat
     the auction is at (or one picked), holding a hand that keeps that seat's own calls."""
-    st.subheader("What the table knows")
+    head, pop = st.columns([5, 1], vertical_alignment="bottom")
+    head.subheader("What the table knows")
+    words("simulation", "seat", "bluff", key="ex_words_knows", where=pop)
     auction_text = " ".join(str(r.call) for r in auction.calls)
     c1, c2 = st.columns([1, 3])
     choice = c1.selectbox("From the view of", [0, *table.seats], persist_state="session",
@@ -211,6 +228,7 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     show(render.hand_html(hand))
     if not _fits(hand_text, promise):
         st.warning(f"This hand does not keep seat {seat}'s own calls, which promise: {promise.describe()}.")
+    warm_solver()  # the dealer's kernels: on a first run, the page says it is preparing them
     try:
         seats, names, odds, copies, set_aside = card_grid(table, system, auction_text,
                                                seat, str(hand), 2000, 7)
@@ -234,11 +252,11 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
         st.warning(line[0].upper() + line[1:] + ". The deals keep every other promise.")
     fig.update_layout(height=130 + 56 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
     fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont=dict(size=14))
+    fig.update_yaxes(autorange="reversed")  # the lowest seat on top, as a list of seats reads
     st.plotly_chart(fig, key="ex_grid", config={"displayModeBar": False})
 
 
 def _fits(hand_text: str, promise) -> bool:
-    from fiftysix.constraints import fits
     try:
         return promise is None or bool(fits(Hand.parse(hand_text), promise))
     except FiftySixError:
@@ -259,6 +277,8 @@ def readable_prefix(bidding, text: str, system: str, table: Table):
 settings = page_start("Explain", "Type an auction or click calls: every call's meaning, what each legal "
                       "next call would mean, and what the table now knows.")
 table = settings.table
+words("auction", "call", "bid", "Plus N", "NS (Noes)", "no-trump", "pass", "double", "redouble", "call family",
+      "seat", "team", "bidding system", key="ex_words")
 c1, c2, c3 = st.columns([6, 1, 1], vertical_alignment="bottom")
 c1.text_input(f"Auction ({settings.system}), calls from seat 1, e.g. "
               f"{example_auction(bidding, settings.system, table)}", **in_url("ex_text"))

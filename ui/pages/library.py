@@ -9,7 +9,7 @@ import streamlit as st
 
 from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
-from fiftysix.records import format_record, format_records
+from fiftysix.records import format_record, format_records, parse_records
 from fiftysix.ui.components import page_start, read_upload, system_names, user, user_library
 from fiftysix.ui.render import md_text
 
@@ -86,7 +86,6 @@ def undo(lib: Library) -> None:
 
 
 def import_panel(lib: Library) -> None:
-    from fiftysix.records import parse_records
     up = st.file_uploader("Add a record file to the library", type=["txt", "rec", "pbn", "56"], key="lb_upload",
                           max_upload_size=1)
     text = read_upload(up)

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from dataclasses import replace
 from urllib.parse import urlencode
 
 import streamlit as st
 
+from fiftysix.analyser.review import Review
 from fiftysix.bots import BIDDING_BOTS, DEFAULT_BOT
 from fiftysix.cards import SUIT_SYMBOLS, TOTAL_POINTS, Deal, Hand, Table, complete_deal, random_deal
-from fiftysix.drills import practice as P
+from fiftysix.drills import banks, practice
 from fiftysix.drills.progress import ProgressStore
-from fiftysix.drills.system_bids import SystemBid
 from fiftysix.errors import FiftySixError
 from fiftysix.hand import AUCTION, OVER, PLAY
 from fiftysix.play import trick_rows
-from fiftysix.records import format_record
+from fiftysix.records import format_record, parse_records
 from fiftysix.scoring import MATCH_FORMATS, Match
 from fiftysix.ui import render
 from fiftysix.ui.class_parts import hand_in, play_assignments
@@ -31,6 +32,7 @@ from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
+from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
 
 HAND, MATCH = "pl_table", "pl_match_state"  # the practice table and the match, live in the session
 MATCH_URL = "pl_mt"  # the match in the address (``Match.to_text``), so a reload keeps the score
@@ -52,12 +54,12 @@ SOURCES = ("seed", "library", "written")  # shown as they are: a widget's URL va
 
 # --- the hand in the session ------------------------------------------------------------------
 
-def stored() -> P.PracticeTable | None:
+def stored() -> practice.PracticeTable | None:
     """The table kept in this session (None if there is none)."""
     return st.session_state.get(HAND)
 
 
-def keep(pt: P.PracticeTable) -> None:
+def keep(pt: practice.PracticeTable) -> None:
     """Keep the table in the session, and the learner's moves in the URL (with the hand's key),
     so that a reload picks the hand up where it was."""
     st.session_state[HAND] = pt
@@ -69,7 +71,7 @@ def keep(pt: P.PracticeTable) -> None:
         st.query_params[MOVES] = text
 
 
-def resumed(wanted: P.PracticeTable) -> P.PracticeTable | None:
+def resumed(wanted: practice.PracticeTable) -> practice.PracticeTable | None:
     """The hand of this table as the URL's moves leave it (a reload, a second tab), or None."""
     key, *moves = (st.query_params.get(MOVES) or "").split() or [""]
     if key != wanted.key or not moves:
@@ -133,7 +135,7 @@ def on_hint(what: str) -> None:
     st.session_state["pl_hint"] = (pt.key, what, h.index, h.move, h.reason)
 
 
-def remember_drill(pt: P.PracticeTable, index: int) -> None:
+def remember_drill(pt: practice.PracticeTable, index: int) -> None:
     """Store the learner's call as a drill answer (a miss comes back in the Drill page)."""
     try:
         store = ProgressStore(learner=user().id)
@@ -230,8 +232,6 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
 def coach_upload(table: Table) -> None:
     """A record file (its first record's deal, table and system) or a bank with a question that
     gives a hand (that seat's hand, the others dealt at random from the seed)."""
-    from fiftysix.drills import banks
-    from fiftysix.records import parse_records
     up = st.file_uploader("A record file or a question bank", type=["txt", "rec", "pbn", "56", "json"],
                           key="pl_upload", max_upload_size=1)
     text = read_upload(up)
@@ -275,7 +275,7 @@ def use_deal(deal: Deal, system: str, seat: int) -> None:
 
 # --- drawing ----------------------------------------------------------------------------------
 
-def felt(pt: P.PracticeTable, state=None, centre: str = "") -> None:
+def felt(pt: practice.PracticeTable, state=None, centre: str = "") -> None:
     """The table from the learner's seat: every hand in learning mode, only the learner's in
     practice; the trick on the table (or the last one taken)."""
     t = pt.table
@@ -297,11 +297,11 @@ def felt(pt: P.PracticeTable, state=None, centre: str = "") -> None:
         st.caption(trick_words(pt, state))
 
 
-def seat_words(pt: P.PracticeTable, seat: int) -> str:
+def seat_words(pt: practice.PracticeTable, seat: int) -> str:
     return "you" if seat == pt.seat else f"seat {seat}"
 
 
-def seating(pt: P.PracticeTable) -> str:
+def seating(pt: practice.PracticeTable) -> str:
     """Where the learner sits and with whom, in words (a newcomer at 6 or 8 seats needs it)."""
     t = pt.table
     mates = [s for s in t.team_seats(pt.your_team) if s != pt.seat]
@@ -310,7 +310,7 @@ def seating(pt: P.PracticeTable) -> str:
             f"Seat 1 calls first, then the seats in turn round the table.")
 
 
-def trick_words(pt: P.PracticeTable, state) -> str:
+def trick_words(pt: practice.PracticeTable, state) -> str:
     """The trick on the table in words: who played which card, and who is to play."""
     n = len(state.tricks) + 1
     turn = "your turn" if state.to_move == pt.seat else f"seat {state.to_move} to play"
@@ -322,7 +322,7 @@ def trick_words(pt: P.PracticeTable, state) -> str:
     return f"Trick {n} so far: {cards}; {turn}."
 
 
-def targets(pt: P.PracticeTable, c) -> str:
+def targets(pt: practice.PracticeTable, c) -> str:
     """What each side needs: the declarers their bid, the defenders enough to stop them."""
     t = pt.table
     yours = c.team == pt.your_team
@@ -331,7 +331,7 @@ def targets(pt: P.PracticeTable, c) -> str:
             f"{TOTAL_POINTS} card points; {'the opponents need' if yours else 'your team needs'} {beat} to beat it.")
 
 
-def auction_grid(pt: P.PracticeTable) -> None:
+def auction_grid(pt: practice.PracticeTable) -> None:
     a = pt.state.auction
     show(render.auction_html(pt.table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
                                           for r in a.calls]))
@@ -343,7 +343,7 @@ def auction_grid(pt: P.PracticeTable) -> None:
                 st.markdown(f"{i}. Seat {seat} **{call}**: {why}")
 
 
-def feedback_box(fb: P.Feedback) -> None:
+def feedback_box(fb: practice.Feedback) -> None:
     """What the learner's call told the table, at once."""
     head = f"**Your call {fb.call}** ({fb.label}): {fb.meaning}"
     if fb.kept is False:
@@ -361,7 +361,7 @@ def feedback_box(fb: P.Feedback) -> None:
     st.caption(f"What your partners now know about your hand: {fb.partners_know}.")
 
 
-def hint_box(pt: P.PracticeTable, what: str) -> None:
+def hint_box(pt: practice.PracticeTable, what: str) -> None:
     h = st.session_state.get("pl_hint")
     n = len(pt.call_reasons) + 1 if what == "call" else len(pt.card_reasons) + 1
     if h and h[0] == pt.key and h[1] == what and h[2] == n:
@@ -372,7 +372,7 @@ def hint_box(pt: P.PracticeTable, what: str) -> None:
                   on_click=on_hint, args=(what,))
 
 
-def palette(pt: P.PracticeTable) -> None:
+def palette(pt: practice.PracticeTable) -> None:
     """Every legal call with its meaning (hover a button; the list shows each one's label)."""
     a = pt.state.auction
     learning = pt.mode == "learning"
@@ -381,11 +381,11 @@ def palette(pt: P.PracticeTable) -> None:
     st.markdown(f"**Your call, seat {pt.seat}** (holding {render.hand_text_html(pt.deal.hand(pt.seat))}):",
                 unsafe_allow_html=True)
 
-    def face(p: P.PaletteCall) -> str:
+    def face(p: practice.PaletteCall) -> str:
         marked = learning and p.keeps and not p.promises_nothing
         return ("✓ " + call_label(p.call, coloured=False)) if marked else call_label(p.call)
 
-    def tip(p: P.PaletteCall) -> str:
+    def tip(p: practice.PaletteCall) -> str:
         keeps = ("  \nYour hand keeps this promise." if p.keeps else "  \nYour hand does not keep this promise."
                  ) if learning else ""
         return f"**{p.call}: {p.label}.** {p.meaning}  \nPromises: {p.promise}.{keeps}"
@@ -394,7 +394,7 @@ def palette(pt: P.PracticeTable) -> None:
     quiet = [p for p in calls if p.call in QUIET]
     near = [p for p in calls if p.call not in QUIET and (p.value or 0) <= standing + NEAR]
     rest = [p for p in calls if p.call not in QUIET and p not in near]
-    rows: list[tuple[str, list[P.PaletteCall]]] = [("", quiet)] if quiet else []
+    rows: list[tuple[str, list[practice.PaletteCall]]] = [("", quiet)] if quiet else []
     for v in sorted({p.value or 0 for p in near}):
         rows.append((str(v), [p for p in near if (p.value or 0) == v]))
     for label, group in rows:
@@ -429,7 +429,7 @@ def call_label(call: str, coloured: bool = True) -> str:
     return "".join(f":red[{x}]" if coloured and x in ("H", "D") else x for x in render.call_pieces(call))
 
 
-def bidding(pt: P.PracticeTable) -> None:
+def bidding(pt: practice.PracticeTable) -> None:
     a = pt.state.auction
     standing = a.standing_contract()
     t = pt.table
@@ -448,7 +448,7 @@ def bidding(pt: P.PracticeTable) -> None:
         calls_table(pt)
 
 
-def calls_table(pt: P.PracticeTable) -> None:
+def calls_table(pt: practice.PracticeTable) -> None:
     rows = [{"#": f.index, "your call": f.call, "meaning": f.label,
              "promise": {True: "✔ kept", False: "✘ broken", None: ""}[f.kept], "broken": "; ".join(f.broken),
              "the system's call": f.bot_call, "why": f.bot_reason} for f in pt.feedback]
@@ -458,13 +458,13 @@ def calls_table(pt: P.PracticeTable) -> None:
         st.caption("You have not called yet.")
 
 
-def points_line(pt: P.PracticeTable, state) -> str:
+def points_line(pt: practice.PracticeTable, state) -> str:
     t = pt.table
     return " · ".join(f"{t.team_name(k)}{' (you)' if k == pt.your_team else ''} {p}"
                       for k, p in enumerate(state.points))
 
 
-def playing(pt: P.PracticeTable) -> None:
+def playing(pt: practice.PracticeTable) -> None:
     c = pt.contract
     state = pt.state.play
     t = pt.table
@@ -501,7 +501,7 @@ def playing(pt: P.PracticeTable) -> None:
                 st.markdown(f"Card {i} **{pt.cards[i - 1]}**: {why}")
 
 
-def last_card_cost(pt: P.PracticeTable) -> None:
+def last_card_cost(pt: practice.PracticeTable) -> None:
     """Learning mode: what the learner's last card cost with best play (kept per card)."""
     mine = [i for i, (seat, _) in enumerate(pt.state.play.plays, start=1) if seat == pt.seat]
     if not mine:
@@ -525,7 +525,7 @@ def last_card_cost(pt: P.PracticeTable) -> None:
         st.caption(f"Your last card, {got.card}, was a best card (double-dummy).")
 
 
-def cards_row(pt: P.PracticeTable, state) -> None:
+def cards_row(pt: practice.PracticeTable, state) -> None:
     """The learner's hand as buttons: the legal cards can be clicked, the others are greyed."""
     legal = set(state.legal_cards())
     mine = list(dict.fromkeys(state.hands[pt.seat - 1].cards))
@@ -544,7 +544,7 @@ def cards_row(pt: P.PracticeTable, state) -> None:
 
 # --- after the hand ---------------------------------------------------------------------------
 
-def after(pt: P.PracticeTable, player: str) -> None:
+def after(pt: practice.PracticeTable, player: str) -> None:
     out = pt.outcome()
     c = out.contract
     state = pt.state.play
@@ -578,7 +578,7 @@ def after(pt: P.PracticeTable, player: str) -> None:
     review_panel(pt, player)
 
 
-def match_panel(pt: P.PracticeTable, out: P.Outcome) -> None:
+def match_panel(pt: practice.PracticeTable, out: practice.Outcome) -> None:
     ss = st.session_state
     t = pt.table
     fmt = st.session_state.get("pl_match", "chips")
@@ -608,7 +608,7 @@ def match_panel(pt: P.PracticeTable, out: P.Outcome) -> None:
     b2.button("New match", key="pl_new_match", icon=":material/restart_alt:", on_click=new_match)
 
 
-def match_line(pt: P.PracticeTable) -> None:
+def match_line(pt: practice.PracticeTable) -> None:
     """The match's running score, one line, while a hand is played."""
     m = match_kept(pt.table)
     if m is None or not m.hands or m.table != pt.table:
@@ -618,7 +618,7 @@ def match_line(pt: P.PracticeTable) -> None:
         f"team {t.team_name(k)}{' (you)' if k == pt.your_team else ''} {v}" for k, v in enumerate(m.totals)))
 
 
-def dd_panel(pt: P.PracticeTable) -> None:
+def dd_panel(pt: practice.PracticeTable) -> None:
     """The double-dummy value at the start and each team's best contract (kept per hand)."""
     ss = st.session_state
     t = pt.table
@@ -627,7 +627,7 @@ def dd_panel(pt: P.PracticeTable) -> None:
         warm_solver()
         try:
             cache[pt.key] = run_cancellable(lambda stop: pt.double_dummy(DD_SECONDS, stop),
-                                              "Solving the deal double-dummy")
+                                            "Solving the deal double-dummy", DD_SECONDS + 5)
         except FiftySixError as e:
             st.warning(f"The double-dummy figures are not available: {md_text(e)}")
             return
@@ -649,9 +649,8 @@ def dd_panel(pt: P.PracticeTable) -> None:
                "highest bid that makes in its best strain.")
 
 
-def review_panel(pt: P.PracticeTable, player: str) -> None:
+def review_panel(pt: practice.PracticeTable, player: str) -> None:
     """The Review page's parts on this hand, and saving it to the library."""
-    from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
     ss = st.session_state
     try:
         record = pt.to_record(date=dt.date.today().strftime("%Y.%m.%d"), player=player)
@@ -685,16 +684,11 @@ def review_panel(pt: P.PracticeTable, player: str) -> None:
     st.subheader("Review")
     warm_solver()
     try:
-        rev = review_of(text)
+        rev = review_of(text, bot=None)  # what the system bids is known: the table asked its bot
     except FiftySixError as e:
         st.error(f"This hand cannot be reviewed: {md_text(e)}")
         return
-    bids = {f.index: SystemBid(f.index, f.seat, f.call, f.bot_call, f.bot_reason, f.same_as_bot)
-            for f in pt.feedback}
-    for i, why in enumerate(pt.call_reasons, start=1):
-        if why:
-            bids[i] = SystemBid(i, 0, pt.calls[i - 1], pt.calls[i - 1], why, True)
-    auction_panel(rev, pt.table, bids, prefix="plr")
+    auction_panel(with_table_bids(rev, pt), pt.table, prefix="plr")
     mine = [x for x in rev.cards if x.seat == pt.seat]
     if mine:
         lost = sum(x.cost or 0 for x in mine)
@@ -707,7 +701,16 @@ def review_panel(pt: P.PracticeTable, player: str) -> None:
         st.plotly_chart(value_chart(rev), key="pl_chart")
 
 
-def share_link(pt: P.PracticeTable) -> None:
+def with_table_bids(rev: Review, pt: practice.PracticeTable) -> Review:
+    """The review with what the table's bot called (the bots' calls) or would have called (the
+    learner's calls, from the feedback) at each call."""
+    said = {f.index: (f.bot_call, f.bot_reason) for f in pt.feedback}
+    said.update({i: (call, why) for i, (call, why) in enumerate(zip(pt.calls, pt.call_reasons), start=1) if why})
+    return replace(rev, calls=tuple(replace(c, system_bid=said[c.index][0], system_reason=said[c.index][1])
+                                    if c.index in said else c for c in rev.calls))
+
+
+def share_link(pt: practice.PracticeTable) -> None:
     """The query that opens this deal at this seat anywhere (a coach sends it to a class)."""
     t = pt.table
     params = {"players": t.players, "deck": f"{t.deck} cards",  # the sidebar's values as it shows them
@@ -735,7 +738,7 @@ seat = c1.selectbox("Your seat", list(table.seats), **in_url("pl_seat"),
 bot = c2.selectbox("Bots", sorted(BIDDING_BOTS), index=sorted(BIDDING_BOTS).index(DEFAULT_BOT), **in_url("pl_bot"),
                    help="default: judges each call by simulating deals (a moment per call); rules: the rule of "
                         "thumb (instant)")
-mode = c3.segmented_control("Mode", list(P.MODES), default="learning", required=True, **in_url("pl_mode"),
+mode = c3.segmented_control("Mode", list(practice.MODES), default="learning", required=True, **in_url("pl_mode"),
                             help="learning: every hand face up, hints, ✓ on the calls your hand keeps; practice: "
                                  "only your hand")
 c4.selectbox("Match", list(MATCH_FORMATS), **in_url("pl_match"),
@@ -745,9 +748,9 @@ st.caption(f"{table.players} players, {table.deck} cards, teams {table.teams}, s
 
 pt = stored()
 dealt = deal if deal is not None else random_deal(table, seed=seed)
-if pt is None or pt.key != P.table_key(system, seat, dealt, seed, bot):
+if pt is None or pt.key != practice.table_key(system, seat, dealt, seed, bot):
     try:
-        wanted = P.new_table(table, system, seat, seed=seed, deal=deal, bot=bot, mode=mode, source=source)
+        wanted = practice.new_table(table, system, seat, seed=seed, deal=deal, bot=bot, mode=mode, source=source)
     except FiftySixError as e:
         st.error(md_text(e))
         st.stop()

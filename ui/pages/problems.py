@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled
+from fiftysix.cards import Table
 from fiftysix.drills import problem_sets as sets
 from fiftysix.drills.problems import FIND_CARD, LEAD_MARGIN, LEVELS, OPENING_LEAD, PROBLEM_TYPES, level_of
 from fiftysix.drills.progress import ProgressStore
@@ -29,7 +30,6 @@ KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
 
 @st.cache_resource(show_spinner=False)
 def starter(players: int, deck: int, teams: str) -> list[Question]:
-    from fiftysix.cards import Table
     return sets.starter_problems(Table(players, deck, teams))
 
 
@@ -185,6 +185,8 @@ opened = sets.open_levels(scores)
 with st.expander("Levels and scores", expanded=False):
     levels_panel(scores, opened)
 
+if ss.get("pr_level") not in opened:  # a level that closed again (its share fell): the highest open one
+    ss.pop("pr_level", None)
 c1, c2 = st.columns([1, 2])
 level = c1.selectbox("Level", [lv for lv in LEVELS if lv in opened], index=len(opened) - 1, key="pr_level")
 kinds = c2.pills("Problems", list(PROBLEM_TYPES), format_func=KIND_WORDS.get, selection_mode="multi",

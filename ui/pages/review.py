@@ -5,34 +5,27 @@ the promises broken and what each card cost double-dummy."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import streamlit as st
 
-from fiftysix import records
-from fiftysix.drills import library
-from fiftysix.drills.system_bids import system_bids
+from fiftysix import shipped
 from fiftysix.errors import FiftySixError
+from fiftysix.records import format_record, parse_record, parse_records
 from fiftysix.ui.components import in_url, page_start, read_upload, user_library, warm_solver
 from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
 
-RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
+
+def sample_names() -> list[str]:
+    """The sample hand-record files shipped in the package (data/records/), smallest table first."""
+    def natural(name: str) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
+        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", name)]
+
+    return sorted((f.name for f in shipped.data_files("records", ".txt")), key=natural)
 
 
-def sample_files() -> list[Path]:
-    """The sample hand-record files shipped in data/records/."""
-    if not RECORDS.is_dir():
-        return []
-    def natural(p: Path) -> list:  # 4x8 before 4x12: the smallest (quickest) table first
-        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", p.name)]
-
-    return sorted((p for p in RECORDS.rglob("*") if p.is_file() and p.suffix.lower() not in (".md", ".json")),
-                  key=natural)
-
-
-def choose_records(records_mod, library_mod) -> list:
+def choose_records() -> list:
     """Records to review: an upload (checked, optionally saved to the library), the library, or samples."""
     opened = st.session_state.get("rv_open")
     sources = (["Opened"] if opened else []) + ["Upload", "Library", "Samples"]
@@ -43,7 +36,7 @@ def choose_records(records_mod, library_mod) -> list:
                                   **in_url("rv_source"))
     if source == "Opened":
         try:
-            return [records_mod.parse_record(opened, "the hand opened")]
+            return [parse_record(opened, "the hand opened")]
         except FiftySixError as e:
             st.error(md_text(e))
             return []
@@ -55,17 +48,17 @@ def choose_records(records_mod, library_mod) -> list:
         if text is None:
             return []
         try:
-            records = records_mod.parse_records(text, up.name)
+            found = parse_records(text, up.name)
         except FiftySixError as e:
             st.error(f"{md_text(up.name)} was not loaded: {md_text(e)}")
             return []
-        if st.button(f"Save {len(records)} record(s) to the library", key="rv_save"):
+        if st.button(f"Save {len(found)} record(s) to the library", key="rv_save"):
             try:
-                rep = user_library().add(records, up.name)
+                rep = user_library().add(found, up.name)
                 st.success(f"Saved {rep.added} record(s); {rep.duplicates} already there.")
             except FiftySixError as e:
                 st.error(md_text(e))
-        return records
+        return found
     if source == "Library":
         try:
             lib = user_library()
@@ -80,13 +73,13 @@ def choose_records(records_mod, library_mod) -> list:
                             format_func=lambda e: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · "
                                                   f"{e.players} players")
         return [lib.get(pick.id)]
-    files = sample_files()
-    if not files:
-        st.info("No sample records are installed under data/.")
+    names = sample_names()
+    if not names:
+        st.info("No sample records are installed with this copy.")
         return []
-    path = st.selectbox("Sample file", files, format_func=lambda p: p.name, **in_url("rv_sample"))
+    name = st.selectbox("Sample file", names, **in_url("rv_sample"))
     try:
-        return records_mod.parse_records(path.read_text(encoding="utf-8"), path.name)
+        return parse_records(shipped.data_file("records", name).read_text(encoding="utf-8"), name)
     except FiftySixError as e:
         st.error(md_text(e))
         return []
@@ -104,24 +97,22 @@ def result_text(record) -> tuple[str, bool]:
 
 settings = page_start("Review", "Step through a played hand: what every call meant, which promises "
                       "were broken, and what every card cost with best play.")
-records_mod = records
-library_mod = library
-records = choose_records(records_mod, library_mod)
-if records:
-    source_sig = (st.session_state.get("rv_source"), len(records), records[0].line, str(records[0].deal))
+shown = choose_records()
+if shown:
+    source_sig = (st.session_state.get("rv_source"), len(shown), shown[0].line, str(shown[0].deal))
     if st.session_state.get("rv_source_sig") != source_sig:  # a new file: start at its first record
         st.session_state["rv_source_sig"] = source_sig
         st.session_state["rv_file_n"] = st.session_state.get("rv_file_n", 0) + 1
-    if len(records) > 1:
+    if len(shown) > 1:
         # a box of its own for each file: the browser keeps a box's labels while its key stays,
         # and showed the last file's first record over this file's (issue 46)
-        idx = st.selectbox("Record in the file", range(len(records)), key=f"rv_pick_{st.session_state['rv_file_n']}",
-                           format_func=lambda i: f"{i + 1}. {records[i].event or 'hand'} "
-                                                 f"{records[i].contract or ''}")
-        record = records[idx]
+        idx = st.selectbox("Record in the file", range(len(shown)), key=f"rv_pick_{st.session_state['rv_file_n']}",
+                           format_func=lambda i: f"{i + 1}. {shown[i].event or 'hand'} "
+                                                 f"{shown[i].contract or ''}")
+        record = shown[idx]
     else:
-        record = records[0]
-    text = records_mod.format_record(record)
+        record = shown[0]
+    text = format_record(record)
     if st.session_state.get("rv_record_sig") != text:  # a new record: its auction and play from the start
         st.session_state["rv_record_sig"] = text
         for k in ("rv_call", "rv_step"):
@@ -129,7 +120,6 @@ if records:
     warm_solver()
     try:
         rev = review_of(text)
-        bids = {b.index: b for b in system_bids(record)}
     except FiftySixError as e:
         st.error(f"This record cannot be reviewed: {md_text(e)}")
         st.stop()
@@ -147,7 +137,7 @@ if records:
     c4.metric("Result (claimed)" if claimed else "Result", result,
               help="agreed before the play was over" if claimed else None)
     c5.metric("Broken promises", rev.broken_promises)
-    auction_panel(rev, record.table, bids)
+    auction_panel(rev, record.table)
     if rev.cards:
         st.subheader("Play")
         play_stepper(record, rev)

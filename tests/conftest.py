@@ -1,0 +1,73 @@
+"""Fixtures the test modules share: the app served on a free port for a browser, and the browser.
+
+Tests marked ``browser`` drive the app in headless Chromium; they are also ``slow`` (left out of
+the quick loop, ``pytest -m "not slow"``) and are skipped, with the reason, where Chromium or its
+driver is missing (``.ci/run`` installs Debian's packages). The helpers that drive the page
+are in tests/browser_harness.py; the AppTest set-up in tests/app_harness.py.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.app_harness import free_port, serving
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m "not slow" deselects
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    missing = not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER))
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.slow)
+            if missing:
+                item.add_marker(pytest.mark.skip(reason=f"the browser tests need {CHROMIUM} and {DRIVER} (apt-get "
+                                                        "install chromium chromium-driver; .ci/run installs them)"))
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh data folder (``FIFTYSIX_DATA_DIR``) for the module's app server."""
+    return tmp_path_factory.mktemp("data")
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory, data_dir: Path):
+    """``streamlit run app.py`` on a free loopback port with a fresh data folder; stopped afterwards."""
+    from tests.browser_harness import SHOTS
+    port = free_port()
+    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+           "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    (SHOTS / "failure.png").unlink(missing_ok=True)
+    env = {**os.environ, "FIFTYSIX_DATA_DIR": str(data_dir)}
+    with serving(cmd, port, tmp_path_factory.mktemp("log") / "streamlit.log", ROOT, env, timeout=120) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium with a profile of its own, quit afterwards."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from tests.browser_harness import FLAGS
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for f in FLAGS:
+        opts.add_argument(f)
+    profile = tempfile.mkdtemp(prefix="fiftysix-chromium-")
+    opts.add_argument(f"--user-data-dir={profile}")
+    drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    drv.set_page_load_timeout(60)
+    try:
+        yield drv
+    finally:
+        drv.quit()
+        shutil.rmtree(profile, ignore_errors=True)
