@@ -202,13 +202,19 @@ def test_a_class_shows_its_name_and_its_coach_as_typed(tmp_path, monkeypatch):
 
 
 def test_hands_and_deals_typed_wrong_are_quoted_as_typed(tmp_path, monkeypatch):
-    """Enter a hand and Play quote a hand or a deal that does not read: as text."""
+    """Enter a hand, Play and Analyse (a deal in a shared link) quote a hand or a deal that does
+    not read: as text."""
     at = open_page("enter", tmp_path, monkeypatch)
     at.text_input(key="en_hand_1").input(H).run()
     assert at.error
     check_page(at, ())
     deal = "<img_src=x> ~never~ **b** [x](https://x) ![](http://HOST/p.png) J.9A"  # six "hands"
     at = open_page("play", tmp_path, monkeypatch, pl_from="written", pl_deal=deal)
+    assert at.error
+    check_page(at, ())
+    said = " ".join(rendered(s)[1] for kind, s in markdown_strings(at) if kind == "Alert")
+    assert any(piece in said for piece in deal.split()), said
+    at = open_page("analyse", tmp_path, monkeypatch, query={"an_mode": "Paste", "deal": deal})  # a shared link
     assert at.error
     check_page(at, ())
     said = " ".join(rendered(s)[1] for kind, s in markdown_strings(at) if kind == "Alert")
