@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, prange, types
+from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
@@ -150,7 +150,8 @@ W_SIZE = WORK.size
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
-PBUCKET = 16               # payoff-similar entries per bucket (8: 6 x 8 nodes +9%, time +6%; 4: +10% more)
+PBUCKET = 64               # payoff-similar entries per bucket (16: 6 x 8 nodes +10%, 8 x 8 +15%; 8: +9% more)
+PFETCH = 16                # of them fetched ahead by a lookup (a lookup scans about 12)
 # a payoff-similar entry's words (``_pt_store``): key, value word, the small cards' points
 # (``O_SIG``'s 4 words), the points-blind fully abstracted key that chose its bucket, one unused
 PE_KEY, PE_VALUE, PE_SIG, PE_BUCKET, PE_SIZE = 0, 1, 2, 6, 8
@@ -468,6 +469,10 @@ def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
     e = PBUCKET - 1
     for j in range(PBUCKET):
         x = o + PE_SIZE * j
+        if T[x] == 0 or _v_epoch(T[x + PE_VALUE]) != ep:
+            # (a free slot, or one of an earlier search: the entries after it are older)
+            e = j
+            break
         if T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
                 x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
                 x + PE_SIG + 3] == W[O_SIG + 3]:
@@ -545,7 +550,7 @@ def _cheapest(W, s, k, h):
 
 
 @njit(cache=True)
-def _quick(W, seat, pend):
+def _quick(W, seat, pend, first):
     """Points the leader's side surely wins by cashing top cards: its top trumps and the top
     cards of the other suits, as many rounds of each as every opponent holding trumps must
     follow (so none can ruff); when a partner holds nothing but trumps (it would have to
@@ -557,7 +562,7 @@ def _quick(W, seat, pend):
 
     What the other seats must add (their cheapest card of the suit while they still hold
     it) is counted only for the suit cashed first: during the first suit a seat may
-    discard cards of the next.
+    discard cards of the next. ``first`` (-1: any) forces the suit cashed first.
     """
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
@@ -576,6 +581,7 @@ def _quick(W, seat, pend):
     side_all = np.int64(0)
     side_sum = np.int64(0)
     side_extra = np.int64(0)
+    first_extra = np.int64(0)
     trump_r = 0
     side_r = 0
     own_r = 0
@@ -634,6 +640,8 @@ def _quick(W, seat, pend):
             if (others & b) != 0:
                 break
             x ^= b
+        if su == first:
+            first_extra = extra
         if su == trump:
             trump_own = own
             trump_all = own + extra
@@ -653,8 +661,13 @@ def _quick(W, seat, pend):
     if many:
         # the leader keeps the lead while cashing: every side suit's top cards add up
         rounds = trump_r + side_r
-        best = trump_own + side_sum + max(trump_all - trump_own, side_extra)
+        best = trump_own + side_sum + (max(trump_all - trump_own, side_extra) if first < 0 else first_extra)
         own = trump_own + side_sum
+    elif first >= 0:
+        # (a forced first suit is the trump suit here: see ``_entry_quick``)
+        rounds = trump_r + own_r
+        best = trump_all + side_own
+        own = trump_own + side_own
     else:
         rounds = trump_r + own_r
         best = max(trump_all + side_own, side_all + trump_own)
@@ -666,6 +679,98 @@ def _quick(W, seat, pend):
         if own > best:
             best = own
     return best
+
+
+@njit(cache=True)
+def _entry_quick(W, seat):
+    """Points the leader's side surely wins by leading a suit to a teammate's best card and
+    cashing that teammate's top cards (``_quick`` from the teammate, that suit first): the
+    leader holds a card of the suit, the teammate holds its best card and no other seat a
+    copy, and no seat void in the suit holds a trump (none can ruff it, none must). A lower
+    bound, -1 when no teammate has such an entry; ``W[P_QM]`` gets the cards it used (DDS's
+    QuickTricks crosses to partner's winners the same way)."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    side = W[O_ISMAX + seat]
+    mine = W[O_H1 + seat]
+    tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
+    u = _in_hands(W)
+    best = np.int64(-1)
+    qm = np.int64(0)
+    for su in range(4):
+        sm = W[O_SMASK + su]
+        if (mine & sm) == 0:
+            continue
+        x = u & sm
+        top = x & -x
+        own = W[O_OWN + _ctz(top)]
+        if (own & (own - 1)) != 0:
+            continue
+        t = _ctz(own)
+        if t == seat or W[O_ISMAX + t] != side:
+            continue
+        if su != trump and tm != 0:
+            ruff = False
+            for s in range(nseat):
+                h = W[O_H1 + s]
+                if (h & sm) == 0 and (h & tm) != 0:
+                    ruff = True
+            if ruff:
+                continue
+        q = _quick(W, t, np.int64(0), np.int64(su))
+        if q > best:
+            best = q
+            qm = W[P_QM] | top
+    W[P_QM] = qm
+    return best
+
+
+@njit(cache=True)
+def _opp_trick(W, seat):
+    """Points the leader's opponents surely win in this trick: every suit the leader holds
+    has its best card in opponents' hands alone, and no teammate of the leader void in it
+    holds a trump, so whatever is led an opponent wins the trick with that card. At least,
+    for the cheapest suit to lead: the trick's bonus, that card's points, the leader's
+    cheapest card of the suit and each other seat's cheapest card it may play. -1 when some
+    suit of the leader's has no such card; ``W[P_QM]`` gets those best cards."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    side = W[O_ISMAX + seat]
+    mine = W[O_H1 + seat]
+    tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
+    u = _in_hands(W)
+    worst = np.int64(1 << 30)
+    qm = np.int64(0)
+    for su in range(4):
+        sm = W[O_SMASK + su]
+        f = mine & sm
+        if f == 0:
+            continue
+        x = u & sm
+        top = x & -x
+        c = _ctz(top)
+        own = W[O_OWN + c]
+        if (own >> seat) & 1:
+            return np.int64(-1)
+        h = _ctz(own)
+        pts = W[P_BONUS] + W[O_PTS + c] + _minpts(W, f)
+        for s in range(nseat):
+            if s == seat:
+                continue
+            hs = W[O_H1 + s]
+            if W[O_ISMAX + s] == side:
+                if (own >> s) & 1:
+                    return np.int64(-1)
+                if su != trump and (hs & sm) == 0 and (hs & tm) != 0:
+                    return np.int64(-1)
+            if s != h:
+                fs = hs & sm
+                pts += _minpts(W, fs if fs != 0 else hs)
+        qm |= top
+        if pts < worst:
+            worst = pts
+    W[P_QM] = qm
+    return worst
 
 
 @njit(cache=True)
@@ -1254,13 +1359,13 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         g = O_HB + (ncards // nseat) * HSTRIDE
         kb = _mix((base ^ PSALT) + W[g] + W[g + HP_SUIT] + W[g + 2 * HP_SUIT] + W[g + 3 * HP_SUIT])
         pb = W[P_PBASE] + PE_SIZE * PBUCKET * (kb & W[P_PMASK])
-        for j in range(PBUCKET):
+        for j in range(PFETCH):
             _prefetch(T, pb + PE_SIZE * j)
     # bounds: the leader's cashable cards (for its side), then a team's run of top
     # trumps (every copy in its hands: for the leader's side or against it)
     for which in range(2):
         if which == 0:
-            q = _quick(W, seat, np.int64(0))
+            q = _quick(W, seat, np.int64(0), np.int64(-1))
             team = W[O_ISMAX + seat]
         else:
             tr = _trump_run(W)
@@ -1275,6 +1380,25 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             W[O_REL + ncards] = W[P_QM]
             W[oc + OC_BOUND] += 1
             return left - q
+    # a teammate's winners reached through the suit led, and the trick the opponents surely take
+    side = W[O_ISMAX + seat]
+    q = _entry_quick(W, seat)
+    if q >= 0 and (q >= beta if side == 1 else left - q <= alpha):
+        W[O_REL + ncards] = W[P_QM]
+        W[oc + OC_BOUND] += 1
+        return q if side == 1 else left - q
+    # (one trick holds at most the bonus and each seat's card worth the most)
+    most = W[P_BONUS]
+    u = _in_hands(W)
+    for p in range(3, 0, -1):
+        if (u & W[O_PM + p]) != 0:
+            most += nseat * p
+            break
+    q = _opp_trick(W, seat) if (left - most <= alpha if side == 1 else most >= beta) else np.int64(-1)
+    if q >= 0 and (left - q <= alpha if side == 1 else q >= beta):
+        W[O_REL + ncards] = W[P_QM]
+        W[oc + OC_BOUND] += 1
+        return left - q if side == 1 else q
     hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
         W[oc + OC_EXACT] += 1
@@ -1314,9 +1438,10 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         for j in range(PBUCKET):
             o = pb + PE_SIZE * j
             tk = T[o + PE_KEY]
-            if tk == 0:
-                break
             v = T[o + PE_VALUE]
+            if tk == 0 or _v_epoch(v) != W[P_EPOCH]:
+                # (the rest are free or older: entries are kept in the order last stored)
+                break
             if T[o + PE_BUCKET] != kb or _v_size(v) != ncards:
                 # (another position's bucket: the cheap check first)
                 continue
@@ -1448,7 +1573,7 @@ def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, 
         # the next trick's leader is known: add its cashable top cards (at 4 seats;
         # with 6 or 8 it saves fewer nodes than its time: 6 x 8 +2% to +6% nodes
         # without it, -4% to -6% time)
-        sure += _quick(W, wseat, pend)
+        sure += _quick(W, wseat, pend, np.int64(-1))
         W[O_REL + ncards] = wb | W[P_QM]
         if wside == 1:
             if sure >= beta:
@@ -1778,7 +1903,7 @@ def _setup(W, nwords):
     """Lay out a table of ``nwords`` words: with payoff-similar entries, the lower half for
     the exact and abstract entries, the upper half for buckets of payoff entries."""
     ne = nwords // 2
-    if W[P_PAYOFF] != 0 and ne >= 256:
+    if W[P_PAYOFF] != 0 and ne >= 2 * PE_SIZE * PBUCKET:
         W[P_TMASK] = ne // 2 - 1
         W[P_PBASE] = ne
         W[P_PMASK] = ne // (PE_SIZE * PBUCKET) - 1
@@ -1854,25 +1979,3 @@ def value_kernel(W, T, rs, window):
     """
     _setup(W, T.shape[0])
     _narrow(_ptr(W), _ptr(T), rs, window)
-
-
-@njit(cache=True, parallel=True)
-def value_many_kernel(WS, T, RS, out):
-    """Exact values of many positions (``WS[i]`` their work arrays, ``RS[i]`` root states).
-
-    Positions are split into contiguous groups, one per table row (``T[g]``), so answers
-    do not depend on how threads are scheduled. ``out[i]`` is -1 where the node limit
-    (``WS[i][ST_LIMIT]``) stopped the search.
-    """
-    npos = WS.shape[0]
-    ng = T.shape[0]
-    for g in prange(ng):
-        a = (npos * g) // ng
-        z = (npos * (g + 1)) // ng
-        for i in range(a, z):
-            W = WS[i]
-            _setup(W, T.shape[1])
-            window = np.zeros(2, np.int64)
-            window[1] = RS[i, RS_LEFT]
-            _narrow(_ptr(W), _ptr(T[g]), RS[i], window)
-            out[i] = window[0] if W[ST_ABORT] == 0 else -1

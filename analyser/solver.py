@@ -9,6 +9,8 @@ progress, points already won) and answers with best play by every seat:
 * ``table(deal)``: maximum points of each team under each trump and no-trump.
 * ``max_points_many(positions, side)``: many positions at once, in parallel threads.
 
+Work over many positions runs in ``solver_pool()``, the process's one pool of solvers.
+
 With ``pairs`` teams (3 or 4 teams) a team's value is "that team against all the others".
 Every entry point takes an optional ``max_nodes`` / ``max_seconds`` budget; running out
 raises ``BudgetExceeded``. A ``stop`` callable, looked at every million nodes or so, cancels
@@ -21,7 +23,6 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -29,6 +30,7 @@ import numpy as np
 
 from fiftysix.analyser import _kernels as kernels
 from fiftysix.analyser.encode import Encoded, card_bit, encode, rules_for, work_array
+from fiftysix.analyser.pool import NOT_DONE, Pool, Worker
 from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, check_cards, format_trump
 from fiftysix.errors import DealError, FiftySixError
 from fiftysix.play import PlayState, legal_cards
@@ -352,8 +354,8 @@ def _drive(call: Callable[[], object], W: np.ndarray, max_nodes: int | None, max
 
 
 _default: Solver | None = None
-_per_trump: list[Solver] = []
-_per_trump_lock = threading.Lock()
+_pools: dict[float, Pool[Solver]] = {}
+_pool_lock = threading.Lock()
 
 
 def default_solver() -> Solver:
@@ -364,19 +366,25 @@ def default_solver() -> Solver:
     return _default
 
 
-def _trump_solvers() -> list[Solver]:
-    """One solver per trump for ``table`` in threads, kept (their tables warm) between calls."""
-    with _per_trump_lock:
-        if not _per_trump:
-            mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB))
-            _per_trump.extend(Solver(mb) for _ in TRUMP_NAMES)
-        return list(_per_trump)
+def solver_pool(table_mb: float | None = None) -> Pool[Solver]:
+    """The process's pool of solvers (``analyser.pool``) with tables of ``table_mb`` MB
+    (default ``FIFTYSIX_SOLVER_MB`` or ``DEFAULT_TABLE_MB``): work over many positions in
+    threads, each with its own solver, kept (their tables mapped) between runs. The bots,
+    whose searches are small, keep small tables (one pool per size)."""
+    mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB)) if table_mb is None else float(table_mb)
+    with _pool_lock:
+        pool = _pools.get(mb)
+        if pool is None:
+            pool = _pools[mb] = Pool(lambda: Solver(mb), cancelled=(Cancelled,))
+        return pool
 
 
 def clear_solvers() -> None:
-    """Make the process-wide solvers (the default one and those ``table`` uses in threads)
-    forget what they hold; later searches start from empty tables."""
-    for s in ([_default] if _default is not None else []) + _trump_solvers():
+    """Make the process-wide solvers (the default one and the pool's free ones) forget what
+    they hold; later searches start from empty tables."""
+    with _pool_lock:
+        pools = list(_pools.values())
+    for s in ([_default] if _default is not None else []) + [s for p in pools for s in p.idle()]:
         with s._lock:
             s.clear()
 
@@ -393,13 +401,18 @@ def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None
           max_seconds: float | None = None, solver: Solver | None = None, stop: Stop = None) -> bool:
     """Can team ``side`` take at least ``target`` points in all (points already won count)?"""
     side = _check_side(pos, side)
-    s = solver or default_solver()
-    enc = pos.encoded()
     if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
         raise FiftySixError(f"the target must be a whole number of points, not {target!r:.40}")
+    return reaches(pos.encoded(), int(target), side, solver=solver or default_solver(), max_nodes=max_nodes,
+                   max_seconds=max_seconds, stop=stop)
+
+
+def reaches(enc: Encoded, target: int, side: int, *, solver: Solver, max_nodes: int | None = None,
+            max_seconds: float | None = None, stop: Stop = None) -> bool:
+    """``solve`` on a kernel position (nothing checked: the caller's edge did it)."""
     # a need past what is left (or at most nothing) has the same answer as the nearest sane one
-    need = max(-1, min(int(target) - enc.won[side], enc.points_left() + 1))
-    return s.probe(enc, side, need, max_nodes, max_seconds, stop)
+    need = max(-1, min(target - enc.won[side], enc.points_left() + 1))
+    return solver.probe(enc, side, need, max_nodes, max_seconds, stop)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
@@ -433,21 +446,31 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
     clock = Deadline(max_seconds)  # one budget for all the cards, not one per card
     team = pos.table.team_of(pos.to_move) if side is None else _check_side(pos, side)
     enc = pos.encoded()
-    out: dict[Card, int] = {}
     cards = list(pos.legal_cards())
     last = None
     if hint is not None and hint[0] in cards:
         cards.remove(hint[0])
         cards.insert(0, hint[0])
         last = int(hint[1])
-    for card in cards:
-        nxt = enc.play(card_bit(card))
-        # most cards are worth what the card before was (neighbours of a suit above all):
-        # that value's two proofs come first
-        guess = None if last is None else last - nxt.won[team]
-        out[card] = last = nxt.won[team] + clock.run(s.value, enc=nxt, side=team, max_nodes=max_nodes,
-                                                     guess=guess, stop=stop)
+    got = child_values([enc.play(card_bit(card)) for card in cards], team, solver=s, guess=last,
+                       max_nodes=max_nodes, clock=clock, stop=stop)
+    out = dict(zip(cards, got))
     return {card: out[card] for card in pos.legal_cards()}
+
+
+def child_values(children: Sequence[Encoded], team: int, *, solver: Solver, guess: int | None = None,
+                 max_nodes: int | None = None, clock: Deadline | None = None, stop: Stop = None) -> list[int]:
+    """The final points of ``team`` in each of ``children`` (the positions after each card
+    of one seat), searched in order; ``guess``: the first one's likely value. Most cards are
+    worth what the card before was (neighbours of a suit above all): that value's two
+    proofs come first. ``clock``: one time budget for them all."""
+    clock = clock or Deadline(None)
+    out, last = [], guess
+    for nxt in children:
+        g = None if last is None else last - nxt.won[team]
+        last = nxt.won[team] + clock.run(solver.value, enc=nxt, side=team, max_nodes=max_nodes, guess=g, stop=stop)
+        out.append(last)
+    return out
 
 
 TRUMP_NAMES = tuple(format_trump(t) for t in TRUMPS)
@@ -498,12 +521,15 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
             if on_row is not None:
                 on_row(name, out[name])
         return out
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(one, pos, own): name for name, pos, own in zip(names, positions, _trump_solvers())}
-        for fut, name in futures.items():
-            out[name] = fut.result()
-            if on_row is not None:
-                on_row(name, out[name])
+    for got in solver_pool().run(lambda w, pos: one(pos, w.resource), positions, threads=workers, stop=stop):
+        if got is None:  # only a run with a wait yields None
+            continue
+        i, row = got
+        out[names[i]] = row
+        if on_row is not None:
+            on_row(names[i], row)
+    if len(out) < len(names):  # stopped before every trump was solved
+        raise Cancelled("the search was cancelled")
     return {name: out[name] for name in names}
 
 
@@ -538,35 +564,33 @@ def declarer_table(deal: Deal, leaders: Sequence[int] = (1,), *, max_nodes: int 
 
 
 def max_points_many(positions: Sequence[Position], side: int, *, threads: int | None = None,
-                    max_nodes: int | None = None, table_mb: float = DEFAULT_TABLE_MB) -> np.ndarray:
+                    max_nodes: int | None = None, stop: Stop = None) -> np.ndarray:
     """Total points of team ``side`` with best play, for many positions of one table set-up.
 
-    Positions are split into one contiguous group per thread, each with its own
-    transposition table, so answers (exact anyway) do not depend on the thread count.
-    ``max_nodes`` bounds the search of each position; if any position runs past it the
-    call raises BudgetExceeded. Returns int64[len(positions)] (points won so far included).
+    The positions are handed out in order to ``threads`` workers of ``solver_pool()``, each
+    solving from an empty table, so the answers (exact anyway) and node counts do not
+    depend on the thread count. ``max_nodes`` bounds the search of each position; if any
+    position runs past it the call raises BudgetExceeded. Returns int64[len(positions)]
+    (points won so far included).
     """
-    import numba
     if not positions:
         return np.zeros(0, np.int64)
     tab = positions[0].table
     if any(p.table != tab for p in positions):
         raise FiftySixError("max_points_many needs positions of one table set-up")
-    encs = [p.encoded() for p in positions]
     side = _check_side(positions[0], side)
-    WS = np.stack([work_array(e, side) for e in encs])
     check_budget(max_nodes, None)
-    if max_nodes is not None:
-        WS[:, kernels.ST_LIMIT] = max_nodes
-    RS = np.stack([e.root_state(side) for e in encs])
-    nthreads = numba.get_num_threads() if threads is None else max(1, int(threads))
-    groups = max(1, min(nthreads, len(encs)))
-    tt = Solver(table_mb)._table(groups)
-    out = np.zeros(len(encs), np.int64)
-    kernels.value_many_kernel(WS, tt, RS, out)
-    if (out < 0).any():
-        raise BudgetExceeded(f"the search ran past its budget of {max_nodes} nodes for a position")
-    return out + np.array([e.won[side] for e in encs], np.int64)
+
+    def one(w: Worker[Solver], pos: Position) -> int:
+        w.resource.clear()
+        enc = pos.encoded()
+        return enc.won[side] + w.resource.value(enc, side, max_nodes=max_nodes,
+                                                stop=lambda: w.halted() or (stop is not None and stop()))
+
+    got = solver_pool().map(one, positions, threads=threads, stop=stop)
+    if any(v is NOT_DONE for v in got):
+        raise Cancelled("the search was cancelled")
+    return np.array(got, np.int64)
 
 
 WARM_STEPS = ("the double-dummy search", "exact values", "many positions at once", "the dealer")
@@ -591,7 +615,7 @@ def warm_up(on_step: Callable[[int, str], None] | None = None) -> float:
     max_points(pos, solver=small)
     step(2, WARM_STEPS[2])
     ending = Position(tab, tuple(Hand(h.cards[:2]) for h in deal.hands), None)
-    max_points_many([ending, ending], 0, threads=1, table_mb=1)
+    max_points_many([ending, ending], 0, threads=1)
     step(3, WARM_STEPS[3])
     from fiftysix.analyser.dealer import Dealer, View  # the dealer's counting kernels
     from fiftysix.constraints import Count, Either

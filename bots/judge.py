@@ -29,14 +29,14 @@ tunables are one frozen ``JudgeParams``; where their values come from is in docs
 """
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from fiftysix.analyser.dealer import Dealer, View, quick_counts
-from fiftysix.analyser.encode import encode_counts, rules_for
-from fiftysix.analyser.solver import BudgetExceeded, Solver, ensure_warm
+from fiftysix.analyser.encode import known_after
+from fiftysix.analyser.pool import NOT_DONE
+from fiftysix.analyser.solver import BudgetExceeded, Solver, ensure_warm, solver_pool
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.meaning import promise_text
@@ -56,7 +56,7 @@ BAND_STARTS = (40, 48, 56)
 @dataclass(frozen=True)
 class JudgeParams:
     """The ``default`` bot's tunables. Where each value comes from: docs/bots.md (its history)
-    and bench/RESULTS.md; bench/research/rejudge.py tries another with ``dataclasses.replace``."""
+    and bench/RESULTS.md; bench/rejudge.py tries another with ``dataclasses.replace``."""
 
     samples: int = 8
     """Deals simulated per decision."""
@@ -67,7 +67,9 @@ class JudgeParams:
     compete_gap: int = 1
     """Points more again when the opponents hold the bid."""
     threads: int = 2
-    """Threads a decision's deals are solved in, each with its own solver."""
+    """Threads a decision's deals are solved in, each with its own solver of the solver pool."""
+    table_mb: float = 8
+    """Each of those solvers' transposition table, MB (a decision's probes are small)."""
     probe_nodes: int = 100_000
     """A probe of ours past this many nodes leaves its value unknown for that deal."""
     backstop_seconds: float = 3.0
@@ -350,7 +352,6 @@ class JudgeBot:
         given = {"samples": samples, "extra": extra, "dd_gap": None if gap is None else tuple(gap)}
         self.params = replace(params, **{k: v for k, v in given.items() if v is not None})
         self.rules = RulesBot(seed)
-        self.solvers = [Solver(8) for _ in range(self.params.threads)]
         _warm_kernels()
 
     @property
@@ -420,39 +421,25 @@ class JudgeBot:
         return out
 
     def _solve(self, j: Judgement, first: int, last: int, skip: set = frozenset()) -> None:
-        """Solve deals ``first``..``last - 1`` into ``j`` in ``THREADS`` threads, each with its
-        own solver taking the next (deal, strain) left: a deal's strains are solved apart, so
-        that one long deal is shared between the threads. Every (deal, strain) is solved from
+        """Solve deals ``first``..``last - 1`` into ``j`` in ``params.threads`` threads of the
+        solver pool, each with its own solver taking the next (deal, strain) left: a deal's
+        strains are solved apart, so that one long deal is shared between the threads. Every (deal, strain) is solved from
         an empty table, so the counts (and the budgets' effects) depend only on the seed,
         whatever the machine."""
         values = {t: vs for t, vs in j.values.items() if t not in skip}
         units = [(i, t) for i in range(first, last) for t in self._strains(values)]
-        todo = iter(range(len(units)))
-        lock = threading.Lock()
-        found: list[list] = [[] for _ in units]
-        failed: list[BaseException] = []
 
-        def work(k: int) -> None:
-            try:
-                while not failed:
-                    with lock:
-                        u = next(todo, None)
-                    if u is None or time.process_time() - self._start > self.params.backstop_seconds:
-                        return
-                    i, t = units[u]
-                    self._solve_strain(i, t, self.solvers[k], values, found[u])
-            except BaseException as e:  # noqa: BLE001 - raised again below, in the caller's thread
-                failed.append(e)
+        def solve(w, unit: tuple[int, int | None]) -> list:
+            rows: list = []
+            self._solve_strain(*unit, w.resource, values, rows)
+            return rows
 
-        workers = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, min(self.params.threads, len(units)))]
-        for w in workers:
-            w.start()
-        work(0)
-        for w in workers:
-            w.join()
-        if failed:
-            raise failed[0]
+        found = solver_pool(self.params.table_mb).map(
+            solve, units, threads=self.params.threads,
+            stop=lambda: time.process_time() - self._start > self.params.backstop_seconds)
         for rows in found:
+            if rows is NOT_DONE:  # past the backstop
+                continue
             for kind, t, a, b in rows:
                 if kind == "ours":
                     for k, v in enumerate(j.values[t]):
@@ -484,7 +471,7 @@ class JudgeBot:
         bound that our bids' probes already proved answers theirs without a search."""
         table, ours, their, P = self._table, self._team, self._their, self.params
         solver.clear()
-        enc = encode_counts(rules_for(table), self._counts[i], t)  # seat 1 leads
+        enc = known_after(table, t).encode(self._counts[i])  # seat 1 leads
         known = [-1, MAX_BID + 1]  # our side takes at least known[0], less than known[1] (gaps added)
         if t in values:
             out.append(("ours", t, *self._highest(solver, enc, ours, values[t], known,

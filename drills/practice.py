@@ -180,8 +180,6 @@ class PracticeTable:
             raise PracticeError(f"unknown bot {self.bot!r}: use {', '.join(sorted(BIDDING_BOTS))}")
         if not self.deal.is_complete:
             raise PracticeError("the deal must be a full deal for this table")
-        self._bidder: BiddingBot | None = None
-        self._card_bot: CardBot | None = None
 
     # --- what the table is --------------------------------------------------------------------
 
@@ -234,30 +232,25 @@ class PracticeTable:
     def contract(self) -> Contract | None:
         return self.state.contract
 
-    @property
     def bidder(self) -> BiddingBot:
-        """The system's bidding bot: every bot's seat calls with it (its calls depend only on the
-        seed, the seat and the auction), and it gives the hints and the feedback."""
-        if self._bidder is None:
-            self._bidder = get_bot(self.bot, self.seed)
-        return self._bidder
-
-    @property
-    def card_bot(self) -> CardBot:
-        if self._card_bot is None:
-            self._card_bot = CardBot(self.seed)
-        return self._card_bot
+        """The system's bidding bot, made afresh: every bot's seat calls with it, and it gives the
+        hints and the feedback. Its calls depend only on the seed, the seat and the auction, so a
+        new one calls as the last did; the table does not keep it (its solvers' tables are
+        megabytes, and a server holds a table for every learner)."""
+        return get_bot(self.bot, self.seed)
 
     # --- the auction ----------------------------------------------------------------------------
 
     def bots_to_call(self) -> list[BotMove]:
         """The bots call in turn until the learner is to call or the auction is over."""
         made: list[BotMove] = []
+        bidder = None
         for _ in range(MAX_CALLS):
             if self.phase != AUCTION or self.your_turn:
                 return made
+            bidder = bidder or self.bidder()
             seat = self.state.to_move
-            choice = self.bidder.choose(self.state.auction, self.deal.hand(seat))
+            choice = bidder.choose(self.state.auction, self.deal.hand(seat))
             self.state.apply(choice.call)
             self.call_reasons.append(choice.reason)
             made.append(BotMove(len(self.call_reasons), seat, format_call(choice.call), choice.reason))
@@ -281,7 +274,7 @@ class PracticeTable:
 
     def hint(self) -> BotMove:
         """The system bot's call for the learner's hand now, with its reason."""
-        choice = self.bidder.choose(self._auction_for_you(), self.hand)
+        choice = self.bidder().choose(self._auction_for_you(), self.hand)
         return BotMove(len(self.call_reasons) + 1, self.seat, format_call(choice.call), choice.reason)
 
     def your_call(self, call: str) -> Feedback:
@@ -297,7 +290,7 @@ class PracticeTable:
         except FiftySixError as e:
             raise IllegalCallError(str(e)) from None
         v = a.verdict(c, self.hand)  # raises IllegalCallError for an illegal call
-        bot = self.bidder.choose(a, self.hand)
+        bot = self.bidder().choose(a, self.hand)
         self.state.apply(c)
         m = v.meaning
         fb = Feedback(len(a.calls), self.seat, format_call(c), m.label, m.sentence, promise_text(m), v.kept,
@@ -338,13 +331,13 @@ class PracticeTable:
         return View(self.table, seat, self.deal.hand(seat), {}, self.state.play.plays, self.state.leader,
                     auction_promises(a))
 
-    def _bot_card(self, seat: int) -> tuple[Card, str]:
+    def _bot_card(self, bot: CardBot, seat: int) -> tuple[Card, str]:
         """The card bot's card for ``seat``, chosen from that seat's view (its hand, the calls'
         promises, the cards played). Where the promises leave no deal to draw (a bluff the
         dealer cannot set aside), it plays its cheapest legal card and says so."""
         legal = self.state.play.legal_cards()
         try:
-            ch = self.card_bot.choose(self._view(seat), self.contract, bid_claims(self.state.auction, seat))
+            ch = bot.choose(self._view(seat), self.contract, bid_claims(self.state.auction, seat))
             if ch.card in legal:
                 return ch.card, ch.reason
         except FiftySixError:
@@ -356,9 +349,11 @@ class PracticeTable:
     def bots_to_play(self) -> list[BotMove]:
         """The card bots play in turn until the learner is to play or the hand is over."""
         made: list[BotMove] = []
+        bot = None
         while self.phase == PLAY and not self.your_turn:
+            bot = bot or CardBot(self.seed)  # made afresh, as the bidder (its choices depend on the seed and view)
             seat = self.state.to_move
-            card, reason = self._bot_card(seat)
+            card, reason = self._bot_card(bot, seat)
             self.state.apply(card)
             self.card_reasons.append(reason)
             made.append(BotMove(len(self.card_reasons), seat, str(card), reason))
@@ -368,7 +363,7 @@ class PracticeTable:
         """The card bot's card for the learner now (from the learner's own view), with its reason."""
         if self.phase != PLAY or not self.your_turn:
             raise PracticeError("it is not your turn to play")
-        card, reason = self._bot_card(self.seat)
+        card, reason = self._bot_card(CardBot(self.seed), self.seat)
         return BotMove(len(self.card_reasons) + 1, self.seat, str(card), reason)
 
     def card_cost(self, index: int, max_seconds: float | None = None, stop=None) -> CardCost | None:

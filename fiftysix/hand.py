@@ -81,10 +81,6 @@ class HandState:
             h.apply(h.parse_move(m) if isinstance(m, str) else m)
         return h
 
-    def copy(self) -> HandState:
-        return HandState.from_moves(self.deal, self.system, self.options, self._moves, contract=self._given,
-                                    leader=self._leader, won=self._won)
-
     # --- where we are --------------------------------------------------------------------------
 
     @property

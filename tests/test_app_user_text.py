@@ -50,23 +50,27 @@ def rendered(markdown: str) -> tuple[set[str], str]:
     return kinds, text
 
 
-def markdown_strings(at) -> list[str]:
+PLAIN = ("Html", "PlotlyChart", "Arrow", "Text", "Code")
+"""Elements whose text is not Markdown (HTML and charts are checked apart)."""
+
+
+def markdown_strings(at) -> list[tuple[str, str]]:
     """Every string the page sends to be read as Markdown: element bodies and labels (widgets,
-    buttons, expanders, popovers, tabs)."""
+    buttons, expanders, popovers, tabs), each with the kind of element that carries it."""
     out = []
 
-    def scan(msg) -> None:
+    def scan(msg, kind: str) -> None:
         for field, value in msg.ListFields():
             if field.type == field.TYPE_MESSAGE:
                 for v in (value if not hasattr(value, "ListFields") else [value]):
-                    scan(v)
+                    scan(v, kind)
             elif field.name in ("body", "label") and isinstance(value, str):
-                out.append(value)
+                out.append((kind, value))
 
     for node in at._tree:
         proto = getattr(node, "proto", None)
-        if proto is not None and type(proto).__name__ not in ("Html", "PlotlyChart", "Arrow"):
-            scan(proto)
+        if proto is not None and type(proto).__name__ not in PLAIN:
+            scan(proto, type(proto).__name__)
     return out
 
 
@@ -75,10 +79,10 @@ def check_page(at, must_show: tuple[str, ...] = HOSTILE) -> None:
     page as text, as typed; HTML and chart labels hold the hostile strings escaped."""
     assert not at.exception, [e.value for e in at.exception]
     texts = []
-    for s in markdown_strings(at):
+    for element, s in markdown_strings(at):
         kinds, text = rendered(s)
         bad = kinds & FORBIDDEN
-        assert not bad, (bad, s)
+        assert not bad, (bad, element, s)
         texts.append(text)
     everything = "\n".join(texts)
     for piece in must_show:
@@ -161,7 +165,7 @@ def test_library_and_review_show_record_text_as_typed(tmp_path, monkeypatch, hos
     at.button(key="lb_review").click().run()
     assert not at.exception, [e.value for e in at.exception]
     for _ in range(3):  # the review steps the auction: a comment shows with its call
-        if any(H in rendered(s)[1] for s in markdown_strings(at)):
+        if any(H in rendered(s)[1] for _, s in markdown_strings(at)):
             break
         at.run()
     check_page(at, (f"Note in the record: {H}",))
@@ -179,3 +183,39 @@ def test_bad_files_and_links_are_named_as_typed(tmp_path, monkeypatch):
     at = open_page("explain", tmp_path, monkeypatch)
     at.text_input(key="ex_text").input(f"28H {H}").run()
     check_page(at, ("![](http://HOST/p.png)",))
+
+
+def test_a_class_shows_its_name_and_its_coach_as_typed(tmp_path, monkeypatch):
+    """On a club server: a class named by its coach, and the coach's name from the sign-in
+    provider, in the message a student sees on joining it."""
+    from fiftysix.drills.classes import ClassStore
+    from tests.app_harness import CLUB_SECRETS, member
+    coach = open_page("classes", tmp_path, monkeypatch, club=CLUB_SECRETS, user=member("ann", H))
+    coach.text_input(key="cl_new_name").input(H)
+    coach.button(key="FormSubmitter:cl_new_form-Start").click().run()
+    check_page(coach, ())
+    [c] = ClassStore(tmp_path / "progress.sqlite3").coached_by("oidc:http://idp.test|ann")
+    student = open_page("classes", tmp_path, monkeypatch, club=CLUB_SECRETS, user=member("bob", "Bob"))
+    student.text_input(key="cl_code").input(c.show_code())
+    student.button(key="FormSubmitter:cl_join_form-Join").click().run()
+    check_page(student, (f"You joined {H} (coach: {H})",))
+
+
+def test_hands_and_deals_typed_wrong_are_quoted_as_typed(tmp_path, monkeypatch):
+    """Enter a hand, Play and Analyse (a deal in a shared link) quote a hand or a deal that does
+    not read: as text."""
+    at = open_page("enter", tmp_path, monkeypatch)
+    at.text_input(key="en_hand_1").input(H).run()
+    assert at.error
+    check_page(at, ())
+    deal = "<img_src=x> ~never~ **b** [x](https://x) ![](http://HOST/p.png) J.9A"  # six "hands"
+    at = open_page("play", tmp_path, monkeypatch, pl_from="written", pl_deal=deal)
+    assert at.error
+    check_page(at, ())
+    said = " ".join(rendered(s)[1] for kind, s in markdown_strings(at) if kind == "Alert")
+    assert any(piece in said for piece in deal.split()), said
+    at = open_page("analyse", tmp_path, monkeypatch, query={"an_mode": "Paste", "deal": deal})  # a shared link
+    assert at.error
+    check_page(at, ())
+    said = " ".join(rendered(s)[1] for kind, s in markdown_strings(at) if kind == "Alert")
+    assert any(piece in said for piece in deal.split()), said

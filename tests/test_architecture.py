@@ -173,3 +173,15 @@ def test_every_module_says_its_job_in_its_first_docstring_line():
         if problem:
             problems.append(f"{path.relative_to(ROOT)}: {problem}")
     assert problems == []
+
+
+def test_no_page_script_shows_a_stray_string():
+    """Streamlit's "magic" draws every bare expression of a page script, a string too: an
+    attribute docstring under a module constant showed on the Coach page as a paragraph (found
+    walking it in Chromium, issue 46). A page's module docstring is its only bare string."""
+    stray = []
+    for path in [ROOT / "app.py", *sorted((ROOT / "ui" / "pages").glob("*.py"))]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        stray += [f"{path.name}:{n.lineno}" for i, n in enumerate(tree.body) if i and isinstance(n, ast.Expr)
+                  and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)]
+    assert stray == []

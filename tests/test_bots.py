@@ -179,11 +179,12 @@ def test_the_card_bots_count_is_the_solvers_value_on_the_deals_it_drew(monkeypat
     assert len(state.tricks) > 2
     plays = [p for t in state.tricks[:2] for p in t.plays]
     seat = state.tricks[2].plays[0][0]
-    drawn = []
-    real = cardplay.counts_to_deal
-    monkeypatch.setattr(cardplay, "counts_to_deal", lambda t, c: drawn.append(real(t, c)) or drawn[-1])
+    picked = []
+    real = cardplay.pick_deals
+    monkeypatch.setattr(cardplay, "pick_deals", lambda *a: picked.append(real(*a)) or picked[-1])
     view = View(table, seat, deal.hand(seat), {}, tuple(plays), 1)
     choice = CardBot(5, samples=12).choose(view, contract)
+    drawn = [counts_to_deal(table, c) for c in picked[0]]
     word, k, n = re.search(r"(makes|fails) after it in (\d+) of (\d+) deals", choice.reason).groups()
     assert int(n) == len(drawn) == 12  # a small ending: every deal drawn is solved
     assert word == ("makes" if table.team_of(seat) == contract.team else "fails")

@@ -226,7 +226,7 @@ def test_no_second_copy_of_the_form_while_the_engine_works(app_url, browser):
     _choose(drv, "Type", "makeable:")
     _type(drv, "Auction so far (from seat 1; for makeable: the whole auction)", "28H P P P P P")
     _type(drv, "Hand (S.H.D.C; for 'your-call' and 'makeable')", "JJ9.JAT9.K.")
-    _type(drv, "Deals to simulate", "300")
+    _type(drv, "Deals to simulate", "60")
     drv.find_element(By.XPATH, "//button[contains(., 'Fill in, check and add')]").click()
     counts = []
     deadline = time.time() + 120

@@ -10,6 +10,7 @@ import time
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -99,3 +100,85 @@ def test_a_hand_typed_deck_is_kept(app_url, browser):
         ".map(e => [e.getAttribute('aria-label'), e.value]));")
     assert (values["Players"], values["Cards in the deck"], values["Teams"]) == ("4", "48", "pairs"), values
     WebDriverWait(browser, 10).until(lambda d: _where(d)[1] == {"players": "4", "deck": "48", "teams": "pairs"})
+
+
+def _click(drv, css: str, index: int = 0) -> None:
+    """Click the ``index``-th shown element; when a rerun replaced it meanwhile, find it again."""
+    for attempt in range(6):
+        try:
+            el = [e for e in drv.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()][index]
+            drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", el)
+            el.click()
+            break
+        except (StaleElementReferenceException, IndexError):
+            if attempt == 5:
+                raise
+            time.sleep(0.5)
+    idle(drv)
+
+
+def _fits_the_screen(drv) -> None:
+    width, inner = drv.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, (width, inner)  # nothing makes the page scroll sideways
+
+
+def test_a_beginner_on_a_phone_walks_the_loop(app_url, browser, data_dir):
+    """The learner's loop at 390 px, as walked for issue 45: an auction keeps its seats side by
+    side, the palette wraps four to a row, a call's meaning opens on a tap; a drill answer is
+    graded, taken back, answered again, and the summary says when each idea comes back."""
+    from fiftysix.drills.progress import ProgressStore
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(app_url + "/explain?players=6&player=walker&ex_text=28H+P+%2B1H")
+        wait_text(browser, "Seat 4 to call")
+        idle(browser)
+        _fits_the_screen(browser)
+        # walked: at phone width the six seats stacked into one column, calls under them
+        heads = browser.execute_script(
+            "return Array.from(document.querySelectorAll('[class*=\"st-key-fs_keeprows\"] [data-testid=\"stColumn\"]'))"
+            ".slice(0, 6).map(c => [Math.round(c.getBoundingClientRect().top), c.getBoundingClientRect().right])")
+        assert len({top for top, _ in heads}) == 1 and max(r for _, r in heads) <= 390, heads
+        # walked: the palette's buttons stood one to a row, sixteen screens of them
+        tops = browser.execute_script(
+            "return Array.from(document.querySelectorAll('.st-key-fs_wraprows_plus button'))"
+            ".filter(b => b.getBoundingClientRect().width > 0).map(b => Math.round(b.getBoundingClientRect().top));")
+        rows = {t: tops.count(t) for t in tops}
+        assert len(tops) == 16 and set(rows.values()) == {4}, rows  # 16 buttons, 4 to a row
+        _click(browser, ".st-key-ex_mean_plus button")
+        wait_text(browser, "exactly 1 heart")  # the meanings, opened by a tap
+
+        browser.get(app_url + "/drill?player=walker&dr_len=3&dr_types=What+does+this+call+mean%3F")
+        wait_text(browser, "Start a session")
+        idle(browser)
+        _click(browser, ".st-key-dr_go button")
+        wait_text(browser, "Question 1 of 3")
+        idle(browser)
+        _fits_the_screen(browser)
+        for n in range(3):
+            _click(browser, '[class*="st-key-dr_pick_"] button', 0)
+            _click(browser, ".st-key-dr_answer button")
+            WebDriverWait(browser, 60).until(lambda d: "Right:" in d.find_element(By.TAG_NAME, "body").text
+                                             or "Not quite" in d.find_element(By.TAG_NAME, "body").text)
+            if "Not quite" in browser.find_element(By.TAG_NAME, "body").text:  # take it back, answer again
+                right = [i for i, b in enumerate(browser.find_elements(By.CSS_SELECTOR, '[class*="st-key-dr_pick_"] button'))
+                         if "✓" in b.text]
+                _click(browser, ".st-key-dr_undo_feedback button")
+                wait_text(browser, "Your last answer was taken back")
+                _click(browser, '[class*="st-key-dr_pick_"] button', right[0])
+                _click(browser, ".st-key-dr_answer button")
+            wait_text(browser, "How well did you know it?")
+            _fits_the_screen(browser)
+            _click(browser, ".st-key-dr_grade_easy button")
+        wait_text(browser, "Session summary")
+        idle(browser)
+        history = ProgressStore(data_dir / "progress.sqlite3", learner="walker").history()
+        assert list(history["rating"]) == [4, 4, 4] and history["correct"].all()  # Easy, each once
+        body = browser.find_element(By.TAG_NAME, "body").text
+        assert "The next review falls due in " in body
+        # walked: the summary's 'comes back' column was off the phone's screen, far right
+        col = browser.execute_script(
+            "const h = Array.from(document.querySelectorAll('[data-testid=\"stDataFrame\"] *'))"
+            ".find(e => e.textContent === 'comes back'); return h ? h.getBoundingClientRect().right : null;")
+        assert col is not None and col <= 390, col
+    finally:
+        browser.set_window_size(1400, 1900)

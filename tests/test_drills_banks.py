@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -238,3 +239,32 @@ def test_working_bank_is_kept_in_the_data_folder(tmp_path, monkeypatch):
     banks.save_working_bank(bank)
     assert banks.working_bank_path() == tmp_path / banks.WORKING_BANK
     assert banks.load_working_bank() == bank
+
+
+def test_a_save_applies_only_what_one_tab_changed(tmp_path):
+    """Issue 46: two pages (tabs) on one working bank, each saving what it changed since it read
+    the bank (``save_working_changes``): neither loses the other's questions or header edits;
+    the same question changed in both is refused and nothing is written."""
+    path = tmp_path / "bank.json"
+    start = Bank("Week 1", "kerala", (_meaning_q("q1"), _meaning_q("q2", "two")), "Ann")
+    banks.save_working_bank(start, path)
+    # tab a: a new title, q2 changed, q3 added after q1; tab b (read the same start): q1 removed, q4 added
+    a = replace(start, title="Week 1 (final)", questions=(start.questions[0], _meaning_q("q3", "three"),
+                                                           _meaning_q("q2", "two, mended")))
+    b = replace(start, questions=(start.questions[1], _meaning_q("q4", "four")))
+    kept_a = banks.save_working_changes(start, a, path).bank
+    assert kept_a == banks.load_working_bank(path)
+    rep = banks.save_working_changes(start, b, path)
+    assert rep.bank == banks.load_working_bank(path)
+    assert rep.bank.title == "Week 1 (final)" and rep.bank.author == "Ann"
+    assert [(q.id, q.explanation) for q in rep.bank.questions] == [
+        ("q3", "three"), ("q2", "two, mended"), ("q4", "four")]
+    assert set(rep.from_elsewhere) == {"q2", "q3"}
+    # both change q2 from what they read: the second save is refused, the file is untouched
+    read = rep.bank
+    banks.save_working_changes(read, replace(read, questions=(*read.questions[:1], _meaning_q("q2", "x"),
+                                                               read.questions[2])), path)
+    before = path.read_text(encoding="utf-8")
+    with pytest.raises(banks.BankConflict) as err:
+        banks.save_working_changes(read, replace(read, questions=read.questions[::2]), path)  # b removes q2
+    assert err.value.ids == ("q2",) and path.read_text(encoding="utf-8") == before

@@ -51,7 +51,7 @@ from fiftysix.drills.schedule import utcnow
 from fiftysix.ui.cli import main
 from tests.naive import naive_card_values
 
-TABLES = [Table.make(p) for p in (4,)]  # 6 and 8 join as their starter sets ship
+TABLES = [Table.make(p) for p in (4, 6)]  # 8 joins as its starter set ships
 
 
 def _sample(qs: list[Question], kind: str, k: int, seed: int = 45) -> list[Question]:
@@ -108,8 +108,7 @@ def test_a_sample_of_the_shipped_set_holds_when_solved_in_another_move_order(tab
         assert verify(q, Solver(8, shuffle=11)) == [], q.id
 
 
-@pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"),
-                                   ])
+@pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"), pytest.param(TABLES[1], id="6p")])
 def test_a_shipped_opening_lead_holds_on_its_own_deals(table):
     """Each lead re-solved on every stored deal gives the stored rate; the right leads are those
     within the margin; and every stored deal gives the leader its hand and keeps every promise
@@ -296,3 +295,16 @@ def test_problems_make_on_the_command_line(capsys):
     assert main(["problems", "make", "--level", "9"]) == 2
     err = capsys.readouterr().err
     assert "--level must be 1..5" in err and err.count("\n") == 1
+
+
+def test_a_starter_set_is_built_on_the_command_line(tmp_path, capsys):
+    from fiftysix import shipped
+    hands = tmp_path / "hands.txt"
+    hands.write_text(shipped.data_file("problems", "hands-4x32.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "set.json"
+    assert main(["problems", "starter", "--players", "4", str(hands), "--per-level", "1", "--leads-per-level", "0",
+                 "-o", str(out)]) == 0
+    bank = banks.load_bank(out)
+    assert sorted(level_of(q) for q in bank.questions) == list(LEVELS)
+    assert "5 problems written" in capsys.readouterr().out
+    assert main(["problems", "check", str(out)]) == 0

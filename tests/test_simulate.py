@@ -347,3 +347,42 @@ def test_simulate_command_until_interval(capsys):
     rc, out, err = run_cli(capsys, "simulate", "--players", "4", "--seat", "1", "--hand", str(view.hand),
                            "--played", played, "--contract", "28S", "--declarer", "odd", "--until-interval", "0.7")
     assert rc == 2 and "half-width" in err and out == ""
+
+
+@pytest.mark.parametrize("players, cards, yes_no", [(4, 8, False), (4, 6, False), (6, 14, True), (6, 12, False)])
+def test_mid_hand_every_deal_equals_a_separate_exact_solve(players, cards, yes_no):
+    """The road from the dealer to the kernels after cards have been played (whole tricks won,
+    a trick in progress) gives the values of the checked positions that PlayState replays,
+    solved one by one with a fresh solver."""
+    from collections import Counter
+
+    from fiftysix.analyser import solver as S
+    from fiftysix.analyser.dealer import Dealer
+    t = Table.make(players)
+    deal = random_deal(t, 21)
+    state = PlayState(deal, 1, early_stop=False)
+    for _ in range(cards):
+        state.play(state.legal_cards()[-1])
+    seat = state.to_move
+    plays = tuple(p for tr in state.tricks for p in tr.plays) + tuple(state.current)
+    view = View(t, seat, deal.hand(seat), {}, plays)
+    c = Contract.make(t, 29, 1, 2)
+    est = estimate(view, c, n=10, seed=4, threads=2, points=not yes_no)
+    played = [x for _, x in plays]
+    best, after = [], {}
+    for counts in Dealer(view).sample_counts(10, 4):
+        pos = S.Position.from_deal(counts_to_deal(t, counts), 1, 1, played)
+        if est.leads:  # on lead: every lead's value
+            vals = {card: S.max_points(S.Position.from_deal(counts_to_deal(t, counts), 1, 1, played + [card]),
+                                       c.team, solver=S.Solver(8))[c.team] for card in pos.legal_cards()}
+            for card, v in vals.items():
+                after.setdefault(card, []).append(v)
+            mine = t.team_of(seat) == c.team
+            best.append(max(vals.values()) if mine else min(vals.values()))
+        else:
+            best.append(S.max_points(pos, c.team, solver=S.Solver(8))[c.team])
+    assert bool(est.leads) == (cards % players == 0)
+    assert est.deals == 10 and est.makes == sum(b >= c.value for b in best)
+    if not yes_no:
+        assert est.points == dict(Counter(best))
+    assert {r.card: r.makes for r in est.leads} == {card: sum(v >= c.value for v in vs) for card, vs in after.items()}

@@ -59,6 +59,20 @@ CSS = """
 .fs-auction td{padding:.1em .3em;text-align:center}
 .fs-contract{display:inline-block;font:700 1.4em Georgia,serif;padding:.2em .7em;border-radius:.4em;
   background:#fffdf7;border:2px solid #6b3e1f;color:#111;text-shadow:none}
+/* A phone stacks Streamlit's columns; rows that are a grid keep their shape: an auction keeps its
+   seats side by side (KEEP_ROWS), a palette of buttons wraps four to a row (WRAP_ROWS). */
+@media (max-width: 640px){
+[class*="st-key-fs_keeprows"] [data-testid="stHorizontalBlock"]{flex-wrap:nowrap !important;gap:.2rem !important}
+[class*="st-key-fs_keeprows"] [data-testid="stColumn"]{min-width:0 !important;width:auto !important;
+  flex:1 1 0 !important}
+[class*="st-key-fs_keeprows"] button{padding-left:.1rem !important;padding-right:.1rem !important;min-height:2rem}
+[class*="st-key-fs_wraprows"] [data-testid="stHorizontalBlock"]{flex-wrap:wrap !important;gap:.3rem !important}
+[class*="st-key-fs_wraprows"] [data-testid="stColumn"]{min-width:calc(25% - .3rem) !important;
+  width:calc(25% - .3rem) !important;flex:0 0 calc(25% - .3rem) !important}
+.fs-wide{display:none}
+.fs-calltip .fs-tip{position:fixed;left:.75rem;right:.75rem;top:auto;bottom:1rem;max-width:none;width:auto;
+  font-size:.95em}
+}
 /* A phone: the round table has no room for the side hands, so the seats line up below the
    trick and each hand wraps within the screen instead of being clipped. */
 @media (max-width: 640px){
@@ -122,6 +136,12 @@ KEEP_HISTORY_JS = """<script>
 </script>"""
 """A script for ``st.html(..., unsafe_allow_javascript=True)``: the page's history gets one
 entry per page visited, and Back brings each page back with the address it had."""
+
+
+KEEP_ROWS = "fs_keeprows"
+"""Key prefix of a Streamlit container whose columns stay side by side on a phone (CSS)."""
+WRAP_ROWS = "fs_wraprows"
+"""Key prefix of a Streamlit container whose columns wrap four to a row on a phone (CSS)."""
 
 
 def _esc(text: object) -> str:

@@ -20,8 +20,8 @@ from fiftysix.ui.render import md_text
 FORMAT_FILES = {"json": ("JSON", "application/json", "json"), "csv": ("CSV", "text/csv", "csv"),
                 "gift": ("GIFT (Moodle)", "text/plain", "gift"), "anki": ("Anki CSV", "text/csv", "txt")}
 HEADER = {"co_title": "title", "co_author": "author"}
-"""The header's text boxes (widget keys) and the bank fields they edit. The values live in
-``co_header`` too: Streamlit forgets a widget's key on other pages."""
+# The header's text boxes (widget keys) and the bank fields they edit. The values live in
+# ``co_header`` too: Streamlit forgets a widget's key on other pages.
 
 
 def failure(e: Exception) -> str:
@@ -171,12 +171,14 @@ def form_start(base: dict, settings) -> dict:
     data = base.get("data", {})
     if base:
         table = {"system": ctx.get("system") or header()["system"], "players": int(ctx.get("players", 6)),
-                     "deck": int(ctx.get("deck", 48)), "teams": ctx.get("teams", "alternate")}
+                 "deck": int(ctx.get("deck", 48)), "teams": ctx.get("teams", "alternate")}
     else:
         t = settings.table
         table = {"system": settings.system, "players": t.players, "deck": t.deck, "teams": t.teams}
     iv = data.get("interval") or [None, None]
-    return {**table, "type": base.get("type", "meaning"), "seat": min(int(ctx.get("seat", 1)), table["players"]),
+    # a new question starts as the type last added: a coach writes a run of one kind
+    return {**table, "type": base.get("type", st.session_state.get("co_last_type", "meaning")),
+            "seat": min(int(ctx.get("seat", 1)), table["players"]),
             "id": base.get("id", f"q{len(current_questions()) + 1}"), "auction": ctx.get("auction", ""),
             "hand": ctx.get("hand") or "", "call": data.get("call", ""), "about": int(data.get("about_seat", 0)),
             "low": None if iv[0] is None else round(100 * iv[0]), "high": None if iv[1] is None else round(100 * iv[1]),
@@ -186,8 +188,8 @@ def form_start(base: dict, settings) -> dict:
 
 
 SITUATION = ("type", "seat", "auction", "hand", "call", "about", "low", "high", "deals")
-"""The form's fields that set the question's situation: change one and the engine works the
-question out again; change none and only the text the coach edited changes."""
+# The form's fields that set the question's situation: change one and the engine works the
+# question out again; change none and only the text the coach edited changes.
 
 
 def question_form(settings) -> None:
@@ -313,6 +315,8 @@ def question_form(settings) -> None:
     if not keep():
         ss["co_questions"] = kept_qs  # refused: the page holds what it held before
         st.rerun()
+    if not base:
+        ss["co_last_type"] = question.type
     ss["co_edit"] = None
     ss["co_ver"] = ver + 1
     kind, text = done_message(question, base, int(seat), problems)
@@ -390,9 +394,14 @@ def bank_table() -> None:
     if not qs:
         st.caption("The bank is empty: add a question above or upload a bank.")
         return
-    st.dataframe([{"id": q["id"], "type": q["type"], "system": q["context"].get("system", ""),
-                   "players": q["context"].get("players", ""), "auction": q["context"].get("auction", ""),
-                   "prompt": q["prompt"], "answer": " | ".join(q["answers"])} for q in qs], hide_index=True)
+    # The answer sits before the long prompt, and the prompt's width is capped, so that a
+    # wide bank keeps its answers on screen (at 1400 px they had scrolled off).
+    st.dataframe([{"id": q["id"], "type": q["type"], "answer": " | ".join(q["answers"]),
+                   "prompt": q["prompt"], "auction": q["context"].get("auction", ""),
+                   "system": q["context"].get("system", ""), "players": q["context"].get("players", "")}
+                  for q in qs], hide_index=True,
+                 column_config={"prompt": st.column_config.TextColumn("prompt", width="large"),
+                                "answer": st.column_config.TextColumn("answer", width="medium")})
     c1, c2, c3 = st.columns([3, 1, 1], vertical_alignment="bottom")
     ids = [q["id"] for q in qs]
     pick = c1.selectbox("Question", range(len(ids)), key="co_pick", format_func=lambda i: ids[i])
@@ -527,6 +536,7 @@ c1, c2 = st.columns(2)
 c1.text_input("Bank title", key="co_title", on_change=header_edited)
 c2.text_input("Author", key="co_author", on_change=header_edited)
 question_form(settings)
-st.subheader(f"The bank ({len(current_questions())} questions)")
+n = len(current_questions())
+st.subheader(f"The bank ({n} question{'' if n == 1 else 's'})")
 bank_table()
 export_panel()

@@ -28,7 +28,7 @@ from fiftysix.drills.schedule import (
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.class_parts import drill_assignments
-from fiftysix.ui.components import in_url, owner, page_start, read_upload, show
+from fiftysix.ui.components import in_url, owner, page_start, read_upload, show, words
 from fiftysix.ui.render import md_text
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
@@ -246,7 +246,7 @@ def grade_buttons(q, store) -> None:
         due = {}
     if not correct:
         when = in_words(due[Rating.Again] - at) if due else "soon"
-        st.markdown(f"**Again**: this idea comes back {when}.")
+        st.markdown(f"**Again**: this idea is due again {when}; a later session brings it back.")
         st.button("See the summary" if last else "Next question", icon=":material/arrow_forward:", key="dr_next",
                   type="primary", on_click=next_question, shortcut="Enter")
         st.caption(f"Enter: {then}.")
@@ -255,7 +255,7 @@ def grade_buttons(q, store) -> None:
     cols = st.columns(len(GRADES))
     for col, (k, rating) in zip(cols, enumerate(GRADES, start=2), strict=True):
         when = in_words(due[rating] - at) if due else ""
-        col.button(f"{k} · {GRADE_WORDS[rating]} · {when}", key=f"dr_grade_{GRADE_WORDS[rating].lower()}",
+        col.button(f"{GRADE_WORDS[rating]} · {when}", key=f"dr_grade_{GRADE_WORDS[rating].lower()}",
                    type="primary" if rating == Rating.Good else "secondary", on_click=grade, args=(store, rating),
                    shortcut=str(k), width="stretch",
                    help={Rating.Hard: "Right, but it was a struggle: it comes back sooner.",
@@ -278,6 +278,8 @@ def ask(q, store) -> None:
     if ss.get("dr_save_error_next"):
         st.warning(md_text(ss.pop("dr_save_error_next")))
     show_context(q)
+    words("auction", "call", "Plus N", "NS (Noes)", "no-trump", "makeable", "double-dummy", "idea", "FSRS",
+          key="dr_words_q")
     st.markdown(f"**{md_text(q.prompt)}**")
     answered = ss.get("dr_answered")
     chosen = ss.get("dr_pick")
@@ -326,9 +328,13 @@ def summary(store) -> None:
         cards = store.cards()
     except FiftySixError:
         cards = {}
-    rows = [{k: v for k, v in r.items() if k not in ("key", "saved")}
-            | {"comes back": when_words(cards[r["key"]].due, now) if r["key"] in cards else "not saved"}
-            for r in results]
+    st.info(due_summary([c.due for c in cards.values()], now))
+    # what a learner looks for first stays on a phone's screen: right or not, when it comes back
+    first = ("#", "right", "comes back", "grade")
+    rows = [{k: row[k] for k in first} | {k: v for k, v in row.items() if k not in first}
+            for row in ({k: v for k, v in r.items() if k not in ("key", "saved")}
+                        | {"comes back": when_words(cards[r["key"]].due, now) if r["key"] in cards else "not saved"}
+                        for r in results)]
     st.dataframe(rows, hide_index=True, column_config={
         "question": st.column_config.TextColumn(width="large"),
         "right": st.column_config.CheckboxColumn("right?")})
@@ -385,6 +391,7 @@ def bank_pool(name: str, upload):
 def setup(settings, store) -> None:
     """The session form: generated questions or a bank, how many, new ideas a day, practise."""
     ss = st.session_state
+    words("idea", "FSRS", "call family", "auction", "bidding system", key="dr_words")
     source = st.segmented_control("Questions from", [GENERATED, BANK], default=GENERATED, required=True,
                                   format_func={GENERATED: "new deals (the engine)", BANK: "a question bank"}.get,
                                   **in_url("dr_source"))

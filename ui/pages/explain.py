@@ -89,11 +89,12 @@ def example_auction(bidding, system: str, table: Table) -> str:
 def auction_grid(table: Table, records) -> None:
     """The auction by seat, one row per round; each call opens its meaning in a popover."""
     n = table.players
-    heads = st.columns(n)
+    grid = st.container(key=f"{render.KEEP_ROWS}_auction")  # a phone keeps the seats side by side
+    heads = grid.columns(n)
     for i, col in enumerate(heads):
         colour = render.TEAM_COLOURS[table.team_of(i + 1) % len(render.TEAM_COLOURS)]
         col.html(f'<div style="font:600 .85em sans-serif;border-bottom:3px solid {colour}">Seat {i + 1}'
-                 f' · {table.team_name(table.team_of(i + 1))}</div>')
+                 f'<span class="fs-wide"> · {table.team_name(table.team_of(i + 1))}</span></div>')
     if not records:
         st.caption("No calls yet: type an auction above or click a call in the palette below.")
         return
@@ -101,7 +102,7 @@ def auction_grid(table: Table, records) -> None:
     for k, rec in enumerate(records):
         seat = int(rec.seat)
         if cols is None or seat == 1 or k == 0:
-            cols = st.columns(n)
+            cols = grid.columns(n)
         m = rec.meaning
         with cols[seat - 1].popover(popover_label(str(rec.call)), key=f"ex_pop_{k}", width="stretch"):
             st.markdown(meaning_md(m.label, m.sentence, m.constraint))
@@ -126,13 +127,13 @@ def palette(auction) -> None:
         families.setdefault(c.kind, []).append((str(c), auction.meaning_of(c)))
     quiet = [f for f in ("pass", "double", "redouble", "forced") if f in families]
     bids = [f for f in families if f not in quiet]
-    row = st.columns(max(1, len(quiet)) + 3)
+    row = st.container(key=f"{render.WRAP_ROWS}_quiet").columns(max(1, len(quiet)) + 3)
     for i, fam in enumerate(quiet):
         for text, m in families[fam]:
             row[i].button(popover_label(text), key=f"ex_call_{text}", help=f"{m.label}: {m.sentence}",
                           on_click=add_call, args=(text,), width="stretch")
     if quiet:  # hover shows a meaning; a phone has no hover, so the meanings open on a tap too
-        meanings(row[-1], [item for f in quiet for item in families[f]], "ex_mean_quiet")
+        meanings(st.columns([1, 3])[0], [item for f in quiet for item in families[f]], "ex_mean_quiet")
     if bids:
         tabs = st.tabs([f"{glossary.family(f).title} ({len(families[f])})" for f in bids])
         for fam, tab in zip(bids, tabs, strict=True):
@@ -141,7 +142,7 @@ def palette(auction) -> None:
                 head, pop = st.columns([5, 1], vertical_alignment="center")
                 head.caption(f"{fam_words.example}: {fam_words.line}")
                 meanings(pop, families[fam], f"ex_mean_{fam}")
-                cols = st.columns(8)
+                cols = st.container(key=f"{render.WRAP_ROWS}_{fam}").columns(8)  # a phone: 4 a row
                 shown = families[fam][:PALETTE_BUTTONS]
                 for i, (text, m) in enumerate(shown):
                     cols[i % 8].button(popover_label(text), key=f"ex_call_{text}",

@@ -627,7 +627,7 @@ def dd_panel(pt: practice.PracticeTable) -> None:
         warm_solver()
         try:
             cache[pt.key] = run_cancellable(lambda stop: pt.double_dummy(DD_SECONDS, stop),
-                                              "Solving the deal double-dummy")
+                                            "Solving the deal double-dummy", DD_SECONDS + 5)
         except FiftySixError as e:
             st.warning(f"The double-dummy figures are not available: {md_text(e)}")
             return

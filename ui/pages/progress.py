@@ -12,7 +12,7 @@ from fiftysix.drills.schedule import (
     optimiser_missing,
 )
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.components import in_url, page_start
+from fiftysix.ui.components import in_url, page_start, words
 from fiftysix.ui.render import md_text, plot_text
 
 
@@ -55,7 +55,9 @@ def set_retention(store) -> None:
 def schedule_section(store, now) -> None:
     """When reviews fall due over the month, retention so far, the desired retention, and
     FSRS's parameters fitted to the learner's own reviews."""
-    st.subheader("Your schedule")
+    head, pop = st.columns([5, 1], vertical_alignment="bottom")
+    head.subheader("Your schedule")
+    words("FSRS", "idea", "call family", key="pr_words", where=pop)
     cards = store.cards()
     st.caption(due_summary([c.due for c in cards.values()], now))
     st.plotly_chart(forecast_chart(store.forecast(30, now), now), key="pr_forecast",
@@ -63,7 +65,7 @@ def schedule_section(store, now) -> None:
     tuning = store.tuning()
     kept, counted = store.retention()
     c1, c2 = st.columns(2)
-    c1.metric("Retention so far", "-" if kept is None else f"{kept:.0%}",
+    c1.metric("Retention so far", "not yet" if kept is None else f"{kept:.0%}",
               help="Of your answers to ideas you last saw a day or more before, the share you got right "
                    f"({counted} such answers so far).")
     lo, hi = RETENTION_RANGE
