@@ -11,8 +11,8 @@ from fiftysix.cards import Hand
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record
 from fiftysix.ui import render
-from fiftysix.ui.components import owner, show, user
-from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.components import owner, show, user, words_for
+from fiftysix.ui.jobs import MAX_JOB_SECONDS, run_cancellable
 from fiftysix.ui.render import md_text
 
 SCAN_SECONDS = 20.0
@@ -121,11 +121,11 @@ def problem_panel(record: Record, key: str) -> None:
                 made = run_cancellable(lambda stop: scan_record(
                     record, Budget(POSITION_SECONDS, Deadline(SCAN_SECONDS), stop),
                     on_position=lambda i, n: bar.progress(i / max(1, n), text=f"Position {i + 1} of {n}")),
-                    "Searching the play")
+                    "Searching the play", SCAN_SECONDS + 5)
             else:
                 one = run_cancellable(lambda stop: lead_problem(
                     record, stop=stop, on_deal=lambda d, n: bar.progress(d / n, text=f"Deal {d} of {n}")),
-                    "Scoring every lead")
+                    "Scoring every lead", MAX_JOB_SECONDS)
                 made = [one] if one is not None else []
         except (BudgetExceeded, Cancelled):
             made = []
@@ -147,7 +147,7 @@ def problem_panel(record: Record, key: str) -> None:
     labels = {q.id: (f"{'Find the card' if q.type == 'find-card' else 'Opening lead'}, level {q.data['level']}: "
                      f"seat {q.context.seat}, {q.data.get('tricks_left')} tricks left, right: {' / '.join(q.answers)}")
               for q in qs}
-    pick = st.selectbox("Problems found", list(labels), format_func=labels.get, key=f"{key}_pick")
+    pick = st.selectbox("Problems found", list(labels), format_func=words_for(labels), key=f"{key}_pick")
     q = next(x for x in qs if x.id == pick)
     st.text(q.prompt)
     if st.button("Add this problem to my bank", key=f"{key}_add", icon=":material/add:"):
