@@ -647,9 +647,9 @@ class JudgeBot:
         """A double where the opponents' contract fails in most deals, a redouble where ours
         makes in most: (expected stake, the call), or None."""
         P, st = self.params, at.auction.state
-        assert st.value is not None  # a double or redouble needs a standing bid
         doubling = None
         for c, _ in doubles:
+            assert st.value is not None  # a double or redouble needs a standing bid
             if c.kind == DOUBLE and not at.ours_hold and j.theirs is not None:
                 fails = j.clear_fails
                 if fails is not None and fails >= (P.double_at + shift) and final:

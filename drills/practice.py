@@ -242,7 +242,7 @@ class PracticeTable:
     @property
     def play(self) -> PlayState:
         """The hand's play (only asked for once the auction has a contract)."""
-        play = self.play
+        play = self.state.play
         assert play is not None
         return play
 
@@ -255,7 +255,7 @@ class PracticeTable:
 
     def _to_move(self) -> int:
         """The seat to call or play (only asked for while the hand goes on)."""
-        seat = self._to_move()
+        seat = self.state.to_move
         assert seat is not None
         return seat
 
