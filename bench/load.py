@@ -16,7 +16,7 @@ page (Rules) once a second. Reported:
   confirmed before it are counted in the file again (lost: 0), which then passes SQLite's
   integrity check.
 
-    .venv/bin/python bench/load.py --sessions 20 --seconds 300 --heavy 2 --kill
+    .venv/bin/python -m bench.load --sessions 20 --seconds 300 --heavy 2 --kill
 
 Loopback only; every loop is bounded by ``--seconds`` and the process stops by itself.
 """
@@ -39,7 +39,6 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from websockets.exceptions import ConnectionClosed
 
@@ -84,7 +83,7 @@ def start_server(folder: Path, idp: str, data: Path) -> tuple[subprocess.Popen, 
     app = f"http://127.0.0.1:{port}"
     secrets = folder / "secrets.toml"
     secrets.write_text(SECRETS.format(app=app, idp=idp))
-    log = open(folder / f"streamlit-{port}.log", "w")
+    log = open(folder / f"streamlit-{port}.log", "w")  # noqa: SIM115 - the server writes it until it stops
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
@@ -200,7 +199,7 @@ def lost(members: list[Member], ids: list[str], db: Path) -> int:
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else float("nan")
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))] if xs else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
