@@ -16,7 +16,7 @@ page (Rules) once a second. Reported:
   confirmed before it are counted in the file again (lost: 0), which then passes SQLite's
   integrity check.
 
-    .venv/bin/python bench/load.py --sessions 20 --seconds 300 --heavy 2 --kill
+    .venv/bin/python -m bench.load --sessions 20 --seconds 300 --heavy 2 --kill
 
 Loopback only; every loop is bounded by ``--seconds`` and the process stops by itself.
 """
@@ -39,7 +39,6 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from websockets.exceptions import ConnectionClosed
 
@@ -84,7 +83,7 @@ def start_server(folder: Path, idp: str, data: Path) -> tuple[subprocess.Popen, 
     app = f"http://127.0.0.1:{port}"
     secrets = folder / "secrets.toml"
     secrets.write_text(SECRETS.format(app=app, idp=idp))
-    log = open(folder / f"streamlit-{port}.log", "w")
+    log = open(folder / f"streamlit-{port}.log", "w")  # noqa: SIM115 - the server writes it until it stops
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
@@ -106,9 +105,10 @@ def start_server(folder: Path, idp: str, data: Path) -> tuple[subprocess.Popen, 
 class Member(threading.Thread):
     """One signed-in member drilling until ``stop``: each answer confirmed on the page counts."""
 
-    def __init__(self, app: str, cookies: dict, stop: threading.Event, seed: int) -> None:
+    def __init__(self, app: str, cookies: dict, stop: threading.Event, seed: int, think: float = 0.0) -> None:
         super().__init__(daemon=True)
         self.app, self.cookies, self.stop = app, cookies, stop
+        self.think = think
         self.rng = random.Random(seed)
         self.confirmed = 0
         self.errors: list[str] = []
@@ -134,6 +134,7 @@ class Member(threading.Thread):
         page = tab.set(tab.open("drill"), BANK)
         page = tab.click("Start a session", page, BANK)
         while not self.stop.is_set() and page.has("Question "):
+            self.stop.wait(self.rng.uniform(0.5, 1.5) * self.think)  # reading the question
             pick = tab.click(f"dr_pick_{self.rng.randrange(2)}", page)
             page = tab.click("dr_answer", pick)
             self.times.append(page.seconds)
@@ -198,7 +199,7 @@ def lost(members: list[Member], ids: list[str], db: Path) -> int:
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else float("nan")
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))] if xs else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -207,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=300)
     ap.add_argument("--heavy", type=int, default=2)
     ap.add_argument("--idle-probes", type=int, default=20)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="seconds a member reads each question before answering (0: clicks without a pause)")
     ap.add_argument("--kill", action="store_true", help="end by killing the server mid-save (SIGKILL)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -217,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     with oidc_provider_mock.run_server_in_thread(port=free_port()) as idp_server:
         idp = f"http://127.0.0.1:{idp_server.server_port}"
         proc, app = start_server(folder, idp, data)
-        out: dict = {"sessions": args.sessions, "seconds": args.seconds, "heavy": args.heavy}
+        out: dict = {"sessions": args.sessions, "seconds": args.seconds, "heavy": args.heavy, "think": args.think}
         try:
             t0 = time.time()
             prober = sign_in(app, "probe@club.test")
@@ -245,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
             for h in heavy:
                 h.start()
             time.sleep(2 if args.heavy else 0)
-            members = [Member(app, c, stop, k) for k, c in enumerate(cookies)]
+            members = [Member(app, c, stop, k, args.think) for k, c in enumerate(cookies)]
             loaded: list[float] = []
             rss: list[float] = []
             pt = threading.Thread(target=probe, args=(app, prober, stop, loaded), daemon=True)

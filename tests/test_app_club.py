@@ -7,14 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from fiftysix.drills.banks import Bank, load_working_bank, save_working_bank
 from fiftysix.drills.library import Library
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
 from fiftysix.records import read_records
-from streamlit.testing.v1 import AppTest
-
 from tests.app_harness import APP, CLUB_SECRETS, member, open_page, texts
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
@@ -103,6 +102,7 @@ def test_local_mode_answers_only_this_computer(tmp_path, monkeypatch):
     """Without a club, an app started on another address (every interface: "" or 0.0.0.0) shows
     no page; on 127.0.0.1 (./scripts/app, .streamlit/config.toml) it is the one player's."""
     import streamlit
+
     from fiftysix.ui.club import is_loopback
     assert [is_loopback(a) for a in ("127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2")] == [True] * 5
     assert [is_loopback(a) for a in ("", "0.0.0.0", "::", "192.168.1.5", "example.org")] == [False] * 5
