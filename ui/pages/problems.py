@@ -26,9 +26,7 @@ from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem
 from fiftysix.ui.render import md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
-JOB_SLACK = 5.0
-"""Seconds the heavy job's cap allows past the problem's own time limit (which ends the search
-itself, with its own message)."""
+JOB_SLACK = 5.0  # seconds the heavy job's cap allows past the problem's own limit (which ends the search)
 
 
 @st.cache_resource(show_spinner=False)
