@@ -105,9 +105,10 @@ def start_server(folder: Path, idp: str, data: Path) -> tuple[subprocess.Popen, 
 class Member(threading.Thread):
     """One signed-in member drilling until ``stop``: each answer confirmed on the page counts."""
 
-    def __init__(self, app: str, cookies: dict, stop: threading.Event, seed: int) -> None:
+    def __init__(self, app: str, cookies: dict, stop: threading.Event, seed: int, think: float = 0.0) -> None:
         super().__init__(daemon=True)
         self.app, self.cookies, self.stop = app, cookies, stop
+        self.think = think
         self.rng = random.Random(seed)
         self.confirmed = 0
         self.errors: list[str] = []
@@ -133,6 +134,7 @@ class Member(threading.Thread):
         page = tab.set(tab.open("drill"), BANK)
         page = tab.click("Start a session", page, BANK)
         while not self.stop.is_set() and page.has("Question "):
+            self.stop.wait(self.rng.uniform(0.5, 1.5) * self.think)  # reading the question
             pick = tab.click(f"dr_pick_{self.rng.randrange(2)}", page)
             page = tab.click("dr_answer", pick)
             self.times.append(page.seconds)
@@ -206,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=300)
     ap.add_argument("--heavy", type=int, default=2)
     ap.add_argument("--idle-probes", type=int, default=20)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="seconds a member reads each question before answering (0: clicks without a pause)")
     ap.add_argument("--kill", action="store_true", help="end by killing the server mid-save (SIGKILL)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -216,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     with oidc_provider_mock.run_server_in_thread(port=free_port()) as idp_server:
         idp = f"http://127.0.0.1:{idp_server.server_port}"
         proc, app = start_server(folder, idp, data)
-        out: dict = {"sessions": args.sessions, "seconds": args.seconds, "heavy": args.heavy}
+        out: dict = {"sessions": args.sessions, "seconds": args.seconds, "heavy": args.heavy, "think": args.think}
         try:
             t0 = time.time()
             prober = sign_in(app, "probe@club.test")
@@ -244,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
             for h in heavy:
                 h.start()
             time.sleep(2 if args.heavy else 0)
-            members = [Member(app, c, stop, k) for k, c in enumerate(cookies)]
+            members = [Member(app, c, stop, k, args.think) for k, c in enumerate(cookies)]
             loaded: list[float] = []
             rss: list[float] = []
             pt = threading.Thread(target=probe, args=(app, prober, stop, loaded), daemon=True)

@@ -12,7 +12,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.records import Record
 from fiftysix.ui import render
 from fiftysix.ui.components import owner, show, user, words_for
-from fiftysix.ui.jobs import MAX_JOB_SECONDS, run_cancellable
+from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.render import md_text
 
 SCAN_SECONDS = 20.0
@@ -98,7 +98,8 @@ def problem_panel(record: Record, key: str) -> None:
     """For a coach: find the play problems in a hand (every position of its play searched by
     the solver; the opening lead scored by simulation) and add one to the working bank."""
     from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Deadline
-    from fiftysix.drills.problems import Budget, lead_problem, scan_record
+    from fiftysix.drills.problem_sets import default_seconds
+    from fiftysix.drills.problems import OPENING_LEAD, Budget, lead_problem, scan_record
     ss = st.session_state
     found_key = f"{key}_problems"
     if record.contract is None:
@@ -125,7 +126,7 @@ def problem_panel(record: Record, key: str) -> None:
             else:
                 one = run_cancellable(lambda stop: lead_problem(
                     record, stop=stop, on_deal=lambda d, n: bar.progress(d / n, text=f"Deal {d} of {n}")),
-                    "Scoring every lead", MAX_JOB_SECONDS)
+                    "Scoring every lead", default_seconds(record.table, OPENING_LEAD) + 5)
                 made = [one] if one is not None else []
         except (BudgetExceeded, Cancelled):
             made = []
