@@ -136,7 +136,7 @@ class Encoded:
     def root_state(self, side: int) -> np.ndarray:
         """The kernels' ``rs`` array for a search by team ``side`` (a fresh copy; built once
         per side, the position being immutable)."""
-        cache = self.__dict__.setdefault("_root_states", {})
+        cache: dict[int, np.ndarray] = self.__dict__.setdefault("_root_states", {})
         rs = cache.get(side)
         if rs is None:
             rs = cache[side] = self._root_state(side)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import queue
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -63,7 +63,7 @@ class Worker(Generic[R]):
 
     resource: R
     halted: Callable[[], bool]
-    memo: dict = field(default_factory=dict)
+    memo: dict[str, Any] = field(default_factory=dict)
 
 
 class Pool(Generic[R]):
@@ -115,7 +115,7 @@ class Pool(Generic[R]):
 
     def run(self, fn: Callable[[Worker[R], T], Any], items: Sequence[T], *, threads: int | None = None,
             stop: Callable[[], bool] | None = None, wait: float | None = None
-            ) -> Iterator[tuple[int, Any] | None]:
+            ) -> Generator[tuple[int, Any] | None, None, None]:
         """``fn(worker, item)`` for each item in worker threads; yields ``(index, result)`` as
         each is done, and, with ``wait``, None whenever ``wait`` seconds pass without one (the
         caller's thread may then look at a clock or a Stop button). Leaving the loop early
@@ -125,7 +125,7 @@ class Pool(Generic[R]):
             return
         k = self.workers(threads, n)
         halt = threading.Event()
-        results: queue.Queue = queue.Queue()
+        results: queue.Queue[tuple[int, Any] | None] = queue.Queue()  # (-1, error); None: a worker is done
         nxt = iter(range(n))
         take = threading.Lock()
 
@@ -189,7 +189,7 @@ class Pool(Generic[R]):
             self.give_back(resources)
 
     def map(self, fn: Callable[[Worker[R], T], Any], items: Sequence[T], *, threads: int | None = None,
-            stop: Callable[[], bool] | None = None) -> list:
+            stop: Callable[[], bool] | None = None) -> list[Any]:
         """``fn(worker, item)`` for each item, in worker threads; the results in the items'
         order, ``NOT_DONE`` for an item that was stopped before it finished."""
         out = [NOT_DONE] * len(items)

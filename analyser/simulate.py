@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,12 +21,15 @@ from fiftysix.analyser.dealer import Dealer
 from fiftysix.analyser.encode import known_after
 from fiftysix.analyser.pool import Worker
 from fiftysix.analyser.settle import SetAside
-from fiftysix.analyser.solver import child_values, reaches, solver_pool
+from fiftysix.analyser.solver import Solver, child_values, reaches, solver_pool
 from fiftysix.analyser.view import View
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
 from fiftysix.play import legal_cards
 from fiftysix.scoring import Contract
+
+if TYPE_CHECKING:
+    from fiftysix.bidding import Auction
 
 Z95 = 1.959963984540054
 
@@ -65,7 +69,7 @@ class LeadRow(_Share):
     deals: int
     mean_points: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         lo, hi = self.interval
         return {"card": str(self.card), "makes": self.makes, "deals": self.deals, "rate": self.rate,
                 "interval": [lo, hi], "mean_points": None if math.isnan(self.mean_points) else self.mean_points}
@@ -89,7 +93,7 @@ class Estimate(_Share):
     set_aside: tuple[SetAside, ...] = ()  # call promises that could not hold with the rest
     seconds_left: float | None = None   # a partial estimate: about how long the run still needs
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         c = self.contract
         lo, hi = self.interval
         return {
@@ -282,7 +286,7 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
     return result(mask, stopped)
 
 
-def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple, points: bool,
+def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple[Card, ...], points: bool,
              best: np.ndarray, after: np.ndarray, counts: np.ndarray, stopped: bool,
              seconds: float, left: float | None = None) -> Estimate:
     """The Estimate over the deals given (their best values, values after each lead, counts)."""
@@ -301,13 +305,14 @@ class _Deals:
     """The deals of one run and how each is solved: the dealer's counts straight to the
     kernels (``Known.encode``), one deal per item of the solver pool."""
 
-    def __init__(self, view: View, contract: Contract, lead_cards: tuple, points: bool, counts: np.ndarray):
+    def __init__(self, view: View, contract: Contract, lead_cards: tuple[Card, ...], points: bool,
+                 counts: np.ndarray) -> None:
         self.contract, self.lead_cards, self.points, self.counts = contract, lead_cards, points, counts
         self.known = known_after(view.table, contract.trump, view.plays, view.leader)
         self.after = [self.known.then(c) for c in lead_cards]  # the position after each lead
         self.mover_side = view.table.team_of(view.seat) == contract.team
 
-    def solve(self, w: Worker, i: int) -> tuple[int, list[int]]:
+    def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]]:
         """Deal ``i``: the declaring side's value with best play, and its value after each lead."""
         solver, stop = w.resource, w.halted
         solver.clear()  # a table kept across deals saved no nodes (they share only one hand)
@@ -337,7 +342,7 @@ def _lead_cards(view: View, trump: int | None) -> tuple[Card, ...]:
     return legal_cards(Hand(tuple(left)), None)
 
 
-def contract_from_auction(auction) -> Contract:
+def contract_from_auction(auction: Auction) -> Contract:
     """The auction's contract, or while it runs the standing bid as a contract."""
     contract = auction.standing_contract()
     if contract is None:
@@ -347,7 +352,7 @@ def contract_from_auction(auction) -> Contract:
 
 def estimate_from_auction(table: Table, system: str, seat: int, hand: Hand | str, auction_text: str,
                           contract: Contract | None = None, n: int = 200, seed: int | None = 0,
-                          played: str | list = (), **kw) -> Estimate:
+                          played: Sequence[int | str] | str = (), **kw: Any) -> Estimate:
     """``estimate`` for the view of ``seat`` holding ``hand`` after ``auction_text``; the
     contract defaults to the auction's (or its standing bid)."""
     from fiftysix.bidding import Auction

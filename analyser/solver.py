@@ -24,18 +24,23 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import numpy as np
 
 from fiftysix.analyser import _kernels as kernels
 from fiftysix.analyser.encode import Encoded, card_bit, encode, rules_for, work_array
-from fiftysix.analyser.pool import NOT_DONE, Pool
+from fiftysix.analyser.pool import NOT_DONE, Pool, Worker
 from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, check_cards, format_trump
 from fiftysix.errors import DealError, FiftySixError
 from fiftysix.play import PlayState, legal_cards
 
 DEFAULT_TABLE_MB = 48
 _ENTRY_BYTES = 16
+T = TypeVar("T")
+Stop = Callable[[], bool] | None
+"""A search's ``stop``: asked every ``_STOP_CHUNK`` nodes; True cancels the search (Cancelled)."""
+
 _FIRST_CHUNK = 1 << 16
 _STOP_CHUNK = 1 << 20  # nodes between two looks at a ``stop`` callable (~0.1-0.3 s of search)
 _HUGE = 2 ** 21  # bytes in a huge page
@@ -99,7 +104,7 @@ class Deadline:
     def exceeded(self) -> BudgetExceeded:
         return BudgetExceeded(f"the search ran past its time budget of {self.seconds:g} s")
 
-    def run(self, search, **kw):
+    def run(self, search: Callable[..., T], **kw: Any) -> T:
         """``search(max_seconds=<the seconds left>, **kw)``; a sub-search that runs out of
         time reports the whole budget, not the part it was given."""
         try:
@@ -276,7 +281,7 @@ class Solver:
     # --- the kernel drivers -------------------------------------------------------------
 
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
-              max_seconds: float | None = None, stop=None) -> bool:
+              max_seconds: float | None = None, stop: Stop = None) -> bool:
         """Can team ``side`` win ``need`` more points from ``enc``?"""
         check_budget(max_nodes, max_seconds)
         with self._lock:
@@ -294,7 +299,7 @@ class Solver:
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None,
-              guess: int | None = None, stop=None) -> int:
+              guess: int | None = None, stop: Stop = None) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
         ``guess``: a likely value (its two proofs come first; any guess gives the same answer).
         ``stop``: a callable looked at every million nodes or so; True raises Cancelled."""
@@ -323,7 +328,7 @@ class Solver:
             W[kernels.ST_LIMIT] = 0
 
 
-def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None, stop=None) -> None:
+def _drive(call: Callable[[], object], W: np.ndarray, max_nodes: int | None, max_seconds: float | None, stop: Stop = None) -> None:
     """Run a kernel call under a node and time budget.
 
     The kernels count nodes but cannot read a clock, so a time budget becomes a node
@@ -407,7 +412,7 @@ def _check_side(pos: Position, side: int) -> int:
 # --- the public API -------------------------------------------------------------------------
 
 def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None,
-          max_seconds: float | None = None, solver: Solver | None = None, stop=None) -> bool:
+          max_seconds: float | None = None, solver: Solver | None = None, stop: Stop = None) -> bool:
     """Can team ``side`` take at least ``target`` points in all (points already won count)?"""
     side = _check_side(pos, side)
     if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
@@ -417,7 +422,7 @@ def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None
 
 
 def reaches(enc: Encoded, target: int, side: int, *, solver: Solver, max_nodes: int | None = None,
-            max_seconds: float | None = None, stop=None) -> bool:
+            max_seconds: float | None = None, stop: Stop = None) -> bool:
     """``solve`` on a kernel position (nothing checked: the caller's edge did it)."""
     # a need past what is left (or at most nothing) has the same answer as the nearest sane one
     need = max(-1, min(target - enc.won[side], enc.points_left() + 1))
@@ -425,7 +430,7 @@ def reaches(enc: Encoded, target: int, side: int, *, solver: Solver, max_nodes: 
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
-               max_seconds: float | None = None, solver: Solver | None = None, stop=None) -> dict[int, int]:
+               max_seconds: float | None = None, solver: Solver | None = None, stop: Stop = None) -> dict[int, int]:
     """Team index -> total points with best play by all (points already won included).
 
     Two teams: both values come from one search. With ``pairs`` (3-4 teams) each team is
@@ -445,7 +450,7 @@ def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None 
 
 def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
                 max_seconds: float | None = None, solver: Solver | None = None,
-                hint: tuple[Card, int] | None = None, stop=None) -> dict[Card, int]:
+                hint: tuple[Card, int] | None = None, stop: Stop = None) -> dict[Card, int]:
     """For the seat to move: each legal card -> final points of its team (or ``side``) with
     best play after it. A card's cost is the best value minus its value.
 
@@ -468,7 +473,7 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
 
 
 def child_values(children: Sequence[Encoded], team: int, *, solver: Solver, guess: int | None = None,
-                 max_nodes: int | None = None, clock: Deadline | None = None, stop=None) -> list[int]:
+                 max_nodes: int | None = None, clock: Deadline | None = None, stop: Stop = None) -> list[int]:
     """The final points of ``team`` in each of ``children`` (the positions after each card
     of one seat), searched in order; ``guess``: the first one's likely value. Most cards are
     worth what the card before was (neighbours of a suit above all): that value's two
@@ -487,7 +492,7 @@ TRUMP_NAMES = tuple(format_trump(t) for t in TRUMPS)
 
 def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
           max_seconds: float | None = None, solver: Solver | None = None,
-          threads: int | None = None, stop=None) -> dict[str, dict[int, int]]:
+          threads: int | None = None, stop: Stop = None) -> dict[str, dict[int, int]]:
     """"S","H","D","C","NT" -> team -> maximum points with that trump, ``leader`` leading.
 
     Without a ``solver`` the five trumps are solved in parallel threads (``threads``, by
@@ -496,15 +501,18 @@ def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
     """
     done = table_rows(deal, leader, max_nodes=max_nodes, max_seconds=max_seconds, solver=solver,
                       threads=threads, stop=stop)
+    out: dict[str, dict[int, int]] = {}
     for name, row in done.items():
         if row is None:
             raise BudgetExceeded(f"{name}: the search ran past its budget")
-    return done
+        out[name] = row
+    return out
 
 
 def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
                max_seconds: float | None = None, solver: Solver | None = None,
-               threads: int | None = None, on_row=None, stop=None) -> dict[str, dict[int, int] | None]:
+               threads: int | None = None, on_row: Callable[[str, dict[int, int] | None], None] | None = None,
+               stop: Stop = None) -> dict[str, dict[int, int] | None]:
     """Like ``table`` but a trump that runs past the budget gives None instead of raising
     (the time budget is one deadline for all five);
     ``on_row(name, row)`` is called (from the calling thread) as each trump is done."""
@@ -527,8 +535,10 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
             if on_row is not None:
                 on_row(name, out[name])
         return out
-    for i, row in solver_pool().run(lambda w, pos: one(pos, w.resource), positions, threads=workers,
-                                    stop=stop):
+    for got in solver_pool().run(lambda w, pos: one(pos, w.resource), positions, threads=workers, stop=stop):
+        if got is None:  # only a run with a wait yields None
+            continue
+        i, row = got
         out[names[i]] = row
         if on_row is not None:
             on_row(names[i], row)
@@ -550,7 +560,7 @@ class DeclarerRow:
 
 def declarer_table(deal: Deal, leaders: Sequence[int] = (1,), *, max_nodes: int | None = None,
                    max_seconds: float | None = None, threads: int | None = None,
-                   on_leader=None, stop=None) -> list[DeclarerRow]:
+                   on_leader: Callable[[int, int], None] | None = None, stop: Stop = None) -> list[DeclarerRow]:
     """For each opening leader in ``leaders`` and each team as the declarers: the most points
     the team takes in each of the five trumps (``table_rows`` once per leader; both teams'
     figures come from the same searches). ``on_leader(k, n)`` is called as each leader is done."""
@@ -568,7 +578,7 @@ def declarer_table(deal: Deal, leaders: Sequence[int] = (1,), *, max_nodes: int 
 
 
 def max_points_many(positions: Sequence[Position], side: int, *, threads: int | None = None,
-                    max_nodes: int | None = None, stop=None) -> np.ndarray:
+                    max_nodes: int | None = None, stop: Stop = None) -> np.ndarray:
     """Total points of team ``side`` with best play, for many positions of one table set-up.
 
     The positions are handed out in order to ``threads`` workers of ``solver_pool()``, each
@@ -585,7 +595,7 @@ def max_points_many(positions: Sequence[Position], side: int, *, threads: int | 
     side = _check_side(positions[0], side)
     check_budget(max_nodes, None)
 
-    def one(w, pos: Position) -> int:
+    def one(w: Worker[Solver], pos: Position) -> int:
         w.resource.clear()
         enc = pos.encoded()
         return enc.won[side] + w.resource.value(enc, side, max_nodes=max_nodes,
@@ -649,7 +659,7 @@ class WarmProgress:
 _warm_lock = threading.Lock()  # held while warm_up runs
 _start_lock = threading.Lock()  # held only to start the background thread
 _warmed = threading.Event()
-_warming: dict = {"step": 0, "t0": None, "error": None, "thread": None}
+_warming: dict[str, Any] = {"step": 0, "t0": None, "error": None, "thread": None}
 
 
 def _note_step(k: int, what: str) -> None:
@@ -690,8 +700,8 @@ def warm_in_background() -> None:
                 _warming["error"] = e
 
         _warming["t0"] = time.monotonic()
-        _warming["thread"] = threading.Thread(target=run, daemon=True, name="fiftysix-warm-up")
-        _warming["thread"].start()
+        thread = _warming["thread"] = threading.Thread(target=run, daemon=True, name="fiftysix-warm-up")
+        thread.start()
 
 
 def warm_progress() -> WarmProgress:

@@ -2,7 +2,7 @@
 
 Issue 19's figures, with DDS (endplay) timed in the same run as the yardstick.
 
-    .venv/bin/python bench/simulate.py [--deals 200] [--threads 2] [--cap 60] [--setups 4,6,8,4x12]
+    .venv/bin/python -m bench.simulate [--deals 200] [--threads 2] [--cap 60] [--setups 4,6,8,4x12]
 
 For each table: the full answer (rate with its Wilson interval, points histogram, every
 lead's rate and mean points, the card grid) over ``--deals`` deals, seen from the seat on
@@ -22,10 +22,6 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 import numpy as np
 
@@ -42,7 +38,8 @@ def dds_deals(k: int, seed: int) -> list:
     """bench/solver.py's bridge deals (same seed, same deals) as endplay deals."""
     from endplay.types import Deal as BDeal
     from endplay.types import Denom, Player
-    from solver import bridge_deal  # bench/solver.py
+
+    from bench.solver import bridge_deal  # bench/solver.py
     rng = random.Random(seed)
     out = []
     for _ in range(k):

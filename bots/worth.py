@@ -72,10 +72,10 @@ def pick_deals(pool: np.ndarray, claims, table: Table, n: int) -> np.ndarray:
         return pool[:n]
     short = np.zeros(len(pool))
     for s, value, trump, shown, upper in claims:
-        def worth(t):
-            return hand_worth(pool[:, s - 1], table, s, t, shown, clip=False)
+        hands = pool[:, s - 1]
         if upper:
-            short += np.maximum(0.0, np.max([worth(t) for t in (None, 0, 1, 2, 3)], axis=0) - (value + HOLD_SLACK))
+            best = np.max([hand_worth(hands, table, s, t, shown, clip=False) for t in (None, 0, 1, 2, 3)], axis=0)
+            short += np.maximum(0.0, best - (value + HOLD_SLACK))
         else:
-            short += np.maximum(0.0, value - HOLD_SLACK - worth(trump))
+            short += np.maximum(0.0, value - HOLD_SLACK - hand_worth(hands, table, s, trump, shown, clip=False))
     return pool[np.argsort(short, kind="stable")[:n]]

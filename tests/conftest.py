@@ -21,11 +21,20 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 
 
+SHARED_SERVERS = ("tests/test_stats.py",)
+"""Modules whose tests share a module-scoped server besides the browser modules (a Dask cluster)."""
+
+
 @pytest.hookimpl(tryfirst=True)  # before -m "not slow" deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     missing = not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER))
     for item in items:
-        if item.get_closest_marker("browser") is not None:
+        browser = item.get_closest_marker("browser") is not None
+        if browser or item.nodeid.split("::")[0] in SHARED_SERVERS:
+            # with pytest-xdist's --dist loadgroup (./scripts/test), a module whose tests share a
+            # server runs on one worker, so the server starts once; other tests go one by one
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+        if browser:
             item.add_marker(pytest.mark.slow)
             if missing:
                 item.add_marker(pytest.mark.skip(reason=f"the browser tests need {CHROMIUM} and {DRIVER} (apt-get "

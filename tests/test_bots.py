@@ -613,16 +613,13 @@ def test_a_reason_over_a_doubled_bid_says_what_the_bid_is_worth_doubled():
 
 
 def test_a_bot_takes_its_sample_count_and_gaps_from_its_params():
-    # bench/rejudge.py --set samples=5 makes the bots it judges with the changed parameters (a
+    # bench/research/rejudge.py --set samples=5 makes the bots it judges with the changed parameters (a
     # replace of the frozen JudgeParams; until 2026-12-06 it set the module's constants, and
     # before 2026-12-04 those were bound as defaults of __init__, so such a run judged nothing again)
-    import sys
     from dataclasses import FrozenInstanceError
-    from pathlib import Path
 
+    from bench.research.rejudge import params_with
     from fiftysix.bots import judge as J
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    from rejudge import params_with
     params = params_with(["samples=5", "dd_gap=3,12,10,10", "judge.COMPETE_AT=0.5"])
     assert (params.samples, params.dd_gap, params.compete_at) == (5, (3, 12, 10, 10), 0.5)
     assert params.make_at == J.PARAMS.make_at  # the others as they were

@@ -321,7 +321,7 @@ def test_seeded_and_prefix_stable():
 
 
 def test_impossible_promise_names_the_seat_and_the_shortfall():
-    view, deal = six_player_view({})
+    view, _deal = six_player_view({})
     held = view.hand.suit_length(1) + 0
     unseen = 12 - held
     view = View(view.table, 1, view.hand, {3: Count(HEARTS, unseen + 1, 99)})

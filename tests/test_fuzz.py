@@ -341,7 +341,7 @@ def test_command_arguments(tmp_path_factory, capsys, command, data):
 def test_bad_values_are_refused_at_the_edge(capsys, tmp_path, argv, message):
     if argv[0] == "library":
         argv = argv + ["--db", str(tmp_path / "l.sqlite3")]
-    code, out, err = _run(capsys, argv)
+    code, _out, err = _run(capsys, argv)
     _one_clear_line(code, err, argv)
     assert code == 2 and re.search(re.escape(message) if "(" in message else message, err), err
 

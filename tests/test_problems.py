@@ -295,3 +295,16 @@ def test_problems_make_on_the_command_line(capsys):
     assert main(["problems", "make", "--level", "9"]) == 2
     err = capsys.readouterr().err
     assert "--level must be 1..5" in err and err.count("\n") == 1
+
+
+def test_a_starter_set_is_built_on_the_command_line(tmp_path, capsys):
+    from fiftysix import shipped
+    hands = tmp_path / "hands.txt"
+    hands.write_text(shipped.data_file("problems", "hands-4x32.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "set.json"
+    assert main(["problems", "starter", "--players", "4", str(hands), "--per-level", "1", "--leads-per-level", "0",
+                 "-o", str(out)]) == 0
+    bank = banks.load_bank(out)
+    assert sorted(level_of(q) for q in bank.questions) == list(LEVELS)
+    assert "5 problems written" in capsys.readouterr().out
+    assert main(["problems", "check", str(out)]) == 0

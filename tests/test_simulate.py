@@ -7,10 +7,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from naive import naive_card_values, naive_max_points
-from test_dealer import HEARTS, ending_view, enumerate_arrangements
-
 from fiftysix.analyser.dealer import View, counts_to_deal
 from fiftysix.analyser.simulate import estimate, on_lead, wilson
 from fiftysix.cards import CARD_NAMES, Card, Table, random_deal
@@ -18,6 +14,8 @@ from fiftysix.constraints import Count
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.scoring import Contract
+from tests.naive import naive_card_values, naive_max_points
+from tests.test_dealer import HEARTS, ending_view, enumerate_arrangements
 
 TRUMP = 0  # ending_view plays with spades as trumps
 
@@ -164,7 +162,7 @@ def test_sample_command_prints_deals_that_keep_the_auction_promises(capsys):
         for s in t.seats:
             if s != 2:
                 assert fits(deal.hand(s), promises[s]), (s, row["deal"])
-    rc2, out2, _ = run_cli(capsys, "sample", "--players", "6", "--seat", "2", "--hand", str(hand),
+    _rc2, out2, _ = run_cli(capsys, "sample", "--players", "6", "--seat", "2", "--hand", str(hand),
                            "--auction", auction, "-n", "25", "--seed", "1", "--json")
     assert out2 == out
 
@@ -302,7 +300,6 @@ def test_a_cancelled_search_raises_cancelled_and_a_later_one_is_exact():
         S.max_points(pos, 0, solver=s, stop=stop)
     assert len(looks) == 2 and looks[1] - looks[0] < 1.5  # one chunk of 2^20 nodes
     ending = S.Position(t, tuple(type(h)(h.cards[:2]) for h in deal.hands), 1)
-    from naive import naive_max_points
     teams = [t.team_of(x) for x in t.seats]
     want = naive_max_points([[CARD_NAMES[c] for c in h.cards[:2]] for h in deal.hands], "H", 0, teams, 0)
     assert S.max_points(ending, 0, solver=s, stop=lambda: False)[0] == want

@@ -101,12 +101,12 @@ def value_chart(rev) -> go.Figure:
     colours = ["#555"] + ["#c0392b" if c.cost else "#1d6b40" for c in rev.cards]
     sizes = [6] + [6 + 2 * min(c.cost or 0, 6) for c in rev.cards]
     fig = go.Figure(go.Scatter(x=xs, y=ys, mode="lines+markers", line_shape="hv", text=labels,
-                               marker=dict(color=colours, size=sizes),
+                               marker={"color": colours, "size": sizes},
                                hovertemplate="%{text}<br>declarers: %{y}<extra></extra>", name="double-dummy"))
     if rev.target is not None:
         fig.add_hline(y=rev.target, line_dash="dash", annotation_text=f"target {rev.target}")
     fig.update_layout(title="Declarers' double-dummy total through the play", height=320,
-                      xaxis_title="cards played", yaxis_title="card points", margin=dict(t=40, b=10))
+                      xaxis_title="cards played", yaxis_title="card points", margin={"t": 40, "b": 10})
     return fig
 
 

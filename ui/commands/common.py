@@ -121,7 +121,7 @@ def run_batch(path: str, keys: set[str], answer: Callable[[dict[str, Any]], dict
     not UTF-8, not a JSON object, too long, has a field not in ``keys``, or asks for something
     impossible; the next line is read as usual."""
     try:
-        stream = sys.stdin.buffer if path == "-" else open(path, "rb")
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
     except OSError as e:
         raise FiftySixError(f"cannot read {path}: {e.strerror or e}") from None
     try:

@@ -172,7 +172,7 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                           on_click=ss.__setitem__, args=("an_dd_cancelled", sig))
         bar = st.progress(0.0, text="Solving the five trumps...") if leaders else None
         for k, leader in enumerate(sorted(leaders)):
-            done = run_cancellable(lambda stop: dd_rows(str(deal), table, leader, _stop=stop),
+            done = run_cancellable(lambda stop, leader=leader: dd_rows(str(deal), table, leader, _stop=stop),
                                    f"Solving the five trumps with seat {leader} on lead", JOB_SECONDS)
             for team, points in done:
                 row = {"declarers": f"team {table.team_name(team)}", "leader": f"seat {leader}"}
@@ -336,7 +336,7 @@ def points_chart(est) -> None:
                            hovertemplate="%{x} points: %{y} deals<extra></extra>"))
     fig.add_vline(x=est.contract.value - 0.5, line_dash="dash", annotation_text=f"bid {est.contract.value}")
     fig.update_layout(title=f"Declarers' maximum points over {est.deals} deals ({est.contract})", height=300,
-                      xaxis_title="card points", yaxis_title="deals", margin=dict(t=40, b=10))
+                      xaxis_title="card points", yaxis_title="deals", margin={"t": 40, "b": 10})
     st.plotly_chart(fig, key="an_hist")
 
 
@@ -346,14 +346,14 @@ def leads_chart(est) -> None:
     exact = all(r.mean_points == r.mean_points for r in rows)  # NaN when only yes/no was asked
     fig = go.Figure(go.Bar(
         x=[r.card.symbol() for r in rows], y=[r.rate for r in rows],
-        error_y=dict(type="data", symmetric=False, array=[r.interval[1] - r.rate for r in rows],
-                     arrayminus=[r.rate - r.interval[0] for r in rows]),
+        error_y={"type": "data", "symmetric": False, "array": [r.interval[1] - r.rate for r in rows],
+                     "arrayminus": [r.rate - r.interval[0] for r in rows]},
         marker_color=["#c8102e" if r.card.suit in render.RED_SUITS else "#222" for r in rows],
         customdata=[r.mean_points for r in rows],
         hovertemplate="lead %{x}: makes %{y:.0%}"
                       + (", declarers average %{customdata:.1f}" if exact else "") + "<extra></extra>"))
     fig.update_layout(title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes",
-                      height=300, yaxis_tickformat=".0%", margin=dict(t=40, b=10))
+                      height=300, yaxis_tickformat=".0%", margin={"t": 40, "b": 10})
     st.plotly_chart(fig, key="an_leads")
     st.caption(lead_words(est))
     st.dataframe([{"lead": str(r.card), "makes": f"{r.rate:.0%}",
@@ -413,8 +413,8 @@ def best_play(deal: Deal, table: Table) -> None:
         end = time.monotonic() + SOLVE_SECONDS  # one budget for the whole play-out
         while not state.is_over and time.monotonic() < end:
             left = max(0.05, end - time.monotonic())
-            v = run_cancellable(lambda stop: card_values(str(deal), table, trump, leader, tuple(played), left,
-                                                         _stop=stop),
+            v = run_cancellable(lambda stop, left=left: card_values(str(deal), table, trump, leader, tuple(played),
+                                                                    left, _stop=stop),
                                 "Playing the hand out", left + 5)
             if not v:
                 break

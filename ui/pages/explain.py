@@ -241,8 +241,8 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     text = [[f"{p:.0%}<br>{e:.1f}" for p, e in zip(prow, erow)] for prow, erow in zip(odds, copies)]
     fig = go.Figure(go.Heatmap(z=odds, x=labels, y=[f"seat {s}" for s in seats], zmin=0, zmax=1,
                                colorscale=CHANCE_SCALE, customdata=copies, text=text, texttemplate="%{text}",
-                               textfont=dict(size=11),
-                               colorbar=dict(title="holds one", tickformat=".0%"),
+                               textfont={"size": 11},
+                               colorbar={"title": "holds one", "tickformat": ".0%"},
                                hovertemplate="%{y} holds at least one %{x}: %{z:.0%}; on average "
                                              "%{customdata:.2f} copies<extra></extra>"))
     st.caption(f"Seen from seat {seat}: for each card seat {seat} cannot see, the chance that a seat holds at "
@@ -250,8 +250,8 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
                "that fit every call so far, each as likely as a real shuffle makes it.")
     for line in set_aside:  # promises that cannot hold with the rest: a bluff or a mistake
         st.warning(line[0].upper() + line[1:] + ". The deals keep every other promise.")
-    fig.update_layout(height=130 + 56 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
-    fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont=dict(size=14))
+    fig.update_layout(height=130 + 56 * len(seats), margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont={"size": 14})
     fig.update_yaxes(autorange="reversed")  # the lowest seat on top, as a list of seats reads
     st.plotly_chart(fig, key="ex_grid", config={"displayModeBar": False})
 

@@ -251,14 +251,14 @@ def coach_upload(table: Table) -> None:
             hands = [Hand() for _ in t.seats]
             hands[q.context.seat - 1] = Hand.parse(q.context.hand)
             deal = complete_deal(t, hands, seed=int(ss.get("pl_seed", 1)))
-            use = dict(deal=deal, system=q.context.system, seat=q.context.seat)
+            use = {"deal": deal, "system": q.context.system, "seat": q.context.seat}
             st.caption(f"You sit in seat {q.context.seat} with this question's hand; the other hands are dealt at "
                        "random from the seed, and the auction starts afresh.")
         else:
             records = parse_records(text, up.name)
             r = st.selectbox("Record", records, key="pl_rec_pick",
                              format_func=lambda r: f"{r.event or 'hand'} {r.contract or ''} ({r.table.players} players)")
-            use = dict(deal=r.deal, system=r.system, seat=ss.get("pl_seat", 1))
+            use = {"deal": r.deal, "system": r.system, "seat": ss.get("pl_seat", 1)}
     except FiftySixError as e:
         st.error(f"{md_text(up.name)}: {md_text(e)}")
         return

@@ -24,9 +24,9 @@ def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], 
         go.Bar(x=labels, y=right, name="right", marker_color="#1d6b40"),
         go.Bar(x=labels, y=wrong, name="wrong", marker_color="#c0392b"),
         go.Scatter(x=labels, y=answered, text=acc, mode="text", textposition="top center",
-                   showlegend=False, hoverinfo="skip", textfont=dict(size=14)),
+                   showlegend=False, hoverinfo="skip", textfont={"size": 14}),
     ])
-    fig.update_layout(barmode="stack", title=title, height=330, margin=dict(t=50, b=10),
+    fig.update_layout(barmode="stack", title=title, height=330, margin={"t": 50, "b": 10},
                       yaxis_title="answers", xaxis_type="category",
                       yaxis_range=[0, max(answered) * 1.25 + 0.5 if answered else 1])
     return fig
