@@ -204,6 +204,11 @@ def pick_problem(known: Sequence[Question], cards: Mapping, level: int, kinds: S
 
 # --- made on demand -----------------------------------------------------------------------------
 
+def default_seconds(table: Table, kind: str) -> float:
+    """How long ``make_problem`` looks for a problem of ``kind`` at ``table`` unless told."""
+    return MAKE_SECONDS if kind == FIND_CARD else LEAD_SECONDS.get(table.players, max(LEAD_SECONDS.values()))
+
+
 def has_hands(table: Table) -> bool:
     """Whether bots' hands ship for ``table``, so that problems can be made there on demand."""
     return bool(shipped_hands(table))
@@ -233,8 +238,7 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
                            " 4, 6 and 8 players with the usual deck")
     order = list(range(len(hands)))
     random.Random(seed).shuffle(order)
-    limit = max_seconds if max_seconds is not None else (MAKE_SECONDS if kind == FIND_CARD
-                                                          else LEAD_SECONDS.get(table.players, 240.0))
+    limit = max_seconds if max_seconds is not None else default_seconds(table, kind)
     clock = Deadline(limit)
     skip = set(skip)
     report = on_progress or (lambda f, w: None)

@@ -602,7 +602,7 @@ def lead_rates(q: Question, solver: Solver, max_seconds: float | None = None) ->
     for deal in layouts:
         if deal.hand(leader) != problem_deal(q).hand(leader):
             raise ProblemError("a stored deal gives the leader another hand")
-        for c in q.choices:
+        for c in makes:
             pos = Position.from_deal(deal, contract.trump, leader, [c])
             makes[c] += clock.run(solve, pos=pos, target=contract.value, side=contract.team, solver=solver)
     return {c: m / len(layouts) for c, m in makes.items()}

@@ -348,7 +348,7 @@ def test_bad_values_are_refused_at_the_edge(capsys, tmp_path, argv, message):
 
 def test_help_states_the_limits(capsys):
     for argv, words in ((["sample", "--help"], "at most 100000"), (["quiz", "--help"], "at most 1000"),
-                        (["table", "--help"], "at most 86400"), (["simulate", "--help"], "default 120"),
+                        (["table", "--help"], "at most 86400"), (["simulate", "--help"], "default 30"),
                         (["bank", "check", "--help"], "at most 16 MB"), (["review", "--help"], "64 MB")):
         assert main(argv) == 0
         assert words in " ".join(capsys.readouterr().out.split()), argv

@@ -51,7 +51,7 @@ def _add_view_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("-n", type=arg(whole, "-n", 1, MAX_DEALS), default=None,
                    help=f"number of deals (at most {MAX_DEALS}); for simulate: alone, exactly this many"
                         " (within --max-seconds), with --until-interval the most; by default up to 2000 until"
-                        f" the interval is within +-{SIMULATE_UNTIL:.0%}")
+                        f" the interval is within +-{SIMULATE_UNTIL * 100:.0f}%%")
     add_seed_arg(p, 1, "random seed (same seed, same deals)")
 
 

@@ -26,6 +26,7 @@ from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem
 from fiftysix.ui.render import md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
+JOB_SLACK = 5.0  # seconds the heavy job's cap allows past the problem's own limit (which ends the search)
 
 
 @st.cache_resource(show_spinner=False)
@@ -77,7 +78,8 @@ def make_new(table, level: int, kind: str, kept, known) -> None:
     try:
         q = run_cancellable(lambda stop: sets.make_problem(
             table, level, kind, secrets.randbelow(10**6), skip=skip, stop=stop,
-            on_progress=lambda f, words: bar.progress(f, text=words)), "Making a problem")
+            on_progress=lambda f, words: bar.progress(f, text=words)), "Making a problem",
+            sets.default_seconds(table, kind) + JOB_SLACK)
     except (Cancelled, BudgetExceeded):
         q = None
     except FiftySixError as e:
