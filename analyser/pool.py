@@ -7,11 +7,12 @@ transposition table is its alone) borrowed from the pool and given back afterwar
 tables stay mapped between runs. Items are handed out in order, one at a time, to whichever
 worker is free; the answers are exact, so they do not depend on the number of threads.
 
-Stopping: ``stop()`` is looked at before each item is handed out (from the workers: it must
-be thread-safe, and should be cheap); once it is True, or the caller leaves ``run``'s loop,
-no further item starts and each worker's ``halted()`` turns True, which the searches look
-at every million nodes or so. An item whose search was cancelled that way is simply not
-done. Any other error in a worker stops the others and is raised again in the caller's
+Stopping: ``stop()`` is looked at before each item is handed out and every ``POLL`` seconds
+while the caller waits (from the workers and the caller: it must be thread-safe, and should
+be cheap); once it is True, or the caller leaves ``run``'s loop, no further item starts,
+each worker's ``halted()`` turns True and the pool interrupts the searches in flight, which
+then look at it at once (``Solver.interrupt``). An item whose search was cancelled that way
+is simply not done. Any other error in a worker stops the others and is raised again in the caller's
 thread.
 
 The pool knows nothing of solvers: ``solver.solver_pool()`` is the process-wide pool of
@@ -30,6 +31,8 @@ from typing import Any, Generic, TypeVar
 R = TypeVar("R")
 T = TypeVar("T")
 
+POLL = 0.1
+"""Seconds between two looks at ``stop`` from the caller's thread while no result comes."""
 NOT_DONE: Any = None
 """What ``Pool.map`` gives for an item that was not done (stopped before it finished)."""
 
@@ -67,12 +70,16 @@ class Pool(Generic[R]):
     """Resources made by ``make()`` (kept between runs) and the threads that use them.
 
     ``cancelled``: the exception types a search raises when it was stopped; one raised
-    while the run is stopping means "not done", not an error.
+    while the run is stopping means "not done", not an error. ``interrupt(resource)``: called
+    from another thread when the run stops, to make the resource's search look at its stop
+    flag at once rather than at its next regular look.
     """
 
-    def __init__(self, make: Callable[[], R], cancelled: tuple[type[BaseException], ...] = ()) -> None:
+    def __init__(self, make: Callable[[], R], cancelled: tuple[type[BaseException], ...] = (),
+                 interrupt: Callable[[R], None] | None = None) -> None:
         self._make = make
         self._cancelled = cancelled
+        self._interrupt = interrupt
         self._free: list[R] = []
         self._lock = threading.Lock()
 
@@ -127,7 +134,7 @@ class Pool(Generic[R]):
             try:
                 while not halt.is_set():
                     if stop is not None and stop():
-                        halt.set()
+                        halt_all()
                         return
                     with take:
                         i = next(nxt, None)
@@ -137,17 +144,23 @@ class Pool(Generic[R]):
                         got = fn(w, items[i])
                     except self._cancelled:
                         if halt.is_set() or (stop is not None and stop()):
-                            halt.set()
+                            halt_all()
                             return
                         raise
                     results.put((i, got))
             except BaseException as e:  # noqa: BLE001 (raised again in the caller's thread)
-                halt.set()
+                halt_all()
                 results.put((-1, e))
             finally:
                 results.put(None)  # this worker is done
 
         resources = self.borrow(k)
+
+        def halt_all() -> None:
+            halt.set()
+            if self._interrupt is not None:
+                for r in resources:
+                    self._interrupt(r)
         threads_ = [threading.Thread(target=work, args=(Worker(r, halt.is_set),), daemon=True,
                                      name="fiftysix-solver") for r in resources]
         live = k
@@ -156,9 +169,12 @@ class Pool(Generic[R]):
                 th.start()
             while live:
                 try:
-                    item = results.get(timeout=wait)
+                    item = results.get(timeout=POLL if wait is None else wait)
                 except queue.Empty:
-                    yield None
+                    if stop is not None and not halt.is_set() and stop():
+                        halt_all()  # the searches in flight stop now, not at their next item
+                    if wait is not None:
+                        yield None
                     continue
                 if item is None:
                     live -= 1
@@ -167,7 +183,7 @@ class Pool(Generic[R]):
                 else:
                     yield item
         finally:
-            halt.set()
+            halt_all()
             for th in threads_:
                 th.join()
             self.give_back(resources)

@@ -227,6 +227,7 @@ class Solver:
                                init=False, repr=False, compare=False)
     epoch: int = field(default=0, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
+    _running: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)  # W of the search now
 
     def __post_init__(self) -> None:
         if not 0 < self.table_mb <= 64 * 1024:
@@ -288,9 +289,11 @@ class Solver:
             rs = self._root(enc, side)
             W = self._work(enc, side)
             out = []
+            self._running = W
             try:
                 _drive(lambda: out.append(kernels.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds, stop)
             finally:
+                self._running = None
                 self._count(W)
             return bool(out[-1])
 
@@ -307,11 +310,22 @@ class Solver:
             W = self._work(enc, side)
             window = np.array([lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess)],
                               np.int64)
+            self._running = W
             try:
                 _drive(lambda: kernels.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
             finally:
+                self._running = None
                 self._count(W)
             return int(window[0])
+
+    def interrupt(self) -> None:
+        """From another thread: make the search running now stop at its next node and look at
+        its ``stop`` callable (which ends it with Cancelled if it says so, else it goes on),
+        instead of at the end of its chunk of a million nodes; nothing if none runs. (One that
+        comes as the search starts a chunk is lost: the chunk's end looks, as before.)"""
+        W = self._running
+        if W is not None:
+            W[kernels.ST_LIMIT] = 0
 
 
 def _drive(call: Callable[[], object], W: np.ndarray, max_nodes: int | None, max_seconds: float | None, stop: Stop = None) -> None:
@@ -375,7 +389,7 @@ def solver_pool(table_mb: float | None = None) -> Pool[Solver]:
     with _pool_lock:
         pool = _pools.get(mb)
         if pool is None:
-            pool = _pools[mb] = Pool(lambda: Solver(mb), cancelled=(Cancelled,))
+            pool = _pools[mb] = Pool(lambda: Solver(mb), cancelled=(Cancelled,), interrupt=Solver.interrupt)
         return pool
 
 

@@ -268,12 +268,13 @@ class PracticeTable:
 
     # --- the auction ----------------------------------------------------------------------------
 
-    def bots_to_call(self) -> list[BotMove]:
-        """The bots call in turn until the learner is to call or the auction is over."""
+    def bots_to_call(self, stop=None) -> list[BotMove]:
+        """The bots call in turn until the learner is to call or the auction is over (or
+        ``stop()`` says so between two calls)."""
         made: list[BotMove] = []
         bidder = None
         for _ in range(MAX_CALLS):
-            if self.phase != AUCTION or self.your_turn:
+            if self.phase != AUCTION or self.your_turn or (stop is not None and stop()):
                 return made
             bidder = bidder or self.bidder()
             seat = self._to_move()
@@ -373,11 +374,12 @@ class PracticeTable:
         return card, ("its cheapest legal card: no deal fits both its own cards and what the calls promised (a call "
                       "broke its promise), so it had no deals to try its cards on")
 
-    def bots_to_play(self) -> list[BotMove]:
-        """The card bots play in turn until the learner is to play or the hand is over."""
+    def bots_to_play(self, stop=None) -> list[BotMove]:
+        """The card bots play in turn until the learner is to play or the hand is over (or
+        ``stop()`` says so between two cards)."""
         made: list[BotMove] = []
         bot = None
-        while self.phase == PLAY and not self.your_turn:
+        while self.phase == PLAY and not self.your_turn and not (stop is not None and stop()):
             bot = bot or CardBot(self.seed)  # made afresh, as the bidder (its choices depend on the seed and view)
             seat = self._to_move()
             card, reason = self._bot_card(bot, seat)
@@ -425,9 +427,10 @@ class PracticeTable:
             raise PracticeError("the play has not stopped early: there is nothing to play out")
         self.state.play_on()
 
-    def advance(self) -> list[BotMove]:
-        """The bots call, or play, until the learner's turn or the end of the hand."""
-        return self.bots_to_call() + self.bots_to_play()
+    def advance(self, stop=None) -> list[BotMove]:
+        """The bots call, or play, until the learner's turn or the end of the hand; ``stop()``,
+        looked at between two moves (each bounded by the bots' own budgets), ends it sooner."""
+        return self.bots_to_call(stop) + self.bots_to_play(stop)
 
     # --- the learner's moves: the table's serialized form ---------------------------------------
 

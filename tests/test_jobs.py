@@ -76,3 +76,22 @@ def test_a_page_waits_in_line_then_runs(tmp_path, monkeypatch):
     assert {m.label: m.value for m in at.metric}["Deals"] == "20"
     assert "Waiting for a free solver" not in texts(at)  # the note went once it ran
     assert q.counts() == (0, 0)
+
+
+def test_the_bots_stop_at_their_time_limit_and_go_on_when_asked(tmp_path, monkeypatch):
+    """The bots' moves are a heavy job too: at their cap (here the server's, set to 0 s) they
+    stop between two moves, the page says so, and they go on from there when asked."""
+    from fiftysix.cards import Table, random_deal
+    from fiftysix.ui import jobs
+    link = {"players": "4", "pl_bot": "rules", "pl_seat": "3", "pl_seed": "5"}
+    monkeypatch.setattr(jobs, "MAX_JOB_SECONDS", 0.0)
+    at = open_page("play", tmp_path, monkeypatch, query=link)
+    table = at.session_state["pl_table"]
+    assert len(table.calls) == 0 and not table.your_turn  # seats 1 and 2 have not called
+    assert "stopped at their time limit" in texts(at)
+    monkeypatch.setattr(jobs, "MAX_JOB_SECONDS", 300.0)
+    at.button(key="pl_bots_go_on").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    table = at.session_state["pl_table"]
+    assert table.your_turn and len(table.calls) == 2
+    assert table.deal == random_deal(Table.make(4), seed=5)

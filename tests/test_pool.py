@@ -114,3 +114,31 @@ def test_max_points_many_and_table_use_the_pool_and_agree_with_single_solves():
     assert rows == single
     positions = [S.Position(t, deal.hands, trump, 1) for trump in (0, 1, 2, 3, None)]
     assert S.max_points_many(positions, 0, threads=2).tolist() == [single[n][0] for n in S.TRUMP_NAMES]
+
+
+def test_an_interrupt_makes_a_running_search_look_at_its_stop_flag_at_once(monkeypatch):
+    """With looks at the stop flag a trillion nodes apart, a cancelled search still stops at
+    once: ``Solver.interrupt`` makes it look now (the pool interrupts its workers so)."""
+    monkeypatch.setattr(S, "_STOP_CHUNK", 1 << 40)
+    t = Table.make(8)
+    deal = random_deal(t, 5)
+    pos = S.Position(t, deal.hands, None, 1)  # minutes of search
+    solver = S.Solver(4)
+    flag = threading.Event()
+    got: list = []
+
+    def search() -> None:
+        try:
+            got.append(S.max_points(pos, 0, solver=solver, stop=flag.is_set))
+        except S.Cancelled as e:
+            got.append(e)
+
+    th = threading.Thread(target=search)
+    th.start()
+    while solver._running is None and th.is_alive():
+        time.sleep(0.001)
+    flag.set()
+    while th.is_alive():  # (an interrupt that comes just as a chunk starts is lost: again)
+        solver.interrupt()
+        th.join(0.05)
+    assert isinstance(got[0], S.Cancelled)

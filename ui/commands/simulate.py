@@ -171,7 +171,8 @@ def cmd_simulate(args: argparse.Namespace) -> Output:
     elif until == 0:
         until = None  # every one of the -n deals
     n = args.n if args.n is not None else (2000 if until is not None else 200)
-    budget = max(0.001, args.max_seconds - (time.perf_counter() - start))  # the dealing so far counts
+    # the budget counts from the command's start (``main`` notes it), as the user waits from there
+    budget = max(0.001, args.max_seconds - (time.perf_counter() - getattr(args, "started", start)))
     interrupted = threading.Event()
 
     def on_sigint(signum, frame) -> None:  # Ctrl-C: stop, and print what the solved deals say

@@ -39,7 +39,7 @@ from fiftysix.ui.components import (
     warm_solver,
     words_for,
 )
-from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.jobs import heavy_job, run_cancellable
 from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
@@ -52,6 +52,7 @@ FIGURE_WIDTH = 160  # pixels: the play's figures, two a line on a phone
 CALL_WIDTH, CARD_WIDTH = 76, 56  # pixels: the buttons of a row wrap: a 390 px phone shows 4 calls, 5 cards a line
 NEAR = 2  # bids up to this many points above the standing bid get a button each; the rest are in a list
 DD_SECONDS = 20.0
+BOTS_SECONDS = 60.0  # the bots' moves of one turn stop here (each call and card has its own budget too)
 CARD_SECONDS = 3.0  # learning mode: the search for the cost of the learner's last card
 BIDDING_BOTS_SEE = ("Each bot sees only its own hand and calls by the system: its reason says what the call tells "
                     "its partners (the promise of that call) and how high its hand lets it go.")
@@ -520,12 +521,13 @@ def last_card_cost(pt: practice.PracticeTable) -> None:
     i = mine[-1]
     costs = st.session_state.setdefault("pl_costs", {})
     if (pt.key, i) not in costs:
-        with st.spinner(f"Working out what your last card cost with best play (up to {CARD_SECONDS:.0f} s)..."):
-            warm_solver()
-            try:
-                costs[(pt.key, i)] = pt.card_cost(i, CARD_SECONDS)
-            except FiftySixError:
-                costs[(pt.key, i)] = None
+        warm_solver()
+        try:
+            costs[(pt.key, i)] = run_cancellable(lambda stop: pt.card_cost(i, CARD_SECONDS, stop),
+                                                 "Working out what your last card cost with best play",
+                                                 CARD_SECONDS + 5)
+        except FiftySixError:
+            costs[(pt.key, i)] = None
     got = costs[(pt.key, i)]
     if got is None:
         st.caption(f"Your last card, {pt.cards[i - 1]}: not solved within {CARD_SECONDS:.0f} s.")
@@ -777,13 +779,18 @@ if ss.pop("pl_drill_error", None):
 phase = pt.phase
 if phase != OVER and not pt.your_turn:
     try:
-        with st.spinner("The bots are " + ("calling..." if phase == AUCTION else "playing...")):
-            pt.advance()
+        label = "The bots are " + ("calling" if phase == AUCTION else "playing")
+        with heavy_job(label, BOTS_SECONDS) as job, st.spinner(f"{label} (for {BOTS_SECONDS:.0f} s at most)..."):
+            pt.advance(job.stop)
     except FiftySixError as e:
         st.error(f"The bots could not go on: {md_text(e)}")
         st.stop()
     keep(pt)
     phase = pt.phase
+    if phase != OVER and not pt.your_turn:  # stopped at the time limit: they go on when asked
+        st.warning(f"The bots stopped at their time limit of {BOTS_SECONDS:.0f} s.")
+        st.button("Let the bots go on", key="pl_bots_go_on", icon=":material/play_arrow:")
+        st.stop()
 st.button("Start this hand again", key="pl_restart", icon=":material/replay:", on_click=restart)
 match_line(pt)
 if phase == AUCTION:
