@@ -190,11 +190,17 @@ with st.expander("Levels and scores", expanded=False):
 if ss.get("pr_level") not in opened:  # a level that closed again (its share fell): the highest open one
     ss.pop("pr_level", None)
 c1, c2 = st.columns([1, 2])
-level = c1.selectbox("Level", [lv for lv in LEVELS if lv in opened], index=len(opened) - 1, key="pr_level")
+level = c1.selectbox("Level", [lv for lv in LEVELS if lv in opened], index=len(opened) - 1, key="pr_level",
+                     on_change=ss.__setitem__, args=("pr_q", None))  # another level: a problem of it
 kinds = c2.pills("Problems", list(PROBLEM_TYPES), format_func=words_for(KIND_WORDS), selection_mode="multi",
                  default=list(PROBLEM_TYPES), key="pr_kinds") or list(PROBLEM_TYPES)
+here = scores[level]
+score = (f"Level {level}: {here.solved} problem(s) solved of {here.tried} tried, "
+         f"{here.share:.0%} of {here.answers} answer(s) right." if here.answers else f"Level {level}: no answers yet.")
 if len(opened) < len(LEVELS):
-    st.caption(f"Level {len(opened) + 1} opens when level {len(opened)} is mostly solved.")
+    score += (f" Level {len(opened) + 1} opens when level {len(opened)} is mostly solved "
+              f"({sets.UNLOCK_SOLVED} solved, {sets.UNLOCK_SHARE:.0%} right).")
+st.caption(score)
 if note := ss.pop("pr_note", None):
     st.info(md_text(note))
 
