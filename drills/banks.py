@@ -480,7 +480,10 @@ def question_text(q: Question) -> str:
     lines = [f"{TYPE_TITLES.get(q.type, q.type)} ({c.describe()})"]
     if c.auction:
         lines.append(f"Auction so far: {c.auction}")
-    if c.hand:
+    if q.type == "find-card":  # every hand is part of the question
+        from fiftysix.drills.problems import position_lines
+        lines.extend(position_lines(q))
+    elif c.hand:
         lines.append(f"Hand: {c.hand}")
     lines.append(q.prompt)
     return "\n".join(lines)

@@ -504,6 +504,23 @@ def problem_state(q: Question) -> PlayState:
     return _state(problem_deal(q), problem_contract(q), int(q.data["leader"]), q.data.get("won") or None, played)
 
 
+def position_lines(q: Question) -> list[str]:
+    """A find-the-card problem's position in words, for a reader outside the app: the contract,
+    every seat's cards left, the trick on the table and the points won (one line each)."""
+    try:
+        state = problem_state(q)
+        contract = problem_contract(q)
+    except (KeyError, TypeError, ValueError, FiftySixError) as e:
+        return [f"(the position cannot be set up from the problem's data: {e})"]
+    table = q.context.table
+    out = [f"Contract: {_contract_words(table, contract)}"]
+    out += [f"Seat {s}: {state.hands[s - 1]}" for s in table.seats]
+    if state.current:
+        out.append("On the table: " + ", ".join(f"seat {s} {c}" for s, c in state.current))
+    out.append("Points won: " + ", ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points)))
+    return out
+
+
 def verify(q: Question, solver: Solver | None = None, max_seconds: float | None = None) -> list[str]:
     """What is wrong with a problem, re-solved from its own data (empty: it holds). A
     find-the-card problem: every right card keeps (beats) the contract, every other card
