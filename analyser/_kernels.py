@@ -107,6 +107,7 @@ O_PM = WORK.add("O_PM", 4, "per points 0..3: the cards worth that")
 O_REL = WORK.add("O_REL", DEPTHS, "per depth: the cards whose ranks decided the value returned")
 O_SKIP = WORK.add("O_SKIP", DEPTHS, "per depth: the cards tried once for an equivalence class")
 P_QM = WORK.add("P_QM", 1, "the cards the last _quick / _trump_run bound used")
+P_QFIRST = WORK.add("P_QFIRST", 1, "the suit the last _quick counted the other seats' cards of (-1: none)")
 O_TLEN = WORK.add("O_TLEN", MAX_SEATS, "scratch of the cashing bounds: per seat, its cards of a suit")
 O_TMIN = WORK.add("O_TMIN", MAX_SEATS, "scratch of _quick: per seat, its cheapest card of a suit")
 WORK.add("", 4, "spare")
@@ -582,6 +583,7 @@ def _quick(W, seat, pend, firsts):
     side_all = np.int64(0)
     side_sum = np.int64(0)
     side_extra = np.int64(0)
+    extra_su = np.int64(-1)
     trump_r = 0
     side_r = 0
     own_r = 0
@@ -649,6 +651,7 @@ def _quick(W, seat, pend, firsts):
             side_r += r
             if extra > side_extra and (firsts >> su) & 1:
                 side_extra = extra
+                extra_su = su
             if own > side_own:
                 side_own = own
                 own_r = r
@@ -656,26 +659,35 @@ def _quick(W, seat, pend, firsts):
                 side_all = own + extra
     W[P_QM] = qm
     # or: in all the tricks cashed every other seat plays a card, at least its cheapest ones
+    first = np.int64(-1)
     if many:
         # the leader keeps the lead while cashing: every side suit's top cards add up
         rounds = trump_r + side_r
-        best = trump_own + side_sum + max(trump_all - trump_own if (firsts >> max(trump, 0)) & 1 else 0, side_extra)
+        tx = trump_all - trump_own if trump >= 0 and (firsts >> trump) & 1 else np.int64(0)
+        best = trump_own + side_sum + max(tx, side_extra)
+        if tx > 0 and tx >= side_extra:
+            first = trump
+        elif side_extra > 0:
+            first = extra_su
         own = trump_own + side_sum
     elif firsts != 15:
         # (the first suit is then the trump suit: see ``_entry_quick``)
         rounds = trump_r + own_r
         best = trump_all + side_own
+        first = trump
         own = trump_own + side_own
     else:
         rounds = trump_r + own_r
         best = max(trump_all + side_own, side_all + trump_own)
         own = trump_own + side_own
+    W[P_QFIRST] = first
     if rounds > 0:
         for s in range(nseat):
             if s != seat:
                 own += _cheapest(W, s, rounds, W[O_H1 + s])
         if own > best:
             best = own
+            W[P_QFIRST] = -1
     return best
 
 
@@ -725,11 +737,10 @@ def _entry_quick(W, seat):
         q = _quick(W, t, np.int64(0), firsts)
         if q > best:
             best = q
-            qm = W[P_QM]
-            for su in range(4):
-                if (firsts >> su) & 1:
-                    x = u & W[O_SMASK + su]
-                    qm |= x & -x
+            # the entry's best card: of the suit whose other cards were counted, else any
+            su = W[P_QFIRST] if W[P_QFIRST] >= 0 else _ctz(firsts)
+            x = u & W[O_SMASK + su]
+            qm = W[P_QM] | (x & -x)
     W[P_QM] = qm
     return best
 
