@@ -24,7 +24,7 @@ A_COLS = 10
 OP_ATOM, OP_ALL, OP_ANY, OP_MUST = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def layer_codes(codes, here_strides, here_radix, next_strides, pats, groups, r_next, atoms, plan,
                 here_bits, out_count, out_bit, tree):
     """The next layer's code of each state ``codes[s]`` dealt each pattern ``pats[p]`` (the
@@ -125,7 +125,7 @@ def layer_codes(codes, here_strides, here_radix, next_strides, pats, groups, r_n
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def unique_moves(nc):
     """The sorted distinct codes of ``nc`` (shape (m, P), -1 where a pattern breaks a promise)
     and each entry's index among them (-1 where -1): ``np.unique`` and ``np.searchsorted`` in
@@ -172,7 +172,7 @@ def unique_moves(nc):
     return states, moves
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def weigh_back(moves, weights, f_next):
     """Each state's weighted count of completions: the sum over the patterns it may deal of
     the pattern's weight times the count of the state it leads to."""

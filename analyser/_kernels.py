@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, prange, types
+from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
@@ -1967,25 +1967,3 @@ def value_kernel(W, T, rs, window):
     """
     _setup(W, T.shape[0])
     _narrow(_ptr(W), _ptr(T), rs, window)
-
-
-@njit(cache=True, parallel=True)
-def value_many_kernel(WS, T, RS, out):
-    """Exact values of many positions (``WS[i]`` their work arrays, ``RS[i]`` root states).
-
-    Positions are split into contiguous groups, one per table row (``T[g]``), so answers
-    do not depend on how threads are scheduled. ``out[i]`` is -1 where the node limit
-    (``WS[i][ST_LIMIT]``) stopped the search.
-    """
-    npos = WS.shape[0]
-    ng = T.shape[0]
-    for g in prange(ng):
-        a = (npos * g) // ng
-        z = (npos * (g + 1)) // ng
-        for i in range(a, z):
-            W = WS[i]
-            _setup(W, T.shape[1])
-            window = np.zeros(2, np.int64)
-            window[1] = RS[i, RS_LEFT]
-            _narrow(_ptr(W), _ptr(T[g]), RS[i], window)
-            out[i] = window[0] if W[ST_ABORT] == 0 else -1

@@ -8,6 +8,7 @@ Numbers follow DDS: trump 0-3 = S H D C, 4 = no-trump; seats 0-3 = N E S W.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from fiftysix.analyser import solver as S
@@ -20,7 +21,7 @@ SEATS = "NESW"
 STRAINS = ("S", "H", "D", "C", "NT")
 
 
-def random_pbn(rng) -> str:
+def random_pbn(rng: random.Random) -> str:
     """A random full deal in PBN (``N:`` first) from ``rng`` (a ``random.Random``): the benches'
     and tests' seeded bridge deals."""
     cards = list(range(52))

@@ -21,7 +21,6 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Union
 
 import numpy as np
 
@@ -104,7 +103,7 @@ class AnyOf(_Group):
     joiner = " or "
 
 
-Node = Union[Atom, AllOf, AnyOf]
+Node = Atom | AllOf | AnyOf
 
 
 def keeps(t: Node, dealt: np.ndarray) -> np.ndarray:
@@ -324,7 +323,7 @@ class Programme:
             w = [math.factorial(c) / math.prod(math.factorial(x) for x in d) for d in pats]
             self.patterns[c] = (np.array(pats, dtype=np.int64).reshape(len(pats), G), np.array(w))
         self.layouts = [self._layout(i) for i in range(L + 1)]
-        self.plans: list[tuple | None] = [None] * L
+        self.plans: list[tuple[object, ...] | None] = [None] * L
         self.moves: list[np.ndarray | None] = [None] * L
         """Per layer, where kept: the next state's index for each state and pattern, -1 where
         the pattern breaks a promise (``KEEP_MOVES``)."""
@@ -353,7 +352,7 @@ class Programme:
             raise TooBig()
         return Layout(self.G - 1, counts, bits, np.array(radix, dtype=np.int64), np.array(strides, dtype=np.int64))
 
-    def _plan(self, i: int) -> tuple:
+    def _plan(self, i: int) -> tuple[object, ...]:
         """Layer i's work as the kernel's arrays (``analyser._count_kernels.layer_codes``)."""
         here, nxt = self.layouts[i], self.layouts[i + 1]
         rows = [(j, self.last[j] == i, self.must[j], a.has_hi, a.lo, a.hi, self.group_of[a.seat],
@@ -383,9 +382,11 @@ class Programme:
     def _codes(self, i: int, codes: np.ndarray) -> np.ndarray:
         """The next layer's code of each state ``codes`` of layer i under each pattern, shape
         (m, patterns); -1 where the pattern breaks a promise."""
-        if self.plans[i] is None:
-            self.plans[i] = self._plan(i)
-        return layer_codes(codes, *self.plans[i])
+        plan = self.plans[i]
+        if plan is None:
+            plan = self.plans[i] = self._plan(i)
+        out: np.ndarray = layer_codes(codes, *plan)
+        return out
 
     def _forward(self, max_states: int) -> None:
         init = np.array([[self.group_need[g] for g in range(self.G - 1)]], dtype=np.int64)

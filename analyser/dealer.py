@@ -237,7 +237,7 @@ class Dealer:
 
 def counts_to_deal(table: Table, counts: np.ndarray) -> Deal:
     """A deal from kind counts per seat, shape (players, 32)."""
-    hands = tuple(Hand(tuple(Card(k) for k in np.repeat(np.arange(NUM_KINDS), counts[s])))
+    hands = tuple(Hand(tuple(Card(int(k)) for k in np.repeat(np.arange(NUM_KINDS), counts[s])))
                   for s in range(table.players))
     return Deal(table, hands)
 
@@ -298,7 +298,8 @@ def rejection_counts(view: View, n: int, seed: int | None = 0, max_draws: int = 
     cut = np.cumsum([0] + [need[s] for s in hidden])
     base = view.known_counts()
     promises = {s: view.promises(s) for s in hidden}
-    out, drawn = [], 0
+    out: list[np.ndarray] = []
+    drawn = 0
     while len(out) < n:
         if drawn >= max_draws:
             raise ConstraintError(f"plain rejection found {len(out)} fitting deals in {drawn} tries")

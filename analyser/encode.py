@@ -19,6 +19,7 @@ import numpy as np
 
 from fiftysix.analyser import _kernels as kernels
 from fiftysix.cards import NUM_KINDS, RANK_POINTS, Table
+from fiftysix.play import trick_winner
 
 BITS_PER_SUIT = 16
 NO_TRUMP = -1
@@ -135,7 +136,7 @@ class Encoded:
     def root_state(self, side: int) -> np.ndarray:
         """The kernels' ``rs`` array for a search by team ``side`` (a fresh copy; built once
         per side, the position being immutable)."""
-        cache = self.__dict__.setdefault("_root_states", {})
+        cache: dict[int, np.ndarray] = self.__dict__.setdefault("_root_states", {})
         rs = cache.get(side)
         if rs is None:
             rs = cache[side] = self._root_state(side)
@@ -239,17 +240,71 @@ def encode(rules: Rules, hands: Sequence[Sequence[int]], trump: int | None, lead
 
 
 _KIND_BITS = np.array([1 << card_bit(k) for k in range(NUM_KINDS)], dtype=np.uint64)
+_KIND_POINTS = np.array([RANK_POINTS[k % 8] for k in range(NUM_KINDS)], dtype=np.int64)
 
 
-def encode_counts(rules: Rules, counts: np.ndarray, trump: int | None, leader: int = 0) -> Encoded:
-    """A whole deal's kernel form straight from kind counts per seat (shape (seats, 32), the
-    dealer's form), before the first lead from ``leader`` (0-based). Nothing is checked: the
-    counts must be a whole deal of the rules' table, as the dealer draws them. What
-    ``encode`` gives for the same cards (test_dealer checks it), without making a card."""
-    c = np.asarray(counts)
-    h1 = ((c >= 1).astype(np.uint64) @ _KIND_BITS).view(np.int64)
-    h2 = ((c >= 2).astype(np.uint64) @ _KIND_BITS).view(np.int64)
-    return Encoded(rules, h1, h2, NO_TRUMP if trump is None else int(trump), leader, (), (0,) * rules.num_teams)
+@dataclass(frozen=True, eq=False)
+class Known:
+    """What every deal drawn for one view shares once the cards played so far are on the
+    table: the rules, trump, the current trick's leader (0-based) and cards, the points won,
+    and how many copies of each kind each seat has played (shape (seats, 32)).
+
+    ``encode(counts)`` is the road from the dealer to the kernels: a dealt deal's kind counts
+    (the hands as dealt) straight to the kernels' position after those plays, with no card
+    made and nothing checked (the dealer deals only what the view allows, so every play is
+    legal in every deal). ``known_after`` builds one from a view's plays."""
+
+    table: Table
+    rules: Rules
+    trump: int
+    leader: int
+    trick: tuple[int, ...]
+    won: tuple[int, ...]
+    played: np.ndarray
+    plays: tuple[tuple[int, int], ...]  # (seat 1-based, kind) in playing order
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play next, 1-based."""
+        return (self.leader + len(self.trick)) % self.rules.seats + 1
+
+    def then(self, card: int) -> Known:
+        """The same after the seat to move plays ``card`` (a kind)."""
+        return known_after(self.table, None if self.trump == NO_TRUMP else self.trump,
+                           self.plays + ((self.to_move, int(card)),), self.plays[0][0] if self.plays else self.leader + 1)
+
+    def encode(self, counts: np.ndarray) -> Encoded:
+        """The kernels' position of the deal whose hands as dealt are ``counts`` (kind counts,
+        shape (seats, 32), as the dealer draws them)."""
+        c = np.asarray(counts) - self.played
+        h1 = ((c >= 1).astype(np.uint64) @ _KIND_BITS).view(np.int64)
+        h2 = ((c >= 2).astype(np.uint64) @ _KIND_BITS).view(np.int64)
+        enc = Encoded(self.rules, h1, h2, self.trump, self.leader, self.trick, self.won)
+        r = self.rules
+        ncards = int(c.sum())
+        enc.__dict__["_left"] = (int((c @ _KIND_POINTS).sum()) + sum(int(r.kind_points[b]) for b in self.trick)
+                                 + (ncards + len(self.trick)) // r.seats * r.trick_points)
+        return enc
+
+
+def known_after(table: Table, trump: int | None, plays: Sequence[tuple[int, int]] = (), leader: int = 1) -> Known:
+    """The ``Known`` part of every deal of a table after ``plays`` ((seat, card) from the first
+    lead by ``leader``, 1-based), trick winners by the game's own rule (``fiftysix.play``)."""
+    rules = rules_for(table)
+    played = np.zeros((table.players, NUM_KINDS), dtype=np.int64)
+    won = [0] * table.num_teams
+    plays = tuple((int(s), int(c)) for s, c in plays)
+    done = len(plays) - len(plays) % table.players
+    lead = leader
+    for t0 in range(0, done, table.players):
+        trick = plays[t0:t0 + table.players]
+        winner = trick[trick_winner([c for _, c in trick], trump)][0]
+        won[table.team_of(winner)] += sum(RANK_POINTS[c % 8] for _, c in trick)
+        lead = winner
+    for s, c in plays:
+        played[s - 1, c] += 1
+    return Known(table, rules, NO_TRUMP if trump is None else int(trump), lead - 1,
+                 tuple(card_bit(c) for _, c in plays[done:]), tuple(won), played, plays)
 
 
 def work_array(enc: Encoded, side: int) -> np.ndarray:

@@ -120,7 +120,7 @@ class Review:
     unsolved: int = 0
     notes: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -130,6 +130,8 @@ def _seconds(per: float | None, clock: Deadline | None) -> float | None:
     if clock is None or clock.end is None:
         return per
     left = clock.left()
+    if left is None:
+        return per
     return left if per is None else min(per, left)
 
 
@@ -230,6 +232,7 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
     table = record.table
     hand = record.hand(0)  # the play from its first card, played on past the decision as the record goes
     state = hand.play
+    assert state is not None  # a record with a contract has its play
     if not record.play:
         total = _total(Position.from_state(state), team, max_seconds, clock)
         return (), total, total, ()
@@ -259,8 +262,7 @@ def review_play(record: Record, max_seconds: float | None = None, on_progress: P
             after = vals[card]
             cost = before - after if is_decl else after - before
             best = tuple(CARD_NAMES[k] for k, v in vals.items() if v == before)
-        elif i + 1 < len(record.play) and all_vals[i + 1] is not None:
-            nxt = all_vals[i + 1]
+        elif i + 1 < len(record.play) and (nxt := all_vals[i + 1]) is not None:
             after = max(nxt.values()) if table.team_of(positions[i + 1].to_move) == team else min(nxt.values())
         elif i + 1 == len(record.play):
             after = _total(Position.from_state(state), team, max_seconds, clock)
@@ -352,14 +354,14 @@ def format_review(r: Review) -> str:
     if r.cards:
         lines.append("")
         lines.append("Play (double-dummy total of the declarers before -> after each card)")
-        for x in r.cards:
-            side = "decl" if x.declarer_side else "def "
-            mark = f"  costs {x.cost}" if x.cost else ""
-            best = f" (best: {' '.join(x.best)})" if x.cost else ""
-            lines.append(f"  trick {x.trick:>2}  seat {x.seat} {side} {x.card:<3} {_num(x.before)} -> {_num(x.after)}"
+        for y in r.cards:
+            side = "decl" if y.declarer_side else "def "
+            mark = f"  costs {y.cost}" if y.cost else ""
+            best = f" (best: {' '.join(y.best)})" if y.cost else ""
+            lines.append(f"  trick {y.trick:>2}  seat {y.seat} {side} {y.card:<3} {_num(y.before)} -> {_num(y.after)}"
                          f"{mark}{best}")
-            if x.comment:
-                lines.append(f"        {{{x.comment}}}")
+            if y.comment:
+                lines.append(f"        {{{y.comment}}}")
     if r.unsolved:
         lines.append(f"  ({r.unsolved} position(s) not solved within the time budget: shown as ??)")
     lines.append("")

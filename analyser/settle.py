@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from fiftysix.analyser.counting import MAX_STATES, Lowering, Programme, TooBig, need_space
 from fiftysix.analyser.view import Promise, View
@@ -24,7 +25,7 @@ class SetAside:
     def __str__(self) -> str:
         return f"set aside {self.promise.describe()}: {self.reason}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         p = self.promise
         return {"seat": p.seat, "index": p.index, "call": p.call, "label": p.label,
                 "promise": p.constraint.describe(), "reason": self.reason}
@@ -105,16 +106,17 @@ def settle(view: View, max_states: int = MAX_STATES) -> tuple[View, tuple[SetAsi
     def smallest(group: list[Promise]) -> list[Promise]:
         """The fewest promises of ``group`` to drop so that the rest can hold."""
         for depth in range(1, SETTLE_DEPTH + 1):
-            found = search(group, depth)
-            if found is not None:
-                return found
-        found, chosen = [], []  # many clashes: keep earlier calls first
+            few = search(group, depth)
+            if few is not None:
+                return few
+        dropped: list[Promise] = []  # many clashes: keep earlier calls first
+        chosen: list[Promise] = []
         for p in group:
             if clash(chosen + [p]) is None:
                 chosen.append(p)
             else:
-                found.append(p)
-        return found
+                dropped.append(p)
+        return dropped
 
     def drop(found: list[Promise]) -> None:
         for p in found:

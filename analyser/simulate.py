@@ -8,25 +8,28 @@ possible lead, and where each unseen card lies (the "what the table knows" grid)
 """
 from __future__ import annotations
 
-import itertools
 import math
-import os
-import queue
-import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from fiftysix.analyser.dealer import Dealer, counts_to_deal
+from fiftysix.analyser.dealer import Dealer
+from fiftysix.analyser.encode import known_after
+from fiftysix.analyser.pool import Worker
 from fiftysix.analyser.settle import SetAside
+from fiftysix.analyser.solver import Solver, child_values, reaches, solver_pool
 from fiftysix.analyser.view import View
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
 from fiftysix.play import legal_cards
 from fiftysix.scoring import Contract
+
+if TYPE_CHECKING:
+    from fiftysix.bidding import Auction
 
 Z95 = 1.959963984540054
 
@@ -66,7 +69,7 @@ class LeadRow(_Share):
     deals: int
     mean_points: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         lo, hi = self.interval
         return {"card": str(self.card), "makes": self.makes, "deals": self.deals, "rate": self.rate,
                 "interval": [lo, hi], "mean_points": None if math.isnan(self.mean_points) else self.mean_points}
@@ -88,8 +91,9 @@ class Estimate(_Share):
     seconds: float = 0.0
     seat: int = 1
     set_aside: tuple[SetAside, ...] = ()  # call promises that could not hold with the rest
+    seconds_left: float | None = None   # a partial estimate: about how long the run still needs
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         c = self.contract
         lo, hi = self.interval
         return {
@@ -101,6 +105,7 @@ class Estimate(_Share):
             "location": {CARD_NAMES[k]: {str(s): p for s, p in row.items()} for k, row in self.location.items()},
             "acceptance_rate": self.acceptance_rate, "stopped": self.stopped, "seconds": self.seconds,
             "set_aside": [a.to_dict() for a in self.set_aside],
+            **({} if self.seconds_left is None else {"seconds_left": self.seconds_left}),
         }
 
 
@@ -149,26 +154,50 @@ def halfwidth(makes: int, deals: int) -> float:
     return (hi - lo) / 2
 
 
+def deals_for(makes: int, done: int, half_width: float) -> int:
+    """About how many deals the 95% interval needs to be ``half_width`` wide at the rate seen
+    so far (``makes`` of ``done``, smoothed by a made and a failed deal so that 0 of 5 does
+    not promise a zero-width interval): z^2 p (1 - p) / h^2, and never under ``MIN_UNTIL``."""
+    p = (makes + 1) / (done + 2)
+    return max(MIN_UNTIL, math.ceil(Z95 * Z95 * p * (1 - p) / (half_width * half_width)))
+
+
+def seconds_left(makes: int, done: int, elapsed: float, n: int, until: float | None = None,
+                 max_seconds: float | None = None) -> float | None:
+    """About how many seconds a run still needs, at the pace so far (``done`` deals solved in
+    ``elapsed`` seconds): to ``n`` deals, or to the deals the interval ``until`` needs if
+    fewer, and never past ``max_seconds``; None before the first deal (no pace yet)."""
+    if done <= 0 or elapsed <= 0:
+        return None if max_seconds is None else max(0.0, max_seconds - elapsed)
+    want = n if until is None else min(n, deals_for(makes, done, until))
+    left = max(0, want - done) * elapsed / done
+    return left if max_seconds is None else max(0.0, min(left, max_seconds - elapsed))
+
+
 def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0, *,
              leads: bool = True, threads: int | None = None, progress: bool = False,
              should_stop: Callable[[int, int], bool] | None = None, dealer: Dealer | None = None,
-             points: bool = True, until: float | None = None,
-             on_update: Callable[[Estimate], None] | None = None, update_every: float = 0.1) -> Estimate:
+             points: bool = True, until: float | None = None, max_seconds: float | None = None,
+             on_update: Callable[[Estimate], object] | None = None, update_every: float = 0.1) -> Estimate:
     """Estimate how often ``contract`` is makeable double-dummy from ``view``'s knowledge.
 
     Deals come from ``Dealer(view)`` (pass one in to reuse it), ``n`` of them, drawn up front
-    from ``seed``. ``leads``: when the viewing seat is on lead, every deal is solved after
-    each of its possible leads (one pass per deal sharing a transposition table, each lead's
-    value searched first at the value of the lead before). ``threads`` workers (default: one
-    per CPU) each solve whole deals; answers are exact, so they do not depend on ``threads``.
+    from ``seed``, and go straight from the dealer's counts to the kernels (``encode.Known``).
+    ``leads``: when the viewing seat is on lead, every deal is solved after each of its
+    possible leads (one pass per deal sharing a transposition table, each lead's value
+    searched first at the value of the lead before). ``threads`` workers of the solver pool
+    (default: one per CPU) each solve whole deals; answers are exact, so they do not depend
+    on ``threads``.
 
     Stopping: ``until`` (a half-width such as 0.03) ends the run once the first k deals' 95%
-    interval is at most that wide (k >= ``MIN_UNTIL``); ``should_stop(done, n)`` is asked as
-    each deal completes the first ``done`` deals (the estimate then covers exactly those) and
-    between deals; Ctrl-C stops too. A stopped run covers the deals solved so far and frees
-    the CPU within about a second (the searches look at a stop flag every million nodes).
-    ``on_update(partial_estimate)`` is called from this thread as deals come in (at most every
-    ``update_every`` seconds, and at once for the first deal); ``progress`` shows a tqdm bar.
+    interval is at most that wide (k >= ``MIN_UNTIL``); ``max_seconds`` ends it after that
+    many seconds of wall time; ``should_stop(done, n)`` is asked as each deal completes the
+    first ``done`` deals (the estimate then covers exactly those) and between deals; Ctrl-C
+    stops too. A stopped run covers the deals solved so far and frees the CPU within about a
+    second (the searches look at a stop flag every million nodes). ``on_update(partial)`` is
+    called from this thread as deals come in (at most every ``update_every`` seconds, and at
+    once for the first deal), each partial estimate with ``seconds_left``; ``progress`` shows
+    a tqdm bar with the interval and the time left.
 
     ``points=False`` asks only "does the contract make?" (a yes/no search per deal and lead,
     several times faster than exact points): the histogram is then empty and the lead rows
@@ -182,6 +211,8 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
         raise FiftySixError(f"no team {contract.team} at this table")
     if until is not None and not (math.isfinite(until) and 0 < until < 0.5):
         raise FiftySixError(f"the interval to reach must be a half-width between 0 and 0.5, not {until}")
+    if max_seconds is not None and not (math.isfinite(max_seconds) and max_seconds > 0):
+        raise FiftySixError(f"the time budget must be a number of seconds above 0, not {max_seconds}")
     dealer = dealer or Dealer(view)
     counts = dealer.sample_counts(n, seed)
     lead_cards = _lead_cards(view, contract.trump) if leads else ()
@@ -189,65 +220,61 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
     best = np.zeros(n, dtype=np.int64)
     after = np.zeros((len(lead_cards), n), dtype=np.int64)
     solved = np.zeros(n, dtype=bool)
-    halt = threading.Event()
-    jobs = _DealJobs(view, contract, lead_cards, points, counts, halt)
-    workers = max(1, min(n, (os.cpu_count() or 1) if threads is None else int(threads)))
+    deals = _Deals(view, contract, lead_cards, points, counts)
+    end = None if max_seconds is None else t0 + max_seconds
 
-    def result(mask: np.ndarray, stopped: bool) -> Estimate:
+    def out_of_time() -> bool:
+        return end is not None and time.perf_counter() >= end
+
+    def result(mask: np.ndarray, stopped: bool, left: float | None = None) -> Estimate:
         return _summary(view, contract, dealer, lead_cards, points, best[mask], after[:, mask], counts[mask],
-                        stopped, time.perf_counter() - t0)
+                        stopped, time.perf_counter() - t0, left)
+
+    def time_left() -> float | None:
+        k = int(solved.sum())
+        return seconds_left(int((best[solved] >= target).sum()), k, time.perf_counter() - t0, n, until,
+                            max_seconds)
 
     bar = None
     if progress:
         from tqdm import tqdm
         bar = tqdm(total=n, unit="deal", desc="simulating")
-    solvers = _borrow(workers)
-    threads_ = [threading.Thread(target=jobs.work, args=(s,), daemon=True) for s in solvers]
     prefix, cut, stopped, last = 0, None, False, None
+    run = solver_pool().run(deals.solve, range(n), threads=threads, stop=out_of_time, wait=0.05)
     try:
-        for th in threads_:
-            th.start()
-        while prefix < n and cut is None:
-            try:
-                item = jobs.results.get(timeout=0.05)
-            except queue.Empty:
-                item = None
-                if not any(th.is_alive() for th in threads_) and jobs.results.empty():
-                    break
+        for item in run:
             if item is not None:
-                i, got = item
-                if isinstance(got, BaseException):
-                    raise got
-                best[i], after[:, i] = got
-                solved[i] = True
+                i, (value, row) = item
+                best[i], after[:, i], solved[i] = value, row, True
                 if bar is not None:
                     bar.update(1)
                 while prefix < n and solved[prefix] and cut is None:
                     prefix += 1
                     if should_stop is not None and should_stop(prefix, n):
                         cut, stopped = prefix, prefix < n
-                    elif until is not None and prefix >= MIN_UNTIL and prefix < n:
-                        if halfwidth(int((best[:prefix] >= target).sum()), prefix) <= until:
-                            cut = prefix
-            elif should_stop is not None and should_stop(prefix, n):
+                    elif (until is not None and MIN_UNTIL <= prefix < n
+                          and halfwidth(int((best[:prefix] >= target).sum()), prefix) <= until):
+                        cut = prefix
+                if cut is not None:
+                    break
+            elif (should_stop is not None and should_stop(prefix, n)) or out_of_time():
                 stopped = True
                 break
             now = time.perf_counter()
             if item is not None and (bar is not None or on_update is not None) and (
                     last is None or now - last >= update_every or prefix == n):
                 last = now
-                k = int(solved.sum())
+                left = time_left()
                 if bar is not None:
-                    bar.set_postfix_str(f"+-{halfwidth(int((best[solved] >= target).sum()), k):.1%}")
+                    k = int(solved.sum())
+                    bar.set_postfix_str(f"+-{halfwidth(int((best[solved] >= target).sum()), k):.1%}"
+                                        + ("" if left is None else f", ~{left:.0f} s left"))
                 if on_update is not None:
-                    on_update(result(solved.copy(), False))
+                    on_update(result(solved.copy(), False, left))
     except KeyboardInterrupt:
         stopped = True
     finally:
-        halt.set()
-        for th in threads_:
-            th.join()
-        _give_back(solvers)
+        run.close()  # stops the workers still searching and waits for them
         if bar is not None:
             bar.close()
     if cut is not None:
@@ -259,9 +286,9 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
     return result(mask, stopped)
 
 
-def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple, points: bool,
+def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple[Card, ...], points: bool,
              best: np.ndarray, after: np.ndarray, counts: np.ndarray, stopped: bool,
-             seconds: float) -> Estimate:
+             seconds: float, left: float | None = None) -> Estimate:
     """The Estimate over the deals given (their best values, values after each lead, counts)."""
     done, target = len(best), contract.value
     rows = tuple(LeadRow(c, int((after[i] >= target).sum()), done,
@@ -271,79 +298,38 @@ def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple, 
     hist = dict(Counter(best.tolist())) if points else {}
     return Estimate(view.table, contract, done, int((best >= target).sum()), hist,
                     rows, location_grid(view, counts), dealer.acceptance_rate, stopped, seconds, view.seat,
-                    dealer.set_aside)
+                    dealer.set_aside, left)
 
 
-class _DealJobs:
-    """The deals of one run, handed out in order to worker threads (each with its own Solver);
-    results go to ``results`` as (index, (best, values after each lead)) or (index, error)."""
+class _Deals:
+    """The deals of one run and how each is solved: the dealer's counts straight to the
+    kernels (``Known.encode``), one deal per item of the solver pool."""
 
-    def __init__(self, view: View, contract: Contract, lead_cards: tuple, points: bool,
-                 counts: np.ndarray, halt: threading.Event):
-        self.view, self.contract, self.lead_cards, self.points = view, contract, lead_cards, points
-        self.counts, self.halt = counts, halt
-        self.played = [c for _, c in view.plays]
+    def __init__(self, view: View, contract: Contract, lead_cards: tuple[Card, ...], points: bool,
+                 counts: np.ndarray) -> None:
+        self.contract, self.lead_cards, self.points, self.counts = contract, lead_cards, points, counts
+        self.known = known_after(view.table, contract.trump, view.plays, view.leader)
+        self.after = [self.known.then(c) for c in lead_cards]  # the position after each lead
         self.mover_side = view.table.team_of(view.seat) == contract.team
-        self.next = itertools.count()
-        self.results: queue.Queue = queue.Queue()
 
-    def work(self, solver) -> None:
-        from fiftysix.analyser.solver import Cancelled
-        prev = None  # this worker's values after each lead on its last deal: the first lead's guess
-        while not self.halt.is_set():
-            i = next(self.next)
-            if i >= len(self.counts):
-                return
-            try:
-                solver.clear()  # a table kept across deals saved no nodes (they share only one hand)
-                got = self.solve_deal(solver, i, prev)
-            except Cancelled:
-                return
-            except BaseException as e:  # reported to the caller's thread
-                self.results.put((i, e))
-                return
-            prev = got[1]
-            self.results.put((i, got))
-
-    def solve_deal(self, solver, i: int, prev) -> tuple[int, list[int]]:
+    def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]]:
         """Deal ``i``: the declaring side's value with best play, and its value after each lead."""
-        from fiftysix.analyser.solver import Position, card_values, max_points, solve
-        c = self.contract
-        side, target, stop = c.team, c.value, self.halt.is_set
-        deal = counts_to_deal(self.view.table, self.counts[i])
-        pos = Position.from_deal(deal, c.trump, self.view.leader, self.played)
+        solver, stop = w.resource, w.halted
+        solver.clear()  # a table kept across deals saved no nodes (they share only one hand)
+        side, target = self.contract.team, self.contract.value
         if not self.lead_cards:
+            enc = self.known.encode(self.counts[i])
             if self.points:
-                return max_points(pos, side, solver=solver, stop=stop)[side], []
-            return (target if solve(pos, target, side, solver=solver, stop=stop) else target - 1), []
+                return enc.won[side] + solver.value(enc, side, stop=stop), []
+            return (target if reaches(enc, target, side, solver=solver, stop=stop) else target - 1), []
+        kids = [k.encode(self.counts[i]) for k in self.after]
         if self.points:
-            hint = None if prev is None else (self.lead_cards[0], int(prev[0]))
-            vals = card_values(pos, side, solver=solver, hint=hint, stop=stop)
-            row = [vals[card] for card in self.lead_cards]
+            # this worker's value after the first lead on its last deal: that lead's guess
+            row = child_values(kids, side, solver=solver, guess=w.memo.get("first"), stop=stop)
+            w.memo["first"] = row[0]
         else:
-            row = []
-            for card in self.lead_cards:
-                kid = Position.from_deal(deal, c.trump, self.view.leader, self.played + [card])
-                row.append(target if solve(kid, target, side, solver=solver, stop=stop) else target - 1)
+            row = [target if reaches(kid, target, side, solver=solver, stop=stop) else target - 1 for kid in kids]
         return (max(row) if self.mover_side else min(row)), row
-
-
-_free_solvers: list = []
-_free_lock = threading.Lock()
-
-
-def _borrow(k: int) -> list:
-    """``k`` solvers for one run's workers, kept between runs (their tables stay mapped)."""
-    from fiftysix.analyser.solver import DEFAULT_TABLE_MB, Solver
-    with _free_lock:
-        out = [_free_solvers.pop() for _ in range(min(k, len(_free_solvers)))]
-    mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB))
-    return out + [Solver(mb) for _ in range(k - len(out))]
-
-
-def _give_back(solvers: list) -> None:
-    with _free_lock:
-        _free_solvers.extend(solvers)
 
 
 def _lead_cards(view: View, trump: int | None) -> tuple[Card, ...]:
@@ -356,7 +342,7 @@ def _lead_cards(view: View, trump: int | None) -> tuple[Card, ...]:
     return legal_cards(Hand(tuple(left)), None)
 
 
-def contract_from_auction(auction) -> Contract:
+def contract_from_auction(auction: Auction) -> Contract:
     """The auction's contract, or while it runs the standing bid as a contract."""
     contract = auction.standing_contract()
     if contract is None:
@@ -366,7 +352,7 @@ def contract_from_auction(auction) -> Contract:
 
 def estimate_from_auction(table: Table, system: str, seat: int, hand: Hand | str, auction_text: str,
                           contract: Contract | None = None, n: int = 200, seed: int | None = 0,
-                          played: str | list = (), **kw) -> Estimate:
+                          played: Sequence[int | str] | str = (), **kw: Any) -> Estimate:
     """``estimate`` for the view of ``seat`` holding ``hand`` after ``auction_text``; the
     contract defaults to the auction's (or its standing bid)."""
     from fiftysix.bidding import Auction

@@ -9,6 +9,8 @@ progress, points already won) and answers with best play by every seat:
 * ``table(deal)``: maximum points of each team under each trump and no-trump.
 * ``max_points_many(positions, side)``: many positions at once, in parallel threads.
 
+Work over many positions runs in ``solver_pool()``, the process's one pool of solvers.
+
 With ``pairs`` teams (3 or 4 teams) a team's value is "that team against all the others".
 Every entry point takes an optional ``max_nodes`` / ``max_seconds`` budget; running out
 raises ``BudgetExceeded``. A ``stop`` callable, looked at every million nodes or so, cancels
@@ -21,19 +23,24 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import numpy as np
 
 from fiftysix.analyser import _kernels as kernels
 from fiftysix.analyser.encode import Encoded, card_bit, encode, rules_for, work_array
+from fiftysix.analyser.pool import NOT_DONE, Pool, Worker
 from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, check_cards, format_trump
 from fiftysix.errors import DealError, FiftySixError
 from fiftysix.play import PlayState, legal_cards
 
 DEFAULT_TABLE_MB = 48
 _ENTRY_BYTES = 16
+T = TypeVar("T")
+Stop = Callable[[], bool] | None
+"""A search's ``stop``: asked every ``_STOP_CHUNK`` nodes; True cancels the search (Cancelled)."""
+
 _FIRST_CHUNK = 1 << 16
 _STOP_CHUNK = 1 << 20  # nodes between two looks at a ``stop`` callable (~0.1-0.3 s of search)
 _HUGE = 2 ** 21  # bytes in a huge page
@@ -97,7 +104,7 @@ class Deadline:
     def exceeded(self) -> BudgetExceeded:
         return BudgetExceeded(f"the search ran past its time budget of {self.seconds:g} s")
 
-    def run(self, search, **kw):
+    def run(self, search: Callable[..., T], **kw: Any) -> T:
         """``search(max_seconds=<the seconds left>, **kw)``; a sub-search that runs out of
         time reports the whole budget, not the part it was given."""
         try:
@@ -220,6 +227,7 @@ class Solver:
                                init=False, repr=False, compare=False)
     epoch: int = field(default=0, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
+    _running: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)  # W of the search now
 
     def __post_init__(self) -> None:
         if not 0 < self.table_mb <= 64 * 1024:
@@ -273,7 +281,7 @@ class Solver:
     # --- the kernel drivers -------------------------------------------------------------
 
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
-              max_seconds: float | None = None, stop=None) -> bool:
+              max_seconds: float | None = None, stop: Stop = None) -> bool:
         """Can team ``side`` win ``need`` more points from ``enc``?"""
         check_budget(max_nodes, max_seconds)
         with self._lock:
@@ -281,15 +289,17 @@ class Solver:
             rs = self._root(enc, side)
             W = self._work(enc, side)
             out = []
+            self._running = W
             try:
                 _drive(lambda: out.append(kernels.solve_kernel(W, tt[0], rs, need)), W, max_nodes, max_seconds, stop)
             finally:
+                self._running = None
                 self._count(W)
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None,
-              guess: int | None = None, stop=None) -> int:
+              guess: int | None = None, stop: Stop = None) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
         ``guess``: a likely value (its two proofs come first; any guess gives the same answer).
         ``stop``: a callable looked at every million nodes or so; True raises Cancelled."""
@@ -300,14 +310,25 @@ class Solver:
             W = self._work(enc, side)
             window = np.array([lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess)],
                               np.int64)
+            self._running = W
             try:
                 _drive(lambda: kernels.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
             finally:
+                self._running = None
                 self._count(W)
             return int(window[0])
 
+    def interrupt(self) -> None:
+        """From another thread: make the search running now stop at its next node and look at
+        its ``stop`` callable (which ends it with Cancelled if it says so, else it goes on),
+        instead of at the end of its chunk of a million nodes; nothing if none runs. (One that
+        comes as the search starts a chunk is lost: the chunk's end looks, as before.)"""
+        W = self._running
+        if W is not None:
+            W[kernels.ST_LIMIT] = 0
 
-def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None, stop=None) -> None:
+
+def _drive(call: Callable[[], object], W: np.ndarray, max_nodes: int | None, max_seconds: float | None, stop: Stop = None) -> None:
     """Run a kernel call under a node and time budget.
 
     The kernels count nodes but cannot read a clock, so a time budget becomes a node
@@ -347,8 +368,8 @@ def _drive(call, W: np.ndarray, max_nodes: int | None, max_seconds: float | None
 
 
 _default: Solver | None = None
-_per_trump: list[Solver] = []
-_per_trump_lock = threading.Lock()
+_pools: dict[float, Pool[Solver]] = {}
+_pool_lock = threading.Lock()
 
 
 def default_solver() -> Solver:
@@ -359,19 +380,25 @@ def default_solver() -> Solver:
     return _default
 
 
-def _trump_solvers() -> list[Solver]:
-    """One solver per trump for ``table`` in threads, kept (their tables warm) between calls."""
-    with _per_trump_lock:
-        if not _per_trump:
-            mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB))
-            _per_trump.extend(Solver(mb) for _ in TRUMP_NAMES)
-        return list(_per_trump)
+def solver_pool(table_mb: float | None = None) -> Pool[Solver]:
+    """The process's pool of solvers (``analyser.pool``) with tables of ``table_mb`` MB
+    (default ``FIFTYSIX_SOLVER_MB`` or ``DEFAULT_TABLE_MB``): work over many positions in
+    threads, each with its own solver, kept (their tables mapped) between runs. The bots,
+    whose searches are small, keep small tables (one pool per size)."""
+    mb = float(os.environ.get("FIFTYSIX_SOLVER_MB", DEFAULT_TABLE_MB)) if table_mb is None else float(table_mb)
+    with _pool_lock:
+        pool = _pools.get(mb)
+        if pool is None:
+            pool = _pools[mb] = Pool(lambda: Solver(mb), cancelled=(Cancelled,), interrupt=Solver.interrupt)
+        return pool
 
 
 def clear_solvers() -> None:
-    """Make the process-wide solvers (the default one and those ``table`` uses in threads)
-    forget what they hold; later searches start from empty tables."""
-    for s in ([_default] if _default is not None else []) + _trump_solvers():
+    """Make the process-wide solvers (the default one and the pool's free ones) forget what
+    they hold; later searches start from empty tables."""
+    with _pool_lock:
+        pools = list(_pools.values())
+    for s in ([_default] if _default is not None else []) + [s for p in pools for s in p.idle()]:
         with s._lock:
             s.clear()
 
@@ -385,20 +412,25 @@ def _check_side(pos: Position, side: int) -> int:
 # --- the public API -------------------------------------------------------------------------
 
 def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None,
-          max_seconds: float | None = None, solver: Solver | None = None, stop=None) -> bool:
+          max_seconds: float | None = None, solver: Solver | None = None, stop: Stop = None) -> bool:
     """Can team ``side`` take at least ``target`` points in all (points already won count)?"""
     side = _check_side(pos, side)
-    s = solver or default_solver()
-    enc = pos.encoded()
     if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
         raise FiftySixError(f"the target must be a whole number of points, not {target!r:.40}")
+    return reaches(pos.encoded(), int(target), side, solver=solver or default_solver(), max_nodes=max_nodes,
+                   max_seconds=max_seconds, stop=stop)
+
+
+def reaches(enc: Encoded, target: int, side: int, *, solver: Solver, max_nodes: int | None = None,
+            max_seconds: float | None = None, stop: Stop = None) -> bool:
+    """``solve`` on a kernel position (nothing checked: the caller's edge did it)."""
     # a need past what is left (or at most nothing) has the same answer as the nearest sane one
-    need = max(-1, min(int(target) - enc.won[side], enc.points_left() + 1))
-    return s.probe(enc, side, need, max_nodes, max_seconds, stop)
+    need = max(-1, min(target - enc.won[side], enc.points_left() + 1))
+    return solver.probe(enc, side, need, max_nodes, max_seconds, stop)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
-               max_seconds: float | None = None, solver: Solver | None = None, stop=None) -> dict[int, int]:
+               max_seconds: float | None = None, solver: Solver | None = None, stop: Stop = None) -> dict[int, int]:
     """Team index -> total points with best play by all (points already won included).
 
     Two teams: both values come from one search. With ``pairs`` (3-4 teams) each team is
@@ -418,7 +450,7 @@ def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None 
 
 def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
                 max_seconds: float | None = None, solver: Solver | None = None,
-                hint: tuple[Card, int] | None = None, stop=None) -> dict[Card, int]:
+                hint: tuple[Card, int] | None = None, stop: Stop = None) -> dict[Card, int]:
     """For the seat to move: each legal card -> final points of its team (or ``side``) with
     best play after it. A card's cost is the best value minus its value.
 
@@ -428,21 +460,31 @@ def card_values(pos: Position, side: int | None = None, *, max_nodes: int | None
     clock = Deadline(max_seconds)  # one budget for all the cards, not one per card
     team = pos.table.team_of(pos.to_move) if side is None else _check_side(pos, side)
     enc = pos.encoded()
-    out: dict[Card, int] = {}
     cards = list(pos.legal_cards())
     last = None
     if hint is not None and hint[0] in cards:
         cards.remove(hint[0])
         cards.insert(0, hint[0])
         last = int(hint[1])
-    for card in cards:
-        nxt = enc.play(card_bit(card))
-        # most cards are worth what the card before was (neighbours of a suit above all):
-        # that value's two proofs come first
-        guess = None if last is None else last - nxt.won[team]
-        out[card] = last = nxt.won[team] + clock.run(s.value, enc=nxt, side=team, max_nodes=max_nodes,
-                                                     guess=guess, stop=stop)
+    got = child_values([enc.play(card_bit(card)) for card in cards], team, solver=s, guess=last,
+                       max_nodes=max_nodes, clock=clock, stop=stop)
+    out = dict(zip(cards, got))
     return {card: out[card] for card in pos.legal_cards()}
+
+
+def child_values(children: Sequence[Encoded], team: int, *, solver: Solver, guess: int | None = None,
+                 max_nodes: int | None = None, clock: Deadline | None = None, stop: Stop = None) -> list[int]:
+    """The final points of ``team`` in each of ``children`` (the positions after each card
+    of one seat), searched in order; ``guess``: the first one's likely value. Most cards are
+    worth what the card before was (neighbours of a suit above all): that value's two
+    proofs come first. ``clock``: one time budget for them all."""
+    clock = clock or Deadline(None)
+    out, last = [], guess
+    for nxt in children:
+        g = None if last is None else last - nxt.won[team]
+        last = nxt.won[team] + clock.run(solver.value, enc=nxt, side=team, max_nodes=max_nodes, guess=g, stop=stop)
+        out.append(last)
+    return out
 
 
 TRUMP_NAMES = tuple(format_trump(t) for t in TRUMPS)
@@ -450,7 +492,7 @@ TRUMP_NAMES = tuple(format_trump(t) for t in TRUMPS)
 
 def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
           max_seconds: float | None = None, solver: Solver | None = None,
-          threads: int | None = None, stop=None) -> dict[str, dict[int, int]]:
+          threads: int | None = None, stop: Stop = None) -> dict[str, dict[int, int]]:
     """"S","H","D","C","NT" -> team -> maximum points with that trump, ``leader`` leading.
 
     Without a ``solver`` the five trumps are solved in parallel threads (``threads``, by
@@ -459,15 +501,18 @@ def table(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
     """
     done = table_rows(deal, leader, max_nodes=max_nodes, max_seconds=max_seconds, solver=solver,
                       threads=threads, stop=stop)
+    out: dict[str, dict[int, int]] = {}
     for name, row in done.items():
         if row is None:
             raise BudgetExceeded(f"{name}: the search ran past its budget")
-    return done
+        out[name] = row
+    return out
 
 
 def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
                max_seconds: float | None = None, solver: Solver | None = None,
-               threads: int | None = None, on_row=None, stop=None) -> dict[str, dict[int, int] | None]:
+               threads: int | None = None, on_row: Callable[[str, dict[int, int] | None], None] | None = None,
+               stop: Stop = None) -> dict[str, dict[int, int] | None]:
     """Like ``table`` but a trump that runs past the budget gives None instead of raising
     (the time budget is one deadline for all five);
     ``on_row(name, row)`` is called (from the calling thread) as each trump is done."""
@@ -490,13 +535,15 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
             if on_row is not None:
                 on_row(name, out[name])
         return out
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(one, pos, own): name for name, pos, own in zip(names, positions, _trump_solvers())}
-        for fut in futures:
-            name = futures[fut]
-            out[name] = fut.result()
-            if on_row is not None:
-                on_row(name, out[name])
+    for got in solver_pool().run(lambda w, pos: one(pos, w.resource), positions, threads=workers, stop=stop):
+        if got is None:  # only a run with a wait yields None
+            continue
+        i, row = got
+        out[names[i]] = row
+        if on_row is not None:
+            on_row(names[i], row)
+    if len(out) < len(names):  # stopped before every trump was solved
+        raise Cancelled("the search was cancelled")
     return {name: out[name] for name in names}
 
 
@@ -513,7 +560,7 @@ class DeclarerRow:
 
 def declarer_table(deal: Deal, leaders: Sequence[int] = (1,), *, max_nodes: int | None = None,
                    max_seconds: float | None = None, threads: int | None = None,
-                   on_leader=None, stop=None) -> list[DeclarerRow]:
+                   on_leader: Callable[[int, int], None] | None = None, stop: Stop = None) -> list[DeclarerRow]:
     """For each opening leader in ``leaders`` and each team as the declarers: the most points
     the team takes in each of the five trumps (``table_rows`` once per leader; both teams'
     figures come from the same searches). ``on_leader(k, n)`` is called as each leader is done."""
@@ -531,35 +578,33 @@ def declarer_table(deal: Deal, leaders: Sequence[int] = (1,), *, max_nodes: int 
 
 
 def max_points_many(positions: Sequence[Position], side: int, *, threads: int | None = None,
-                    max_nodes: int | None = None, table_mb: float = DEFAULT_TABLE_MB) -> np.ndarray:
+                    max_nodes: int | None = None, stop: Stop = None) -> np.ndarray:
     """Total points of team ``side`` with best play, for many positions of one table set-up.
 
-    Positions are split into one contiguous group per thread, each with its own
-    transposition table, so answers (exact anyway) do not depend on the thread count.
-    ``max_nodes`` bounds the search of each position; if any position runs past it the
-    call raises BudgetExceeded. Returns int64[len(positions)] (points won so far included).
+    The positions are handed out in order to ``threads`` workers of ``solver_pool()``, each
+    solving from an empty table, so the answers (exact anyway) and node counts do not
+    depend on the thread count. ``max_nodes`` bounds the search of each position; if any
+    position runs past it the call raises BudgetExceeded. Returns int64[len(positions)]
+    (points won so far included).
     """
-    import numba
     if not positions:
         return np.zeros(0, np.int64)
     tab = positions[0].table
     if any(p.table != tab for p in positions):
         raise FiftySixError("max_points_many needs positions of one table set-up")
-    encs = [p.encoded() for p in positions]
     side = _check_side(positions[0], side)
-    WS = np.stack([work_array(e, side) for e in encs])
     check_budget(max_nodes, None)
-    if max_nodes is not None:
-        WS[:, kernels.ST_LIMIT] = max_nodes
-    RS = np.stack([e.root_state(side) for e in encs])
-    nthreads = numba.get_num_threads() if threads is None else max(1, int(threads))
-    groups = max(1, min(nthreads, len(encs)))
-    tt = Solver(table_mb)._table(groups)
-    out = np.zeros(len(encs), np.int64)
-    kernels.value_many_kernel(WS, tt, RS, out)
-    if (out < 0).any():
-        raise BudgetExceeded(f"the search ran past its budget of {max_nodes} nodes for a position")
-    return out + np.array([e.won[side] for e in encs], np.int64)
+
+    def one(w: Worker[Solver], pos: Position) -> int:
+        w.resource.clear()
+        enc = pos.encoded()
+        return enc.won[side] + w.resource.value(enc, side, max_nodes=max_nodes,
+                                                stop=lambda: w.halted() or (stop is not None and stop()))
+
+    got = solver_pool().map(one, positions, threads=threads, stop=stop)
+    if any(v is NOT_DONE for v in got):
+        raise Cancelled("the search was cancelled")
+    return np.array(got, np.int64)
 
 
 WARM_STEPS = ("the double-dummy search", "exact values", "many positions at once", "the dealer")
@@ -584,7 +629,7 @@ def warm_up(on_step: Callable[[int, str], None] | None = None) -> float:
     max_points(pos, solver=small)
     step(2, WARM_STEPS[2])
     ending = Position(tab, tuple(Hand(h.cards[:2]) for h in deal.hands), None)
-    max_points_many([ending, ending], 0, threads=1, table_mb=1)
+    max_points_many([ending, ending], 0, threads=1)
     step(3, WARM_STEPS[3])
     from fiftysix.analyser.dealer import Dealer, View  # the dealer's counting kernels
     from fiftysix.constraints import Count, Either
@@ -614,7 +659,7 @@ class WarmProgress:
 _warm_lock = threading.Lock()  # held while warm_up runs
 _start_lock = threading.Lock()  # held only to start the background thread
 _warmed = threading.Event()
-_warming: dict = {"step": 0, "t0": None, "error": None, "thread": None}
+_warming: dict[str, Any] = {"step": 0, "t0": None, "error": None, "thread": None}
 
 
 def _note_step(k: int, what: str) -> None:
@@ -655,8 +700,8 @@ def warm_in_background() -> None:
                 _warming["error"] = e
 
         _warming["t0"] = time.monotonic()
-        _warming["thread"] = threading.Thread(target=run, daemon=True, name="fiftysix-warm-up")
-        _warming["thread"].start()
+        thread = _warming["thread"] = threading.Thread(target=run, daemon=True, name="fiftysix-warm-up")
+        thread.start()
 
 
 def warm_progress() -> WarmProgress:

@@ -35,7 +35,7 @@ class Promise:
         return f"seat {self.seat}'s {self.call} (call {self.index}, {self.label})"
 
 
-def auction_promises(auction) -> tuple[Promise, ...]:
+def auction_promises(auction: Auction) -> tuple[Promise, ...]:
     """Every call of ``auction`` (a ``fiftysix.bidding.Auction``) that promises something."""
     return tuple(Promise(r.seat, r.index, str(r.call), r.meaning.label, r.meaning.constraint)
                  for r in auction.calls if r.meaning.constraint != TRUE)
@@ -111,7 +111,7 @@ class View:
         """
         from fiftysix.bidding import Auction  # the bidding package is a peer of this layer's input
         a = Auction.parse(auction, system, table) if isinstance(auction, str) else auction
-        if trump == "contract":
+        if isinstance(trump, str):  # "contract": the auction's
             trump = a.contract.trump if a.contract is not None else None
         return cls.with_plays(table, seat, hand, {}, played, trump, leader, auction_promises(a))
 

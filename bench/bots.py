@@ -15,7 +15,7 @@ Timings are CPU seconds of this process (the machine is shared; wall seconds are
 each also in DDS solves: DDS (endplay) solving bench/solver.py's seeded bridge deals is timed
 at the start and the end of the run, the yardstick.
 
-    nice .venv/bin/python bench/bots.py --deals 40 --play 20 --full 4 --systems basic
+    nice .venv/bin/python -m bench.bots --deals 40 --play 20 --full 4 --systems basic
 """
 from __future__ import annotations
 
@@ -23,13 +23,9 @@ import argparse
 import json
 import math
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from simulate import dds_deals, dds_median
-
+from bench.simulate import dds_deals, dds_median
 from fiftysix.analyser.solver import Position, max_points, warm_up
 from fiftysix.bidding import SYSTEMS
 from fiftysix.bidding.calls import DOUBLE
@@ -92,7 +88,7 @@ def main() -> None:
                     help="of those, deals also bid with `default` in every seat (timing a whole auction)")
     ap.add_argument("--log", help="write one JSON line per table (auction, contract, results) to this file")
     args = ap.parse_args()
-    log = open(args.log, "a", buffering=1) if args.log else None  # a line at a time: a killed run keeps its rows
+    log = open(args.log, "a", buffering=1) if args.log else None  # noqa: SIM115 - a line at a time: a killed run keeps its rows
     warm_up()
     ydeals = dds_deals(40, 2026)
     dds_before = dds_median(ydeals)

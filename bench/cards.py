@@ -7,19 +7,15 @@ machine is shared: CPU, not wall). DDS (endplay) solving bench/solver.py's seede
 deals is timed before and after, and each figure is also given in DDS solves.
 Issue 23's goal: a card at most 0.5 s.
 
-    nice .venv/bin/python bench/cards.py --deals 4 --setups 4x8,6x8,8x6,8x8
+    nice .venv/bin/python -m bench.cards --deals 4 --setups 4x8,6x8,8x6,8x8
 """
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from simulate import dds_deals, dds_median
-
+from bench.simulate import dds_deals, dds_median
 from fiftysix.analyser.dealer import View
 from fiftysix.analyser.solver import warm_up
 from fiftysix.bots import CardBot, RulesBot, bid_auction

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import httpx
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ClientState_pb2 import ClientState
+from streamlit.proto.Common_pb2 import SInt64Array, StringArray
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from websockets.sync.client import connect
@@ -48,6 +49,21 @@ class Page:
             raise ClientError(f"no widget {key_or_label!r} on the page: {sorted(self.widgets)[:30]}") from None
 
 
+def _states(page: Page, values: dict | None) -> list[WidgetState]:
+    """Widget states as the frontend sends them: a number, a text, a flag, or a list of the
+    chosen options (a segmented control's, as shown) or of their positions."""
+    out = []
+    for k, v in (values or {}).items():
+        if isinstance(v, list) and all(isinstance(x, str) for x in v):  # the options as shown
+            out.append(WidgetState(id=page.id(k), string_array_value=StringArray(data=v)))
+        elif isinstance(v, list):
+            out.append(WidgetState(id=page.id(k), int_array_value=SInt64Array(data=v)))
+        else:
+            field = {bool: "bool_value", int: "int_value", float: "double_value", str: "string_value"}[type(v)]
+            out.append(WidgetState(id=page.id(k), **{field: v}))
+    return out
+
+
 def _key_of(widget_id: str) -> str | None:
     """The user's key at the end of a widget id (``$$ID-<hash>-dr_answer``)."""
     return widget_id.rsplit("-", 1)[-1] if widget_id.startswith("$$ID-") else None
@@ -77,9 +93,14 @@ class Tab:
         self.path, self.query = path, query
         return self._run([])
 
-    def click(self, key_or_label: str, page: Page) -> Page:
-        """Click a button of ``page`` (found by key or label) and wait for the page's new run."""
-        return self._run([WidgetState(id=page.id(key_or_label), trigger_value=True)])
+    def click(self, key_or_label: str, page: Page, values: dict | None = None) -> Page:
+        """Click a button of ``page`` (found by key or label) and wait for the page's new run;
+        ``values`` sets other widgets first (key -> int, float, text or bool), as a form sends them."""
+        return self._run([*_states(page, values), WidgetState(id=page.id(key_or_label), trigger_value=True)])
+
+    def set(self, page: Page, values: dict) -> Page:
+        """Change widgets of ``page`` (key -> value) and wait for the page's new run."""
+        return self._run(_states(page, values))
 
     def _run(self, widgets: list[WidgetState]) -> Page:
         msg = BackMsg(rerun_script=ClientState(query_string=self.query, page_name=self.path,
@@ -103,8 +124,9 @@ class Tab:
                 status = FINISHED(fwd.script_finished)
                 if status == "FINISHED_SUCCESSFULLY":
                     page.seconds = time.perf_counter() - t0
-                    if page.redirect is None and any("Traceback" in t for t in page.texts):
-                        raise ClientError("the page failed: " + " | ".join(page.texts)[:500])
+                    failed = [t for t in page.texts if t.startswith("Traceback")]
+                    if page.redirect is None and failed:
+                        raise ClientError("the page failed: " + " | ".join(failed)[:500])
                     return page
                 if status == "FINISHED_EARLY_FOR_RERUN":
                     page = Page(0.0, redirect=page.redirect)  # st.rerun(): the run that counts follows

@@ -2,7 +2,7 @@
 
 The exact dealer is timed against plain rejection in the same run; the estimate end to end.
 
-    .venv/bin/python bench/dealer.py [--deals 2000] [--points 200] [--yes-no 200] [--tricks 0 4]
+    .venv/bin/python -m bench.dealer [--deals 2000] [--points 200] [--yes-no 200] [--tricks 0 4]
 
 Prints medians of repeated runs; nothing here is asserted anywhere.
 """
@@ -11,11 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fiftysix.analyser.dealer import Dealer, View, rejection_counts
 from fiftysix.cards import Card, Table, random_deal
@@ -122,8 +118,7 @@ def main() -> None:
     p.add_argument("--tricks", type=int, nargs="*", default=[0], help="tricks played before the estimate")
     a = p.parse_args()
     print(f"cores: {os.cpu_count()}")
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from simulate import dds_deals, dds_median  # bench/simulate.py: the DDS yardstick
+    from bench.simulate import dds_deals, dds_median  # bench/simulate.py: the DDS yardstick
     ydeals = dds_deals(40, 2026)
     before = dds_median(ydeals)
     if not a.skip_dealer:

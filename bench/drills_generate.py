@@ -4,7 +4,7 @@ Questions for many seeds are checked against the engine (``drills.bankcheck.chec
 auction replayed from its text, answers and choices recomputed); it prints the time a question
 and the number of problems (should be 0).
 
-    .venv/bin/python bench/drills_generate.py --seeds 60 --per-seed 4
+    .venv/bin/python -m bench.drills_generate --seeds 60 --per-seed 4
 """
 from __future__ import annotations
 

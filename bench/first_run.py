@@ -1,6 +1,6 @@
 """A new user's first run, timed: a fresh clone, ``./scripts/app``, a real browser.
 
-    .venv/bin/python bench/first_run.py [--repo .] [--keep DIR] [--skip-setup-venv VENV]
+    .venv/bin/python -m bench.first_run [--repo .] [--keep DIR] [--skip-setup-venv VENV]
 
 From a fresh ``git clone`` of the repository (so an empty numba cache: the kernels compile),
 ``./scripts/app --headless`` is launched and timed: until the server answers (setup: the

@@ -2,10 +2,10 @@
 
 Starts a real OpenID Connect provider (oidc-provider-mock) and ``streamlit run app.py`` as a
 club server with a fresh data folder, signs ``--sessions`` members in through the provider,
-and for ``--seconds`` has each drill a starter bank over Streamlit's websocket protocol (the
+and for ``--seconds`` has each drill the starter bank over Streamlit's websocket protocol (the
 browser's own messages: bench/club_client.py), every answer saved; meanwhile ``--heavy`` tabs
-keep an 8-player double-dummy table solving, and a probe tab reloads a light page (Rules)
-once a second. Reported:
+keep "Is it makeable?" running on 2,000 deals at 8 players, and a probe tab reloads a light
+page (Rules) once a second. Reported:
 
 * answers lost: answers the page confirmed (its "Right"/"Not quite" after the save) that are
   not in the data file afterwards; the goal is 0;
@@ -16,7 +16,7 @@ once a second. Reported:
   confirmed before it are counted in the file again (lost: 0), which then passes SQLite's
   integrity check.
 
-    .venv/bin/python bench/load.py --sessions 20 --seconds 300 --heavy 2 --kill
+    .venv/bin/python -m bench.load --sessions 20 --seconds 300 --heavy 2 --kill
 
 Loopback only; every loop is bounded by ``--seconds`` and the process stops by itself.
 """
@@ -39,7 +39,6 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from websockets.exceptions import ConnectionClosed
 
@@ -48,7 +47,8 @@ from bench.club_client import ClientError, Tab, sign_in
 GONE = (ClientError, OSError, TimeoutError, ConnectionClosed)
 """What a member's tab meets when a page fails or the server goes away."""
 
-DRILL_QUERY = "dr_source=bank&dr_bank=international&dr_len=20"
+BANK = {"dr_source": ["a question bank"]}
+"""The Drill page's "Questions from": a question bank (the sidebar's system's starter bank)."""
 SECRETS = """
 [auth]
 redirect_uri = "{app}/oauth2callback"
@@ -83,7 +83,7 @@ def start_server(folder: Path, idp: str, data: Path) -> tuple[subprocess.Popen, 
     app = f"http://127.0.0.1:{port}"
     secrets = folder / "secrets.toml"
     secrets.write_text(SECRETS.format(app=app, idp=idp))
-    log = open(folder / f"streamlit-{port}.log", "w")
+    log = open(folder / f"streamlit-{port}.log", "w")  # noqa: SIM115 - the server writes it until it stops
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
@@ -105,52 +105,71 @@ def start_server(folder: Path, idp: str, data: Path) -> tuple[subprocess.Popen, 
 class Member(threading.Thread):
     """One signed-in member drilling until ``stop``: each answer confirmed on the page counts."""
 
-    def __init__(self, app: str, cookies: dict, stop: threading.Event, seed: int) -> None:
+    def __init__(self, app: str, cookies: dict, stop: threading.Event, seed: int, think: float = 0.0) -> None:
         super().__init__(daemon=True)
         self.app, self.cookies, self.stop = app, cookies, stop
+        self.think = think
         self.rng = random.Random(seed)
         self.confirmed = 0
         self.errors: list[str] = []
         self.times: list[float] = []
 
     def run(self) -> None:
-        tab = None
-        try:
-            tab = Tab(self.app, self.cookies)
-            while not self.stop.is_set():
-                page = tab.click("Start a session", tab.open("drill", DRILL_QUERY))
-                while not self.stop.is_set() and page.has("Question "):
-                    pick = tab.click(f"dr_pick_{self.rng.randrange(2)}", page)
-                    page = tab.click("dr_answer", pick)
-                    self.times.append(page.seconds)
-                    if (page.has("Right:") or page.has("Not quite")) and not page.has("was not saved"):
-                        self.confirmed += 1
-                    elif page.has("was not saved"):
-                        self.errors.append("an answer was not saved")
-                    page = tab.click("dr_next", page)
-        except GONE as e:  # a failed page, or the server killed under us
-            if not self.stop.is_set():
-                self.errors.append(f"{type(e).__name__}: {e}")
-        finally:
-            if tab is not None:
-                with contextlib.suppress(*GONE):
-                    tab.close()
+        while not self.stop.is_set():
+            tab = None
+            try:  # a page that fails or hangs is an error, and the member starts over in a new tab
+                tab = Tab(self.app, self.cookies)
+                while not self.stop.is_set():
+                    self.session(tab)
+            except GONE as e:
+                if not self.stop.is_set():
+                    self.errors.append(f"{type(e).__name__}: {e}")
+            finally:
+                if tab is not None:
+                    with contextlib.suppress(*GONE):
+                        tab.close()
+
+    def session(self, tab: Tab) -> None:
+        """A session of the bank's questions: pick a choice, answer (saved), next."""
+        page = tab.set(tab.open("drill"), BANK)
+        page = tab.click("Start a session", page, BANK)
+        while not self.stop.is_set() and page.has("Question "):
+            self.stop.wait(self.rng.uniform(0.5, 1.5) * self.think)  # reading the question
+            pick = tab.click(f"dr_pick_{self.rng.randrange(2)}", page)
+            page = tab.click("dr_answer", pick)
+            self.times.append(page.seconds)
+            if (page.has("Right:") or page.has("Not quite")) and not page.has("was not saved"):
+                self.confirmed += 1
+            elif page.has("was not saved"):
+                self.errors.append("an answer was not saved")
+            page = tab.click("dr_next", page)
 
 
 class Heavy(threading.Thread):
-    """A tab that keeps the 8-player double-dummy table solving (the page solves it on opening)."""
+    """A tab that keeps a heavy job going: "Is it makeable?" on 2,000 deals at 8 players, started
+    again as soon as it ends (by its own end, its time cap, or the server's queue)."""
 
     def __init__(self, app: str, cookies: dict, stop: threading.Event) -> None:
         super().__init__(daemon=True)
         self.app, self.cookies, self.stop = app, cookies, stop
         self.runs = 0
+        self.seconds: list[float] = []
         self.errors: list[str] = []
+        self.tab: Tab | None = None
+
+    def halt(self) -> None:
+        """Close the tab: the server stops the job it runs (a closed tab stops its heavy work)."""
+        if self.tab is not None:
+            with contextlib.suppress(*GONE):
+                self.tab.close()
 
     def run(self) -> None:
         try:
-            tab = Tab(self.app, self.cookies, timeout=600)
+            tab = self.tab = Tab(self.app, self.cookies, timeout=900)
+            page = tab.open("analyse", "players=8")
             while not self.stop.is_set():
-                tab.open("analyse", f"players=8&an_seed={self.runs}")
+                page = tab.click("Simulate", page, {"an_est_n": 2000, "an_est_seed": self.runs})
+                self.seconds.append(page.seconds)
                 self.runs += 1
             tab.close()
         except GONE as e:
@@ -180,7 +199,7 @@ def lost(members: list[Member], ids: list[str], db: Path) -> int:
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else float("nan")
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))] if xs else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=300)
     ap.add_argument("--heavy", type=int, default=2)
     ap.add_argument("--idle-probes", type=int, default=20)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="seconds a member reads each question before answering (0: clicks without a pause)")
     ap.add_argument("--kill", action="store_true", help="end by killing the server mid-save (SIGKILL)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -199,13 +220,15 @@ def main(argv: list[str] | None = None) -> int:
     with oidc_provider_mock.run_server_in_thread(port=free_port()) as idp_server:
         idp = f"http://127.0.0.1:{idp_server.server_port}"
         proc, app = start_server(folder, idp, data)
-        out: dict = {"sessions": args.sessions, "seconds": args.seconds, "heavy": args.heavy}
+        out: dict = {"sessions": args.sessions, "seconds": args.seconds, "heavy": args.heavy, "think": args.think}
         try:
             t0 = time.time()
             prober = sign_in(app, "probe@club.test")
             warm = Tab(app, prober)  # first runs import and compile: not part of the idle figure
-            for page in ("rules", "drill"):
-                warm.open(page, DRILL_QUERY if page == "drill" else "")
+            for page, query in (("rules", ""), ("drill", ""), ("analyse", "players=8")):
+                shown = warm.open(page, query)  # modules imported, kernels compiled: once per server
+                if page == "drill":
+                    warm.click("Start a session", warm.set(shown, BANK), BANK)
             warm.close()
             idle: list[float] = []
             tab = Tab(app, prober)
@@ -225,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
             for h in heavy:
                 h.start()
             time.sleep(2 if args.heavy else 0)
-            members = [Member(app, c, stop, k) for k, c in enumerate(cookies)]
+            members = [Member(app, c, stop, k, args.think) for k, c in enumerate(cookies)]
             loaded: list[float] = []
             rss: list[float] = []
             pt = threading.Thread(target=probe, args=(app, prober, stop, loaded), daemon=True)
@@ -239,8 +262,10 @@ def main(argv: list[str] | None = None) -> int:
                     rss.append(r)
                 time.sleep(1)
             stop.set()
+            for h in heavy:
+                h.halt()
             for t in [*members, pt, *heavy]:
-                t.join(timeout=700)
+                t.join(timeout=150)
             db = data / "progress.sqlite3"
             full_ids = {i: next((k for k in stored(db) if k.endswith("|" + i)), "") for i in ids}
             out.update({
@@ -253,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
                 "light_load_p50_s": round(pct(loaded, 0.5), 3), "light_load_p95_s": round(pct(loaded, 0.95), 3),
                 "light_probes": len(loaded),
                 "heavy_runs_finished": sum(h.runs for h in heavy),
+                "heavy_run_seconds": [round(x, 1) for h in heavy for x in h.seconds][:20],
                 "rss_peak_mib": round(max(rss), 1) if rss else None,
                 "rss_end_mib": round(rss[-1], 1) if rss else None,
                 "errors": [e for t in [*members, *heavy] for e in t.errors][:10],

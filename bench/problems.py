@@ -9,20 +9,16 @@ what each position gave, as the app's server does (``--cold`` forgets it before 
 hold. DDS (endplay) solving bench/solver.py's seeded bridge deals is timed before and after,
 and the medians are also given in DDS solves. Issue 45's goal: under 2 s a problem.
 
-    nice .venv/bin/python bench/problems.py --seeds 8 --tables 4,6,8 --leads 4
+    nice .venv/bin/python -m bench.problems --seeds 8 --tables 4,6,8 --leads 4
 """
 from __future__ import annotations
 
 import argparse
 import math
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from simulate import dds_deals, dds_median
-
+from bench.simulate import dds_deals, dds_median
 from fiftysix.analyser.solver import warm_up
 from fiftysix.cards import Table
 from fiftysix.drills import problem_sets

@@ -7,7 +7,7 @@ click in the play. Around each click (the callback and the page's rerun after it
 construction made inside the analyser (``Position.from_deal`` for each deal the card bot
 samples) is counted apart, as it is the solver's road, not a replay of the hand.
 
-    .venv/bin/python bench/replays.py
+    .venv/bin/python -m bench.replays
 """
 from __future__ import annotations
 

@@ -2,13 +2,14 @@
 
 Issue 19's figures, with DDS (endplay) timed in the same run as the yardstick.
 
-    .venv/bin/python bench/simulate.py [--deals 200] [--threads 2] [--cap 60] [--setups 4,6,8,4x12]
+    .venv/bin/python -m bench.simulate [--deals 200] [--threads 2] [--cap 60] [--setups 4,6,8,4x12]
 
 For each table: the full answer (rate with its Wilson interval, points histogram, every
 lead's rate and mean points, the card grid) over ``--deals`` deals, seen from the seat on
 lead (seat 1) and from a seat not on lead (seat 2); the contract 30 in spades by seat 2.
 Wall time, the time to the first estimate (the first ``on_update``), and the yes/no-only
-run. DDS solves of full bridge deals (bench/solver.py's, seed 13) are timed before and after each
+run; and the CPU time of this process over the line, a deal's share of it (steadier than wall
+time on a shared machine). DDS solves of full bridge deals (bench/solver.py's, seed 13) are timed before and after each
 line and their median is the yardstick: "= k DDS" is the wall time over one DDS solve's mean time (the issue's
 goals: 2 s = about 175 DDS solves, 11.4 ms a solve). A line that runs past ``--cap`` s stops
 there and says how many deals it solved. Also: the time to generate one "Makeable?" drill
@@ -21,10 +22,6 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 import numpy as np
 
@@ -41,7 +38,8 @@ def dds_deals(k: int, seed: int) -> list:
     """bench/solver.py's bridge deals (same seed, same deals) as endplay deals."""
     from endplay.types import Deal as BDeal
     from endplay.types import Denom, Player
-    from solver import bridge_deal  # bench/solver.py
+
+    from bench.solver import bridge_deal  # bench/solver.py
     rng = random.Random(seed)
     out = []
     for _ in range(k):
@@ -67,10 +65,10 @@ def dds_median(deals: list) -> float:
 
 def line(name: str, fn, ydeals: list, goal: float | None, deals: int) -> None:
     before = dds_median(ydeals)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     first: list[float] = []
     est = fn(lambda e: first.append(time.perf_counter() - t0) if not first else None)
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     dds = (before + dds_median(ydeals)) / 2
     lo, hi = est.interval
     # a capped line: its wall time scaled to all the deals asked for (deals differ: a rough figure)
@@ -83,7 +81,8 @@ def line(name: str, fn, ydeals: list, goal: float | None, deals: int) -> None:
     capped = f" (capped; {deals} deals ~{whole / dds:.0f} DDS)" if est.stopped else ""
     print(f"  {name:34s} {est.deals:4d} deals  wall {wall:7.2f} s  "
           f"first estimate {first[0] if first else float('nan'):5.2f} s  DDS solve {dds * 1e3:5.1f} ms  "
-          f"= {wall / dds:6.0f} DDS{capped}{g}  (rate {est.rate:.2f}, {lo:.2f}-{hi:.2f})", flush=True)
+          f"= {wall / dds:6.0f} DDS{capped}{g}  (rate {est.rate:.2f}, {lo:.2f}-{hi:.2f})"
+          f"  cpu {cpu:.2f} s = {cpu / max(est.deals, 1) * 1e3:.1f} ms a deal", flush=True)
 
 
 def bench_table(players: int, deck: int | None, deals: int, threads: int, cap: float, ydeals: list,
@@ -145,7 +144,7 @@ def main() -> None:
     S.warm_up()
     ydeals = dds_deals(args.yardstick, 13)
     goals = {"4": {1: 2.0, 2: 1.0}, "6": {1: 2.0, 2: 1.0}, "8": {1: 5.0, 2: 5.0}, "4x12": {1: 10.0, 2: 10.0}}
-    for setup in args.setups.split(","):
+    for setup in filter(None, args.setups.split(",")):
         players, _, hand = setup.partition("x")
         deck = None if not hand else int(players) * int(hand)
         bench_table(int(players), deck, args.deals, args.threads, args.cap, ydeals, goals.get(setup, {}))

@@ -2,7 +2,7 @@
 
 The same kernels on bridge against DDS (endplay) on the same deals in the same run.
 
-    .venv/bin/python bench/solver.py [--deals 12] [--cap 60] [--bridge 8] [--quick]
+    .venv/bin/python -m bench.solver [--deals 12] [--cap 60] [--bridge 8] [--quick]
         [--setups 4x8,4x12,6x8,8x6,8x8] [--table-mb 48]
 
 Every table set-up (4 x 8, 4 x 12, 6 x 8, 8 x 6, 8 x 8) and bridge, DDS timed in the same
@@ -26,7 +26,6 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 
@@ -204,8 +203,10 @@ def cold_compile() -> None:
     root = str(Path(__file__).resolve().parents[1])
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, NUMBA_CACHE_DIR=tmp)
-        cold = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
-        warm = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+        cold = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+                              check=False)
+        warm = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+                              check=False)
     print(f"warm_up(): cold compile {float(cold.stdout.strip() or 'nan'):.1f} s, from cache {float(warm.stdout.strip() or 'nan'):.2f} s")
 
 
@@ -242,7 +243,7 @@ def main() -> None:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     huge = ""
     if os.path.exists("/proc/self/smaps_rollup"):
-        for line in open("/proc/self/smaps_rollup"):
+        for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
             if line.startswith("AnonHugePages:"):
                 huge = f" ({int(line.split()[1]) / 1024:.0f} MB of it on 2 MB pages)"
     print(f"\npeak resident memory of this process: {peak:.0f} MB{huge}")

@@ -3,7 +3,7 @@
 A node count does not move with the machine's load; the CPU time beside it does. Every search
 starts from a fresh table; a search past the node cap counts at the cap.
 
-    .venv/bin/python bench/solver_nodes.py [--sets 4x12,6x8,8x8,bridge] [--deals 8] [--cap 30000000]
+    .venv/bin/python -m bench.solver_nodes [--sets 4x12,6x8,8x8,bridge] [--deals 8] [--cap 30000000]
         [--proofs] [--depths] [--no-dds]
 
 Besides all nodes, each set's trick starts (entries of a trick's first card, settled ones
@@ -19,12 +19,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sys
 import time
-from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 

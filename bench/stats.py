@@ -4,7 +4,7 @@ In one process, on a local Dask cluster of 1 and 2 workers, and on a scheduler a
 started by hand on 127.0.0.1 (``dask scheduler``, ``dask worker``), with DDS bridge solves a
 second (endplay) timed in the same run as the yardstick.
 
-    .venv/bin/python bench/stats.py [--deals 40] [--chunk 4] [--players 6] [--system all] [--dds 30]
+    .venv/bin/python -m bench.stats [--deals 40] [--chunk 4] [--players 6] [--system all] [--dds 30]
 
 Every configuration runs the same deals (bid in the given systems and solved double-dummy in
 all five strains, rows written as Parquet), after a warm-up on other deals, each worker's
@@ -30,7 +30,6 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fiftysix.bidding.systems import SYSTEMS
 from fiftysix.stats import job
@@ -132,7 +131,7 @@ def by_hand_rates(spec: RunSpec) -> tuple[tuple[float, float, float], tuple[floa
     dask = str(Path(sys.executable).with_name("dask"))
     port = _free_port()
     addr = f"tcp://127.0.0.1:{port}"
-    quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=str(Path(__file__).resolve().parents[1]))
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": str(Path(__file__).resolve().parents[1])}
     procs = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port),
                                "--no-dashboard"], **quiet)]
     worker = [dask, "worker", addr, "--nworkers", "1", "--nthreads", "1", "--no-dashboard",

@@ -16,13 +16,15 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from fiftysix.analyser.dealer import Dealer, View, counts_to_deal
-from fiftysix.analyser.encode import card_bit
-from fiftysix.analyser.solver import BudgetExceeded, Position, Solver
+import numpy as np
+
+from fiftysix.analyser.dealer import Dealer, View
+from fiftysix.analyser.encode import known_after
+from fiftysix.analyser.solver import BudgetExceeded, Solver, solver_pool
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import MAX_BID
 from fiftysix.bots.worth import POOL, Claim, bid_claims, pick_deals
-from fiftysix.cards import Card, Deal, Hand
+from fiftysix.cards import NUM_KINDS, Card, Deal, Hand
 from fiftysix.constraints import Constraint
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.hand import PLAY, HandState
@@ -52,6 +54,8 @@ those deals: probing both on every deal, an opening lead at 6 x 8 was decided on
 of its 24 deals, now 14 (80 seed-14 classic tables); replayed on the seed 13-14 jack-signal
 and kerala tables, +0.03 and +0.08 stakes a deal in play (RESULTS.md, 2026-12-03, tenth
 round)."""
+CARD_TABLE_MB = 8
+"""The transposition table of the solver a card is chosen with (MB): its probes are small."""
 CARD_NODES = 1_200_000
 """All the probes of one card together stop at this many nodes (about 0.35 s here): the deals
 solved by then decide. Nodes, not seconds, so that a seed gives the same card on a busy
@@ -90,10 +94,9 @@ class CardBot:
 
     name = "default"
 
-    def __init__(self, seed: int | None = None, samples: int = CARD_SAMPLES) -> None:
+    def __init__(self, seed: int | str | None = None, samples: int = CARD_SAMPLES) -> None:
         self.seed = 0 if seed is None else int(seed)
         self.samples = samples
-        self.solver = Solver(8)
 
     def choose(self, view: View, contract: Contract, claims: Sequence[Claim] = ()) -> CardChoice:
         """The card for ``view.seat`` to play now, under ``contract`` (seat 1 led, or ``view.leader``);
@@ -115,45 +118,9 @@ class CardBot:
             counts = pick_deals(dealer.sample_counts(n, zlib.crc32(text.encode()), CARD_DRAWS),
                                 list(claims), view.table, self.samples)
         except ConstraintError:  # promises too tight to deal within the draws: play safe below
-            counts = ()
-        played = [c for _, c in view.plays]
-        makes = {c: 0 for c in options}
-        safe = {c: 0 for c in options}  # deals in which it makes (fails) with SAFETY points to spare
-        rows: list[dict] = []  # per deal solved: each card's position after it, need and result
-        self.solver.clear()  # node counts, hence budgets, depend only on this card
-        spent = self.solver.nodes
-        # first whether each card makes (defeats) the contract, on as many deals as FIRST_SHARE of
-        # the nodes allows; then, on those deals, the margins of the cards tied best
-        for i in range(len(counts)):
-            if self.solver.nodes - spent >= FIRST_SHARE * CARD_NODES:
-                break
-            deal = counts_to_deal(view.table, counts[i])
-            enc = Position.from_deal(deal, contract.trump, view.leader, played).encoded()
-            try:
-                row = {}
-                for c in options:
-                    nxt = enc.play(card_bit(c))
-                    need = contract.value - int(nxt.won[side])
-                    row[c] = (nxt, need, self._reaches(nxt, side, need, spent))
-            except BudgetExceeded:
-                continue
-            rows.append(row)
-            for c, (_, _, ok) in row.items():
-                makes[c] += ok
-        top = max(makes[c] if mine else -makes[c] for c in options)
-        tied = [c for c in options if (makes[c] if mine else -makes[c]) == top]
-        if len(tied) > 1:
-            for row in rows:
-                try:
-                    # our side's result with a margin: the line that makes (defeats) it by more
-                    # survives more of the deals the samples got wrong
-                    margin = SAFETY if mine else -SAFETY
-                    sure = {c: self._reaches(row[c][0], side, row[c][1] + margin, spent) == mine
-                            for c in tied if row[c][2] == mine}
-                except BudgetExceeded:
-                    break
-                for c, ok in sure.items():
-                    safe[c] += ok
+            counts = np.zeros((0, view.table.players, NUM_KINDS), dtype=np.int64)
+        with solver_pool(CARD_TABLE_MB).lend() as solver:
+            makes, safe, rows = self._count(solver, view, contract, options, counts, mine)
 
         def rank(c: Card) -> tuple:
             share = makes[c] if mine else -makes[c]
@@ -169,14 +136,60 @@ class CardBot:
         return CardChoice(best, f"the contract {word} after it in {share} of {solved} deals consistent"
                                 f" with what seat {view.seat} knows")
 
-    def _reaches(self, enc, side: int, need: int, spent: int) -> bool:
-        """Whether ``side`` takes ``need`` more points with best play (within the card's nodes)."""
-        if need <= 0:
-            return True
-        if need > MAX_BID:
-            return False
-        left = CARD_NODES - (self.solver.nodes - spent)
-        return self.solver.probe(enc, side, need, max(1, min(PROBE_NODES, left)))
+    def _count(self, solver: Solver, view: View, contract: Contract, options: Sequence[Card],
+               counts, mine: bool) -> tuple[dict, dict, list]:
+        """For each card: the deals in which the contract makes after it, and those in which
+        it makes (fails) with ``SAFETY`` points to spare; and per deal solved, each card's
+        position after it, need and result. Each deal goes from the dealer's counts straight
+        to the kernels (``encode.Known``), the view's plays and each card's the same in all."""
+        side = contract.team
+        known = known_after(view.table, contract.trump, view.plays, view.leader)
+        after = {c: known.then(c) for c in options}
+        makes = {c: 0 for c in options}
+        safe = {c: 0 for c in options}  # deals in which it makes (fails) with SAFETY points to spare
+        rows: list[dict] = []  # per deal solved: each card's position after it, need and result
+        solver.clear()  # node counts, hence budgets, depend only on this card
+        spent = solver.nodes
+
+        def reaches(enc, need: int) -> bool:
+            """Whether ``side`` takes ``need`` more points with best play (within the card's nodes)."""
+            if need <= 0:
+                return True
+            if need > MAX_BID:
+                return False
+            left = CARD_NODES - (solver.nodes - spent)
+            return solver.probe(enc, side, need, max(1, min(PROBE_NODES, left)))
+
+        # first whether each card makes (defeats) the contract, on as many deals as FIRST_SHARE of
+        # the nodes allows; then, on those deals, the margins of the cards tied best
+        for i in range(len(counts)):
+            if solver.nodes - spent >= FIRST_SHARE * CARD_NODES:
+                break
+            try:
+                row = {}
+                for c in options:
+                    nxt = after[c].encode(counts[i])
+                    need = contract.value - int(nxt.won[side])
+                    row[c] = (nxt, need, reaches(nxt, need))
+            except BudgetExceeded:
+                continue
+            rows.append(row)
+            for c, (_, _, ok) in row.items():
+                makes[c] += ok
+        top = max(makes[c] if mine else -makes[c] for c in options)
+        tied = [c for c in options if (makes[c] if mine else -makes[c]) == top]
+        if len(tied) > 1:
+            for row in rows:
+                try:
+                    # our side's result with a margin: the line that makes (defeats) it by more
+                    # survives more of the deals the samples got wrong
+                    margin = SAFETY if mine else -SAFETY
+                    sure = {c: reaches(row[c][0], row[c][1] + margin) == mine for c in tied if row[c][2] == mine}
+                except BudgetExceeded:
+                    break
+                for c, ok in sure.items():
+                    safe[c] += ok
+        return makes, safe, rows
 
 
 def _cheap_winner(card: Card, trick: list[tuple[int, Card]], trump: int | None) -> int:
@@ -204,8 +217,10 @@ def play_hand(deal: Deal, contract: Contract, bots: Sequence[CardBot],
     hand = HandState(deal, auction.system if auction is not None else "international", contract=contract,
                      leader=leader)
     state = hand.play
+    assert state is not None  # a hand with its contract is in play from the start
     while hand.phase == PLAY:
         seat = hand.to_move
+        assert seat is not None
         view = View(table, seat, deal.hand(seat), cons, state.plays, leader)
         hand.apply(bots[seat - 1].choose(view, contract, claims[seat]).card)
     return state

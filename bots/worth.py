@@ -42,7 +42,7 @@ def bid_claims(auction: Auction, seat: int) -> list[Claim]:
     """What the other seats' calls say of their strength: each bid another seat made that
     became the standing bid, and (``PASSES``) each pass another seat made while the other side
     held the bid or nobody did."""
-    out = []
+    out: list[Claim] = []
     table = auction.table
     calls = auction.calls
     for i, rec in enumerate(calls):
@@ -72,10 +72,10 @@ def pick_deals(pool: np.ndarray, claims, table: Table, n: int) -> np.ndarray:
         return pool[:n]
     short = np.zeros(len(pool))
     for s, value, trump, shown, upper in claims:
-        def worth(t):
-            return hand_worth(pool[:, s - 1], table, s, t, shown, clip=False)
+        hands = pool[:, s - 1]
         if upper:
-            short += np.maximum(0.0, np.max([worth(t) for t in (None, 0, 1, 2, 3)], axis=0) - (value + HOLD_SLACK))
+            best = np.max([hand_worth(hands, table, s, t, shown, clip=False) for t in (None, 0, 1, 2, 3)], axis=0)
+            short += np.maximum(0.0, best - (value + HOLD_SLACK))
         else:
-            short += np.maximum(0.0, value - HOLD_SLACK - worth(trump))
+            short += np.maximum(0.0, value - HOLD_SLACK - hand_worth(hands, table, s, trump, shown, clip=False))
     return pool[np.argsort(short, kind="stable")[:n]]

@@ -115,7 +115,8 @@ class ProblemStore(store.Store):
 
     def problems(self, table: Table | None = None) -> list[Question]:
         """The problems kept (for ``table`` only, when given), oldest first."""
-        sql, args = "SELECT question FROM problems", ()
+        sql = "SELECT question FROM problems"
+        args: tuple[object, ...] = ()
         if table is not None:
             sql, args = sql + " WHERE players=? AND deck=? AND teams=?", (table.players, table.deck, table.teams)
         with self._connect() as con:
@@ -204,12 +205,17 @@ def pick_problem(known: Sequence[Question], cards: Mapping, level: int, kinds: S
 
 # --- made on demand -----------------------------------------------------------------------------
 
+def default_seconds(table: Table, kind: str) -> float:
+    """How long ``make_problem`` looks for a problem of ``kind`` at ``table`` unless told."""
+    return MAKE_SECONDS if kind == FIND_CARD else LEAD_SECONDS.get(table.players, max(LEAD_SECONDS.values()))
+
+
 def has_hands(table: Table) -> bool:
     """Whether bots' hands ship for ``table``, so that problems can be made there on demand."""
     return bool(shipped_hands(table))
 
 
-Progress = Callable[[float, str], None]
+Progress = Callable[[float, str], object]
 
 
 def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0, *,
@@ -233,8 +239,7 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
                            " 4, 6 and 8 players with the usual deck")
     order = list(range(len(hands)))
     random.Random(seed).shuffle(order)
-    limit = max_seconds if max_seconds is not None else (MAKE_SECONDS if kind == FIND_CARD
-                                                          else LEAD_SECONDS.get(table.players, 240.0))
+    limit = max_seconds if max_seconds is not None else default_seconds(table, kind)
     clock = Deadline(limit)
     skip = set(skip)
     report = on_progress or (lambda f, w: None)
@@ -306,8 +311,8 @@ problem is one problem, scored once a process (``_leads_made``)."""
 _leads_made: dict[tuple[Table, int], Question | None] = {}
 
 
-def _past(clock: Deadline) -> bool:
-    return clock.end is not None and time.perf_counter() >= clock.end
+def _past(clock: Deadline | None) -> bool:
+    return clock is not None and clock.end is not None and time.perf_counter() >= clock.end
 
 
 # --- the starter sets ---------------------------------------------------------------------------
@@ -354,9 +359,9 @@ def build_starter_set(table: Table, hands: Sequence, *, per_level: int = PER_LEV
     for tried, rec in enumerate(hands):
         if tried >= max_leads_tried or all(len(v) >= leads_per_level for v in leads.values()):
             break
-        q = lead_problem(rec, seed=seed)
-        if q is not None and len(leads[level_of(q)]) < leads_per_level:
-            take(q, leads[level_of(q)])
+        lead = lead_problem(rec, seed=seed)
+        if lead is not None and len(leads[level_of(lead)]) < leads_per_level:
+            take(lead, leads[level_of(lead)])
     found = [q for lv in LEVELS for q in chosen[lv] + leads.get(lv, [])]
     return Bank(f"Play problems, {table.players} players", hands[0].system if hands else "international",
                 tuple(found), "fiftysix generator",

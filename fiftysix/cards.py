@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Self
 
 from fiftysix.errors import DealError, NotationError
 
@@ -75,7 +76,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:
+    def __new__(cls, value: int) -> Self:
         if not 0 <= int(value) < NUM_KINDS:
             raise NotationError(f"card number {value} is out of range 0..{NUM_KINDS - 1}")
         return super().__new__(cls, value)
@@ -293,7 +294,7 @@ class Hand:
     def points(self) -> int:
         return sum(c.points for c in self.cards)
 
-    def without(self, card: int) -> Hand:
+    def without(self, card: Card) -> Hand:
         cards = list(self.cards)
         cards.remove(card)
         return Hand(tuple(cards))

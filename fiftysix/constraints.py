@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any
 
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, NUM_RANKS, NUM_SUITS, RANKS, SUIT_NAMES, Card, Hand
 from fiftysix.errors import ConstraintError
@@ -50,7 +50,7 @@ class Count:
     def describe(self) -> str:
         return self.text or _default_count_text(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = {"count": [CARD_NAMES[k] for k in self.kinds], "min": self.lo, "max": self.hi}
         if self.text:
             d["text"] = self.text
@@ -74,8 +74,8 @@ class All:
             return "nothing"
         return "; ".join(p.describe() for p in self.parts)
 
-    def to_dict(self) -> dict:
-        d: dict = {"all": [p.to_dict() for p in self.parts]}
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"all": [p.to_dict() for p in self.parts]}
         if self.text:
             d["text"] = self.text
         return d
@@ -98,14 +98,14 @@ class Either:
     def describe(self) -> str:
         return self.text or " or ".join(p.describe() for p in self.parts)
 
-    def to_dict(self) -> dict:
-        d: dict = {"any": [p.to_dict() for p in self.parts]}
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"any": [p.to_dict() for p in self.parts]}
         if self.text:
             d["text"] = self.text
         return d
 
 
-Constraint = Union[Count, All, Either]
+Constraint = Count | All | Either
 TRUE = All(())
 
 
@@ -304,7 +304,7 @@ def satisfiable(c: Constraint, kinds: Iterable[int], size: int, copies: int = 2)
 
 # --- JSON ---------------------------------------------------------------------------------------
 
-def to_dict(c: Constraint) -> dict:
+def to_dict(c: Constraint) -> dict[str, Any]:
     return c.to_dict()
 
 
@@ -312,13 +312,13 @@ MAX_DEPTH = 32
 """The deepest nesting of ``all`` / ``any`` read from JSON."""
 
 
-def from_dict(d: Mapping) -> Constraint:
+def from_dict(d: Mapping[str, Any]) -> Constraint:
     """Read a constraint from its JSON dict; a malformed one (wrong types, bounds that are
     not whole numbers 0..99, nesting deeper than MAX_DEPTH) raises ConstraintError."""
     return _from_dict(d, 1)
 
 
-def _from_dict(d: Mapping, depth: int) -> Constraint:
+def _from_dict(d: Mapping[str, Any], depth: int) -> Constraint:
     if not isinstance(d, Mapping):
         raise ConstraintError(f"a constraint must be an object, got {type(d).__name__}")
     if depth > MAX_DEPTH:
@@ -351,7 +351,7 @@ def _from_dict(d: Mapping, depth: int) -> Constraint:
     raise ConstraintError(f"a constraint needs 'count', 'all' or 'any': got keys {_short(sorted(map(str, d)))}")
 
 
-def _bound(d: Mapping, key: str, default: int) -> int:
+def _bound(d: Mapping[str, Any], key: str, default: int) -> int:
     v = d.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 99:
         raise ConstraintError(f"a count's {key!r} must be a whole number 0..99, not {_short(v)}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from fiftysix.bidding import Auction, format_call, parse_call
 from fiftysix.bidding.calls import Call
@@ -73,7 +74,7 @@ class HandState:
     @classmethod
     def from_moves(cls, deal: Deal, system: str | System = "international",
                    options: TableOptions = TableOptions(), moves: Iterable[Move | str] = (),
-                   **given) -> HandState:
+                   **given: Any) -> HandState:
         """A hand with ``moves`` made (text or parsed); the first that does not fit raises."""
         h = cls(deal, system, options, **given)
         for m in moves:

@@ -159,7 +159,12 @@ class _Tok:
     kind: str  # tag, brace, word, blank
     line: int
     name: str = ""
-    value: str | None = None
+    value: str | None = None  # None: a tag written without a value
+
+    @property
+    def text(self) -> str:
+        """The text of a brace or word token (those always have one)."""
+        return self.value or ""
 
 
 _ESC_RE = re.compile(r"\\(.)", re.DOTALL)
@@ -198,9 +203,10 @@ def _tokens(text: str, source: str) -> Iterator[_Tok]:
             pending_blank = False
         content_on_line = True
         if m.group("tag") is not None:
-            if m.group("value") is not None and _CONTROL.search(m.group("value")):
-                raise RecordError(f"control character {_CONTROL.search(m.group('value')).group()!r} in the"
-                                  f" value of tag [{m.group('name')}]", line, source)
+            bad = _CONTROL.search(m.group("value") or "")
+            if bad:
+                raise RecordError(f"control character {bad.group()!r} in the value of tag [{m.group('name')}]",
+                                  line, source)
             yield _Tok("tag", line, m.group("name"), None if m.group("value") is None else _unescape(m.group("value")))
         elif m.group("brace") is not None:
             body = m.group("comment")
@@ -234,7 +240,7 @@ def _group(text: str, source: str) -> list[_Raw]:
     raws: list[_Raw] = []
     cur: _Raw | None = None
     section: str | None = None
-    last_item: list | None = None  # the section list whose last item takes a comment
+    last_item: list[tuple[str, str, int]] | None = None  # the section list whose last item takes a comment
     for tok in _tokens(text, source):
         if tok.kind == "blank":
             cur, section, last_item = None, None, None
@@ -258,21 +264,21 @@ def _group(text: str, source: str) -> list[_Raw]:
                 section, last_item = None, None
             continue
         if cur is None:
-            what = "a comment" if tok.kind == "brace" else repr(tok.value[:40])
+            what = "a comment" if tok.kind == "brace" else repr(tok.text[:40])
             raise RecordError(f"{what} before any tag: a record begins with a tag such as [Event \"...\"]",
                               tok.line, source)
         if tok.kind == "brace":
             if last_item:
                 tok_text, old, ln = last_item[-1]
-                last_item[-1] = (tok_text, old + ("\n" if old else "") + tok.value, ln)
+                last_item[-1] = (tok_text, old + ("\n" if old else "") + tok.text, ln)
             else:
-                cur.notes.append(tok.value)
+                cur.notes.append(tok.text)
             continue
         # a word
         if section is None:
-            raise RecordError(f"{tok.value[:40]!r} is outside the [Auction] and [Play] sections;"
+            raise RecordError(f"{tok.text[:40]!r} is outside the [Auction] and [Play] sections;"
                               " put tag values in quotes", tok.line, source)
-        cur.sections[section].append((tok.value, "", tok.line))
+        cur.sections[section].append((tok.text, "", tok.line))
     return raws
 
 
@@ -331,7 +337,8 @@ def _parse_one(raw: _Raw, source: str) -> Record:
     res_v, res_line = _tag(raw, "Result")
     if res_v is None and play:
         res_line = raw.sections["Play"][-1][2]
-    result = _parse_result(res_v, res_line, contract, state.play if play else None, won, source)
+    result = _parse_result(res_v, res_line, contract, state.play if play and state is not None else None, won,
+                           source)
     return Record(table=table, deal=deal, event=event, date=date, players=names, system=system, won=won,
                   auction=auction, contract=contract, leader=leader, play=play, result=result,
                   notes=tuple(raw.notes), played_out=played_out, line=raw.line)
@@ -730,7 +737,7 @@ def with_comment(record: Record, section: str, index: int, comment: str) -> Reco
     """A copy of ``record`` with ``comment`` on call/card ``index`` (0-based) of ``section``."""
     items = list(record.auction if section == "Auction" else record.play)
     items[index] = Noted(items[index].token, comment)
-    return replace(record, **{"auction" if section == "Auction" else "play": tuple(items)})
+    return replace(record, auction=tuple(items)) if section == "Auction" else replace(record, play=tuple(items))
 
 
 def record_of(state: HandState, *, result: int | None = None, event: str = "", date: str = "",

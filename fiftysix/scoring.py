@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fiftysix.cards import Table, format_trump, parse_trump
 from fiftysix.errors import FiftySixError, NotationError
@@ -372,8 +372,9 @@ _FORMATS: dict[str, type[ChipsMatch | RaceMatch | GamesMatch]] = {
     "chips": ChipsMatch, "race": RaceMatch, "games": GamesMatch}
 
 
-def new_match(fmt: str, table: Table | None = None, **options: int) -> ChipsMatch | RaceMatch | GamesMatch:
-    """A fresh match of format ``chips``, ``race`` or ``games`` for ``table``'s teams."""
+def new_match(fmt: str, table: Table | None = None, **options: Any) -> ChipsMatch | RaceMatch | GamesMatch:
+    """A fresh match of format ``chips``, ``race`` or ``games`` for ``table``'s teams (``options``: the
+    format's own settings, e.g. ``chips=8``, checked by the format)."""
     teams = table.num_teams if table is not None else 2
     if fmt not in _FORMATS:
         raise ScoringError(f"unknown match format {fmt!r}: use {', '.join(MATCH_FORMATS)}")

@@ -52,7 +52,7 @@ def decode(data: bytes, source: str, limit: int = MAX_TEXT_BYTES) -> str:
                          f" line {line})") from None
 
 
-def read_text(path: str | os.PathLike, limit: int = MAX_TEXT_BYTES) -> str:
+def read_text(path: str | os.PathLike[str], limit: int = MAX_TEXT_BYTES) -> str:
     """A UTF-8 text file, at most ``limit`` bytes (the message gives the real size)."""
     source = os.fspath(path)
     try:
@@ -113,7 +113,7 @@ def json_depth(value: Any) -> int:
 
 # --- writing ---------------------------------------------------------------------------------
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to a temporary file beside ``path``, then rename it into place.
 
     Readers see the old file or the new one, never a part. The temporary file's name holds

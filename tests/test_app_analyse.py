@@ -159,7 +159,9 @@ def test_play_a_chosen_card_then_back(tmp_path, monkeypatch):
 
 def test_simulate_yes_no_only_shows_the_lead_rates_without_points(tmp_path, monkeypatch):
     at = open_page("analyse", tmp_path, monkeypatch, players=4)
-    assert at.number_input(key="an_est_n").value == 200  # the default run
+    # the default run: until +-5%, at most 400 deals and 30 s (issue 41: on time at 8 players)
+    assert at.number_input(key="an_est_n").value == 400
+    assert at.selectbox(key="an_est_until").value == 0.05 and at.selectbox(key="an_est_limit").value == 30
     at.number_input(key="an_est_n").set_value(20)
     at.number_input(key="an_est_value").set_value(28)
     at.toggle(key="an_est_quick").set_value(True)
@@ -186,3 +188,53 @@ def test_play_out_leaves_buttons_that_fit_the_finished_hand(tmp_path, monkeypatc
     assert any(f"Hand over: odd {odd} · even {56 - odd} card points." in s.value for s in at.success)
     at.button(key="an_bp_back").click().run()
     assert len(at.session_state["an_played"]) == 31
+
+
+def _no_solving(monkeypatch):
+    """Make every solve the page could start fail the test."""
+    def refuse(*a, **kw):
+        raise AssertionError("a solve started without a click")
+    for name in ("declarer_table", "card_values", "table_rows"):
+        monkeypatch.setattr(solver, name, refuse)
+
+
+def test_a_link_alone_starts_no_solve(tmp_path, monkeypatch):
+    """Issue 44: opening /analyse?players=8 dealt a hand and started its double-dummy table
+    (and the stepper's first position) from the address alone. Now both wait for a click."""
+    from fiftysix.ui.jobs import job_queue
+    _no_solving(monkeypatch)
+    at = open_page("analyse", tmp_path, monkeypatch, query={"players": "8"})
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(_cards_on_table(at)) == 64 and not at.dataframe  # dealt, nothing solved
+    assert {"an_dd_go", "an_bp_go"} <= {b.key for b in at.button}
+    assert job_queue().counts() == (0, 0)
+
+
+def test_solve_this_deal_solves_the_table_a_link_brought(tmp_path, monkeypatch):
+    at = open_page("analyse", tmp_path, monkeypatch, query={"players": "4", "an_seed": "11"})
+    assert not at.dataframe
+    at.button(key="an_dd_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    rows = at.dataframe[0].value
+    expected = solver.table(random_deal(TABLE, seed=11), leader=1)
+    columns = [c for c in rows.columns if c not in ("declarers", "leader")]
+    assert [rows[c].iloc[0] for c in columns] == [expected[s][0] for s in ("S", "H", "D", "C", "NT")]
+
+
+def test_the_estimate_stops_at_its_time_limit_and_says_so(tmp_path, monkeypatch):
+    """Issue 44: "Is it makeable?" accepted 5,000 deals with no time limit (at 8 players about
+    3 hours). A run now stops at its time limit (here the server's cap, set to 1 s) with the
+    deals solved so far; the figures cover exactly them."""
+    from fiftysix.ui import jobs
+    monkeypatch.setattr(jobs, "MAX_JOB_SECONDS", 1.0)
+    at = open_page("analyse", tmp_path, monkeypatch, players=8)
+    assert at.number_input(key="an_est_n").max == 2000  # no more than 2,000 deals can be asked for
+    at.button(key="FormSubmitter:an_est_form-Simulate").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Stopped at its time limit" in texts(at)
+    deals = int({m.label: m.value for m in at.metric}["Deals"])
+    assert deals < 400
+    if deals:
+        hist = json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0]
+        assert sum(hist["y"]) == deals
+    assert jobs.job_queue().counts() == (0, 0)

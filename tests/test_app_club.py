@@ -7,13 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from fiftysix.drills.banks import Bank, load_working_bank, save_working_bank
 from fiftysix.drills.library import Library
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
 from fiftysix.records import read_records
-from tests.app_harness import CLUB_SECRETS, member, open_page, texts
+from tests.app_harness import APP, CLUB_SECRETS, member, open_page, texts
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "records"
 ANN, BOB = member("ann", "Ann Mathew"), member("bob", "Bob Varghese")
@@ -95,3 +96,33 @@ def test_each_coach_has_their_own_working_bank(tmp_path, monkeypatch):
     assert [q["id"] for q in at.session_state["co_questions"]] == ["a"]
     at = open_page("coach", tmp_path, monkeypatch, club=CLUB_SECRETS, user=member("cat"))
     assert at.session_state["co_questions"] == [] and at.session_state["co_title"] == "My bank"
+
+
+def test_local_mode_answers_only_this_computer(tmp_path, monkeypatch):
+    """Without a club, an app started on another address (every interface: "" or 0.0.0.0) shows
+    no page; on 127.0.0.1 (./scripts/app, .streamlit/config.toml) it is the one player's."""
+    import streamlit
+
+    from fiftysix.ui.club import is_loopback
+    assert [is_loopback(a) for a in ("127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2")] == [True] * 5
+    assert [is_loopback(a) for a in ("", "0.0.0.0", "::", "192.168.1.5", "example.org")] == [False] * 5
+    real = streamlit.get_option
+    for address in ("0.0.0.0", ""):
+        monkeypatch.setattr(streamlit, "get_option",
+                            lambda key, real=real, a=address: a if key == "server.address" else real(key))
+        monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+        at = AppTest.from_file(APP, default_timeout=60).run()
+        assert not at.exception and any("does not answer other computers" in e.value for e in at.error)
+        assert not at.sidebar.text_input and not at.button
+    monkeypatch.setattr(streamlit, "get_option", lambda key: "127.0.0.1" if key == "server.address" else real(key))
+    at = open_page("progress", tmp_path, monkeypatch, player="ravi")
+    assert not at.error and at.sidebar.text_input(key="player").value == "ravi"
+
+
+def test_a_club_without_its_sign_in_settings_stays_closed(tmp_path, monkeypatch):
+    at = open_page("progress", tmp_path, monkeypatch, club={"club": {"name": "Half set up"}}, user=ANN)
+    assert not at.exception and any("no [auth] table" in e.value for e in at.error)
+    assert not at.button and not at.metric
+    bad = {**CLUB_SECRETS, "club": {"members": "not a list", "coaches": [3]}}
+    at = open_page("progress", tmp_path, monkeypatch, club=bad, user=ANN)
+    assert any("coaches must be a list" in e.value for e in at.error) and not at.metric

@@ -70,7 +70,7 @@ def test_card_grid_from_a_seat(tmp_path, monkeypatch):
     j = heat["x"].index("J♥")
     assert heat["z"][0][j] == 1.0 and heat["text"][0][j].startswith("100%")
     # the colour scale tells 20% and 100% apart clearly
-    scale = dict((round(v, 2), c) for v, c in heat["colorscale"])
+    scale = {round(v, 2): c for v, c in heat["colorscale"]}
     assert scale[1.0] != scale.get(0.25) and len(heat["colorscale"]) >= 5
 
 

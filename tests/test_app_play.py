@@ -134,7 +134,7 @@ def test_a_reload_mid_hand_picks_the_hand_up_where_it_was(tmp_path, monkeypatch)
     at.button(key=_call_buttons(at)[0].key).click().run()
     _ok(at)
     _bid_to_the_end(at)
-    [b for b in _card_buttons(at) if not b.disabled][0].click().run()
+    next(b for b in _card_buttons(at) if not b.disabled).click().run()
     _ok(at)
     first = _hand(at)
     stored = len(ProgressStore(tmp_path / "progress.sqlite3", learner="player").history())
@@ -365,7 +365,7 @@ def test_the_play_says_what_each_side_needs_and_the_trick_in_words(tmp_path, mon
         assert f"seat {seat} {render.face_rank(card)}{SUIT_SYMBOLS[card.suit]}" in words[0]
     # play on until a trick has cards from the bots and the learner: each is named
     for _ in range(12):
-        [b for b in _card_buttons(at) if not b.disabled][0].click().run()
+        next(b for b in _card_buttons(at) if not b.disabled).click().run()
         _ok(at)
         hand = _hand(at)
         if hand.phase != PLAY:
@@ -459,7 +459,7 @@ def test_a_red_card_that_cannot_be_played_looks_greyed_like_the_others(tmp_path,
             assert (":red[" in b.label) == (red and not b.disabled), (card, b.label)
             seen_disabled_red |= red and b.disabled
             seen_live_red |= red and not b.disabled
-        [b for b in _card_buttons(at) if not b.disabled][0].click().run()
+        next(b for b in _card_buttons(at) if not b.disabled).click().run()
         _ok(at)
     assert seen_disabled_red and seen_live_red
 

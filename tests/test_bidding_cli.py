@@ -30,7 +30,7 @@ def test_explain_json(capsys):
 
 
 def test_explain_finished_auction_gives_contract(capsys):
-    code, out, _ = run(capsys, "explain", "--system", "classic",
+    _code, out, _ = run(capsys, "explain", "--system", "classic",
                        "28H +C +1H P 1+H NS 2+D P P -C P -1C 38S P 40NT P P P P P", "--json")
     d = json.loads(out)
     assert d["over"] and d["to_move"] is None
@@ -47,21 +47,21 @@ def test_illegal_call_is_one_error_line(capsys):
 
 
 def test_calls_palette_respects_the_hand(capsys):
-    code, out, _ = run(capsys, "calls", "--system", "kerala", "--auction", "28H P P P P P",
+    _code, out, _ = run(capsys, "calls", "--system", "kerala", "--auction", "28H P P P P P",
                        "--hand", "J9AT.JK.KQ.A", "--json")
     d = json.loads(out)
     assert d["to_move"] == 1
     assert [c["call"] for c in d["calls"]] == ["P", "40H^", "48H^", "56H^"]
-    code, out, _ = run(capsys, "calls", "--hand", "J9AT.JJ9A..AK", "--json")
+    _code, out, _ = run(capsys, "calls", "--hand", "J9AT.JJ9A..AK", "--json")
     calls = {c["call"] for c in json.loads(out)["calls"]}
     assert "28-Pass" in calls and "28H" in calls and "28D" not in calls and "P" not in calls
 
 
 def test_fits(capsys):
-    code, out, _ = run(capsys, "fits", "--auction", "28H P +1H", "--hand", "JJ.J9.KQ.AT", "--json")
+    _code, out, _ = run(capsys, "fits", "--auction", "28H P +1H", "--hand", "JJ.J9.KQ.AT", "--json")
     d = json.loads(out)
     assert d["fits"] is False and d["broken"] == ["exactly one heart (holds 2)"]
-    code, out, _ = run(capsys, "fits", "--auction", "28H P +1H", "--hand", "JJ9.J.KQ.AT", "--json")
+    _code, out, _ = run(capsys, "fits", "--auction", "28H P +1H", "--hand", "JJ9.J.KQ.AT", "--json")
     assert json.loads(out)["fits"] is True
 
 

@@ -35,9 +35,7 @@ def _legal_by_rules(a: Auction, call, hand) -> bool:
                 return False
     if call.kind == "double" and (st_.value is None or a.table.team_of(st_.high_seat) == a.table.team_of(a.to_move)):
         return False
-    if call.kind == "redouble" and (st_.doubled != 2 or a.table.team_of(st_.high_seat) != a.table.team_of(a.to_move)):
-        return False
-    return True
+    return not (call.kind == "redouble" and (st_.doubled != 2 or a.table.team_of(st_.high_seat) != a.table.team_of(a.to_move)))
 
 
 @settings(max_examples=45, deadline=None)

@@ -179,11 +179,12 @@ def test_the_card_bots_count_is_the_solvers_value_on_the_deals_it_drew(monkeypat
     assert len(state.tricks) > 2
     plays = [p for t in state.tricks[:2] for p in t.plays]
     seat = state.tricks[2].plays[0][0]
-    drawn = []
-    real = cardplay.counts_to_deal
-    monkeypatch.setattr(cardplay, "counts_to_deal", lambda t, c: drawn.append(real(t, c)) or drawn[-1])
+    picked = []
+    real = cardplay.pick_deals
+    monkeypatch.setattr(cardplay, "pick_deals", lambda *a: picked.append(real(*a)) or picked[-1])
     view = View(table, seat, deal.hand(seat), {}, tuple(plays), 1)
     choice = CardBot(5, samples=12).choose(view, contract)
+    drawn = [counts_to_deal(table, c) for c in picked[0]]
     word, k, n = re.search(r"(makes|fails) after it in (\d+) of (\d+) deals", choice.reason).groups()
     assert int(n) == len(drawn) == 12  # a small ending: every deal drawn is solved
     assert word == ("makes" if table.team_of(seat) == contract.team else "fails")
@@ -612,16 +613,13 @@ def test_a_reason_over_a_doubled_bid_says_what_the_bid_is_worth_doubled():
 
 
 def test_a_bot_takes_its_sample_count_and_gaps_from_its_params():
-    # bench/rejudge.py --set samples=5 makes the bots it judges with the changed parameters (a
+    # bench/research/rejudge.py --set samples=5 makes the bots it judges with the changed parameters (a
     # replace of the frozen JudgeParams; until 2026-12-06 it set the module's constants, and
     # before 2026-12-04 those were bound as defaults of __init__, so such a run judged nothing again)
-    import sys
     from dataclasses import FrozenInstanceError
-    from pathlib import Path
 
+    from bench.research.rejudge import params_with
     from fiftysix.bots import judge as J
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    from rejudge import params_with
     params = params_with(["samples=5", "dd_gap=3,12,10,10", "judge.COMPETE_AT=0.5"])
     assert (params.samples, params.dd_gap, params.compete_at) == (5, (3, 12, 10, 10), 0.5)
     assert params.make_at == J.PARAMS.make_at  # the others as they were

@@ -71,7 +71,7 @@ def club(tmp_path_factory, idp):
     secrets = folder / "secrets.toml"
     secrets.write_text(SECRETS.format(app=app, idp=idp))
     data = folder / "data"
-    log = open(folder / "streamlit.log", "w")
+    log = open(folder / "streamlit.log", "w")  # noqa: SIM115 - the server writes it until it stops
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",

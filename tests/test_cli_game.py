@@ -109,7 +109,7 @@ def test_replay_matches_naive_on_a_random_deal(capsys):
 
 def test_replay_pairs_team_names(capsys):
     deal = "J.9.. T.A.. A.T.. 9.J.. K.K.. Q.Q.."
-    code, out, _ = run(capsys, "replay", "--players", "6", "--teams", "pairs", "--deal", deal, "--trump", "NT",
+    _code, out, _ = run(capsys, "replay", "--players", "6", "--teams", "pairs", "--deal", deal, "--trump", "NT",
                        "--cards", "JS TS AS 9S KS QS", "--target", "10", "--declarer", "1-4", "--json")
     data = json.loads(out)
     assert data["points"] == {"1-4": 7, "2-5": 0, "3-6": 0} and data["over"] is False
@@ -162,10 +162,10 @@ def test_bad_input_one_error_line(capsys, argv, message):
 def test_console_script_exit_codes():
     exe = Path(sys.executable).parent / "fiftysix"  # the console script of the running environment
     ok = subprocess.run([str(exe), "deal", "--players", "4", "--seed", "2"], capture_output=True, text=True,
-                        timeout=60)
+                        timeout=60, check=False)
     assert ok.returncode == 0
     assert Deal.parse(ok.stdout.strip(), Table.make(4)).is_complete
     bad = subprocess.run([str(exe), "replay", "--players", "6", "--deal", "JJJ.....", "--trump", "H",
-                          "--cards", "JS"], capture_output=True, text=True, timeout=60)
+                          "--cards", "JS"], capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr

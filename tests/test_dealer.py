@@ -321,7 +321,7 @@ def test_seeded_and_prefix_stable():
 
 
 def test_impossible_promise_names_the_seat_and_the_shortfall():
-    view, deal = six_player_view({})
+    view, _deal = six_player_view({})
     held = view.hand.suit_length(1) + 0
     unseen = 12 - held
     view = View(view.table, 1, view.hand, {3: Count(HEARTS, unseen + 1, 99)})
@@ -419,17 +419,34 @@ def test_quick_counts_give_up_on_tight_promises_and_are_prefix_stable():
 
 @pytest.mark.parametrize("players,deck", [(4, 32), (4, 48), (6, 48), (8, 64), (8, 48)])
 def test_a_deals_kernel_form_from_its_counts_is_the_checked_positions(players, deck):
-    # the judge encodes the dealer's deals straight from their counts, without cards or
-    # checks: the arrays must be exactly those of the checked Position of the same deal
-    from fiftysix.analyser.encode import encode_counts, rules_for
+    # the estimate, the judge and the card bot encode the dealer's deals straight from their
+    # counts and the view's plays, without cards or checks: the arrays must be exactly those
+    # of the checked Position of the same deal after the same plays (PlayState's replay),
+    # at the start, after whole tricks and in the middle of a trick
+    from fiftysix.analyser.encode import known_after
     from fiftysix.analyser.solver import Position
+    from fiftysix.play import PlayState
     t = Table.make(players, deck)
+    rng = np.random.default_rng(players * 100 + deck)
     for seed in range(10):
         deal = random_deal(t, seed)
         counts = np.array([h.counts() for h in deal.hands])
         for trump in (None, 0, 3):
-            want = Position(t, deal.hands, trump, 1).encoded()
-            got = encode_counts(rules_for(t), counts, trump)
+            leader = int(rng.integers(1, players + 1))
+            state = PlayState(deal, trump, leader=leader, early_stop=False)
+            for _ in range(int(rng.integers(0, 3 * players))):
+                state.play(state.legal_cards()[int(rng.integers(len(state.legal_cards())))])
+            plays = [p for tr in state.tricks for p in tr.plays] + list(state.current)
+            want = Position.from_deal(deal, trump, leader, [c for _, c in plays]).encoded()
+            known = known_after(t, trump, plays, leader)
+            got = known.encode(counts)
+            assert known.to_move == state.to_move
             assert got.h1.tolist() == want.h1.tolist() and got.h2.tolist() == want.h2.tolist()
             assert (got.trump, got.leader, got.trick, got.won) == (want.trump, want.leader, want.trick, want.won)
-            assert got.points_left() == want.points_left()
+            assert got.points_left() == want.points_left() == want._points_left()
+            assert got.root_state(0).tolist() == want.root_state(0).tolist()
+            card = state.legal_cards()[0]
+            then = known.then(card).encode(counts)
+            nxt = Position.from_deal(deal, trump, leader, [c for _, c in plays] + [card]).encoded()
+            assert (then.h1.tolist(), then.leader, then.trick, then.won) == (nxt.h1.tolist(), nxt.leader, nxt.trick,
+                                                                           nxt.won)

@@ -120,7 +120,7 @@ def test_a_generated_bank_checks_clean_and_a_tampered_one_does_not(tmp_path):
     q["answers"] = [wrong]
     path.write_text(json.dumps(d))
     _, problems = check_file(path)
-    assert [(p.id, p.kind) for p in problems][0] == (q["id"], "answer")
+    assert next((p.id, p.kind) for p in problems) == (q["id"], "answer")
 
 
 def test_bank_object_round_trip_keeps_checks(tmp_path):

@@ -16,12 +16,12 @@ from fiftysix.drills.questions import QUESTION_TYPES, Context, Question, Questio
 
 
 def _q(qid="q1", **kw) -> Question:
-    base = dict(id=qid, type="meaning",
-                context=Context("international", 6, 48, "alternate", 3, "28H P", "JJ9.A.KQ.T9A"),
-                prompt="Seat 3 bids +1H. What does it promise?",
-                choices=("exactly one heart, the top one", "2-3 hearts", "no hearts"),
-                answers=("exactly one heart, the top one",), explanation="Plus one: the top card alone.",
-                tags=("plus",), family="plus", data={"call": "+1H"})
+    base = {"id": qid, "type": "meaning",
+                "context": Context("international", 6, 48, "alternate", 3, "28H P", "JJ9.A.KQ.T9A"),
+                "prompt": "Seat 3 bids +1H. What does it promise?",
+                "choices": ("exactly one heart, the top one", "2-3 hearts", "no hearts"),
+                "answers": ("exactly one heart, the top one",), "explanation": "Plus one: the top card alone.",
+                "tags": ("plus",), "family": "plus", "data": {"call": "+1H"}}
     base.update(kw)
     return Question(**base)
 
@@ -58,16 +58,16 @@ def test_call_answers_compare_in_canonical_notation():
 
 
 @pytest.mark.parametrize("change, message", [
-    (dict(type="guess"), "unknown type 'guess'"),
-    (dict(answers=("maybe",)), "answer 'maybe' is not one of the choices"),
-    (dict(choices=("a", "A ", "b"), answers=("b",)), "two choices are the same"),
-    (dict(choices=("only",), answers=("only",)), "at least two choices"),
-    (dict(answers=()), "no answer given"),
+    ({"type": "guess"}, "unknown type 'guess'"),
+    ({"answers": ("maybe",)}, "answer 'maybe' is not one of the choices"),
+    ({"choices": ("a", "A ", "b"), "answers": ("b",)}, "two choices are the same"),
+    ({"choices": ("only",), "answers": ("only",)}, "at least two choices"),
+    ({"answers": ()}, "no answer given"),
     # found by tests/test_fuzz.py: a CSV import took '0+1D' as a choice the checker refused
-    (dict(type="which-call", choices=("+1D", "0+1D"), answers=("+1D",)), "choice '0+1D' is not a call"),
-    (dict(context=Context("international", 6, 48, "alternate", 7, "")), "seat 7 does not exist"),
-    (dict(context=Context("international", 6, 48, "alternate", 1, "", "JJ9.A.KZ.")), "unknown rank 'Z'"),
-    (dict(context=Context("international", 6, 64, "alternate", 1, "")), "deck of 48 cards, not 64"),
+    ({"type": "which-call", "choices": ("+1D", "0+1D"), "answers": ("+1D",)}, "choice '0+1D' is not a call"),
+    ({"context": Context("international", 6, 48, "alternate", 7, "")}, "seat 7 does not exist"),
+    ({"context": Context("international", 6, 48, "alternate", 1, "", "JJ9.A.KZ.")}, "unknown rank 'Z'"),
+    ({"context": Context("international", 6, 64, "alternate", 1, "")}, "deck of 48 cards, not 64"),
 ])
 def test_malformed_question_is_reported_with_its_id(change, message):
     d = _q("bad-7", **change).to_dict()

@@ -341,14 +341,14 @@ def test_command_arguments(tmp_path_factory, capsys, command, data):
 def test_bad_values_are_refused_at_the_edge(capsys, tmp_path, argv, message):
     if argv[0] == "library":
         argv = argv + ["--db", str(tmp_path / "l.sqlite3")]
-    code, out, err = _run(capsys, argv)
+    code, _out, err = _run(capsys, argv)
     _one_clear_line(code, err, argv)
     assert code == 2 and re.search(re.escape(message) if "(" in message else message, err), err
 
 
 def test_help_states_the_limits(capsys):
     for argv, words in ((["sample", "--help"], "at most 100000"), (["quiz", "--help"], "at most 1000"),
-                        (["table", "--help"], "at most 86400"), (["simulate", "--help"], "default 120"),
+                        (["table", "--help"], "at most 86400"), (["simulate", "--help"], "default 30"),
                         (["bank", "check", "--help"], "at most 16 MB"), (["review", "--help"], "64 MB")):
         assert main(argv) == 0
         assert words in " ".join(capsys.readouterr().out.split()), argv

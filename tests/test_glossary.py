@@ -128,3 +128,21 @@ def test_the_makeable_headline_is_explained_against_each_lead(auction, leader_de
         assert est.rate <= min(rates) and "no higher than the lowest single lead" in words
     assert f"Makeable {est.rate:.0%}" in words and "every card known" in words
     assert "fixes one lead for every deal" in makeable_words(est)
+
+
+@pytest.mark.parametrize("page, needed", [
+    ("rules", ("stake", "NS (Noes)", "no-trump", "Plus N", "declarer")),
+    ("analyse", ("double-dummy", "double-dummy table", "makeable")),
+    ("progress", ("FSRS", "idea")),
+    ("drill", ("idea", "FSRS", "call family")),
+])
+def test_each_page_has_its_words_at_hand(tmp_path, monkeypatch, page, needed):
+    if page == "progress":  # the schedule shows once there is an answer
+        from fiftysix.drills.progress import ProgressStore
+        from fiftysix.drills.schedule import Rating
+        monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+        ProgressStore(learner="player").record_review("meaning/international/6p/plus", Rating.Good)
+    at = open_page(page, tmp_path, monkeypatch, **({"players": 4} if page == "analyse" else {}))
+    shown = "\n".join(m.value for p in at.get("popover") if p.proto.popover.label == "Words" for m in p.markdown)
+    for word in needed:
+        assert render.md_text(glossary.term(word).line) in shown, (page, word)

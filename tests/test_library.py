@@ -97,7 +97,7 @@ def test_search_matches_plain_filtering(lib: Library):
 
 
 def test_result_points_filter(lib: Library):
-    recs = [random_record(4, 32, "alternate", s, date="2026.01.0%d" % (s % 9 + 1)) for s in range(12)]
+    recs = [random_record(4, 32, "alternate", s, date=f"2026.01.0{s % 9 + 1}") for s in range(12)]
     lib.add(recs)
     for want in (10, 20, 30):
         got = {format_record(lib.get(e.id)) for e in lib.search(result=f"{want}+")}

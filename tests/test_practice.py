@@ -291,7 +291,7 @@ def test_learning_and_practice_modes_and_bad_settings():
         P.new_table(TABLE, SYSTEM, 1, seed=1, mode="cheating")
     with pytest.raises(P.PracticeError):
         P.new_table(TABLE, SYSTEM, 1, seed=1, bot="oracle")
-    with pytest.raises(Exception):
+    with pytest.raises(FiftySixError, match="unknown bidding system"):
         P.new_table(TABLE, "no-such-system", 1, seed=1)
     hand = P.new_table(TABLE, SYSTEM, 1, seed=1, bot="rules", mode="practice")
     pal = hand.palette()

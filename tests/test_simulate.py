@@ -7,10 +7,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from naive import naive_card_values, naive_max_points
-from test_dealer import HEARTS, ending_view, enumerate_arrangements
-
 from fiftysix.analyser.dealer import View, counts_to_deal
 from fiftysix.analyser.simulate import estimate, on_lead, wilson
 from fiftysix.cards import CARD_NAMES, Card, Table, random_deal
@@ -18,6 +14,8 @@ from fiftysix.constraints import Count
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState
 from fiftysix.scoring import Contract
+from tests.naive import naive_card_values, naive_max_points
+from tests.test_dealer import HEARTS, ending_view, enumerate_arrangements
 
 TRUMP = 0  # ending_view plays with spades as trumps
 
@@ -164,7 +162,7 @@ def test_sample_command_prints_deals_that_keep_the_auction_promises(capsys):
         for s in t.seats:
             if s != 2:
                 assert fits(deal.hand(s), promises[s]), (s, row["deal"])
-    rc2, out2, _ = run_cli(capsys, "sample", "--players", "6", "--seat", "2", "--hand", str(hand),
+    _rc2, out2, _ = run_cli(capsys, "sample", "--players", "6", "--seat", "2", "--hand", str(hand),
                            "--auction", auction, "-n", "25", "--seed", "1", "--json")
     assert out2 == out
 
@@ -302,7 +300,6 @@ def test_a_cancelled_search_raises_cancelled_and_a_later_one_is_exact():
         S.max_points(pos, 0, solver=s, stop=stop)
     assert len(looks) == 2 and looks[1] - looks[0] < 1.5  # one chunk of 2^20 nodes
     ending = S.Position(t, tuple(type(h)(h.cards[:2]) for h in deal.hands), 1)
-    from naive import naive_max_points
     teams = [t.team_of(x) for x in t.seats]
     want = naive_max_points([[CARD_NAMES[c] for c in h.cards[:2]] for h in deal.hands], "H", 0, teams, 0)
     assert S.max_points(ending, 0, solver=s, stop=lambda: False)[0] == want
@@ -350,3 +347,42 @@ def test_simulate_command_until_interval(capsys):
     rc, out, err = run_cli(capsys, "simulate", "--players", "4", "--seat", "1", "--hand", str(view.hand),
                            "--played", played, "--contract", "28S", "--declarer", "odd", "--until-interval", "0.7")
     assert rc == 2 and "half-width" in err and out == ""
+
+
+@pytest.mark.parametrize("players, cards, yes_no", [(4, 8, False), (4, 6, False), (6, 14, True), (6, 12, False)])
+def test_mid_hand_every_deal_equals_a_separate_exact_solve(players, cards, yes_no):
+    """The road from the dealer to the kernels after cards have been played (whole tricks won,
+    a trick in progress) gives the values of the checked positions that PlayState replays,
+    solved one by one with a fresh solver."""
+    from collections import Counter
+
+    from fiftysix.analyser import solver as S
+    from fiftysix.analyser.dealer import Dealer
+    t = Table.make(players)
+    deal = random_deal(t, 21)
+    state = PlayState(deal, 1, early_stop=False)
+    for _ in range(cards):
+        state.play(state.legal_cards()[-1])
+    seat = state.to_move
+    plays = tuple(p for tr in state.tricks for p in tr.plays) + tuple(state.current)
+    view = View(t, seat, deal.hand(seat), {}, plays)
+    c = Contract.make(t, 29, 1, 2)
+    est = estimate(view, c, n=10, seed=4, threads=2, points=not yes_no)
+    played = [x for _, x in plays]
+    best, after = [], {}
+    for counts in Dealer(view).sample_counts(10, 4):
+        pos = S.Position.from_deal(counts_to_deal(t, counts), 1, 1, played)
+        if est.leads:  # on lead: every lead's value
+            vals = {card: S.max_points(S.Position.from_deal(counts_to_deal(t, counts), 1, 1, played + [card]),
+                                       c.team, solver=S.Solver(8))[c.team] for card in pos.legal_cards()}
+            for card, v in vals.items():
+                after.setdefault(card, []).append(v)
+            mine = t.team_of(seat) == c.team
+            best.append(max(vals.values()) if mine else min(vals.values()))
+        else:
+            best.append(S.max_points(pos, c.team, solver=S.Solver(8))[c.team])
+    assert bool(est.leads) == (cards % players == 0)
+    assert est.deals == 10 and est.makes == sum(b >= c.value for b in best)
+    if not yes_no:
+        assert est.points == dict(Counter(best))
+    assert {r.card: r.makes for r in est.leads} == {card: sum(v >= c.value for v in vs) for card, vs in after.items()}

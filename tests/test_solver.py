@@ -140,10 +140,10 @@ def test_max_points_many_matches_single():
     table = Table.make(4)
     rng = random.Random(11)
     positions = [random_position(rng, table) for _ in range(30)]
-    many = S.max_points_many(positions, 1, threads=3, table_mb=2)
+    many = S.max_points_many(positions, 1, threads=3)
     single = [S.max_points(p)[1] for p in positions]
     assert many.tolist() == single
-    assert S.max_points_many(positions, 1, threads=1, table_mb=2).tolist() == single
+    assert S.max_points_many(positions, 1, threads=1).tolist() == single
 
 
 def test_full_deal_values_sum_to_56_and_table_agrees():

@@ -40,7 +40,7 @@ def test_hand_is_fanned_in_suit_order_strongest_first():
 def test_seats_go_anticlockwise_from_the_viewer():
     # RULES.md 1: play goes anticlockwise, so seat 2 sits on seat 1's right.
     pos = render.seat_positions(4, bottom=1)
-    (x1, y1), (x2, y2), (x3, y3), (x4, y4) = (pos[s] for s in (1, 2, 3, 4))
+    (_x1, y1), (x2, _y2), (_x3, y3), (x4, _y4) = (pos[s] for s in (1, 2, 3, 4))
     assert y1 > 80 and y3 < 20  # seat 1 nearest the viewer, seat 3 opposite
     assert x2 > 80 and x4 < 20  # seat 2 to the right, seat 4 to the left
     six = render.seat_positions(6, bottom=4)

@@ -21,6 +21,7 @@ import importlib
 import re
 import sqlite3
 import sys
+import time
 from collections.abc import Sequence
 
 from fiftysix import __version__
@@ -64,11 +65,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    started = time.perf_counter()  # handlers with a time budget count from here (``args.started``)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # a usage error (its line already printed) or --help
         return e.code if isinstance(e.code, int) else 2
+    args.started = started
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0

@@ -101,7 +101,12 @@ def club() -> Club | None:
             raise ClubConfigError(f"{there[-1]} cannot be read as TOML: the server stays closed until it can")
         return None
     raw = st.secrets.get("club")
-    return None if raw is None else Club.from_dict(raw)
+    if raw is None:
+        return None
+    if not st.secrets.get("auth"):
+        raise ClubConfigError("secrets.toml has a [club] table but no [auth] table for the sign-in (README: "
+                              "Serving a club): the server stays closed until it has one")
+    return Club.from_dict(raw)
 
 
 def _signed_in(info: dict) -> tuple[str, str, str, bool] | None:

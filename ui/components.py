@@ -8,11 +8,12 @@ Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
+from typing import Any, Literal, TypedDict
 
 import streamlit as st
 
@@ -54,7 +55,20 @@ def decks_for(players: int) -> list[int]:
     return sorted(d for p, d in TABLE_SETUPS if p == players)
 
 
-def in_url(key: str) -> dict[str, str]:
+def words_for(words: Mapping[Any, str]) -> Callable[[Any], str]:
+    """A widget's ``format_func`` that shows each option by its words in ``words`` (where it has
+    none, the option itself)."""
+    return lambda option: words.get(option, str(option))
+
+
+class InUrl(TypedDict):
+    """The widget arguments ``in_url`` gives."""
+
+    key: str
+    bind: Literal["query-params"]
+
+
+def in_url(key: str) -> InUrl:
     """Widget arguments that keep the widget's value in the page's URL as ``?key=value``, so a
     reload restores it and a link can be shared: ``st.selectbox(..., **in_url("system"))``.
 
@@ -62,7 +76,7 @@ def in_url(key: str) -> dict[str, str]:
     accept is dropped, and the widget's default stays out of the URL. Change such a widget's
     value through ``st.session_state``, never through ``st.query_params``.
     """
-    return {"key": key, "bind": "query-params"}
+    return InUrl(key=key, bind="query-params")
 
 
 def user() -> User:
@@ -253,8 +267,8 @@ def call_worth(system: str, table: Table, before: str, call: str, key: str) -> N
                 + f" and all 56 in {shares[56]:.0%} {how} (double-dummy).")
     fig = go.Figure(go.Bar(x=doc["bins"], y=entry["hist"], marker_color="#2e7d32",
                            hovertemplate="%{x} points: %{y} deals<extra></extra>"))
-    fig.update_layout(height=150, margin=dict(l=0, r=0, t=4, b=0), bargap=0.1,
-                      xaxis=dict(title=None, tickfont=dict(size=9)), yaxis=dict(visible=False))
+    fig.update_layout(height=150, margin={"l": 0, "r": 0, "t": 4, "b": 0}, bargap=0.1,
+                      xaxis={"title": None, "tickfont": {"size": 9}}, yaxis={"visible": False})
     st.plotly_chart(fig, key=key, config={"displayModeBar": False})
     st.caption(f"From {entry['count']:,} of {doc['deals']:,} practice deals in which computer players "
                f"({doc['bots']}) bid every seat, each then played with every card known (double-dummy), seat 1 "

@@ -1,24 +1,163 @@
-"""Heavy solver work from a page that Stop, Cancel and a closed tab actually stop.
+"""Heavy work from a page: a queue with a cap on jobs at once, a wall-clock cap, and a stop.
 
-Streamlit can only interrupt a script run at its own calls ("yield points"): a run blocked in
-a long search would keep its core busy after Stop. ``run_cancellable`` runs the work in a
-worker thread and keeps the script thread at a yield point every quarter second (an elapsed-
-time note); when Streamlit stops the run (its Stop button, a rerun asked by a button such as
-the page's Cancel, the session closing; a disconnected session is also noticed there), the
-exception raised there first tells the worker to stop (the solver looks at the flag every million nodes or so) and waits for it, so the
-CPU is free again within about a second, and the same session cannot start a second heavy
-job while the first still runs.
+The entry point is ``heavy_job(label, seconds)``, a context manager every page uses around
+work that can hold a core for seconds or more (the makeable estimate, the double-dummy table
+and stepper, a review's card costs, the bots' play). It
+
+* refuses a visitor who is not signed in on a club server (``JobRefused``; local mode has
+  its one player): a signed-out visitor cannot start heavy work even if a page lets him try;
+* waits for a free place: the server runs at most ``max_jobs()`` heavy jobs at once
+  (``FIFTYSIX_HEAVY_JOBS``, default 2: one per core of a 2-core machine), at most one per
+  browser session; the rest wait in line, first come first served, and the page shows the
+  place in the queue, staying at a Streamlit yield point so Stop, Cancel or a closed tab end
+  the wait;
+* then yields a ``Job`` whose ``stop()`` turns True at the job's wall-clock cap (``seconds``,
+  at most ``MAX_JOB_SECONDS``, shown on the page) or once the run is stopped: the work passes
+  it to the solver, which looks at it every million nodes or so.
+
+``run_cancellable(work, label, seconds)`` runs ``work(stop)`` in a worker thread inside a
+heavy job, keeping the script thread at a yield point every quarter second (an elapsed-time
+note with the cap): when Streamlit stops the run (its Stop button, a rerun asked by a button
+such as the page's Cancel, the session closing; a disconnected session is also noticed
+there), the exception raised there first tells the worker to stop and waits for it, so the
+CPU is free again within about a second.
+
+The solver pool's threads run at a lower scheduling priority in the server
+(``pool.set_worker_nice``): a light page's script, at normal priority, gets a core at once
+however many searches run (bench/heavy_pages.py measures it).
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 import streamlit as st
 
+from fiftysix.analyser.pool import lower_this_thread, set_worker_nice
+from fiftysix.errors import FiftySixError
+
 T = TypeVar("T")
+
+MAX_JOB_SECONDS = 300.0
+"""No heavy job runs longer than this, whatever a page asks."""
+WORKER_NICE = 10
+"""The solver threads' niceness in the server (0 is normal; 19 the lowest priority)."""
+WAIT_EVERY = 0.25
+"""Seconds between two looks at the queue (each a Streamlit yield point)."""
+
+
+class JobRefused(FiftySixError):
+    """This visitor may not start heavy work (signed out of a club server)."""
+
+
+def max_jobs() -> int:
+    """Heavy jobs the server runs at once (``FIFTYSIX_HEAVY_JOBS``, default 2, at least 1)."""
+    try:
+        return max(1, int(os.environ.get("FIFTYSIX_HEAVY_JOBS", "2")))
+    except ValueError:
+        return 2
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One job's place: waiting in line, then running."""
+
+    owner: str
+    label: str
+    running: bool = False
+    since: float = field(default_factory=time.monotonic)
+
+
+class JobQueue:
+    """At most ``limit()`` tickets run at once, one per owner; the others wait in order."""
+
+    def __init__(self, limit: Callable[[], int] = max_jobs) -> None:
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._running: list[Ticket] = []
+        self._waiting: list[Ticket] = []
+
+    def join(self, owner: str, label: str = "") -> Ticket:
+        """Join the line (and run at once if there is room)."""
+        t = Ticket(owner, label)
+        with self._lock:
+            self._waiting.append(t)
+            self._promote()
+        return t
+
+    def place(self, t: Ticket) -> int:
+        """0 once ``t`` runs; else its place in the line (1 = next)."""
+        with self._lock:
+            self._promote()
+            return 0 if t.running else self._waiting.index(t) + 1
+
+    def leave(self, t: Ticket) -> None:
+        with self._lock:
+            if t in self._running:
+                self._running.remove(t)
+            if t in self._waiting:
+                self._waiting.remove(t)
+            t.running = False
+            self._promote()
+
+    def counts(self) -> tuple[int, int]:
+        """(jobs running, jobs waiting)."""
+        with self._lock:
+            return len(self._running), len(self._waiting)
+
+    def _promote(self) -> None:
+        room = self.limit() - len(self._running)
+        busy = {r.owner for r in self._running}
+        for t in list(self._waiting):
+            if room <= 0:
+                break
+            if t.owner in busy:  # one job per session: its next waits for the one running
+                continue
+            self._waiting.remove(t)
+            self._running.append(t)
+            t.running = True
+            busy.add(t.owner)
+            room -= 1
+
+
+_queue = JobQueue()
+
+
+def job_queue() -> JobQueue:
+    """The server's one queue of heavy jobs."""
+    return _queue
+
+
+@dataclass
+class Job:
+    """A running heavy job: its label, cap and start; ``stop()`` is True past the cap or once
+    the run was stopped (thread-safe: searches in other threads may call it)."""
+
+    label: str
+    seconds: float
+    start: float = field(default_factory=time.monotonic)
+    halt: threading.Event = field(default_factory=threading.Event)
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+    def left(self) -> float:
+        return max(0.0, self.seconds - self.elapsed())
+
+    def timed_out(self) -> bool:
+        return self.elapsed() >= self.seconds
+
+    def stop(self) -> bool:
+        return self.halt.is_set() or self.timed_out()
+
+    def caption(self) -> str:
+        """What the page shows while it runs: the label, the seconds so far and the cap."""
+        return f"{self.label} ({self.elapsed():.0f} s; stops at {self.seconds:.0f} s at the latest)"
 
 
 def session_gone() -> bool:
@@ -32,35 +171,86 @@ def session_gone() -> bool:
     return not Runtime.instance().is_active_session(ctx.session_id)
 
 
-def run_cancellable(work: Callable[[Callable[[], bool]], T], label: str, every: float = 0.25) -> T:
-    """``work(stop)`` in a worker thread (``stop()`` turns True once the run is stopped),
-    showing ``label`` and the seconds elapsed; returns its result or raises its error."""
-    from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
-    halt = threading.Event()
-    box: dict = {}
+def _owner() -> str:
+    """Whose job it is: this browser session (every script run of a tab has the same id)."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx is not None else f"thread-{threading.get_ident()}"
 
-    def target() -> None:
-        try:
-            box["value"] = work(halt.is_set)
-        except BaseException as e:  # handed to the script thread
-            box["error"] = e
 
-    th = threading.Thread(target=target, daemon=True, name="fiftysix-job")
-    add_script_run_ctx(th, get_script_run_ctx(suppress_warning=True))
+def _refusal() -> str | None:
+    """Why this visitor may not start heavy work (None: it may)."""
+    from fiftysix.ui.club import club, current_user
+    if club() is not None and current_user() is None:
+        return "Sign in to the club to run the solver."
+    return None
+
+
+def wait_text(place: int, running: int) -> str:
+    """The page's line while a job waits (its place in the queue)."""
+    ahead = "next in line" if place == 1 else f"number {place} in line"
+    return (f"Waiting for a free solver: {running} heavy job(s) running on this server, yours is {ahead}. "
+            "It starts by itself.")
+
+
+@contextmanager
+def heavy_job(label: str, seconds: float) -> Iterator[Job]:
+    """Wait for a place in the server's queue (showing it), then run as a ``Job`` capped at
+    ``seconds`` (at most ``MAX_JOB_SECONDS``). JobRefused for a signed-out club visitor."""
+    why = _refusal()
+    if why is not None:
+        raise JobRefused(why)
+    set_worker_nice(WORKER_NICE)
+    q = job_queue()
+    ticket = q.join(_owner(), label)
     note = st.empty()
-    t0 = time.monotonic()
-    th.start()
+    job = None
     try:
-        while th.is_alive():
-            th.join(every)
+        while (place := q.place(ticket)) > 0:
+            note.info(wait_text(place, q.counts()[0]), icon=":material/hourglass_top:")
             if session_gone():
-                st.stop()  # nobody to show the answer to: the finally below stops the worker
-            if th.is_alive():
-                note.caption(f"{label} ({time.monotonic() - t0:.0f} s)")
-    finally:
-        halt.set()
-        th.join()
+                st.stop()
+            time.sleep(WAIT_EVERY)
         note.empty()
+        job = Job(label, min(float(seconds), MAX_JOB_SECONDS))
+        yield job
+    finally:
+        if job is not None:
+            job.halt.set()
+        q.leave(ticket)
+        note.empty()
+
+
+def run_cancellable(work: Callable[[Callable[[], bool]], T], label: str, seconds: float,
+                    every: float = 0.25) -> T:
+    """``work(stop)`` in a worker thread inside a heavy job of at most ``seconds`` (``stop()``
+    turns True at the cap or once the run is stopped), showing ``label``, the seconds elapsed
+    and the cap; returns its result or raises its error."""
+    from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
+    box: dict = {}
+    with heavy_job(label, seconds) as job:
+        def target() -> None:
+            lower_this_thread()
+            try:
+                box["value"] = work(job.stop)
+            except BaseException as e:  # noqa: BLE001 (handed to the script thread)
+                box["error"] = e
+
+        th = threading.Thread(target=target, daemon=True, name="fiftysix-job")
+        add_script_run_ctx(th, get_script_run_ctx(suppress_warning=True))
+        note = st.empty()
+        th.start()
+        try:
+            while th.is_alive():
+                th.join(every)
+                if session_gone():
+                    st.stop()  # nobody to show the answer to: the finally below stops the worker
+                if th.is_alive():
+                    note.caption(job.caption())
+        finally:
+            job.halt.set()
+            th.join()
+            note.empty()
     if "error" in box:
         raise box["error"]
     return box["value"]

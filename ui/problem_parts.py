@@ -11,7 +11,7 @@ from fiftysix.cards import Hand
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record
 from fiftysix.ui import render
-from fiftysix.ui.components import owner, show, user
+from fiftysix.ui.components import owner, show, user, words_for
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.render import md_text
 
@@ -98,7 +98,8 @@ def problem_panel(record: Record, key: str) -> None:
     """For a coach: find the play problems in a hand (every position of its play searched by
     the solver; the opening lead scored by simulation) and add one to the working bank."""
     from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Deadline
-    from fiftysix.drills.problems import Budget, lead_problem, scan_record
+    from fiftysix.drills.problem_sets import default_seconds
+    from fiftysix.drills.problems import OPENING_LEAD, Budget, lead_problem, scan_record
     ss = st.session_state
     found_key = f"{key}_problems"
     if record.contract is None:
@@ -121,11 +122,11 @@ def problem_panel(record: Record, key: str) -> None:
                 made = run_cancellable(lambda stop: scan_record(
                     record, Budget(POSITION_SECONDS, Deadline(SCAN_SECONDS), stop),
                     on_position=lambda i, n: bar.progress(i / max(1, n), text=f"Position {i + 1} of {n}")),
-                    "Searching the play")
+                    "Searching the play", SCAN_SECONDS + 5)
             else:
                 one = run_cancellable(lambda stop: lead_problem(
                     record, stop=stop, on_deal=lambda d, n: bar.progress(d / n, text=f"Deal {d} of {n}")),
-                    "Scoring every lead")
+                    "Scoring every lead", default_seconds(record.table, OPENING_LEAD) + 5)
                 made = [one] if one is not None else []
         except (BudgetExceeded, Cancelled):
             made = []
@@ -147,7 +148,7 @@ def problem_panel(record: Record, key: str) -> None:
     labels = {q.id: (f"{'Find the card' if q.type == 'find-card' else 'Opening lead'}, level {q.data['level']}: "
                      f"seat {q.context.seat}, {q.data.get('tricks_left')} tricks left, right: {' / '.join(q.answers)}")
               for q in qs}
-    pick = st.selectbox("Problems found", list(labels), format_func=labels.get, key=f"{key}_pick")
+    pick = st.selectbox("Problems found", list(labels), format_func=words_for(labels), key=f"{key}_pick")
     q = next(x for x in qs if x.id == pick)
     st.text(q.prompt)
     if st.button("Add this problem to my bank", key=f"{key}_add", icon=":material/add:"):

@@ -17,6 +17,7 @@ from fiftysix.cards import Card
 from fiftysix.records import parse_record
 from fiftysix.ui import render
 from fiftysix.ui.components import seat_view, show, tricks_table, view_hands
+from fiftysix.ui.jobs import heavy_job
 from fiftysix.ui.render import md_text
 
 POSITION_SECONDS = 5.0  # search budget per position; a position over it is shown as unsolved
@@ -30,14 +31,16 @@ def review_of(record_text: str, bot: str | None = DEFAULT_BOT) -> Review:
     done = st.session_state.setdefault("rv_reviews", {})
     key = (record_text, bot)
     if key not in done:
-        bar = st.progress(0.0, text="Solving every card of the play double-dummy...")
+        with heavy_job("Reviewing the hand", REVIEW_SECONDS + 5):
+            cap = f"(stops at {REVIEW_SECONDS:.0f} s at the latest)"
+            bar = st.progress(0.0, text=f"Solving every card of the play double-dummy {cap}...")
 
-        def tick(k: int, n: int) -> None:
-            bar.progress(k / n, text=f"Solving every card of the play double-dummy: {k} of {n} positions")
+            def tick(k: int, n: int) -> None:
+                bar.progress(k / n, text=f"Solving every card of the play double-dummy: {k} of {n} positions {cap}")
 
-        rev = review(parse_record(record_text), max_seconds=POSITION_SECONDS, on_progress=tick,
-                     total_seconds=REVIEW_SECONDS, bidder=None if bot is None else get_bot(bot))
-        bar.empty()
+            rev = review(parse_record(record_text), max_seconds=POSITION_SECONDS, on_progress=tick,
+                         total_seconds=REVIEW_SECONDS, bidder=None if bot is None else get_bot(bot))
+            bar.empty()
         if len(done) >= 32:
             done.pop(next(iter(done)))
         done[key] = rev
@@ -98,12 +101,12 @@ def value_chart(rev) -> go.Figure:
     colours = ["#555"] + ["#c0392b" if c.cost else "#1d6b40" for c in rev.cards]
     sizes = [6] + [6 + 2 * min(c.cost or 0, 6) for c in rev.cards]
     fig = go.Figure(go.Scatter(x=xs, y=ys, mode="lines+markers", line_shape="hv", text=labels,
-                               marker=dict(color=colours, size=sizes),
+                               marker={"color": colours, "size": sizes},
                                hovertemplate="%{text}<br>declarers: %{y}<extra></extra>", name="double-dummy"))
     if rev.target is not None:
         fig.add_hline(y=rev.target, line_dash="dash", annotation_text=f"target {rev.target}")
     fig.update_layout(title="Declarers' double-dummy total through the play", height=320,
-                      xaxis_title="cards played", yaxis_title="card points", margin=dict(t=40, b=10))
+                      xaxis_title="cards played", yaxis_title="card points", margin={"t": 40, "b": 10})
     return fig
 
 

@@ -7,6 +7,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from fiftysix.bidding.auction import Auction
 from fiftysix.bidding.calls import Call, format_call, format_calls, parse_call, parse_calls
 from fiftysix.bidding.ladder import Ladder
@@ -17,7 +19,7 @@ from fiftysix.bidding.systems import DEFAULT_SYSTEM, SYSTEMS, System, get_system
 SYSTEM_NAMES = tuple(SYSTEMS)
 
 
-def call_table(system: str) -> list[dict]:
+def call_table(system: str) -> list[dict[str, Any]]:
     """The system's call table (one row per call form, with an example in context)."""
     from fiftysix.bidding.docs import call_rows
     return call_rows(system)

@@ -113,7 +113,7 @@ _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "
 _WORDS = {"PASS": "P", "DOUBLE": "X", "DBL": "X", "REDOUBLE": "XX", "RDBL": "XX", "NOES": "NS",
           "NOS": "NS", "NOTRUMP": "NT"}
 _S = "([SHDC])"
-_PATTERNS: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(p), k) for p, k in (
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for p, k in (
     (r"^P$", PASS), (r"^X$", DOUBLE), (r"^XX$", REDOUBLE),
     (r"^(\d+)-?P$", FORCED),
     (r"^(\d+)" + _S + r"\^$", RAISE), (r"^(\d+)NS\^$", RAISE),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from fiftysix import shipped
 from fiftysix.bidding.auction import Auction
@@ -40,7 +41,7 @@ them, later calls first, says which and why, and deals from the rest.
 """
 
 
-def call_rows(system: str, players: int = 6) -> list[dict]:
+def call_rows(system: str, players: int = 6) -> list[dict[str, Any]]:
     """One row per example call of the system: form, auction before, call, value, trump, meaning."""
     sysm = get_system(system)
     table = Table.make(players)

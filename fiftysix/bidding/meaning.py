@@ -5,7 +5,9 @@ so the words can never disagree with what a simulation assumes.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from fiftysix.cards import Hand
 from fiftysix.constraints import TRUE, Constraint, Fit, from_dict
@@ -25,11 +27,11 @@ class Meaning:
     def promises_nothing(self) -> bool:
         return self.constraint == TRUE
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "sentence": self.sentence, "constraint": self.constraint.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Meaning:
+    def from_dict(cls, d: Mapping[str, Any]) -> Meaning:
         return cls(d["label"], d["sentence"], from_dict(d["constraint"]))
 
 

@@ -44,7 +44,7 @@ def short_phrase(cards: Sequence[int]) -> str:
     return "".join(RANKS[Card(c).rank] for c in sorted(Card(c) for c in cards)) + " of " + SUIT_NAMES[suit]
 
 
-def holds_top(cards: Sequence[int], own: Counter | None = None) -> Constraint:
+def holds_top(cards: Sequence[int], own: Counter[Card] | None = None) -> Constraint:
     """Holds these ladder cards, on top of any copies the caller itself showed before."""
     own = own or Counter()
     need = Counter(Card(c) for c in cards)
@@ -57,7 +57,7 @@ def holds_top(cards: Sequence[int], own: Counter | None = None) -> Constraint:
     return conjoin(*parts)
 
 
-def lacks_top(card: int, own: Counter | None = None) -> Count:
+def lacks_top(card: int, own: Counter[Card] | None = None) -> Count:
     """Does not hold the top remaining card (beyond copies the caller showed before)."""
     own = own or Counter()
     c = Card(card)
@@ -113,18 +113,18 @@ def void_in_one_of(suits: Iterable[int]) -> Constraint:
 
 # --- what a call takes off the ladder -------------------------------------------------------
 
-def own_in_suit(own: Counter, suit: int) -> int:
+def own_in_suit(own: Counter[Card], suit: int) -> int:
     """How many cards of the suit the caller showed by earlier calls."""
     return sum(n for k, n in own.items() if Card(k).suit == suit)
 
 
-def new_cards(cards: tuple[Card, ...], own: Counter) -> tuple[Card, ...]:
+def new_cards(cards: tuple[Card, ...], own: Counter[Card]) -> tuple[Card, ...]:
     """The cards of ``cards`` beyond those the caller already showed (what goes off the ladder)."""
     left = Counter(cards) - own
     return tuple(c for c in sorted(left.elements()))
 
 
-def own_note(own: Counter, suit: int, constraint: Constraint) -> str:
+def own_note(own: Counter[Card], suit: int, constraint: Constraint) -> str:
     """A closing sentence for a ladder promise by a caller who showed cards of the suit before:
     the promise counts on top of those, so say what it asks in all ("" when nothing was shown)."""
     shown = sorted(Card(c) for c in own.elements() if Card(c).suit == suit)

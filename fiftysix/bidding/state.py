@@ -14,7 +14,7 @@ from fiftysix.bidding.ladder import Ladder
 from fiftysix.bidding.meaning import Meaning
 from fiftysix.cards import Card, Table
 
-_NOTHING: Counter = Counter()
+_NOTHING: Counter[Card] = Counter()
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class State:
     doubled: int = 1
     doubled_by: int | None = None
     ladder: Ladder | None = None
-    shown: dict[int, Counter] = field(default_factory=dict)
+    shown: dict[int, Counter[Card]] = field(default_factory=dict)
     named: list[tuple[int, int]] = field(default_factory=list)  # (seat, suit) in call order
     bids: list[tuple[int, int | None, int]] = field(default_factory=list)
     """Every call that raised the value, in order: (seat, suit it named or None, value after)."""
@@ -115,7 +115,7 @@ class State:
         """The standing value, or 27 before any bid (plus forms count from 27)."""
         return 27 if self.value is None else self.value
 
-    def own(self, seat: int) -> Counter:
+    def own(self, seat: int) -> Counter[Card]:
         """The cards ``seat`` showed by its calls so far (read only: shared when none)."""
         return self.shown.get(seat, _NOTHING)
 

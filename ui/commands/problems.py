@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import queue
+import threading
 import time
 from collections.abc import Iterator
 
@@ -20,7 +22,7 @@ from fiftysix.ui.commands.common import (
     table_from,
     whole,
 )
-from fiftysix.ui.commands.output import Output, json_line, lines
+from fiftysix.ui.commands.output import Output, lines
 
 KINDS = ("find-card", "opening-lead")
 
@@ -87,19 +89,38 @@ def cmd_hands(args: argparse.Namespace) -> Iterator[Output]:
 
 
 def cmd_starter(args: argparse.Namespace) -> Iterator[Output]:
+    """Build the set in a worker thread and report each problem as it is found (the build takes
+    minutes to hours at 8 players)."""
     from fiftysix.drills.problem_sets import build_starter_set
     table = table_from(args)
     hands = [r for r in read_records(args.hands) if r.table == table]
     if not hands:
         raise FiftySixError(f"{args.hands} holds no hands for {table}")
-    found: list[str] = []
-    bank = build_starter_set(table, hands, per_level=args.per_level, leads_per_level=args.leads_per_level,
-                             seed=args.seed, max_leads_tried=args.max_leads_tried,
-                             on_found=lambda q: found.append(json_line({"id": q.id, "type": q.type,
-                                                                          "level": q.data["level"]})))
+    events: queue.Queue = queue.Queue()
+
+    def build() -> None:
+        try:
+            events.put(("done", build_starter_set(
+                table, hands, per_level=args.per_level, leads_per_level=args.leads_per_level, seed=args.seed,
+                max_leads_tried=args.max_leads_tried, on_found=lambda q: events.put(("found", q)))))
+        except BaseException as e:  # noqa: BLE001  (handed to the command's thread, raised there)
+            events.put(("error", e))
+
+    threading.Thread(target=build, daemon=True, name="fiftysix-starter").start()
+    t0 = time.perf_counter()
+    while True:
+        kind, value = events.get()
+        if kind == "error":
+            raise value
+        if kind == "found":
+            row = {"id": value.id, "type": value.type, "level": value.data["level"]}
+            yield Output(row, f"{value.id}: {value.type} level {value.data['level']}"
+                              f" ({time.perf_counter() - t0:.0f} s)\n")
+            continue
+        bank = value
+        break
     save_bank(bank, args.output)
-    yield Output(None, "".join(found))
-    per = {}
+    per: dict[str, int] = {}
     for q in bank.questions:
         key = f"{q.type} level {q.data['level']}"
         per[key] = per.get(key, 0) + 1

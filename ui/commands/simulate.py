@@ -29,8 +29,11 @@ from fiftysix.ui.commands.common import (
 )
 from fiftysix.ui.commands.output import Output, lines
 
-SIMULATE_SECONDS = 120.0
-"""The default time budget of ``simulate``."""
+SIMULATE_SECONDS = 30.0
+"""The default time budget of ``simulate``: with ``SIMULATE_UNTIL`` an answer with its interval
+within half a minute at any table (issue 41); ``--max-seconds`` and ``-n`` ask for more."""
+SIMULATE_UNTIL = 0.05
+"""The default interval to reach (a half-width) when neither ``-n`` nor ``--until-interval`` is given."""
 
 
 def _add_view_args(p: argparse.ArgumentParser) -> None:
@@ -46,7 +49,9 @@ def _add_view_args(p: argparse.ArgumentParser) -> None:
                    help='an extra promise for a seat in the constraint language, e.g. '
                         '\'3:{"count": ["JH"], "min": 1}\' (repeatable)')
     p.add_argument("-n", type=arg(whole, "-n", 1, MAX_DEALS), default=None,
-                   help=f"number of deals (default 200, or up to 2000 with --until-interval; at most {MAX_DEALS})")
+                   help=f"number of deals (at most {MAX_DEALS}); for simulate: alone, exactly this many"
+                        " (within --max-seconds), with --until-interval the most; by default up to 2000 until"
+                        f" the interval is within +-{SIMULATE_UNTIL * 100:.0f}%%")
     add_seed_arg(p, 1, "random seed (same seed, same deals)")
 
 
@@ -64,16 +69,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="solver threads (default: all)")
         p.add_argument("--max-seconds", type=arg(seconds, "--max-seconds"), default=SIMULATE_SECONDS,
                        help=f"time budget for the whole simulation (default {SIMULATE_SECONDS:g}, at most"
-                            f" {MAX_SECONDS:g}); when it runs out the estimate covers the deals solved so far"
-                            " (checked between batches of deals)")
+                            f" {MAX_SECONDS:g}); when it runs out the estimate covers the deals solved so far")
         p.add_argument("--no-leads", action="store_true", help="skip the table of opening leads")
         p.add_argument("--no-points", action="store_true",
                        help="only ask whether the contract makes (much faster; no points histogram)")
         p.add_argument("--until-interval", type=float, default=None, metavar="HALF_WIDTH",
                        help="stop once the 95%% interval is within +-HALF_WIDTH (e.g. 0.03 for +-3%%); "
-                            "-n is then the most deals to solve (default 2000)")
+                            f"-n is then the most deals to solve (default 2000); default {SIMULATE_UNTIL:g}"
+                            " unless -n is given; 0: solve all -n deals")
         p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                       help="show a progress bar on stderr (default: when stderr is a terminal)")
+                       help="show a progress bar on stderr with the interval and the time left"
+                            " (default: when stderr is a terminal)")
 
 
 def _extra_constraints(items: list[str]) -> dict:
@@ -159,9 +165,14 @@ def cmd_simulate(args: argparse.Namespace) -> Output:
     view, _ = _view_and_auction(args, trump_of)
     contract = holder["contract"]
     progress = sys.stderr.isatty() if args.progress is None else args.progress
-    end = start + args.max_seconds
     until = args.until_interval
+    if until is None and args.n is None:
+        until = SIMULATE_UNTIL
+    elif until == 0:
+        until = None  # every one of the -n deals
     n = args.n if args.n is not None else (2000 if until is not None else 200)
+    # the budget counts from the command's start (``main`` notes it), as the user waits from there
+    budget = max(0.001, args.max_seconds - (time.perf_counter() - getattr(args, "started", start)))
     interrupted = threading.Event()
 
     def on_sigint(signum, frame) -> None:  # Ctrl-C: stop, and print what the solved deals say
@@ -170,8 +181,8 @@ def cmd_simulate(args: argparse.Namespace) -> Output:
     old = signal.signal(signal.SIGINT, on_sigint) if threading.current_thread() is threading.main_thread() else None
     try:
         est = estimate(view, contract, n, args.seed, leads=not args.no_leads, threads=args.threads,
-                       progress=progress, points=not args.no_points, until=until,
-                       should_stop=lambda done, total: interrupted.is_set() or time.perf_counter() >= end)
+                       progress=progress, points=not args.no_points, until=until, max_seconds=budget,
+                       should_stop=lambda done, total: interrupted.is_set())
     finally:
         if old is not None:
             signal.signal(signal.SIGINT, old)
@@ -180,7 +191,8 @@ def cmd_simulate(args: argparse.Namespace) -> Output:
     rows = [f"{contract} by {team} (seat {contract.declarer}), seen from seat {view.seat}: "
             f"makeable on {est.makes}/{est.deals} deals = {est.rate:.1%} (95% {lo:.1%}-{hi:.1%})"
             + (" [interrupted: the deals solved so far]" if interrupted.is_set() else
-               " [stopped early]" if est.stopped else "")
+               f" [time limit: the deals solved in {args.max_seconds:g} s; --max-seconds gives more]"
+               if est.stopped else "")
             + (f" [interval within +-{until:.1%} after {est.deals} deals]" if until is not None and est.deals < n
                and not est.stopped else "")]
     rows += map(str, est.set_aside)  # the promises the dealer set aside (RULES.md 6)

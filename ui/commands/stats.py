@@ -64,9 +64,9 @@ def cmd_run(args: argparse.Namespace) -> Output:
                  dashboard=args.dashboard or DASHBOARD)
     redone = f", {report['redone']} damaged chunk(s) redone" if report.get("redone") else ""
     rate = f", {report['deals_run'] / report['seconds']:.2f} deals/s" if report["seconds"] else ""
-    return Output(report, lines([f"{report['out']}: {report['written']} chunk(s) written ({report['rows']} rows), "
-                                 f"{report['skipped']} already done{redone}, {report['seconds']:.1f} s on"
-                                 f" {report['workers']} worker(s){rate}"]))
+    text = (f"{report['out']}: {report['written']} chunk(s) written ({report['rows']} rows), "
+            f"{report['skipped']} already done{redone}, {report['seconds']:.1f} s on {report['workers']} worker(s){rate}")
+    return Output(report, lines([text]))
 
 
 def cmd_show(args: argparse.Namespace) -> Output:

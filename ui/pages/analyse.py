@@ -4,6 +4,8 @@ The hand is dealt, pasted or entered by seat; the estimate is from one seat's vi
 from __future__ import annotations
 
 import time
+from functools import partial
+from typing import Any
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -25,9 +27,10 @@ from fiftysix.ui.components import (
     view_hands,
     warm_solver,
     words,
+    words_for,
 )
 from fiftysix.ui.estimate_words import lead_words, makeable_words
-from fiftysix.ui.jobs import run_cancellable, session_gone
+from fiftysix.ui.jobs import heavy_job, run_cancellable, session_gone
 from fiftysix.ui.render import md_text
 
 DEAL_PARAM = "deal"  # a pasted or typed deal, kept in the URL so a reload or a link brings it back
@@ -39,6 +42,20 @@ def trump_label(trump: str) -> str:
 
 
 SOLVE_SECONDS = 10.0  # search budget of one click: the whole DD table, one position's cards, a play-out
+JOB_SECONDS = SOLVE_SECONDS + 5  # the wall-clock cap of such a job (the search budget ends it first)
+ASKED = "an_asked"  # the deal the user asked to solve: a deal from a link or the first visit waits for a click
+
+
+def asked(deal: Deal) -> bool:
+    """Did the user ask for this deal to be solved (a Deal or Use button, or Solve)? A deal
+    that came from the page's address alone is not solved until they do."""
+    return st.session_state.get(ASKED) == str(deal)
+
+
+def ask_button(deal: Deal, what: str, key: str) -> None:
+    st.caption(f"{what} starts when you ask: a deal opened from a link is not solved by itself.")
+    st.button("Solve this deal", key=key, icon=":material/calculate:", on_click=st.session_state.__setitem__,
+              args=(ASKED, str(deal)))
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -86,9 +103,12 @@ def deal_input(table: Table) -> Deal | None:
     if mode == "Deal":
         c1, c2 = st.columns([1, 3], vertical_alignment="bottom")
         seed = c1.number_input("Seed", min_value=0, max_value=10**9, value=1, step=1, **in_url("an_seed"))
-        if c2.button("Deal", icon=":material/playing_cards:", key="an_deal_btn", type="primary") or "an_deal" not in ss:
+        clicked = c2.button("Deal", icon=":material/playing_cards:", key="an_deal_btn", type="primary")
+        if clicked or "an_deal" not in ss:
             ss["an_deal"] = str(random_deal(table, seed=int(seed)))
             ss["an_played"] = []
+            if clicked:
+                ss[ASKED] = ss["an_deal"]
     elif mode == "Paste":
         text = st.text_area("Deal (hands of seats 1..N, S.H.D.C, separated by spaces)",
                             value=ss.get("an_deal", ""), key="an_paste", height=80)
@@ -96,6 +116,7 @@ def deal_input(table: Table) -> Deal | None:
             with user_errors():
                 ss["an_deal"] = str(Deal.parse(text, table, partial=True))
                 ss["an_played"] = []
+                ss[ASKED] = ss["an_deal"]
     else:
         current = ss.get("an_deal", "").split()
         cols = st.columns(min(table.players, 4))
@@ -109,6 +130,7 @@ def deal_input(table: Table) -> Deal | None:
                 ss["an_deal"] = str(Deal.parse(" ".join(h.strip() or "..." for h in hands), table,
                                                partial=True))
                 ss["an_played"] = []
+                ss[ASKED] = ss["an_deal"]
     text = ss.get("an_deal")
     if mode == "Deal" or not text:
         st.query_params.pop(DEAL_PARAM, None)  # a dealt hand comes back from its seed
@@ -134,6 +156,9 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                              format_func=lambda s: f"seat {s}",
                              help="Seat 1 leads by the rules; with the declarer-leads option the declarer "
                                   "leads, so add the declarers' seats. Each leader takes one solve per trump.")
+    if not asked(deal):
+        ask_button(deal, "The table", "an_dd_go")
+        return
     warm_solver()
     ss = st.session_state
     sig = (str(deal), table, tuple(sorted(leaders)))
@@ -150,16 +175,17 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                           on_click=ss.__setitem__, args=("an_dd_cancelled", sig))
         bar = st.progress(0.0, text="Solving the five trumps...") if leaders else None
         for k, leader in enumerate(sorted(leaders)):
-            done = run_cancellable(lambda stop: dd_rows(str(deal), table, leader, _stop=stop),
-                                   f"Solving the five trumps with seat {leader} on lead...")
+            done = run_cancellable(partial(dd_rows, str(deal), table, leader),
+                                   f"Solving the five trumps with seat {leader} on lead", JOB_SECONDS)
             for team, points in done:
-                row = {"declarers": f"team {table.team_name(team)}", "leader": f"seat {leader}"}
+                row: dict[str, object] = {"declarers": f"team {table.team_name(team)}", "leader": f"seat {leader}"}
                 for trump in TRUMP_CHOICES:
                     row[trump_label(trump)] = points[trump]
                     if points[trump] is None:
                         slow.add(trump)
                 rows.append(row)
-            bar.progress((k + 1) / len(leaders), text=f"Solved for {k + 1} of {len(leaders)} leader(s)")
+            if bar is not None:
+                bar.progress((k + 1) / len(leaders), text=f"Solved for {k + 1} of {len(leaders)} leader(s)")
         cancel.empty()
         if bar is not None:
             bar.empty()
@@ -176,13 +202,27 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                        "smaller endings.")
 
 
-UNTIL = {None: "all deals", 0.05: "within +-5%", 0.03: "within +-3%", 0.02: "within +-2%"}
+UNTIL = {0.05: "+-5%", 0.03: "+-3%", 0.02: "+-2%", None: "all the deals"}
+LIMITS = (10, 30, 60, 120, 300)  # the time limits a run may have, s (the server's cap: ui.jobs.MAX_JOB_SECONDS)
+# The default run: until the 95% interval is within +-5% or 30 s have passed, whichever comes
+# first; at 8 players that is a few dozen deals, at 4 a few hundred in a few seconds.
+DEFAULT_UNTIL, DEFAULT_LIMIT = 0.05, 30
+MAX_EST_DEALS, DEFAULT_DEALS = 2000, 400  # deals a run may ask for, and the default (+-5% needs at most 385)
+
+
+def progress_text(est, n: int, limit: float) -> str:
+    """The progress line of a running estimate: deals in, the interval, the time left."""
+    lo, hi = est.interval
+    left = "" if est.seconds_left is None else f"; about {est.seconds_left:.0f} s left"
+    return (f"{est.deals} of at most {n} deals in; 95% interval {lo:.0%} - {hi:.0%} (+-{(hi - lo) / 2:.1%})"
+            f"{left} (stops at {limit:.0f} s at the latest)")
 
 
 def show_estimate(deal: Deal, table: Table, system: str) -> None:
     """Simulate the contract from one seat's knowledge (its hand and, optionally, an auction):
-    the first figures appear as the first deals are solved and sharpen live; Cancel (or
-    Streamlit's Stop) keeps the deals solved so far."""
+    the first figures appear as the first deals are solved and sharpen live, with the time
+    left; a run ends at its interval, its deals or its time limit; Cancel (or Streamlit's
+    Stop) keeps the deals solved so far."""
     head, pop = st.columns([5, 1], vertical_alignment="bottom")
     head.subheader("Is it makeable? (one seat's view)")
     words("makeable", "simulation", "contract", "declarer", "double-dummy", "lead", key="an_words_make", where=pop)
@@ -192,19 +232,24 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
         trump = c2.selectbox("Trump", TRUMP_CHOICES, key="an_est_trump", format_func=trump_label)
         declarer = c3.selectbox("Declarer", list(table.seats), key="an_est_decl", format_func=lambda s: f"seat {s}")
         seat = c4.selectbox("Seen from", list(table.seats), key="an_est_seat", format_func=lambda s: f"seat {s}")
-        c5, c6, c7, c8 = st.columns([3, 1, 1, 1])
-        auction_text = c5.text_input(f"Auction heard so far ({system}; optional, its promises shape the deals)",
+        auction_text = st.text_input(f"Auction heard so far ({system}; optional, its promises shape the deals)",
                                      key="an_est_auction")
-        n = c6.number_input("Deals", 10, 5000, 200, step=10, key="an_est_n",
-                            help="Each deal is solved double-dummy (after every possible lead when the "
-                                 "seat is on lead). With an interval to reach, the most deals to solve.")
-        until = c7.selectbox("Stop at", list(UNTIL), key="an_est_until", format_func=UNTIL.get,
-                             help="Stop as soon as the 95% interval is this tight (or at the number of deals).")
-        seed = c8.number_input("Seed", 0, 10**6, 0, key="an_est_seed")
+        c6, c7, c8, c9 = st.columns(4)
+        until = c6.selectbox("Stop at", list(UNTIL), index=list(UNTIL).index(DEFAULT_UNTIL), key="an_est_until",
+                             format_func=words_for(UNTIL),
+                             help="Stop as soon as the 95% interval is this tight (or at the deals or the "
+                                  "time limit, whichever comes first).")
+        limit = c7.selectbox("Time limit", LIMITS, index=LIMITS.index(DEFAULT_LIMIT), key="an_est_limit",
+                             format_func=lambda x: f"{x} s" if x < 60 else f"{x // 60} min",
+                             help="The run stops here whatever else; the figures then cover the deals solved.")
+        n = c8.number_input("Deals", 10, MAX_EST_DEALS, DEFAULT_DEALS, step=10, key="an_est_n",
+                            help="The most deals to solve: each is solved double-dummy (after every possible "
+                                 "lead when the seat is on lead).")
+        seed = c9.number_input("Seed", 0, 10**6, 0, key="an_est_seed")
         quick = st.toggle("Only whether it makes (several times faster: no points histogram, no mean points)",
                           key="an_est_quick")
         go_ = st.form_submit_button("Simulate", type="primary")
-    key = (str(deal), table, value, trump, declarer, seat, auction_text.strip(), n, until, seed, quick)
+    key = (str(deal), table, value, trump, declarer, seat, auction_text.strip(), n, until, limit, seed, quick)
     ss = st.session_state
     if go_:
         try:
@@ -216,52 +261,52 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
             st.error(md_text(e))
             return
         ss.pop("an_est", None)
-        cancel = st.empty()
-        cancel.button("Cancel", key="an_est_cancel", icon=":material/stop:",
-                      help="Stop solving; the deals solved so far stay on the page.")
-        bar = st.progress(0.0, text="Dealing and solving...")
-        live = st.empty()
-        shown = {"at": 0.0, "frac": 0.0, "text": "Dealing and solving..."}
+        with user_errors(), heavy_job("Simulating", limit) as job:
+            cancel = st.empty()
+            cancel.button("Cancel", key="an_est_cancel", icon=":material/stop:",
+                          help="Stop solving; the deals solved so far stay on the page.")
+            bar = st.progress(0.0, text=f"Dealing and solving (stops at {job.seconds:.0f} s at the latest)...")
+            live = st.empty()
+            shown: dict[str, Any] = {"at": 0.0, "frac": 0.0, "text": "Dealing and solving..."}
 
-        def on_update(est) -> None:
-            ss["an_est"] = (key, est, True)  # kept if the run is cancelled or stopped
-            lo, hi = est.interval
-            shown["frac"] = min(1.0, est.deals / int(n))
-            shown["text"] = (f"{est.deals} of {int(n)} deals in; 95% interval {lo:.0%} - {hi:.0%} "
-                             f"(+-{(hi - lo) / 2:.1%})")
-            bar.progress(shown["frac"], text=shown["text"])
-            with live.container():
-                show_figures(est)
-
-        def keep_alive(done: int, total: int) -> bool:
-            # a Streamlit call every quarter second: where Stop, Cancel or a closed tab get in
-            now = time.monotonic()
-            if now - shown["at"] >= 0.25:
-                shown["at"] = now
+            def on_update(est) -> None:
+                ss["an_est"] = (key, est, "cancelled")  # kept if the run is cancelled or stopped
+                shown["frac"] = min(1.0, est.deals / int(n))
+                shown["text"] = progress_text(est, int(n), job.seconds)
                 bar.progress(shown["frac"], text=shown["text"])
-                return session_gone()  # a closed tab: stop solving for nobody
-            return False
+                with live.container():
+                    show_figures(est)
 
-        try:
-            est = simulate.estimate(view, contract, int(n), int(seed), until=until, on_update=on_update,
-                                    should_stop=keep_alive, update_every=0.25, points=not quick)
-        except FiftySixError as e:
-            st.error(md_text(e))
-            return
-        ss["an_est"] = (key, est, False)
-        cancel.empty()
-        bar.empty()
-        live.empty()
+            def keep_alive(done: int, total: int) -> bool:
+                # a Streamlit call every quarter second: where Stop, Cancel or a closed tab get in
+                now = time.monotonic()
+                if now - shown["at"] >= 0.25:
+                    shown["at"] = now
+                    bar.progress(shown["frac"], text=shown["text"])
+                    return session_gone()  # a closed tab: stop solving for nobody
+                return False
+
+            est = simulate.estimate(view, contract, int(n), int(seed), until=until, max_seconds=job.left(),
+                                    on_update=on_update, should_stop=keep_alive, update_every=0.25,
+                                    points=not quick)
+            ss["an_est"] = (key, est, "time" if est.stopped else None)
+            cancel.empty()
+            bar.empty()
+            live.empty()
     got = ss.get("an_est", (None,))
     if got[0] != key:
-        st.caption("Choose a contract and a seat, then Simulate.")
+        st.caption(f"Choose a contract and a seat, then Simulate: a run stops at {UNTIL[until]}, "
+                   f"{int(n)} deals or {limit} s, whichever comes first.")
         return
-    est, partial = got[1], got[2]
-    if partial:
+    est, why = got[1], got[2]
+    if why == "cancelled":
         st.warning(f"Stopped after {est.deals} of {int(n)} deals: the figures below cover the deals solved "
                    "so far.")
+    elif why == "time":
+        st.warning(f"Stopped at its time limit after {est.deals} deals ({est.seconds:.0f} s): the figures below "
+                   "cover them. For a tighter interval, allow more time.")
     elif until is not None and est.deals < int(n):
-        st.caption(f"The 95% interval reached {UNTIL[until]} after {est.deals} deals.")
+        st.caption(f"The 95% interval reached {UNTIL[until]} after {est.deals} deals ({est.seconds:.0f} s).")
     show_figures(est, charts=True)
 
 
@@ -295,7 +340,7 @@ def points_chart(est) -> None:
                            hovertemplate="%{x} points: %{y} deals<extra></extra>"))
     fig.add_vline(x=est.contract.value - 0.5, line_dash="dash", annotation_text=f"bid {est.contract.value}")
     fig.update_layout(title=f"Declarers' maximum points over {est.deals} deals ({est.contract})", height=300,
-                      xaxis_title="card points", yaxis_title="deals", margin=dict(t=40, b=10))
+                      xaxis_title="card points", yaxis_title="deals", margin={"t": 40, "b": 10})
     st.plotly_chart(fig, key="an_hist")
 
 
@@ -305,14 +350,14 @@ def leads_chart(est) -> None:
     exact = all(r.mean_points == r.mean_points for r in rows)  # NaN when only yes/no was asked
     fig = go.Figure(go.Bar(
         x=[r.card.symbol() for r in rows], y=[r.rate for r in rows],
-        error_y=dict(type="data", symmetric=False, array=[r.interval[1] - r.rate for r in rows],
-                     arrayminus=[r.rate - r.interval[0] for r in rows]),
+        error_y={"type": "data", "symmetric": False, "array": [r.interval[1] - r.rate for r in rows],
+                     "arrayminus": [r.rate - r.interval[0] for r in rows]},
         marker_color=["#c8102e" if r.card.suit in render.RED_SUITS else "#222" for r in rows],
         customdata=[r.mean_points for r in rows],
         hovertemplate="lead %{x}: makes %{y:.0%}"
                       + (", declarers average %{customdata:.1f}" if exact else "") + "<extra></extra>"))
     fig.update_layout(title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes",
-                      height=300, yaxis_tickformat=".0%", margin=dict(t=40, b=10))
+                      height=300, yaxis_tickformat=".0%", margin={"t": 40, "b": 10})
     st.plotly_chart(fig, key="an_leads")
     st.caption(lead_words(est))
     st.dataframe([{"lead": str(r.card), "makes": f"{r.rate:.0%}",
@@ -346,18 +391,23 @@ def best_play(deal: Deal, table: Table) -> None:
     best: str | None = None
     spot = (sig, tuple(played))
     cancelled = ss.get("an_bp_cancelled") == spot
-    if not state.is_over and not cancelled:
+    waiting = not asked(deal)
+    if waiting:
+        values = {}
+    elif not state.is_over and not cancelled:
         cancel = st.empty()
         cancel.button("Cancel", key="an_bp_cancel", icon=":material/stop:",
                       on_click=ss.__setitem__, args=("an_bp_cancelled", spot))
-        values = run_cancellable(lambda stop: card_values(str(deal), table, trump, leader, tuple(played), _stop=stop),
-                                 "Solving this position...")
+        with user_errors():
+            values = run_cancellable(lambda stop: card_values(str(deal), table, trump, leader, tuple(played),
+                                                              _stop=stop),
+                                     "Solving this position", JOB_SECONDS)
         cancel.empty()
-        best = max(values, key=lambda c: values[c]) if values else None
+        best = max(values, key=values.__getitem__) if values else None
     b1, b2, b3, b4 = st.columns(4)
     b1.button("Play best card", icon=":material/play_arrow:", key="an_bp_next", disabled=best is None,
               on_click=played.append, args=(best,))
-    b2.button("Back", icon=":material/undo:", key="an_bp_back", disabled=not played, on_click=played.pop)
+    b2.button("Back", icon=":material/undo:", key="an_bp_back", disabled=not played, on_click=drop_last, args=(played,))
     b3.button("Restart", icon=":material/first_page:", key="an_bp_restart", disabled=not played,
               on_click=played.clear)
     if b4.button("Play out", icon=":material/last_page:", key="an_bp_all", disabled=best is None):
@@ -367,9 +417,8 @@ def best_play(deal: Deal, table: Table) -> None:
         end = time.monotonic() + SOLVE_SECONDS  # one budget for the whole play-out
         while not state.is_over and time.monotonic() < end:
             left = max(0.05, end - time.monotonic())
-            v = run_cancellable(lambda stop: card_values(str(deal), table, trump, leader, tuple(played), left,
-                                                         _stop=stop),
-                                "Playing the hand out...")
+            v = run_cancellable(partial(card_values, str(deal), table, trump, leader, tuple(played), left),
+                                "Playing the hand out", left + 5)
             if not v:
                 break
             card = max(v, key=lambda c: v[c])
@@ -397,13 +446,15 @@ def best_play(deal: Deal, table: Table) -> None:
         st.caption(f"Seat {state.to_move} to play: its hand is hidden in seat {view}'s view.")
     if state.is_over:
         st.success(f"Hand over: {team_pts} card points.")
+    elif waiting:
+        ask_button(deal, "Best play", "an_bp_go")
     elif cancelled:
         st.info("Solving this position was cancelled.")
         st.button("Solve this position", key="an_bp_resume", on_click=ss.pop, args=("an_bp_cancelled", None))
     elif values is None:
         st.warning(f"This position is too big to solve within {SOLVE_SECONDS:.0f} s: play a card by hand, "
                    "and the solver takes over once the ending is smaller.")
-    elif values:
+    elif values and best is not None:
         team = table.team_name(table.team_of(state.to_move))
         st.markdown(f"**Seat {state.to_move} to play.** Under each legal card: the card points team "
                     f"{team} takes from here with best play after it (the best card is outlined).")
@@ -418,6 +469,11 @@ def trick_caption(state: PlayState) -> str:
         head = f"Trick {len(state.tricks)} won by seat {last.winner} (+{last.points})"
         return head if state.is_over else f"{head}<br>Trick {n} to start"
     return f"Trick {n}"
+
+
+def drop_last(items: list[str]) -> None:
+    """Take back the last card played (a button's on_click)."""
+    items.pop()
 
 
 def _card(text: str) -> Card:

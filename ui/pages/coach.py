@@ -394,9 +394,14 @@ def bank_table() -> None:
     if not qs:
         st.caption("The bank is empty: add a question above or upload a bank.")
         return
-    st.dataframe([{"id": q["id"], "type": q["type"], "system": q["context"].get("system", ""),
-                   "players": q["context"].get("players", ""), "auction": q["context"].get("auction", ""),
-                   "prompt": q["prompt"], "answer": " | ".join(q["answers"])} for q in qs], hide_index=True)
+    # The answer sits before the long prompt, and the prompt's width is capped, so that a
+    # wide bank keeps its answers on screen (at 1400 px they had scrolled off).
+    st.dataframe([{"id": q["id"], "type": q["type"], "answer": " | ".join(q["answers"]),
+                   "prompt": q["prompt"], "auction": q["context"].get("auction", ""),
+                   "system": q["context"].get("system", ""), "players": q["context"].get("players", "")}
+                  for q in qs], hide_index=True,
+                 column_config={"prompt": st.column_config.TextColumn("prompt", width="large"),
+                                "answer": st.column_config.TextColumn("answer", width="medium")})
     c1, c2, c3 = st.columns([3, 1, 1], vertical_alignment="bottom")
     ids = [q["id"] for q in qs]
     pick = c1.selectbox("Question", range(len(ids)), key="co_pick", format_func=lambda i: ids[i])
@@ -490,7 +495,7 @@ def upload_panel() -> None:
     if ss.get("co_message"):
         show_message()
     text = read_upload(up)
-    if text is None:
+    if up is None or text is None:
         return
     if ss.get("co_loaded") != up.file_id:  # each upload once, the same file again too
         ss["co_loaded"] = up.file_id

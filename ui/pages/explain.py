@@ -68,7 +68,7 @@ def example_auction(bidding, system: str, table: Table) -> str:
     """A short legal auction of this system for the input box's hint: an opening bid, a pass
     and a bid of another form, hearts preferred, each call legal by the engine."""
     auction = bidding.Auction(system=system, table=table)
-    calls = []
+    calls: list[bidding.Call] = []
     for step in range(3):
         legal = list(auction.legal_calls())
         bids = [c for c in legal if str(c.kind) not in QUIET]
@@ -122,10 +122,10 @@ def palette(auction) -> None:
     st.selectbox("Any legal call", [str(c) for c in calls], index=None, key="ex_any", on_change=add_picked,
                  placeholder="Pick or type any legal call, e.g. 40H", format_func=lambda t: (
                      f"{t} · {auction.meaning_of(bidding.parse_call(t)).label}"))
-    families: dict[str, list[tuple[str, object]]] = {}
+    families: dict[str, list[tuple[str, bidding.Meaning]]] = {}
     for c in calls:
         families.setdefault(c.kind, []).append((str(c), auction.meaning_of(c)))
-    quiet = [f for f in ("pass", "double", "redouble", "forced") if f in families]
+    quiet: list[str] = [f for f in ("pass", "double", "redouble", "forced") if f in families]
     bids = [f for f in families if f not in quiet]
     row = st.container(key=f"{render.WRAP_ROWS}_quiet").columns(max(1, len(quiet)) + 3)
     for i, fam in enumerate(quiet):
@@ -241,8 +241,8 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     text = [[f"{p:.0%}<br>{e:.1f}" for p, e in zip(prow, erow)] for prow, erow in zip(odds, copies)]
     fig = go.Figure(go.Heatmap(z=odds, x=labels, y=[f"seat {s}" for s in seats], zmin=0, zmax=1,
                                colorscale=CHANCE_SCALE, customdata=copies, text=text, texttemplate="%{text}",
-                               textfont=dict(size=11),
-                               colorbar=dict(title="holds one", tickformat=".0%"),
+                               textfont={"size": 11},
+                               colorbar={"title": "holds one", "tickformat": ".0%"},
                                hovertemplate="%{y} holds at least one %{x}: %{z:.0%}; on average "
                                              "%{customdata:.2f} copies<extra></extra>"))
     st.caption(f"Seen from seat {seat}: for each card seat {seat} cannot see, the chance that a seat holds at "
@@ -250,8 +250,8 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
                "that fit every call so far, each as likely as a real shuffle makes it.")
     for line in set_aside:  # promises that cannot hold with the rest: a bluff or a mistake
         st.warning(line[0].upper() + line[1:] + ". The deals keep every other promise.")
-    fig.update_layout(height=130 + 56 * len(seats), margin=dict(l=10, r=10, t=40, b=10))
-    fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont=dict(size=14))
+    fig.update_layout(height=130 + 56 * len(seats), margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont={"size": 14})
     fig.update_yaxes(autorange="reversed")  # the lowest seat on top, as a list of seats reads
     st.plotly_chart(fig, key="ex_grid", config={"displayModeBar": False})
 
@@ -305,5 +305,5 @@ else:
 if auction.is_over:
     auto = auction.contract.declarer if auction.contract is not None else 1
 else:
-    auto = auction.to_move
+    auto = auction.to_move or 1
 table_knows(table, settings.system, auction, auto)

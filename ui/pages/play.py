@@ -28,8 +28,18 @@ from fiftysix.records import format_record, parse_records
 from fiftysix.scoring import MATCH_FORMATS, Match
 from fiftysix.ui import render
 from fiftysix.ui.class_parts import hand_in, play_assignments
-from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
-from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.components import (
+    in_url,
+    page_start,
+    read_upload,
+    show,
+    tricks_table,
+    user,
+    user_library,
+    warm_solver,
+    words_for,
+)
+from fiftysix.ui.jobs import heavy_job, run_cancellable
 from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
@@ -42,6 +52,7 @@ FIGURE_WIDTH = 160  # pixels: the play's figures, two a line on a phone
 CALL_WIDTH, CARD_WIDTH = 76, 56  # pixels: the buttons of a row wrap: a 390 px phone shows 4 calls, 5 cards a line
 NEAR = 2  # bids up to this many points above the standing bid get a button each; the rest are in a list
 DD_SECONDS = 20.0
+BOTS_SECONDS = 60.0  # the bots' moves of one turn stop here (each call and card has its own budget too)
 CARD_SECONDS = 3.0  # learning mode: the search for the cost of the learner's last card
 BIDDING_BOTS_SEE = ("Each bot sees only its own hand and calls by the system: its reason says what the call tells "
                     "its partners (the promise of that call) and how high its hand lets it go.")
@@ -209,7 +220,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
         ids = [e.id for e in entries]
         names = {e.id: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · {e.players} players · {e.system}"
                  for e in entries}
-        pick = st.selectbox("Record", ids, format_func=names.get, **in_url("pl_lib"))
+        pick = st.selectbox("Record", ids, format_func=words_for(names), **in_url("pl_lib"))
         record = lib.get(pick)
         return record.table, record.system, record.deal, f"library record #{pick}", seed
     if source == "written":
@@ -235,7 +246,7 @@ def coach_upload(table: Table) -> None:
     up = st.file_uploader("A record file or a question bank", type=["txt", "rec", "pbn", "56", "json"],
                           key="pl_upload", max_upload_size=1)
     text = read_upload(up)
-    if text is None:
+    if up is None or text is None:
         return
     ss = st.session_state
     try:
@@ -248,16 +259,16 @@ def coach_upload(table: Table) -> None:
             q = st.selectbox("Question", qs, format_func=lambda q: f"{q.id}: {q.prompt[:60]}", key="pl_bank_q")
             t = q.context.table
             hands = [Hand() for _ in t.seats]
-            hands[q.context.seat - 1] = Hand.parse(q.context.hand)
+            hands[q.context.seat - 1] = Hand.parse(q.context.hand or "")
             deal = complete_deal(t, hands, seed=int(ss.get("pl_seed", 1)))
-            use = dict(deal=deal, system=q.context.system, seat=q.context.seat)
+            use = {"deal": deal, "system": q.context.system, "seat": q.context.seat}
             st.caption(f"You sit in seat {q.context.seat} with this question's hand; the other hands are dealt at "
                        "random from the seed, and the auction starts afresh.")
         else:
             records = parse_records(text, up.name)
             r = st.selectbox("Record", records, key="pl_rec_pick",
                              format_func=lambda r: f"{r.event or 'hand'} {r.contract or ''} ({r.table.players} players)")
-            use = dict(deal=r.deal, system=r.system, seat=ss.get("pl_seat", 1))
+            use = {"deal": r.deal, "system": r.system, "seat": ss.get("pl_seat", 1)}
     except FiftySixError as e:
         st.error(f"{md_text(up.name)}: {md_text(e)}")
         return
@@ -284,7 +295,7 @@ def felt(pt: practice.PracticeTable, state=None, centre: str = "") -> None:
         hands = {s: pt.deal.hand(s) if learning or s == pt.seat else None for s in t.seats}
         hidden = {}
         trick = ()
-        to_move = pt.state.auction.to_move
+        to_move = pt.auction.to_move
     else:
         hands = {s: state.hands[s - 1] if learning or s == pt.seat else None for s in t.seats}
         hidden = {s: len(state.hands[s - 1]) for s in t.seats}
@@ -332,7 +343,7 @@ def targets(pt: practice.PracticeTable, c) -> str:
 
 
 def auction_grid(pt: practice.PracticeTable) -> None:
-    a = pt.state.auction
+    a = pt.auction
     show(render.auction_html(pt.table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
                                           for r in a.calls]))
     bots = [(i + 1, r.seat, str(r.call), why) for i, (r, why) in enumerate(zip(a.calls, pt.call_reasons)) if why]
@@ -374,7 +385,7 @@ def hint_box(pt: practice.PracticeTable, what: str) -> None:
 
 def palette(pt: practice.PracticeTable) -> None:
     """Every legal call with its meaning (hover a button; the list shows each one's label)."""
-    a = pt.state.auction
+    a = pt.auction
     learning = pt.mode == "learning"
     calls = pt.palette()
     made = len(pt.state.moves)
@@ -430,7 +441,7 @@ def call_label(call: str, coloured: bool = True) -> str:
 
 
 def bidding(pt: practice.PracticeTable) -> None:
-    a = pt.state.auction
+    a = pt.auction
     standing = a.standing_contract()
     t = pt.table
     centre = ("no bid yet" if standing is None else
@@ -465,8 +476,8 @@ def points_line(pt: practice.PracticeTable, state) -> str:
 
 
 def playing(pt: practice.PracticeTable) -> None:
-    c = pt.contract
-    state = pt.state.play
+    c = pt.decided_contract
+    state = pt.play
     t = pt.table
     centre = (f"{render.contract_html(str(c), f'seat {c.declarer}, team {t.team_name(c.team)}')}"
               f"<br>{points_line(pt, state)}")
@@ -485,7 +496,8 @@ def playing(pt: practice.PracticeTable) -> None:
     done = [r for r in rows if r.done]
     if done and not state.current:
         last = done[-1]
-        st.caption(f"Trick {last.number} won by seat {last.winner} (team {t.team_name(last.winning_team)}), "
+        team = "" if last.winning_team is None else f" (team {t.team_name(last.winning_team)})"
+        st.caption(f"Trick {last.number} won by seat {last.winner}{team}, "
                    f"+{last.points} points.")
     if pt.mode == "learning":
         last_card_cost(pt)
@@ -503,18 +515,19 @@ def playing(pt: practice.PracticeTable) -> None:
 
 def last_card_cost(pt: practice.PracticeTable) -> None:
     """Learning mode: what the learner's last card cost with best play (kept per card)."""
-    mine = [i for i, (seat, _) in enumerate(pt.state.play.plays, start=1) if seat == pt.seat]
+    mine = [i for i, (seat, _) in enumerate(pt.play.plays, start=1) if seat == pt.seat]
     if not mine:
         return
     i = mine[-1]
     costs = st.session_state.setdefault("pl_costs", {})
     if (pt.key, i) not in costs:
-        with st.spinner(f"Working out what your last card cost with best play (up to {CARD_SECONDS:.0f} s)..."):
-            warm_solver()
-            try:
-                costs[(pt.key, i)] = pt.card_cost(i, CARD_SECONDS)
-            except FiftySixError:
-                costs[(pt.key, i)] = None
+        warm_solver()
+        try:
+            costs[(pt.key, i)] = run_cancellable(lambda stop: pt.card_cost(i, CARD_SECONDS, stop),
+                                                 "Working out what your last card cost with best play",
+                                                 CARD_SECONDS + 5)
+        except FiftySixError:
+            costs[(pt.key, i)] = None
     got = costs[(pt.key, i)]
     if got is None:
         st.caption(f"Your last card, {pt.cards[i - 1]}: not solved within {CARD_SECONDS:.0f} s.")
@@ -547,7 +560,7 @@ def cards_row(pt: practice.PracticeTable, state) -> None:
 def after(pt: practice.PracticeTable, player: str) -> None:
     out = pt.outcome()
     c = out.contract
-    state = pt.state.play
+    state = pt.play
     t = pt.table
     last = state.tricks[-1].plays if state.tricks else ()
     show(render.table_html(t, {s: pt.deal.hand(s) for s in t.seats}, bottom=pt.seat, trick=last,
@@ -627,7 +640,7 @@ def dd_panel(pt: practice.PracticeTable) -> None:
         warm_solver()
         try:
             cache[pt.key] = run_cancellable(lambda stop: pt.double_dummy(DD_SECONDS, stop),
-                                              "Solving the deal double-dummy")
+                                            "Solving the deal double-dummy", DD_SECONDS + 5)
         except FiftySixError as e:
             st.warning(f"The double-dummy figures are not available: {md_text(e)}")
             return
@@ -766,19 +779,24 @@ if ss.pop("pl_drill_error", None):
 phase = pt.phase
 if phase != OVER and not pt.your_turn:
     try:
-        with st.spinner("The bots are " + ("calling..." if phase == AUCTION else "playing...")):
-            pt.advance()
+        label = "The bots are " + ("calling" if phase == AUCTION else "playing")
+        with heavy_job(label, BOTS_SECONDS) as job, st.spinner(f"{label} (for {BOTS_SECONDS:.0f} s at most)..."):
+            pt.advance(job.stop)
     except FiftySixError as e:
         st.error(f"The bots could not go on: {md_text(e)}")
         st.stop()
     keep(pt)
     phase = pt.phase
+    if phase != OVER and not pt.your_turn:  # stopped at the time limit: they go on when asked
+        st.warning(f"The bots stopped at their time limit of {BOTS_SECONDS:.0f} s.")
+        st.button("Let the bots go on", key="pl_bots_go_on", icon=":material/play_arrow:")
+        st.stop()
 st.button("Start this hand again", key="pl_restart", icon=":material/replay:", on_click=restart)
 match_line(pt)
 if phase == AUCTION:
     bidding(pt)
 elif phase == PLAY:
-    c = pt.contract
+    c = pt.decided_contract
     st.markdown(f"**The auction is over:** {c} by {seat_words(pt, c.declarer)}. {targets(pt, c)} "
                 f"Seat {pt.state.leader} leads.")
     with st.expander("The auction", expanded=False):

@@ -10,7 +10,7 @@ from fiftysix.bidding.systems.base import FORM_NAMES
 from fiftysix.cards import DECK_RANKS, RANK_NAMES, RANK_POINTS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, TABLE_SETUPS, Card
 from fiftysix.scoring import STAKES
 from fiftysix.ui import render
-from fiftysix.ui.components import in_url, page_start, show, system_names
+from fiftysix.ui.components import in_url, page_start, show, system_names, words
 
 GUIDE = "guide.md"
 # The rules guide, shipped in the package (docs/guide.md): the app never reads a file outside it.
@@ -32,8 +32,8 @@ def guide_text() -> str | None:
 
 def plain(text: str) -> str:
     """A system's notes without the project's internal references to its source texts."""
-    for pattern, words in _SOURCES:
-        text = pattern.sub(words, text)
+    for pattern, said in _SOURCES:
+        text = pattern.sub(said, text)
     return text
 
 
@@ -83,6 +83,8 @@ def engine_tables() -> None:
 
 
 settings = page_start("Rules", "The rules this trainer plays by, and every call of each bidding system.")
+words("seat", "team", "table", "card points", "trick", "trump", "no-trump", "NS (Noes)", "bid", "contract",
+      "declarer", "stake", "double", "redouble", "Plus N", "call family", "bidding system", key="ru_words")
 tab_rules, tab_calls = st.tabs(["The game", "Bidding systems"])
 with tab_rules:
     text = guide_text()

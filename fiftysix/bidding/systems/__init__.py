@@ -9,6 +9,8 @@ from fiftysix.bidding.systems.jack_signal import JackSignal
 from fiftysix.bidding.systems.kerala import Kerala
 from fiftysix.errors import FiftySixError
 
+__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "System", "UnknownSystemError", "get_system", "register"]
+
 SYSTEMS: dict[str, System] = {}
 DEFAULT_SYSTEM = "international"
 

@@ -61,7 +61,7 @@ class Top:
 
     suit: int
     cards: tuple[Card, ...]
-    own: Counter
+    own: Counter[Card]
     held: int
 
     @property
@@ -74,7 +74,7 @@ class Top:
         return new_cards(self.cards, self.own)
 
     def meaning(self, label: str, sentence: str,
-                promise: Callable[[Counter, int], Constraint]) -> Meaning:
+                promise: Callable[[Counter[Card], int], Constraint]) -> Meaning:
         """The meaning whose constraint is ``promise(own, held)``. Where the cards the caller
         showed before change that constraint, the sentence closes by saying what it asks in all,
         so the words say what the constraint says."""
@@ -131,10 +131,10 @@ class System:
 
     def hand_problem(self, st: State, seat: int, call: Call, reading: Reading, hand: Hand) -> Broken | None:
         """A rule the call breaks given the caller's hand (RULES.md 6: no trump you hold none of)."""
-        if reading.value is not None and reading.trump is not None and call.names_suit:
-            if hand.suit_length(reading.trump) == 0:
-                return Broken(f"you cannot name a trump suit you hold no card of "
-                              f"(the hand holds no {SUIT_NAMES[reading.trump]})")
+        if (reading.value is not None and reading.trump is not None and call.names_suit
+                and hand.suit_length(reading.trump) == 0):
+            return Broken(f"you cannot name a trump suit you hold no card of "
+                          f"(the hand holds no {SUIT_NAMES[reading.trump]})")
         return None
 
     def is_over(self, st: State) -> bool:
@@ -196,8 +196,8 @@ class System:
             elif kind == K.RAISE:
                 for v in LEVELS:
                     if v >= lo:
-                        for s in (None, 0, 1, 2, 3):
-                            yield Call(kind, v, s)
+                        for strain in (None, 0, 1, 2, 3):
+                            yield Call(kind, v, strain)
             elif kind == K.FORCED:
                 yield Call(kind, 28)
 

@@ -11,7 +11,7 @@ result table by table with the log's: stakes a deal for `default` in play, the c
 made, the doubles right, and the difference from the log with a 95% interval over deals.
 With the card bot unchanged, every result must come out as logged (a check of the seeding).
 
-    nice .venv/bin/python bench/replay.py /tmp/F_kerala.jsonl --set SAFETY=10
+    nice .venv/bin/python -m bench.replay /tmp/F_kerala.jsonl --set SAFETY=10
 """
 from __future__ import annotations
 
@@ -24,10 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent.parent))
-sys.path.insert(0, str(Path(__file__).parent))
-from simulate import dds_deals, dds_median
-
+from bench.simulate import dds_deals, dds_median
 from fiftysix.analyser.solver import warm_up
 from fiftysix.bidding import Auction
 from fiftysix.bots import (
@@ -67,7 +64,7 @@ def main() -> None:
     ydeals = dds_deals(40, 2026)
     dds = dds_median(ydeals)
     for path in args.logs:
-        rows = [json.loads(line) for line in open(path)]
+        rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()]
         rows = [r for r in rows if not r.get("full") and r.get("stake_play") is not None
                 and (not args.doubled or r["contract"].endswith("x"))][::args.every]
         now = collections.defaultdict(list)

@@ -14,7 +14,7 @@ changed, stakes a deal for `default` before and after with the difference's 95% 
 over deals, its contracts made and its doubles right. With no change, every call must come
 out as logged (a check of the seeding).
 
-    nice .venv/bin/python bench/rejudge.py /tmp/s19/k.jsonl --set compete_at=0.5 --play
+    nice .venv/bin/python -m bench.rejudge /tmp/s19/k.jsonl --set compete_at=0.5 --play
 """
 from __future__ import annotations
 
@@ -28,10 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent.parent))
-sys.path.insert(0, str(Path(__file__).parent))
-from simulate import dds_deals, dds_median
-
+from bench.simulate import dds_deals, dds_median
 from fiftysix.analyser.solver import Position, max_points, warm_up
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import DOUBLE
@@ -114,7 +111,7 @@ def main() -> None:
     dds = dds_median(ydeals)
     where = WHERE[args.where]
     for path in args.logs:
-        rows = [json.loads(line) for line in open(path)]
+        rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()]
         rows = [r for r in rows if not r.get("full")]
         was_dd, now_dd = collections.defaultdict(list), collections.defaultdict(list)
         was_pl, now_pl = collections.defaultdict(list), collections.defaultdict(list)

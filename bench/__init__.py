@@ -1,0 +1,6 @@
+"""Benchmarks that print figures and ratios against a yardstick measured in the same run.
+
+Run them from the repository root as modules of the installed project's checkout, e.g.
+``.venv/bin/python -m bench.solver``; their figures go in bench/RESULTS.md (newest first per
+benchmark). Tools that change production constants to study the bots are in bench/research/.
+"""

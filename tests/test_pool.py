@@ -1,0 +1,144 @@
+"""The one pool of solvers: items handed out in order, results by index, errors raised in the
+caller's thread, a stop flag that stops handing out and cancels the searches in flight."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from fiftysix.analyser import solver as S
+from fiftysix.analyser.pool import NOT_DONE, Pool
+from fiftysix.cards import Table, random_deal
+
+
+class Boom(Exception):
+    pass
+
+
+def test_items_are_handed_out_in_order_and_come_back_by_index():
+    pool = Pool(object)
+    started: list[int] = []
+    lock = threading.Lock()
+
+    def fn(w, x):
+        with lock:
+            started.append(x)
+        return x * x
+
+    assert pool.map(fn, list(range(50)), threads=4) == [x * x for x in range(50)]
+    assert started == sorted(started) == list(range(50))  # taken one at a time, in order
+    assert len(pool.idle()) == 4  # the workers' resources came back to the pool
+
+
+def test_each_worker_keeps_its_own_resource():
+    pool = Pool(list)
+    seen: dict[int, set] = {}
+    lock = threading.Lock()
+
+    def fn(w, x):
+        w.resource.append(x)
+        with lock:
+            seen.setdefault(id(w.resource), set()).add(threading.get_ident())
+        return x
+
+    pool.map(fn, list(range(40)), threads=3)
+    assert all(len(threads) == 1 for threads in seen.values())  # a resource is one worker's
+    assert sorted(x for r in pool.idle() for x in r) == list(range(40))
+
+
+def test_an_error_stops_the_others_and_is_raised_in_the_callers_thread():
+    pool = Pool(object)
+    done: list[int] = []
+
+    def fn(w, x):
+        if x == 3:
+            raise Boom("item 3")
+        if x > 3:
+            while not w.halted():  # a long search that looks at the stop flag
+                time.sleep(0.001)
+        done.append(x)
+        return x
+
+    with pytest.raises(Boom, match="item 3"):
+        pool.map(fn, list(range(100)), threads=2)
+    assert max(done) < 10  # the rest were not handed out
+    assert len(pool.idle()) == 2
+
+
+def test_a_stop_flag_stops_handing_out_and_the_rest_is_not_done():
+    pool = Pool(object)
+    calls = []
+    out = pool.map(lambda w, x: calls.append(x) or x, list(range(30)), threads=1, stop=lambda: len(calls) >= 5)
+    assert out[:5] == [0, 1, 2, 3, 4] and out[5:] == [NOT_DONE] * 25
+
+
+def test_leaving_the_loop_cancels_the_solver_searches_in_flight():
+    """A real search stops at its next look at the flag (Cancelled, counted as not done), and
+    the pool's solver answers exactly afterwards."""
+    t = Table.make(8)
+    deal = random_deal(t, 3)
+    pos = S.Position(t, deal.hands, 0, 1)
+    pool = S.solver_pool(1)
+    started = threading.Event()
+
+    def fn(w, p):
+        started.set()
+        return S.max_points(p, 0, solver=w.resource, stop=w.halted)
+
+    run = pool.run(fn, [pos, pos], threads=2, wait=0.01)
+    for item in run:
+        if started.is_set():
+            break
+    run.close()  # returns once both workers have stopped
+    small = S.Position(t, tuple(type(h)(h.cards[:2]) for h in deal.hands), 0, 1)
+    with pool.lend() as solver:
+        assert S.max_points(small, 0, solver=solver) == S.max_points(small, 0, solver=S.Solver(1))
+
+
+def test_a_cancelled_exception_outside_a_stop_is_an_error():
+    pool = Pool(object, cancelled=(S.Cancelled,))
+
+    def fn(w, x):
+        raise S.Cancelled("not asked for")
+
+    with pytest.raises(S.Cancelled):
+        pool.map(fn, [1, 2], threads=2)
+
+
+def test_max_points_many_and_table_use_the_pool_and_agree_with_single_solves():
+    t = Table.make(4)
+    deal = random_deal(t, 8)
+    rows = S.table(deal, threads=2)
+    single = S.table(deal, solver=S.Solver(4))
+    assert rows == single
+    positions = [S.Position(t, deal.hands, trump, 1) for trump in (0, 1, 2, 3, None)]
+    assert S.max_points_many(positions, 0, threads=2).tolist() == [single[n][0] for n in S.TRUMP_NAMES]
+
+
+def test_an_interrupt_makes_a_running_search_look_at_its_stop_flag_at_once(monkeypatch):
+    """With looks at the stop flag a trillion nodes apart, a cancelled search still stops at
+    once: ``Solver.interrupt`` makes it look now (the pool interrupts its workers so)."""
+    monkeypatch.setattr(S, "_STOP_CHUNK", 1 << 40)
+    t = Table.make(8)
+    deal = random_deal(t, 5)
+    pos = S.Position(t, deal.hands, None, 1)  # minutes of search
+    solver = S.Solver(4)
+    flag = threading.Event()
+    got: list = []
+
+    def search() -> None:
+        try:
+            got.append(S.max_points(pos, 0, solver=solver, stop=flag.is_set))
+        except S.Cancelled as e:
+            got.append(e)
+
+    th = threading.Thread(target=search)
+    th.start()
+    while solver._running is None and th.is_alive():
+        time.sleep(0.001)
+    flag.set()
+    while th.is_alive():  # (an interrupt that comes just as a chunk starts is lost: again)
+        solver.interrupt()
+        th.join(0.05)
+    assert isinstance(got[0], S.Cancelled)
