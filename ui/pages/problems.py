@@ -121,7 +121,7 @@ def grade(store, rating) -> None:
         st.session_state["pr_note"] = str(e)
 
 
-def ask(q: Question, store, kept) -> None:
+def ask(q: Question, store) -> None:
     ss = st.session_state
     st.markdown(f"##### {KIND_WORDS[q.type]} · level {level_of(q)}")
     draw_problem(q)
@@ -223,4 +223,4 @@ if q is None:
         make_new(table, level, kind, kept, known)
         st.rerun()
 else:
-    ask(q, store, kept)
+    ask(q, store)
