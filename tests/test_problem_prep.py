@@ -1,0 +1,74 @@
+"""Problems made ahead (drills.problem_prep): checked before any learner gets one, handed out
+once, and made in background places of the heavy-job queue that give way to pages."""
+from __future__ import annotations
+
+from fiftysix.analyser.solver import Solver
+from fiftysix.cards import Table
+from fiftysix.drills import problem_prep
+from fiftysix.drills.problem_prep import Larder, checked
+from fiftysix.drills.problem_sets import starter_problems
+from fiftysix.drills.problems import OPENING_LEAD, level_of, verify
+from fiftysix.drills.questions import Question
+from fiftysix.ui.jobs import background_job, job_queue
+
+FOUR = Table.make(4)
+
+
+def test_a_problem_made_ahead_holds_when_solved_again_and_is_handed_out_once():
+    larder = Larder()
+    skip = {q.id for q in starter_problems(FOUR)}
+    larder.want(FOUR, "find-card", 2, skip)
+    wish = larder.progress(FOUR, "find-card", 2)
+    assert wish is not None and wish.thread is not None
+    wish.thread.join(120)
+    q = larder.take(FOUR, "find-card", 2, skip)
+    assert q is not None and level_of(q) == 2 and q.id not in skip
+    assert verify(q, Solver(16, shuffle=5)) == []  # re-solved from its own data, a fresh table
+    assert larder.take(FOUR, "find-card", 2, skip) is None and larder.rejected == []
+
+
+def test_a_problem_that_fails_the_check_is_never_handed_out(monkeypatch):
+    """The engine hands over a find-the-card problem whose stored values are off by a point
+    (its right card still agrees with them, so only a re-solve finds it out): the larder turns
+    it down, and no learner gets it."""
+    q = next(p for p in starter_problems(FOUR) if p.type == "find-card")
+    wrong = next(c for c in q.choices if c not in q.answers)
+    values = {**q.data["values"], wrong: q.data["values"][wrong] + (1 if q.data["values"][wrong] < q.data["target"] - 1
+                                                                    else -1)}
+    bad = Question.from_dict({**q.to_dict(), "data": {**q.data, "values": values}})
+    from fiftysix.drills.problems import consistency
+    assert consistency(bad) == [] and checked(bad) != []
+    monkeypatch.setattr(problem_prep, "make_problem", lambda *a, **k: bad)
+    larder = Larder()
+    larder.want(FOUR, "find-card", level_of(q))
+    larder.progress(FOUR, "find-card", level_of(q)).thread.join(60)
+    assert larder.take(FOUR, "find-card", level_of(q)) is None
+    assert [i for i, _ in larder.rejected] == [bad.id] * problem_prep.TRIES
+    assert "differ from the solver's" in larder.rejected[0][1][0]
+
+
+def test_no_lead_is_wanted_at_a_level_leads_do_not_have():
+    larder = Larder()
+    assert larder.want(FOUR, OPENING_LEAD, 1) is False and larder.progress(FOUR, OPENING_LEAD, 1) is None
+
+
+def test_background_work_gives_way_to_pages():
+    q = job_queue()
+    with background_job("ahead", 60) as job:
+        assert job is not None and not job.stop()
+        with background_job("second", 60) as other:
+            assert other is None  # background work runs one at a time
+        held = [q.join("page-1"), q.join("page-2")]  # pages take the places left...
+        try:
+            assert q.counts() == (1, 1) and job.stop()  # ...one waits: the background work stops
+        finally:
+            for t in held:
+                q.leave(t)
+    held = [q.join("page-1"), q.join("page-2"), q.join("page-3")]
+    try:
+        with background_job("ahead", 60) as job:
+            assert job is None  # no place while pages wait
+    finally:
+        for t in held:
+            q.leave(t)
+    assert q.counts() == (0, 0)
