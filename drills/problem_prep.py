@@ -7,7 +7,9 @@ the learner thinks; one thread a wish makes it with ``problem_sets.make_problem`
 background place of the server's heavy-job queue (``slot``: it runs only while no page's job
 waits, and gives its place up within about a second when one does; what the solver found
 stays in the process's caches, so the work picks up where it stopped). "Next problem" then
-``take``s it at once, or shows the preparation's ``progress`` until it is ready.
+``take``s it at once, or shows the preparation's ``progress`` until it is ready. What scoring
+each hand's opening lead gave is kept in the data file (``index``), so a server scores each of
+the bots' hands once: the wait shrinks as the server runs, and a restart keeps it.
 
 A problem goes into the larder only once ``checked`` holds: the same gate a problem made while
 the learner waits goes through (its data replays and agrees with itself, and a find-the-card
@@ -27,7 +29,7 @@ from typing import Protocol
 from fiftysix.analyser.pool import lower_this_thread
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Solver
 from fiftysix.cards import Table
-from fiftysix.drills.problem_sets import default_seconds, make_problem
+from fiftysix.drills.problem_sets import ProblemStore, default_seconds, make_problem
 from fiftysix.drills.problems import FIND_CARD, LEAD_LEVELS, OPENING_LEAD, consistency, verify
 from fiftysix.drills.questions import Question
 from fiftysix.errors import FiftySixError
@@ -108,8 +110,10 @@ class Larder:
     over, ``progress`` says how a preparation goes."""
 
     def __init__(self, slot: Slot | None = None, depth: int = DEPTH, seconds: float = WISH_SECONDS,
-                 check: Callable[[Question], list[str]] = checked) -> None:
+                 check: Callable[[Question], list[str]] = checked, index: ProblemStore | None = None) -> None:
         self.slot = slot or _no_slot
+        self.index = index
+        """Where what scoring each hand's opening lead gave is kept (``make_problem``'s ``index``)."""
         self.depth, self.seconds, self.check = depth, seconds, check
         self._lock = threading.Lock()
         self._ready: dict[Key, list[Question]] = {}
@@ -202,7 +206,8 @@ class Larder:
                         continue
                     try:
                         q = make_problem(table, level, kind, rng.randrange(10**6), skip=skip, max_seconds=limit,
-                                         stop=_either(wish.cancel.is_set, job.stop), on_progress=wish.report)
+                                         stop=_either(wish.cancel.is_set, job.stop), on_progress=wish.report,
+                                         index=self.index)
                     except (Cancelled, BudgetExceeded):
                         continue  # gave its place to a page (or was cancelled): what it found is kept
                 if q is None:

@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sqlite3
@@ -30,6 +31,7 @@ from fiftysix.drills.problem_hands import PROBLEMS, shipped_hands
 from fiftysix.drills.problems import (
     FIND_CARD,
     LEAD_LEVELS,
+    LEVEL_OF_SCORE,
     LEVELS,
     OPENING_LEAD,
     PROBLEM_TYPES,
@@ -83,6 +85,14 @@ CREATE TABLE IF NOT EXISTS problems (
     question TEXT NOT NULL,
     added_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS scored_leads (
+    key TEXT PRIMARY KEY,
+    players INTEGER NOT NULL,
+    deck INTEGER NOT NULL,
+    teams TEXT NOT NULL,
+    question TEXT,
+    scored_at TEXT NOT NULL
+);
 """
 
 
@@ -112,6 +122,28 @@ class ProblemStore(store.Store):
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (q.id, q.type, c.players, c.deck, c.teams, level_of(q), json.dumps(q.to_dict()),
                          datetime.now(UTC).isoformat()))
+
+    def scored_lead(self, key: str) -> tuple[bool, Question | None]:
+        """(whether the bots' hand of ``key`` had its opening lead scored, the problem it gave or None)."""
+        try:
+            with self._connect() as con:
+                row = con.execute("SELECT question FROM scored_leads WHERE key=?", (key,)).fetchone()
+        except ProblemStoreError:
+            return False, None  # an unreadable index is no index: the lead is scored again
+        if row is None:
+            return False, None
+        try:
+            return True, (Question.from_dict(json.loads(row[0])) if row[0] is not None else None)
+        except (FiftySixError, ValueError):
+            return False, None
+
+    def keep_scored_lead(self, key: str, table: Table, q: Question | None) -> None:
+        """Remember what scoring the opening lead of the bots' hand of ``key`` gave (a problem or None)."""
+        with self._transaction() as con:
+            con.execute("INSERT OR REPLACE INTO scored_leads (key, players, deck, teams, question, scored_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        (key, table.players, table.deck, table.teams,
+                         None if q is None else json.dumps(q.to_dict()), datetime.now(UTC).isoformat()))
 
     def problems(self, table: Table | None = None) -> list[Question]:
         """The problems kept (for ``table`` only, when given), oldest first."""
@@ -220,12 +252,15 @@ Progress = Callable[[float, str], object]
 
 def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0, *,
                  skip: Iterable[str] = (), max_seconds: float | None = None,
-                 stop: Callable[[], bool] | None = None, on_progress: Progress | None = None) -> Question | None:
+                 stop: Callable[[], bool] | None = None, on_progress: Progress | None = None,
+                 index: ProblemStore | None = None) -> Question | None:
     """A new problem of ``kind`` at ``level`` from the bots' hands shipped for ``table`` (the
     hands tried in an order drawn from ``seed``; problems whose id is in ``skip`` are passed
     over). None when none turned up within ``max_seconds`` (default ``MAKE_SECONDS`` for
     find-the-card, ``LEAD_SECONDS`` of its table size for an opening lead); Cancelled when ``stop()`` says so.
-    ``on_progress(fraction, words)`` is called as it goes."""
+    ``on_progress(fraction, words)`` is called as it goes. ``index``: a store that keeps what
+    scoring each hand's opening lead gave, so that a server scores each hand once, not once a
+    process (``lead_key``)."""
     if level not in LEVELS:
         raise ProblemError(f"levels run from {LEVELS[0]} to {LEVELS[-1]}, not {level}")
     if kind not in PROBLEM_TYPES:
@@ -255,11 +290,20 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
         try:
             if kind == OPENING_LEAD:
                 key = (table, i)
+                if key not in _leads_made and index is not None:
+                    known, made = index.scored_lead(lead_key(rec))
+                    if known:
+                        _leads_made[key] = made
                 if key not in _leads_made:  # each hand's lead is scored once a process (the same deals)
                     _leads_made[key] = lead_problem(
                         rec, seed=LEAD_SEED, stop=lambda: stop is not None and stop() or _past(clock),
                         on_deal=lambda d, total: report(min(0.99, (time.perf_counter() - t0) / limit),
                                                         f"scoring each lead on deal {d} of {total}"))
+                    if index is not None:
+                        try:
+                            index.keep_scored_lead(lead_key(rec), table, _leads_made[key])
+                        except ProblemStoreError:
+                            pass  # not kept: scored again after a restart
                 q = _leads_made[key]
                 if q is not None and q.id not in skip and level_of(q) == level:
                     return q
@@ -303,6 +347,20 @@ def _find_in_hand(table: Table, i: int, rec, level: int, skip: set[str], budget:
 
 
 _positions: dict[tuple[Table, int], list[int]] = {}
+
+
+SCORING = 1
+"""The version of how an opening lead is scored and graded: a change to ``LEAD_DEALS``, the
+margins or the levels makes the leads kept in a store (``lead_key``) count as not scored."""
+
+
+def lead_key(rec) -> str:
+    """The key under which a store keeps what scoring the opening lead of a bots' hand gave:
+    the hand, its auction and play, and how leads are scored."""
+    from fiftysix.drills.problems import LEAD_DEALS, LEAD_MARGIN, LEAD_SPREAD
+    from fiftysix.records import format_record
+    return hashlib.sha256("|".join(map(str, (format_record(rec), LEAD_SEED, LEAD_DEALS, LEAD_MARGIN, LEAD_SPREAD,
+                                             LEVEL_OF_SCORE, SCORING))).encode()).hexdigest()
 
 
 LEAD_SEED = 1

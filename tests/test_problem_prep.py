@@ -72,3 +72,28 @@ def test_background_work_gives_way_to_pages():
         for t in held:
             q.leave(t)
     assert q.counts() == (0, 0)
+
+
+def test_each_hands_opening_lead_is_scored_once_a_server(tmp_path, monkeypatch):
+    """What scoring a hand's lead gave is kept in the data file: after a restart (the process's
+    own memory gone) the same problem comes back without a simulation, and it still holds
+    when every lead is re-solved on its deals."""
+    from fiftysix.drills import problem_sets
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problem_sets import LEAD_SEED, ProblemStore, lead_key, make_problem
+    from fiftysix.drills.problems import lead_problem
+    index = ProblemStore(tmp_path / "fiftysix.db")
+    monkeypatch.setattr(problem_sets, "_leads_made", {})
+    hands = shipped_hands(FOUR)
+    first = make_problem(FOUR, 3, OPENING_LEAD, seed=4, index=index)
+    assert first is not None
+    scored = {lead_key(r): index.scored_lead(lead_key(r)) for r in hands}
+    kept = {k: v for k, v in scored.items() if v[0]}
+    assert first.id in {v[1].id for v in kept.values() if v[1] is not None}
+    rec = next(r for r in hands if lead_key(r) in kept and kept[lead_key(r)][1] is not None)
+    assert kept[lead_key(rec)][1].to_dict() == lead_problem(rec, seed=LEAD_SEED).to_dict()  # as scored afresh
+    monkeypatch.setattr(problem_sets, "_leads_made", {})  # a restart
+    monkeypatch.setattr(problem_sets, "lead_problem", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
+    again = make_problem(FOUR, 3, OPENING_LEAD, seed=4, index=index)
+    assert again is not None and again.to_dict() == first.to_dict()
+    assert verify(again) == []

@@ -32,7 +32,12 @@ def larder():
     global _larder
     if _larder is None:
         from fiftysix.drills.problem_prep import Larder
-        _larder = Larder(background_job)
+        from fiftysix.drills.problem_sets import ProblemStore, ProblemStoreError
+        try:
+            index = ProblemStore()
+        except ProblemStoreError:
+            index = None  # no data file: the leads are scored again after a restart
+        _larder = Larder(background_job, index=index)
     return _larder
 
 

@@ -36,6 +36,7 @@ from fiftysix.ui.render import md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
 JOB_SLACK = 5.0  # seconds the heavy job's cap allows past the problem's own limit (which ends the search)
+AHEAD = 2  # known problems of a kind and level left to meet when the server starts making the next
 WATCH_EVERY = 1.0  # seconds between two looks at a problem being made ahead
 
 
@@ -88,7 +89,7 @@ def make_new(table, level: int, kind: str, kept, known) -> None:
     skip = {q.id for q in known}
     try:
         q = run_cancellable(lambda stop: sets.make_problem(
-            table, level, kind, secrets.randbelow(10**6), skip=skip, stop=stop,
+            table, level, kind, secrets.randbelow(10**6), skip=skip, stop=stop, index=kept,
             on_progress=lambda f, words: bar.progress(f, text=words)), "Making a problem",
             sets.default_seconds(table, kind) + JOB_SLACK)
     except (Cancelled, BudgetExceeded):
@@ -123,14 +124,19 @@ def kinds_at(level: int, kinds) -> list[str]:
 
 
 def prepare_ahead(table, level: int, kinds, known, store) -> None:
-    """While the learner works on a problem: when no known problem of this level is left to
-    ask next, have the server make the next one of each kind ahead (in the background)."""
-    seen = st.session_state.get("pr_seen", [])
-    if sets.pick_problem(known, store.cards(), level, kinds, skip=seen) is not None or not sets.has_hands(table):
+    """While the learner works on a problem: for each kind with at most ``AHEAD`` known
+    problems of this level left that the learner has not met, have the server make the next
+    one ahead (in the background)."""
+    if not sets.has_hands(table):
         return
-    skip = {q.id for q in known} | set(seen)
+    seen = set(st.session_state.get("pr_seen", []))
+    cards = store.cards()
+    skip = {q.id for q in known} | seen
     for kind in kinds_at(level, kinds):
-        larder().want(table, kind, level, skip)
+        left = [q for q in known if q.type == kind and level_of(q) == level and q.id not in seen
+                and q.template not in cards]
+        if len(left) <= AHEAD:
+            larder().want(table, kind, level, skip)
 
 
 def take_ahead(table, level: int, kinds, known, kept) -> bool:
