@@ -46,6 +46,7 @@ def timed(table: Table, level: int, kind: str, seed: int, cold: bool) -> tuple[f
         problem_sets._cards_made.clear()
         problem_sets._positions.clear()
         problem_sets._leads_made.clear()
+        problem_sets._lead_scoring.clear()
     t0, c0 = time.perf_counter(), time.process_time()
     q = make_problem(table, level, kind, seed)
     took, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -65,7 +66,8 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
     from fiftysix.drills.problem_prep import Larder
     from fiftysix.drills.problem_sets import ProblemStore, starter_problems
     from fiftysix.ui.jobs import background_job
-    for cache in (problem_sets._cards_made, problem_sets._positions, problem_sets._leads_made):
+    for cache in (problem_sets._cards_made, problem_sets._positions, problem_sets._leads_made,
+                  problem_sets._lead_scoring):
         cache.clear()
     larder = Larder(background_job, index=ProblemStore(data / f"server-{table.players}.db"))
     skip = {q.id for q in starter_problems(table)}
@@ -158,7 +160,10 @@ def main() -> None:
     ap.add_argument("--give-up", type=float, default=300.0, help="with --learner: a wait this long is a miss")
     ap.add_argument("--kinds", default=f"{FIND_CARD},{OPENING_LEAD}", help="with --learner: kinds, comma-separated")
     ap.add_argument("--page", type=int, default=0, help="also time this many page clicks on Next per table")
+    ap.add_argument("--peek", type=int, default=problem_sets.PEEK_DEALS,
+                    help="deals of each hand's first look at its lead (0: no first look, each hand scored in full)")
     args = ap.parse_args()
+    problem_sets.PEEK_DEALS = args.peek
     warm_up()
     ydeals = dds_deals(40, 2026)
     before = dds_median(ydeals)

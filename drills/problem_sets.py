@@ -36,6 +36,7 @@ from fiftysix.drills.problems import (
     OPENING_LEAD,
     PROBLEM_TYPES,
     Budget,
+    LeadScoring,
     ProblemError,
     find_card_at,
     lead_problem,
@@ -279,6 +280,8 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
     skip = set(skip)
     report = on_progress or (lambda f, w: None)
     t0 = time.perf_counter()
+    if kind == OPENING_LEAD:
+        return _find_lead(table, hands, order, level, skip, clock, stop, report, index)
     for n, i in enumerate(order):
         if stop is not None and stop():
             raise Cancelled("making a problem was cancelled")
@@ -288,26 +291,6 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
         share = (time.perf_counter() - t0) / limit
         report(min(0.99, share), f"looking in the bots' hand {n + 1} ({rec.contract})")
         try:
-            if kind == OPENING_LEAD:
-                key = (table, i)
-                if key not in _leads_made and index is not None:
-                    known, made = index.scored_lead(lead_key(rec))
-                    if known:
-                        _leads_made[key] = made
-                if key not in _leads_made:  # each hand's lead is scored once a process (the same deals)
-                    _leads_made[key] = lead_problem(
-                        rec, seed=LEAD_SEED, stop=lambda: stop is not None and stop() or _past(clock),
-                        on_deal=lambda d, total: report(min(0.99, (time.perf_counter() - t0) / limit),
-                                                        f"scoring each lead on deal {d} of {total}"))
-                    if index is not None:
-                        try:
-                            index.keep_scored_lead(lead_key(rec), table, _leads_made[key])
-                        except ProblemStoreError:
-                            pass  # not kept: scored again after a restart
-                q = _leads_made[key]
-                if q is not None and q.id not in skip and level_of(q) == level:
-                    return q
-                continue
             q = _find_in_hand(table, i, rec, level, skip, Budget(per_position=limit / 4, deadline=clock, stop=stop),
                               limit / 8)
             if q is not None:
@@ -317,6 +300,75 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
                 return None
     return None
 
+
+PEEK_DEALS = 16
+"""An opening lead is first scored on this many of its deals; a hand whose lead does not look
+like a problem of the level asked there is put aside (its deals kept) and finished only once
+the other hands have had their look (0: every hand is scored in full in turn)."""
+
+
+def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, skip: set[str], clock: Deadline,
+               stop: Callable[[], bool] | None, report: Progress, index: ProblemStore | None) -> Question | None:
+    """An opening lead problem of ``level`` from the bots' ``hands`` (tried in ``order``): hands
+    whose lead was scored before (in this process or the ``index``) first, then a look at each
+    other hand's first ``PEEK_DEALS`` deals, every deal scored kept; the hands whose look
+    agrees with the level asked are finished first, the others after. Every problem it
+    returns was scored on all its deals, whatever the look said."""
+    t0 = time.perf_counter()
+    limit = (clock.end - t0) if clock.end is not None else None
+    halt = (lambda: stop is not None and stop() or _past(clock))
+
+    def progress(words: str) -> None:
+        report(min(0.99, (time.perf_counter() - t0) / limit) if limit else 0.0, words)
+
+    def wanted(q: Question | None) -> bool:
+        return q is not None and q.id not in skip and level_of(q) == level
+
+    for i in order:  # what is known already costs nothing
+        key = (table, i)
+        if key not in _leads_made and index is not None:
+            known, made = index.scored_lead(lead_key(hands[i]))
+            if known:
+                _leads_made[key] = made
+        if key in _leads_made and wanted(_leads_made[key]):
+            return _leads_made[key]
+    todo = [i for i in order if (table, i) not in _leads_made]
+    later: list[int] = []
+    for first in (True, False):  # a look at every hand, finishing those that look right; then the rest
+        for n, i in enumerate(todo if first else later):
+            if halt():
+                if stop is not None and stop():
+                    raise Cancelled("making a problem was cancelled")
+                return None
+            rec = hands[i]
+            scoring = _lead_scoring.get((table, i)) or _lead_scoring.setdefault(
+                (table, i), LeadScoring(rec, seed=LEAD_SEED))
+            if first and PEEK_DEALS:
+                if len(scoring.made) < PEEK_DEALS:
+                    progress(f"a first look at the lead of the bots' hand {n + 1} ({rec.contract})")
+                    if not scoring.run(stop=halt, upto=PEEK_DEALS):
+                        continue  # stopped: the top of the loop says how
+                if not scoring.done and scoring.guess() != level:
+                    later.append(i)
+                    continue
+            progress(f"scoring each lead of the bots' hand {n + 1} ({rec.contract})")
+            if not scoring.run(stop=halt, on_deal=lambda d, total, n=n: progress(
+                    f"scoring each lead of the bots' hand {n + 1}: deal {d} of {total}")):
+                continue
+            q = _leads_made[(table, i)] = scoring.problem()
+            del _lead_scoring[(table, i)]
+            if index is not None:
+                try:
+                    index.keep_scored_lead(lead_key(rec), table, q)
+                except ProblemStoreError:
+                    pass  # not kept: scored again after a restart
+            if wanted(q):
+                return q
+    return None
+
+
+_lead_scoring: dict[tuple[Table, int], LeadScoring] = {}
+"""The hands whose lead is being scored, with the deals done so far (kept when a search stops)."""
 
 _cards_made: dict[tuple[Table, int, int], Question | None] = {}
 """What each position of the bots' hands gave (a problem or None), found once a process."""

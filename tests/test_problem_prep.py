@@ -84,6 +84,7 @@ def test_each_hands_opening_lead_is_scored_once_a_server(tmp_path, monkeypatch):
     from fiftysix.drills.problems import lead_problem
     index = ProblemStore(tmp_path / "fiftysix.db")
     monkeypatch.setattr(problem_sets, "_leads_made", {})
+    monkeypatch.setattr(problem_sets, "_lead_scoring", {})
     hands = shipped_hands(FOUR)
     first = make_problem(FOUR, 3, OPENING_LEAD, seed=4, index=index)
     assert first is not None
@@ -93,7 +94,57 @@ def test_each_hands_opening_lead_is_scored_once_a_server(tmp_path, monkeypatch):
     rec = next(r for r in hands if lead_key(r) in kept and kept[lead_key(r)][1] is not None)
     assert kept[lead_key(rec)][1].to_dict() == lead_problem(rec, seed=LEAD_SEED).to_dict()  # as scored afresh
     monkeypatch.setattr(problem_sets, "_leads_made", {})  # a restart
-    monkeypatch.setattr(problem_sets, "lead_problem", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
+    monkeypatch.setattr(problem_sets, "LeadScoring", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
     again = make_problem(FOUR, 3, OPENING_LEAD, seed=4, index=index)
     assert again is not None and again.to_dict() == first.to_dict()
     assert verify(again) == []
+
+
+def test_a_lead_scored_in_steps_is_the_lead_scored_at_once():
+    """Stopped after a few deals and taken up again (a page took the place), the scoring of a
+    hand's leads gives the problem that one run over every deal gives, as the full simulation
+    (``analyser.simulate.estimate``) scores it."""
+    from fiftysix.analyser.dealer import Dealer
+    from fiftysix.analyser.simulate import estimate
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problems import LeadScoring, lead_problem, lead_view
+    done = 0
+    for rec in shipped_hands(FOUR)[:12]:
+        steps = LeadScoring(rec, 40, 1)
+        calls = iter(range(10**6))
+        assert not steps.run(stop=lambda: next(calls) > 3, threads=1)  # stopped early...
+        assert 0 < len(steps.made) < 40
+        assert steps.run(upto=20) and not steps.done
+        assert steps.run()  # ...then finished
+        view = lead_view(rec)
+        est = estimate(view, rec.contract, 40, 1, dealer=Dealer(view), points=False)
+        assert steps.rates() == {r.card: r.rate for r in est.leads}
+        whole = lead_problem(rec, seed=1)
+        made = steps.problem()
+        assert (made is None and whole is None) or made.to_dict() == whole.to_dict()
+        done += made is not None
+    assert done  # some hands gave a problem
+
+
+def test_a_first_look_changes_the_order_not_the_problems(monkeypatch):
+    """With the first look at each hand's lead (``PEEK_DEALS``) or without it, the problems
+    made at each level are problems scored on all their deals, and the same set turns up."""
+    from fiftysix.drills import problem_sets
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problem_sets import make_problem
+    some = shipped_hands(FOUR)[:30]
+    monkeypatch.setattr(problem_sets, "shipped_hands", lambda table: some)
+    found = {}
+    for peek in (0, 16):
+        monkeypatch.setattr(problem_sets, "PEEK_DEALS", peek)
+        monkeypatch.setattr(problem_sets, "_leads_made", {})
+        monkeypatch.setattr(problem_sets, "_lead_scoring", {})
+        got = set()
+        for level in (2, 3, 4):
+            skip: set[str] = set()
+            while (q := make_problem(FOUR, level, OPENING_LEAD, seed=2, skip=skip, max_seconds=120)) is not None:
+                assert level_of(q) == level and len(q.data["layouts"]) == 40
+                skip.add(q.id)
+                got.add(q.id)
+        found[peek] = got
+    assert found[0] and found[0] == found[16]
