@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 
 from fiftysix import shipped
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Deadline
@@ -351,9 +352,9 @@ def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, 
                 if not scoring.done and scoring.guess() != level:
                     later.append(i)
                     continue
-            progress(f"scoring each lead of the bots' hand {n + 1} ({rec.contract})")
-            if not scoring.run(stop=halt, on_deal=lambda d, total, n=n: progress(
-                    f"scoring each lead of the bots' hand {n + 1}: deal {d} of {total}")):
+            words = f"scoring each lead of the bots' hand {n + 1} ({rec.contract})"
+            progress(words)
+            if not scoring.run(stop=halt, on_deal=partial(_deal_done, progress, words)):
                 continue
             q = _leads_made[(table, i)] = scoring.problem()
             del _lead_scoring[(table, i)]
@@ -365,6 +366,10 @@ def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, 
             if wanted(q):
                 return q
     return None
+
+
+def _deal_done(progress: Callable[[str], None], words: str, done: int, total: int) -> None:
+    progress(f"{words}: deal {done} of {total}")
 
 
 _lead_scoring: dict[tuple[Table, int], LeadScoring] = {}
