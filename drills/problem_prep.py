@@ -173,13 +173,14 @@ class Larder:
                 wish.thread.join()
 
     def close(self) -> None:
-        """Stop every preparation and wait for them."""
+        """Stop every preparation and wait for them (the problems ready stay; a later ``want``
+        starts again, and what the solver found is kept in the process's caches)."""
         with self._lock:
             wishes = list(self._wishes.values())
         for w in wishes:
             w.cancel.set()
         for w in wishes:
-            if w.thread is not None:
+            if w.thread is not None and w.thread is not threading.current_thread():
                 w.thread.join()
 
     # --- the preparing thread ----------------------------------------------------------------

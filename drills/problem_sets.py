@@ -357,7 +357,7 @@ def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, 
             if not scoring.run(stop=halt, on_deal=partial(_deal_done, progress, words)):
                 continue
             q = _leads_made[(table, i)] = scoring.problem()
-            del _lead_scoring[(table, i)]
+            _lead_scoring.pop((table, i), None)
             if index is not None:
                 try:
                     index.keep_scored_lead(lead_key(rec), table, q)
