@@ -60,15 +60,14 @@ HSTRIDE = 4 * HP_SUIT
 
 # what ``_start`` leaves for the search and ``_start_store`` (``O_START``): per cards left a
 # block of ``TS_SIZE`` words
-TS_BEST = 0      # the best lead an entry suggests (-1: none)
-TS_BASE = 1      # the abstract keys' base (salt and leader)
-TS_ABUCKET = 2   # the abstract bucket's first entry
-TS_EXACT = 3     # the exact entry's bucket
-TS_PBUCKET = 4   # the payoff bucket's first word in ``T`` (-1: none)
-TS_PKEY = 5      # the payoff bucket's points-blind fully abstracted key
-TS_ALPHA = 6     # the window to search (opened to the full range for short endings)
-TS_BETA = 7
-TS_SIZE = 8
+TS_BASE = 0      # the abstract keys' base (salt and leader)
+TS_ABUCKET = 1   # the abstract bucket's first entry
+TS_EXACT = 2     # the exact entry's bucket
+TS_PBUCKET = 3   # the payoff bucket's first word in ``T`` (-1: none)
+TS_PKEY = 4      # the payoff bucket's points-blind fully abstracted key
+TS_ALPHA = 5     # the window to search (opened to the full range for short endings)
+TS_BETA = 6
+TS_SIZE = 7
 
 # how a trick start with two or more tricks left ended (``O_OUTCOME``): per tricks left a
 # block of ``OC_SIZE`` counts
@@ -107,6 +106,7 @@ O_PM = WORK.add("O_PM", 4, "per points 0..3: the cards worth that")
 O_REL = WORK.add("O_REL", DEPTHS, "per depth: the cards whose ranks decided the value returned")
 O_SKIP = WORK.add("O_SKIP", DEPTHS, "per depth: the cards tried once for an equivalence class")
 P_QM = WORK.add("P_QM", 1, "the cards the last _quick / _trump_run bound used")
+P_QFIRST = WORK.add("P_QFIRST", 1, "the suit the last _quick counted the other seats' cards of (-1: none)")
 O_TLEN = WORK.add("O_TLEN", MAX_SEATS, "scratch of the cashing bounds: per seat, its cards of a suit")
 O_TMIN = WORK.add("O_TMIN", MAX_SEATS, "scratch of _quick: per seat, its cheapest card of a suit")
 WORK.add("", 4, "spare")
@@ -461,7 +461,7 @@ def _shift(W, T, o, kv):
 
 
 @njit(cache=True)
-def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
+def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
     """Record a search result in the payoff-similar bucket at ``T[o]`` (``PBUCKET`` entries
     of 8 words: key, value, the small cards' points ``W[O_SIG:O_SIG + 4]``, the fully
     abstracted points-blind key ``kb`` that chose the bucket), at its front; an entry of
@@ -484,18 +484,16 @@ def _pt_store(T, o, k, kb, res, a0, b0, cut, ncards, kv, left, ep, W):
         x + PE_SIG + 3] == W[O_SIG + 3]
     lb = np.int64(0)
     ub = min(left, np.int64(255))
-    bb = np.int64(0)
     if same:
         v = T[x + PE_VALUE]
         lb = _v_lb(v)
         ub = _v_ub(v)
-        bb = _v_lead(v)
     for j in range(e, 0, -1):
         for i in range(PE_BUCKET + 1):
             T[o + PE_SIZE * j + i] = T[o + PE_SIZE * (j - 1) + i]
     T[o + PE_KEY] = k
     T[o + PE_BUCKET] = kb
-    T[o + PE_VALUE] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
+    T[o + PE_VALUE] = _pack(lb, ub, res, a0, b0, ncards, kv, ep)
     for i in range(4):
         T[o + PE_SIG + i] = W[O_SIG + i]
 
@@ -550,7 +548,7 @@ def _cheapest(W, s, k, h):
 
 
 @njit(cache=True)
-def _quick(W, seat, pend, first):
+def _quick(W, seat, pend, firsts):
     """Points the leader's side surely wins by cashing top cards: its top trumps and the top
     cards of the other suits, as many rounds of each as every opponent holding trumps must
     follow (so none can ruff); when a partner holds nothing but trumps (it would have to
@@ -562,7 +560,8 @@ def _quick(W, seat, pend, first):
 
     What the other seats must add (their cheapest card of the suit while they still hold
     it) is counted only for the suit cashed first: during the first suit a seat may
-    discard cards of the next. ``first`` (-1: any) forces the suit cashed first.
+    discard cards of the next. ``firsts`` (a bit per suit; 15: any) are the suits that may
+    be cashed first.
     """
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
@@ -581,7 +580,7 @@ def _quick(W, seat, pend, first):
     side_all = np.int64(0)
     side_sum = np.int64(0)
     side_extra = np.int64(0)
-    first_extra = np.int64(0)
+    extra_su = np.int64(-1)
     trump_r = 0
     side_r = 0
     own_r = 0
@@ -640,8 +639,6 @@ def _quick(W, seat, pend, first):
             if (others & b) != 0:
                 break
             x ^= b
-        if su == first:
-            first_extra = extra
         if su == trump:
             trump_own = own
             trump_all = own + extra
@@ -649,8 +646,9 @@ def _quick(W, seat, pend, first):
         else:
             side_sum += own
             side_r += r
-            if extra > side_extra:
+            if extra > side_extra and (firsts >> su) & 1:
                 side_extra = extra
+                extra_su = su
             if own > side_own:
                 side_own = own
                 own_r = r
@@ -658,26 +656,35 @@ def _quick(W, seat, pend, first):
                 side_all = own + extra
     W[P_QM] = qm
     # or: in all the tricks cashed every other seat plays a card, at least its cheapest ones
+    first = np.int64(-1)
     if many:
         # the leader keeps the lead while cashing: every side suit's top cards add up
         rounds = trump_r + side_r
-        best = trump_own + side_sum + (max(trump_all - trump_own, side_extra) if first < 0 else first_extra)
+        tx = trump_all - trump_own if trump >= 0 and (firsts >> trump) & 1 else np.int64(0)
+        best = trump_own + side_sum + max(tx, side_extra)
+        if tx > 0 and tx >= side_extra:
+            first = trump
+        elif side_extra > 0:
+            first = extra_su
         own = trump_own + side_sum
-    elif first >= 0:
-        # (a forced first suit is the trump suit here: see ``_entry_quick``)
+    elif firsts != 15:
+        # (the first suit is then the trump suit: see ``_entry_quick``)
         rounds = trump_r + own_r
         best = trump_all + side_own
+        first = trump
         own = trump_own + side_own
     else:
         rounds = trump_r + own_r
         best = max(trump_all + side_own, side_all + trump_own)
         own = trump_own + side_own
+    W[P_QFIRST] = first
     if rounds > 0:
         for s in range(nseat):
             if s != seat:
                 own += _cheapest(W, s, rounds, W[O_H1 + s])
         if own > best:
             best = own
+            W[P_QFIRST] = -1
     return best
 
 
@@ -695,8 +702,8 @@ def _entry_quick(W, seat):
     mine = W[O_H1 + seat]
     tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
     u = _in_hands(W)
-    best = np.int64(-1)
-    qm = np.int64(0)
+    # per teammate: the suits that reach it (4 bits each)
+    entries = np.int64(0)
     for su in range(4):
         sm = W[O_SMASK + su]
         if (mine & sm) == 0:
@@ -717,10 +724,20 @@ def _entry_quick(W, seat):
                     ruff = True
             if ruff:
                 continue
-        q = _quick(W, t, np.int64(0), np.int64(su))
+        entries |= np.int64(1) << (4 * t + su)
+    best = np.int64(-1)
+    qm = np.int64(0)
+    while entries != 0:
+        t = _ctz(entries) >> 2
+        firsts = (entries >> (4 * t)) & 15
+        entries &= ~(np.int64(15) << (4 * t))
+        q = _quick(W, t, np.int64(0), firsts)
         if q > best:
             best = q
-            qm = W[P_QM] | top
+            # the entry's best card: of the suit whose other cards were counted, else any
+            su = W[P_QFIRST] if W[P_QFIRST] >= 0 else _ctz(firsts)
+            x = u & W[O_SMASK + su]
+            qm = W[P_QM] | (x & -x)
     W[P_QM] = qm
     return best
 
@@ -1178,8 +1195,8 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
 
 
 # a table entry's value word (``_pack``): its lower bound (8 bits from bit 0), upper bound,
-# size (cards left), best lead + 1 (0: none), rank counts (20 bits: 5 a suit) and epoch (11)
-V_UB, V_SIZE, V_LEAD, V_KV, V_EPOCH = 8, 16, 24, 32, 52
+# size (cards left), rank counts (20 bits: 5 a suit) and epoch (11)
+V_UB, V_SIZE, V_KV, V_EPOCH = 8, 16, 24, 44
 
 
 @njit(cache=True, inline="always")
@@ -1198,12 +1215,6 @@ def _v_size(v):
 
 
 @njit(cache=True, inline="always")
-def _v_lead(v):
-    """The best lead + 1 (0: none)."""
-    return (v >> V_LEAD) & 255
-
-
-@njit(cache=True, inline="always")
 def _v_kv(v):
     return (v >> V_KV) & 0xFFFFF
 
@@ -1214,9 +1225,9 @@ def _v_epoch(v):
 
 
 @njit(cache=True, inline="always")
-def _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep):
+def _pack(lb, ub, res, a0, b0, ncards, kv, ep):
     """An entry's value word: its bounds ``lb``/``ub`` narrowed by the fail-soft result
-    ``res`` of a search with window (a0, b0), best move, size, rank counts and epoch."""
+    ``res`` of a search with window (a0, b0), size, rank counts and epoch."""
     if res >= b0:
         if res > lb:
             lb = res
@@ -1226,13 +1237,11 @@ def _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep):
     else:
         lb = res
         ub = res
-    if cut >= 0:
-        bb = cut + 1
-    return lb | (ub << V_UB) | (ncards << V_SIZE) | (bb << V_LEAD) | (kv << V_KV) | (ep << V_EPOCH)
+    return lb | (ub << V_UB) | (ncards << V_SIZE) | (kv << V_KV) | (ep << V_EPOCH)
 
 
 @njit(cache=True)
-def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep):
+def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, ncards, left, ep):
     """Record a search result (fail-soft ``res`` of window a0, b0) under key ``k`` in the
     bucket of ``nslots`` at ``i0``; ``kv`` the ranks it depends on. With ``merge_kv`` an
     existing entry keeps, per suit, the larger rank count of the two (sound for both).
@@ -1247,7 +1256,6 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep
         v = T[2 * (e) + 1]
         lb = _v_lb(v)
         ub = _v_ub(v)
-        bb = _v_lead(v)
         if merge_kv:
             ko = _v_kv(v)
             m = np.int64(0)
@@ -1266,12 +1274,11 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, cut, ncards, left, ep
         T[2 * (e)] = k
         lb = np.int64(0)
         ub = min(left, np.int64(255))
-        bb = np.int64(0)
-    T[2 * (e) + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
+    T[2 * (e) + 1] = _pack(lb, ub, res, a0, b0, ncards, kv, ep)
 
 
 @njit(cache=True)
-def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, cut, ncards, left, ep):
+def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, ncards, left, ep):
     """Record a search result under abstract key ``k`` at the front of the bucket of
     ``nslots`` at ``i0`` (its entries all share the fully abstracted position, so they are
     kept in the order they were last stored; the last one goes)."""
@@ -1287,19 +1294,17 @@ def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, cut, ncards, left, ep):
     if v >= 0 and _v_kv(v) == kv:
         lb = _v_lb(v)
         ub = _v_ub(v)
-        bb = _v_lead(v)
     else:
         lb = np.int64(0)
         ub = min(left, np.int64(255))
-        bb = np.int64(0)
     T[2 * (i0)] = k
-    T[2 * (i0) + 1] = _pack(lb, ub, bb, res, a0, b0, cut, ncards, kv, ep)
+    T[2 * (i0) + 1] = _pack(lb, ub, res, a0, b0, ncards, kv, ep)
 
 
 @njit(cache=True, inline="always")
 def _exact(W, T, ix, kx, alpha, beta, ncards):
     """The exact entry of this trick start (key ``kx``, at entry ``ix``): the value it
-    decides for the window, else -1; and its best lead (-1: none)."""
+    decides for the window, else -1."""
     for e in range(ix, ix + 2):
         if T[2 * e] == kx:
             v = T[2 * e + 1]
@@ -1307,21 +1312,20 @@ def _exact(W, T, ix, kx, alpha, beta, ncards):
             ub = _v_ub(v)
             if lb >= beta or lb == ub or ub <= alpha:
                 W[O_REL + ncards] = _topk(W, _v_kv(v))
-                return (lb if lb >= beta or lb == ub else ub), np.int64(-1)
-            return np.int64(-1), _v_lead(v) - 1
-    return np.int64(-1), np.int64(-1)
+                return lb if lb >= beta or lb == ub else ub
+            return np.int64(-1)
+    return np.int64(-1)
 
 
 @njit(cache=True)
 def _start(W, T, alpha, beta, seat, left, key, ncards):
     """A trick start's table lookups and bounds (two or more tricks left): the value when
     they decide it (points: never negative), else -1, with what the search and its store need at
-    ``W[O_START + TS_SIZE * ncards:]`` (``TS_*``: best lead, the abstract keys' base, the
-    abstract bucket, the exact entry, the payoff bucket and its key, the window). Out of ``_ab`` so that its
+    ``W[O_START + TS_SIZE * ncards:]`` (``TS_*``: the abstract keys' base, the abstract
+    bucket, the exact entry, the payoff bucket and its key, the window). Out of ``_ab`` so that its
     calls' return slots are not set up at every node of the search (numba zeroes two per
     call site at each entry)."""
     nseat = W[P_NSEAT]
-    best = -1
     pb = np.int64(-1)
     kb = np.int64(0)
     # the exact position: its key is kept up to date move by move (no hashing); its
@@ -1333,7 +1337,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     be0 = beta
     oc = O_OUTCOME + OC_SIZE * ncards
     if ncards == 2 * nseat:
-        hit, best = _exact(W, T, ix, kx, alpha, beta, ncards)
+        hit = _exact(W, T, ix, kx, alpha, beta, ncards)
         if hit >= 0:
             W[oc + OC_EXACT] += 1
             return hit
@@ -1342,8 +1346,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         v = _two_tricks(W, seat, alpha, beta)
         rel = W[P_T2REL]
         W[O_REL + ncards] = rel
-        _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, np.int64(-1), ncards, left,
-                  W[P_EPOCH])
+        _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, ncards, left, W[P_EPOCH])
         return v
     if ncards <= W[P_EXACT]:
         alpha = np.int64(-1)
@@ -1365,7 +1368,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     # trumps (every copy in its hands: for the leader's side or against it)
     for which in range(2):
         if which == 0:
-            q = _quick(W, seat, np.int64(0), np.int64(-1))
+            q = _quick(W, seat, np.int64(0), np.int64(15))
             team = W[O_ISMAX + seat]
         else:
             tr = _trump_run(W)
@@ -1399,7 +1402,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         W[O_REL + ncards] = W[P_QM]
         W[oc + OC_BOUND] += 1
         return left - q if side == 1 else q
-    hit, best = _exact(W, T, ix, kx, al0, be0, ncards)
+    hit = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
         W[oc + OC_EXACT] += 1
         return hit
@@ -1425,10 +1428,6 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                     W[O_REL + ncards] = _topk(W, kv)
                     W[oc + OC_ABSTRACT] += 1
                     return ub
-                if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
-                    # (an entry of another position with the same abstraction: its best
-                    # card may not be in this hand)
-                    best = _v_lead(v) - 1
     if pb >= 0:
         # an entry of a payoff-similar position: its bounds moved by what the small
         # cards' points can change (this position's small-card points computed once per
@@ -1462,11 +1461,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                 W[O_REL + ncards] = _topk(W, kv)
                 W[oc + OC_PAYOFF] += 1
                 return ub
-            if best < 0 and _v_lead(v) > 0 and (W[O_H1 + seat] >> (_v_lead(v) - 1)) & 1:
-                # (the best card of a position that plays alike, when this hand holds it)
-                best = _v_lead(v) - 1
     o = O_START + TS_SIZE * ncards
-    W[o + TS_BEST] = best
     W[o + TS_BASE] = base
     W[o + TS_ABUCKET] = i0
     W[o + TS_EXACT] = ix
@@ -1479,7 +1474,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
 
 
 @njit(cache=True)
-def _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards):
+def _start_store(W, T, res, a0, b0, rel, seat, left, key, ncards):
     """Record a trick start's result: the exact entry, the abstract bucket and the payoff
     bucket (``_start`` left their places at ``W[O_START + TS_SIZE * ncards:]``)."""
     nseat = W[P_NSEAT]
@@ -1490,12 +1485,12 @@ def _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards):
     pb = W[o + TS_PBUCKET]
     kb = W[o + TS_PKEY]
     kv = _kvec(W, rel)
-    _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res, a0, b0, cut, ncards, left, W[P_EPOCH])
+    _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res, a0, b0, ncards, left, W[P_EPOCH])
     ka = _akey(W, kv, base, ncards // nseat)
-    _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, cut, ncards, left, W[P_EPOCH])
+    _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, ncards, left, W[P_EPOCH])
     if pb >= 0 and _sig(W, kv):
-        _pt_store(T, pb, _bkey(W, kv, base ^ PSALT, ncards // nseat), kb, res, a0, b0, cut,
-                  ncards, kv, left, W[P_EPOCH], W)
+        _pt_store(T, pb, _bkey(W, kv, base ^ PSALT, ncards // nseat), kb, res, a0, b0, ncards, kv, left,
+                  W[P_EPOCH], W)
 
 
 @njit(cache=True, inline="always")
@@ -1573,7 +1568,7 @@ def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, 
         # the next trick's leader is known: add its cashable top cards (at 4 seats;
         # with 6 or 8 it saves fewer nodes than its time: 6 x 8 +2% to +6% nodes
         # without it, -4% to -6% time)
-        sure += _quick(W, wseat, pend, np.int64(-1))
+        sure += _quick(W, wseat, pend, np.int64(15))
         W[O_REL + ncards] = wb | W[P_QM]
         if wside == 1:
             if sure >= beta:
@@ -1743,7 +1738,6 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         settled, decided, v = _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards)
         if decided:
             return v
-    best = -1
     if tlen == 0:
         if ncards == nseat:
             W[O_OUTCOME + OC_SIZE * ncards + OC_SEARCHED] += 1
@@ -1752,7 +1746,6 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         if v >= 0:
             return v
         o = O_START + TS_SIZE * ncards
-        best = W[o + TS_BEST]
         alpha = W[o + TS_ALPHA]
         beta = W[o + TS_BETA]
     a0 = alpha
@@ -1762,23 +1755,20 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     for s_ in range(nseat):
         if s_ != seat:
             other |= W[O_H1 + s_]
-    # the card that cut off last time the mover held these cards in this trick: its slot
-    # is fetched now, while the moves are generated
+    # the card that cut off last time the mover held these cards in this trick (tried
+    # first: the best card a table entry recorded, of a search for another window, did
+    # worse): its slot is fetched now, while the moves are generated
     ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
     _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
     n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d)
     mvo = O_MV + d * MAX_MOVES
     if n > 1:
-        if best < 0:
-            e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
-            if (e & ~np.int64(255)) == ckey:
-                best = e & 255
-    if best >= 0:
-        _to_front(W, mvo, n, best)
+        e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
+        if (e & ~np.int64(255)) == ckey:
+            _to_front(W, mvo, n, e & 255)
     my = W[O_ISMAX + seat] == 1
     res = np.int64(-1) if my else np.int64(1000)
     rel = np.int64(0)
-    cut = -1
     nxt = seat + 1
     if nxt == nseat:
         nxt = 0
@@ -1842,13 +1832,11 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                 res = r
                 if r > alpha:
                     alpha = r
-                    cut = c
         else:
             if r < res:
                 res = r
                 if r < beta:
                     beta = r
-                    cut = c
         if alpha >= beta:
             # a cut-off rests on this card's line alone
             rel = crel
@@ -1859,7 +1847,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         rel = _relevant_once(W, rel, other, seat, d)
     W[O_REL + ncards] = rel
     if tlen == 0:
-        _start_store(W, T, res, a0, b0, cut, rel, seat, left, key, ncards)
+        _start_store(W, T, res, a0, b0, rel, seat, left, key, ncards)
     return res
 
 

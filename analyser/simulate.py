@@ -178,7 +178,7 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
              leads: bool = True, threads: int | None = None, progress: bool = False,
              should_stop: Callable[[int, int], bool] | None = None, dealer: Dealer | None = None,
              points: bool = True, until: float | None = None, max_seconds: float | None = None,
-             on_update: Callable[[Estimate], None] | None = None, update_every: float = 0.1) -> Estimate:
+             on_update: Callable[[Estimate], object] | None = None, update_every: float = 0.1) -> Estimate:
     """Estimate how often ``contract`` is makeable double-dummy from ``view``'s knowledge.
 
     Deals come from ``Dealer(view)`` (pass one in to reuse it), ``n`` of them, drawn up front

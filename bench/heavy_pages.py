@@ -1,6 +1,6 @@
 """Benchmark: how long a light page takes while other sessions run heavy jobs (issue 44).
 
-    .venv/bin/python bench/heavy_pages.py [--page drill] [--runs 7] [--jobs 3] [--players 8]
+    .venv/bin/python -m bench.heavy_pages [--page drill] [--runs 7] [--jobs 3] [--players 8]
 
 One server process, as Streamlit runs it: the light page is run through AppTest (its script
 in a thread of this process, like a session's), while ``--jobs`` threads each run what a
@@ -25,13 +25,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from streamlit.testing.v1 import AppTest
 

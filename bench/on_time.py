@@ -1,6 +1,6 @@
 """Benchmark: does "Is it makeable?" at 8 players answer on time with its defaults (issue 41)?
 
-    .venv/bin/python bench/on_time.py [--hands 3] [--players 8] [--page]
+    .venv/bin/python -m bench.on_time [--hands 3] [--players 8] [--page]
 
 For ``--hands`` seeded hands at ``--players`` players (seat 1 on lead, 32 in spades by seat
 2): ``fiftysix simulate`` with its defaults, run as a user runs it (a new process, its start
@@ -21,9 +21,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-from fiftysix.cards import Table, random_deal  # noqa: E402
+from fiftysix.cards import Table, random_deal
 
 
 def cli_line(players: int, seed: int) -> str:
@@ -32,7 +31,7 @@ def cli_line(players: int, seed: int) -> str:
     cmd = [sys.executable, "-m", "fiftysix.ui.cli", "simulate", "--players", str(players), "--seat", "1",
            "--hand", str(hand), "--contract", "32S", "--declarer", "2", "--json"]
     t0 = time.perf_counter()
-    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=False)
     wall = time.perf_counter() - t0
     if out.returncode:
         return f"  simulate, hand {seed}: failed ({out.stderr.strip()[-200:]})"

@@ -189,7 +189,8 @@ def bench_bridge(deals: int, cap: float, table_mb: float) -> None:
     print(f"\nbridge full deals, {deals} deals (tricks for the side on lead), cap {cap:g} s")
     print(f"  ours {stats(ours)}   nodes median {int(np.median(nodes))} max {max(nodes)} total {sum(nodes)}")
     print(f"  DDS  {stats(dds)}")
-    print(f"  ours/DDS: medians {np.median(ours) / np.median(dds):.1f}x, 95th percentiles "
+    print(f"  ours/DDS: medians {np.median(ours) / np.median(dds):.1f}x, 90th percentiles "
+          f"{np.percentile(ours, 90) / np.percentile(dds, 90):.1f}x, 95th percentiles "
           f"{np.percentile(ours, 95) / np.percentile(dds, 95):.1f}x; per deal median {np.median(ratios):.1f}x "
           f"(geometric mean {math.exp(np.mean(np.log(ratios))):.1f}x); same trick count on {agree}/{deals}; "
           f"capped {capped}")

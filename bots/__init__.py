@@ -25,14 +25,14 @@ BIDDING_BOTS = {"default": JudgeBot, "rules": RulesBot}
 DEFAULT_BOT = "default"
 
 
-def _make(registry: dict, name: str, seed: int | None, what: str):
+def _make(registry: dict, name: str, seed: int | str | None, what: str):
     key = str(name).strip().lower()
     if key not in registry:
         raise FiftySixError(f"unknown {what} {name!r}: choose one of {', '.join(sorted(registry))}")
     return registry[key](seed)
 
 
-def get_bot(name: str = DEFAULT_BOT, seed: int | None = None) -> BiddingBot:
+def get_bot(name: str = DEFAULT_BOT, seed: int | str | None = None) -> BiddingBot:
     """A new bidding bot of the given name, seeded."""
     return _make(BIDDING_BOTS, name, seed, "bot")
 
@@ -49,7 +49,7 @@ def _per_seat(names: str | Sequence[str], players: int) -> list[str]:
     return names
 
 
-def seat_bots(names: str | Sequence[str], players: int, seed: int | None = None) -> list[BiddingBot]:
+def seat_bots(names: str | Sequence[str], players: int, seed: int | str | None = None) -> list[BiddingBot]:
     """One bot per seat from one name (every seat) or a name per seat (in seat order).
 
     Seats with the same name share one bot (its choices depend only on the seed and what
@@ -65,12 +65,12 @@ CARD_BOTS = {"default": CardBot}
 """Card-playing bots by name."""
 
 
-def card_bots(names: str | Sequence[str], players: int, seed: int | None = None) -> list[CardBot]:
+def card_bots(names: str | Sequence[str], players: int, seed: int | str | None = None) -> list[CardBot]:
     """One card bot per seat from one name (every seat) or a name per seat."""
     return [_make(CARD_BOTS, n, seed, "card bot") for n in _per_seat(names, players)]
 
 
-def bid_with(deal: Deal, system: str, names: str | Sequence[str] = DEFAULT_BOT, seed: int | None = None,
+def bid_with(deal: Deal, system: str, names: str | Sequence[str] = DEFAULT_BOT, seed: int | str | None = None,
              on_call=None) -> Auction:
     """Bid ``deal`` with the named bots (one name, or one per seat); same seed, same auction."""
     return bid_auction(deal, system, seat_bots(names, deal.table.players, seed), on_call)

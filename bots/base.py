@@ -38,6 +38,10 @@ class BiddingBot(Protocol):
 
     def choose(self, auction: Auction, hand: Hand) -> Choice: ...
 
+    def bid(self, deal: Deal, system: str) -> Auction:
+        """The whole auction of ``deal`` in ``system``, this bot in every seat."""
+        ...
+
 
 def bid_auction(deal: Deal, system: str, bots: Sequence[BiddingBot],
                 on_call=None) -> Auction:
@@ -52,6 +56,7 @@ def bid_auction(deal: Deal, system: str, bots: Sequence[BiddingBot],
         if auction.is_over:
             return auction
         seat = auction.to_move
+        assert seat is not None  # the auction is not over
         choice = bots[seat - 1].choose(auction, deal.hand(seat))
         auction.apply(choice.call)
         if on_call is not None:

@@ -16,13 +16,15 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from fiftysix.analyser.dealer import Dealer, View
 from fiftysix.analyser.encode import known_after
 from fiftysix.analyser.solver import BudgetExceeded, Solver, solver_pool
 from fiftysix.bidding import Auction
 from fiftysix.bidding.calls import MAX_BID
 from fiftysix.bots.worth import POOL, Claim, bid_claims, pick_deals
-from fiftysix.cards import Card, Deal, Hand
+from fiftysix.cards import NUM_KINDS, Card, Deal, Hand
 from fiftysix.constraints import Constraint
 from fiftysix.errors import ConstraintError, FiftySixError
 from fiftysix.hand import PLAY, HandState
@@ -92,7 +94,7 @@ class CardBot:
 
     name = "default"
 
-    def __init__(self, seed: int | None = None, samples: int = CARD_SAMPLES) -> None:
+    def __init__(self, seed: int | str | None = None, samples: int = CARD_SAMPLES) -> None:
         self.seed = 0 if seed is None else int(seed)
         self.samples = samples
 
@@ -116,7 +118,7 @@ class CardBot:
             counts = pick_deals(dealer.sample_counts(n, zlib.crc32(text.encode()), CARD_DRAWS),
                                 list(claims), view.table, self.samples)
         except ConstraintError:  # promises too tight to deal within the draws: play safe below
-            counts = ()
+            counts = np.zeros((0, view.table.players, NUM_KINDS), dtype=np.int64)
         with solver_pool(CARD_TABLE_MB).lend() as solver:
             makes, safe, rows = self._count(solver, view, contract, options, counts, mine)
 
@@ -215,8 +217,10 @@ def play_hand(deal: Deal, contract: Contract, bots: Sequence[CardBot],
     hand = HandState(deal, auction.system if auction is not None else "international", contract=contract,
                      leader=leader)
     state = hand.play
+    assert state is not None  # a hand with its contract is in play from the start
     while hand.phase == PLAY:
         seat = hand.to_move
+        assert seat is not None
         view = View(table, seat, deal.hand(seat), cons, state.plays, leader)
         hand.apply(bots[seat - 1].choose(view, contract, claims[seat]).card)
     return state

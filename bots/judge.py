@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 
 from fiftysix.analyser.dealer import Dealer, View, quick_counts
@@ -40,7 +41,7 @@ from fiftysix.analyser.solver import BudgetExceeded, Solver, ensure_warm, solver
 from fiftysix.bidding import Auction, format_call
 from fiftysix.bidding.calls import DOUBLE, MAX_BID, PASS, REDOUBLE, Call
 from fiftysix.bidding.meaning import promise_text
-from fiftysix.bidding.state import Reading
+from fiftysix.bidding.state import Reading, State
 from fiftysix.bots.base import QUIET_KINDS, Choice, bid_auction, decision_seed
 from fiftysix.bots.rules import RulesBot, info_score, shown_points, value_limit
 from fiftysix.bots.worth import POOL, bid_claims, pick_deals
@@ -240,9 +241,10 @@ def probe_values(bids: list[tuple[Call, Reading]], standing: int | None, trump: 
     standing value (``standing``, in ``trump``) is probed too."""
     cheapest: dict[int | None, int] = {}
     for _, r in bids:
+        assert r.value is not None  # a bid
         cheapest[r.trump] = min(cheapest.get(r.trump, MAX_BID), r.value)
     values = {t: {v} | {b for b in BAND_STARTS if b > v} for t, v in cheapest.items()}
-    kept = [(c, r) for c, r in bids if r.value in values[r.trump] or r.value <= cheapest[r.trump] + cheap]
+    kept = [(c, r) for c, r in bids if r.value in values[r.trump] or _bid_value(r) <= cheapest[r.trump] + cheap]
     present = {t: {r.value for _, r in kept if r.trump == t} | {cheapest[t]} for t in cheapest}
     out = {t: sorted(vs & present[t]) for t, vs in values.items()}
     if standing is not None:
@@ -269,7 +271,7 @@ class Situation:
         st, table = auction.state, auction.table
         seat = st.to_move
         partners = set(table.partners(seat))
-        ours_hold = st.value is not None and st.same_team(st.high_seat, seat)
+        ours_hold = _holds(st, seat)
         if st.value is None:
             base, text = 0.0, "passing leaves the bidding to the others"
         elif ours_hold:
@@ -302,7 +304,7 @@ class Option:
     jump: bool
 
     def rank(self) -> tuple:
-        return (self.score, self.gain, -self.reading.value, format_call(self.call))
+        return (self.score, self.gain, -(self.reading.value or 0), format_call(self.call))
 
 
 def bid_reason(at: Situation, o: Option) -> str:
@@ -331,6 +333,17 @@ def pass_reason(at: Situation, j: Judgement, bids, any_option: bool, make_at: fl
             f" {p:.0%} of {n} deals ({at.base_text})")
 
 
+def _holds(st: State, seat: int) -> bool:
+    """Whether ``seat``'s side holds the standing bid."""
+    return st.high_seat is not None and st.same_team(st.high_seat, seat)
+
+
+def _bid_value(r: Reading) -> int:
+    """A bid's value (a bid's reading always has one)."""
+    assert r.value is not None
+    return r.value
+
+
 def _warm_kernels() -> None:
     """Compile (or load) the kernels once per process before any decision is timed: the
     CPU backstop must not count numba's compile time, or a cold process's first call would
@@ -349,8 +362,13 @@ class JudgeBot:
         self.seed = 0 if seed is None else int(seed)
         if isinstance(gap, int):
             gap = (gap,) * len(params.dd_gap)
-        given = {"samples": samples, "extra": extra, "dd_gap": None if gap is None else tuple(gap)}
-        self.params = replace(params, **{k: v for k, v in given.items() if v is not None})
+        if samples is not None:
+            params = replace(params, samples=samples)
+        if extra is not None:
+            params = replace(params, extra=extra)
+        if gap is not None:
+            params = replace(params, dd_gap=tuple(gap))
+        self.params = params
         self.rules = RulesBot(seed)
         _warm_kernels()
 
@@ -391,7 +409,7 @@ class JudgeBot:
                                                                         fewer=True)
         self._counts = pick_deals(pool, bid_claims(auction, seat), table, need)
         self._their = None
-        if st.value is not None and not st.same_team(st.high_seat, seat):
+        if st.value is not None and st.high_seat is not None and not st.same_team(st.high_seat, seat):
             self._their = (st.trump, table.team_of(st.high_seat), st.value)
         self._doubling = doubling
         self._table, self._team = table, table.team_of(seat)
@@ -409,7 +427,7 @@ class JudgeBot:
         if len(self._counts) <= self.samples or self._topped:
             return False
         self._topped = True
-        hopeless = {t for t, vs in j.values.items() if j.known.get((t, vs[0])) and not j.made.get((t, vs[0]))}
+        hopeless = {t for t, vs in (j.values or {}).items() if j.known.get((t, vs[0])) and not j.made.get((t, vs[0]))}
         self._solve(j, self.samples, len(self._counts), skip=hopeless)
         return True
 
@@ -420,12 +438,13 @@ class JudgeBot:
             out.append(self._their[0])
         return out
 
-    def _solve(self, j: Judgement, first: int, last: int, skip: set = frozenset()) -> None:
+    def _solve(self, j: Judgement, first: int, last: int, skip: AbstractSet[int | None] = frozenset()) -> None:
         """Solve deals ``first``..``last - 1`` into ``j`` in ``params.threads`` threads of the
         solver pool, each with its own solver taking the next (deal, strain) left: a deal's
         strains are solved apart, so that one long deal is shared between the threads. Every (deal, strain) is solved from
         an empty table, so the counts (and the budgets' effects) depend only on the seed,
         whatever the machine."""
+        assert j.values is not None  # set by the judgement's first deals
         values = {t: vs for t, vs in j.values.items() if t not in skip}
         units = [(i, t) for i in range(first, last) for t in self._strains(values)]
 
@@ -442,7 +461,7 @@ class JudgeBot:
                 continue
             for kind, t, a, b in rows:
                 if kind == "ours":
-                    for k, v in enumerate(j.values[t]):
+                    for k, v in enumerate(values[t]):
                         if k <= a or k >= b:
                             j.known[(t, v)] = j.known.get((t, v), 0) + 1
                             j.made[(t, v)] = j.made.get((t, v), 0) + (k <= a)
@@ -549,15 +568,14 @@ class JudgeBot:
         doubles = [(c, r) for c, r in options if c.kind in (DOUBLE, REDOUBLE) and true(r)]
         ruled = self.rules.choose(auction, hand)
         follow = next(((c, r) for c, r in bids if c == ruled.call and true(r)), None)
-        if follow is not None and band(follow[1].value) > 0:
+        if follow is not None and band(_bid_value(follow[1])) > 0:
             follow = None
         bids = self._likely_strains(auction, hand, bids, true, follow)
         if not bids and not doubles:
             return ruled  # pass, or a forced call the rules bot knows
-        bids, values = probe_values(bids, st.value if st.value is not None and st.same_team(st.high_seat, seat)
-                                    else None, st.trump, P.cheap)
+        bids, values = probe_values(bids, st.value if _holds(st, seat) else None, st.trump, P.cheap)
         if follow is not None:
-            values[follow[1].trump] = sorted(set(values.get(follow[1].trump, [])) | {follow[1].value})
+            values[follow[1].trump] = sorted(set(values.get(follow[1].trump, [])) | {_bid_value(follow[1])})
         try:
             j = self.judge(auction, hand, values, doubling=any(c.kind == DOUBLE for c, _ in doubles))
         except FiftySixError:
@@ -596,7 +614,7 @@ class JudgeBot:
                 keep.append(t)
                 if len(keep) == self.params.strains:
                     break
-        if st.value is not None and st.same_team(st.high_seat, seat):
+        if _holds(st, seat):
             keep.append(st.trump)
         if follow is not None:
             keep.append(follow[1].trump)
@@ -631,9 +649,10 @@ class JudgeBot:
         P, st = self.params, at.auction.state
         doubling = None
         for c, _ in doubles:
+            assert st.value is not None  # a double or redouble needs a standing bid
             if c.kind == DOUBLE and not at.ours_hold and j.theirs is not None:
                 fails = j.clear_fails
-                if fails >= (P.double_at + shift) and final:
+                if fails is not None and fails >= (P.double_at + shift) and final:
                     ev = -expected_stake(j.theirs, st.value, 2 * st.doubled)
                     doubling = (ev, Choice(c, f"their {st.value}{strain_name(st.trump)} fails in {fails:.0%}"
                                               f" of {j.their_n} deals consistent with the auction (by more than"
@@ -656,8 +675,9 @@ class JudgeBot:
         P, st = self.params, at.auction.state
         out = []
         for c, r in bids:
-            p, n = j.share(r.trump, r.value)
-            ev = bid_stake(p, r.value, P.they_double_at)
+            value = _bid_value(r)
+            p, n = j.share(r.trump, value)
+            ev = bid_stake(p, value, P.they_double_at)
             gain = ev - at.base
             raise_ours = at.ours_hold and r.trump == st.trump
             if not at.ours_hold and st.value is not None:
@@ -668,13 +688,13 @@ class JudgeBot:
             if at.ours_hold and gain < P.gain:
                 continue  # our side holds the bid: only a raise that pays
             if (at.ours_hold and st.high_seat != at.seat and r.trump != st.trump
-                    and (gain < P.switch_gain or band(r.value) > band(st.value))):
+                    and (gain < P.switch_gain or band(value) > band(st.value or 0))):
                 continue  # partner chose the strain: take it elsewhere only for a clear gain, same band
-            jump = r.value > st.floor + P.cheap
+            jump = value > st.floor + P.cheap
             if jump and p < P.jump_at:
                 continue
             info = info_score(c, r.meaning.constraint, at.hand, at.partner_suits)
-            score = info - 0.8 * (min(r.value, st.floor + P.cheap) - st.floor) + 4.0 * gain
+            score = info - 0.8 * (min(value, st.floor + P.cheap) - st.floor) + 4.0 * gain
             out.append(Option(c, r, p, n, ev, gain, score, jump))
         cheap = max([o.gain for o in out if not o.jump], default=0.0 if passes else float("-inf"))
         return [o for o in out if not o.jump or o.gain >= cheap + P.jump_gain]
@@ -687,8 +707,8 @@ class JudgeBot:
         if follow is None or at.ours_hold or at.spoke or (j.theirs is not None and j.theirs < P.follow_theirs):
             return None
         c, r = follow
-        p, n = j.share(r.trump, r.value)
-        ev = bid_stake(p, r.value, P.they_double_at)
+        p, n = j.share(r.trump, _bid_value(r))
+        ev = bid_stake(p, _bid_value(r), P.they_double_at)
         if p < (P.follow_at + shift) or (j.theirs is not None and ev < at.base - P.follow_loss):
             return None
         return Choice(c, f"{reason_prefix(at.auction, at.hand, r.trump)}, a cheap {r.value}{strain_name(r.trump)}"

@@ -102,7 +102,7 @@ class RulesBot:
 
     name = "rules"
 
-    def __init__(self, seed: int | None = None, aggression: int = 0) -> None:
+    def __init__(self, seed: int | str | None = None, aggression: int = 0) -> None:
         self.seed = 0 if seed is None else seed  # an int, or a text such as "11:0" (stats' jobs)
         self.aggression = aggression
 
@@ -174,6 +174,6 @@ Bot = RulesBot
 """The name this bot had before the bots became a package."""
 
 
-def bid_deal(deal: Deal, system: str, seed: int | None = None) -> Auction:
+def bid_deal(deal: Deal, system: str, seed: int | str | None = None) -> Auction:
     """Bid a deal with the ``rules`` bot in every seat (same seed, same auction)."""
     return RulesBot(seed).bid(deal, system)

@@ -42,7 +42,7 @@ def bid_claims(auction: Auction, seat: int) -> list[Claim]:
     """What the other seats' calls say of their strength: each bid another seat made that
     became the standing bid, and (``PASSES``) each pass another seat made while the other side
     held the bid or nobody did."""
-    out = []
+    out: list[Claim] = []
     table = auction.table
     calls = auction.calls
     for i, rec in enumerate(calls):

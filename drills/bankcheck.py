@@ -75,7 +75,8 @@ def check_dict(d: Mapping) -> tuple[Bank | None, list[Problem]]:
     questions: list[Question] = []
     seen: set[str] = set()
     for i, qd in enumerate(raw):
-        qid = qd.get("id") if isinstance(qd, Mapping) and isinstance(qd.get("id"), str) else f"#{i + 1}"
+        raw_id = qd.get("id") if isinstance(qd, Mapping) else None
+        qid = raw_id if isinstance(raw_id, str) else f"#{i + 1}"
         try:
             q = Question.from_dict(qd, default_system=d.get("system") if isinstance(d.get("system"), str) else None,
                                    index=i)
@@ -230,12 +231,12 @@ def _check_which_call(q: Question, auction: Auction, hand: Hand | None) -> list[
         if rule is not None:
             return [("answer", f"the stated answer {q.answers[0]} cannot be called here: {rule}")]
         target = promise_text(auction.meaning_of(q.answers[0]))
-    right = set()
+    right: set[str] = set()
     for ch in q.choices:
         if auction.check(ch) is None:
             m = auction.meaning_of(ch)
             if fold(target) in (fold(promise_text(m)), fold(m.sentence)):
-                right.add(call_key(ch))
+                right.add(call_key(ch) or ch)
     if not right:
         return [("answer", f"no choice is a legal call here that promises {target!r}")]
     return _compare(q, right, lambda t: call_key(t) or t,
@@ -249,10 +250,10 @@ def _check_your_call(q: Question, auction: Auction, hand: Hand | None) -> list[t
         return [("auction", "the auction is over: there is no call to make")]
     if auction.to_move != q.context.seat:
         return [("auction", f"seat {auction.to_move} is to call after this auction, not seat {q.context.seat}")]
-    right = set()
+    right: set[str] = set()
     for ch in q.choices:
         if auction.check(ch, hand) is None and fits(hand, auction.meaning_of(ch, hand).constraint):
-            right.add(call_key(ch))
+            right.add(call_key(ch) or ch)
     out = _compare(q, right, lambda t: call_key(t) or t,
                    f"of the choices, the calls this hand may truthfully make here are"
                    f" {', '.join(sorted(right)) or 'none'}")

@@ -289,9 +289,9 @@ def save_working_changes(before: Bank | None, after: Bank, path: str | os.PathLi
             if mine != was and theirs != was and theirs != mine:
                 clashes.append(qid)
         if clashes:
-            ids = tuple(sorted(clashes))
-            raise BankConflict(f"question(s) {', '.join(ids)} were changed in another tab or window since this"
-                               " page read the bank; nothing was saved", ids)
+            clash_ids = tuple(sorted(clashes))
+            raise BankConflict(f"question(s) {', '.join(clash_ids)} were changed in another tab or window since"
+                               " this page read the bank; nothing was saved", clash_ids)
         out = [q for q in (kept.questions if kept else ()) if not (q.id in old and q.id not in new)]
         out = [new[q.id] if q.id in new and new[q.id] != old.get(q.id) else q for q in out]
         ids = [q.id for q in out]
@@ -480,7 +480,10 @@ def question_text(q: Question) -> str:
     lines = [f"{TYPE_TITLES.get(q.type, q.type)} ({c.describe()})"]
     if c.auction:
         lines.append(f"Auction so far: {c.auction}")
-    if c.hand:
+    if q.type == "find-card":  # every hand is part of the question
+        from fiftysix.drills.problems import position_lines
+        lines.extend(position_lines(q))
+    elif c.hand:
         lines.append(f"Hand: {c.hand}")
     lines.append(q.prompt)
     return "\n".join(lines)
@@ -714,8 +717,8 @@ def to_anki(bank: Bank) -> str:
 
 
 def from_anki(text: str, source: str = "Anki CSV") -> Bank:
-    meta: Mapping = {}
-    body_lines = []
+    meta: Mapping[str, Any] = {}
+    body_lines: list[str] = []
     for line in text.splitlines(keepends=True):
         if line.startswith("#") and not body_lines:
             if line.startswith(f"#{_META}"):

@@ -200,7 +200,7 @@ class Generator:
         if len(wrong) < N_CHOICES - 1:
             return None
         picked = self.rng.sample(wrong, N_CHOICES - 1)
-        statements = {c.describe(): c for c in [answer] + picked}
+        statements: dict[str, Constraint] = {c.describe(): c for c in [answer] + picked}
         if len(statements) != N_CHOICES:
             return None
         return self._partner_holds_question(qid, prefix, learner, about, statements, [answer.describe()],
@@ -457,10 +457,11 @@ class Generator:
                                 f" {self.table.teams} teams)")
         auction = Auction.parse(ctx.auction, ctx.system, table)
         calls = [r.call for r in auction.calls]
-        qid, qtype = d.get("id"), d.get("type")
+        qid, qtype = str(d.get("id") or ""), d.get("type")
         data = dict(d.get("data") or {})
         given = list(d.get("choices") or [])
         hand = None if ctx.hand is None else Hand.parse(ctx.hand)
+        q: Question | None
         if qtype == "makeable":
             q = self._fill_makeable(qid, ctx, auction, hand, data)
         elif qtype == "partner-holds":
@@ -484,7 +485,9 @@ class Generator:
         elif qtype == "your-call":
             if hand is None:
                 raise FiftySixError("give the learner's hand so the engine can find the truthful calls")
-            q = self._your_call_question(qid, auction, calls, auction.to_move, hand, given)
+            seat = auction.to_move
+            assert seat is not None  # the auction is not over
+            q = self._your_call_question(qid, auction, calls, seat, hand, given)
         else:
             raise FiftySixError(f"write the choices and the answer of a {qtype} question yourself;"
                                 " the engine then checks them")
@@ -519,7 +522,7 @@ class Generator:
             if unknown:
                 raise FiftySixError(f"the engine cannot read {unknown[0]!r}; write statements such as: "
                                     + "; ".join(sorted({p.describe() for p in parts})[:3] + [_statements(table)[0].describe()]))
-            statements = {c: known[c] for c in given}
+            statements: dict[str, Constraint] = {c: known[c] for c in given}
         else:
             wrong = [c for c in _statements(table) if not implies_all(c, required)]
             rng = random.Random(f"{ctx.auction}|{about}")
@@ -529,7 +532,7 @@ class Generator:
         answers = [a for a in answers if a in statements] or promised_now
         if not answers:
             raise FiftySixError(f"none of the choices is promised by seat {about}'s calls"
-                                f" ({promised.describe()}); add one that is")
+                                f" ({promised.describe() if promised is not None else 'nothing'}); add one that is")
         # the coach's choices stay in the coach's order
         return self._partner_holds_question(qid, auction, ctx.seat, about, statements, answers, hand=hand,
                                             shuffle=not given)

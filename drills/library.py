@@ -18,6 +18,7 @@ skipped, not doubled.
 """
 from __future__ import annotations
 
+import builtins
 import hashlib
 import os
 import re
@@ -391,7 +392,7 @@ class Library(store.Store):
     def list(self, limit: int | None = None, scope: str | None = None) -> list[Entry]:
         return self.search(limit=limit, scope=scope)
 
-    def _names(self, con: sqlite3.Connection, ids: list[int]) -> dict[int, dict[int, str]]:
+    def _names(self, con: sqlite3.Connection, ids: builtins.list[int]) -> dict[int, dict[int, str]]:
         out: dict[int, dict[int, str]] = {}
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
@@ -416,7 +417,7 @@ class Library(store.Store):
             raise LibraryError(f"the library has no record {record_id}")
         return parse_record(row[0], f"library record {record_id}")
 
-    def records(self, ids: Iterable[int]) -> list[Record]:
+    def records(self, ids: Iterable[int]) -> builtins.list[Record]:
         return [self.get(i) for i in ids]
 
     def export(self, path: str | os.PathLike, ids: Sequence[int] | None = None) -> int:

@@ -34,7 +34,7 @@ from fiftysix.drills.generate import family_of
 from fiftysix.drills.questions import Context, Question
 from fiftysix.errors import FiftySixError, IllegalCallError, IllegalPlayError
 from fiftysix.hand import AUCTION, OVER, PLAY, PLAY_ON, HandState, format_move
-from fiftysix.play import Trick
+from fiftysix.play import PlayState, Trick
 from fiftysix.records import Record, record_of
 from fiftysix.scoring import MAX_BID, MIN_BID, Contract, HandResult, stake
 
@@ -232,6 +232,33 @@ class PracticeTable:
     def contract(self) -> Contract | None:
         return self.state.contract
 
+    @property
+    def auction(self) -> Auction:
+        """The hand's auction (a practice table always bids one)."""
+        auction = self.state.auction
+        assert auction is not None
+        return auction
+
+    @property
+    def play(self) -> PlayState:
+        """The hand's play (only asked for once the auction has a contract)."""
+        play = self.state.play
+        assert play is not None
+        return play
+
+    @property
+    def decided_contract(self) -> Contract:
+        """The contract (only asked for once the auction has one; ``contract`` may be None)."""
+        contract = self.state.contract
+        assert contract is not None
+        return contract
+
+    def _to_move(self) -> int:
+        """The seat to call or play (only asked for while the hand goes on)."""
+        seat = self.state.to_move
+        assert seat is not None
+        return seat
+
     def bidder(self) -> BiddingBot:
         """The system's bidding bot, made afresh: every bot's seat calls with it, and it gives the
         hints and the feedback. Its calls depend only on the seed, the seat and the auction, so a
@@ -250,8 +277,8 @@ class PracticeTable:
             if self.phase != AUCTION or self.your_turn or (stop is not None and stop()):
                 return made
             bidder = bidder or self.bidder()
-            seat = self.state.to_move
-            choice = bidder.choose(self.state.auction, self.deal.hand(seat))
+            seat = self._to_move()
+            choice = bidder.choose(self.auction, self.deal.hand(seat))
             self.state.apply(choice.call)
             self.call_reasons.append(choice.reason)
             made.append(BotMove(len(self.call_reasons), seat, format_call(choice.call), choice.reason))
@@ -260,14 +287,14 @@ class PracticeTable:
     def _auction_for_you(self) -> Auction:
         if self.phase != AUCTION or not self.your_turn:
             raise PracticeError("it is not your turn to call")
-        return self.state.auction
+        return self.auction
 
     def palette(self) -> list[PaletteCall]:
         """Every legal call for the learner now (empty when it is not the learner's turn)."""
         if self.phase != AUCTION or not self.your_turn:
             return []
         out = []
-        for c, r in self.state.auction.palette_readings(self.hand):
+        for c, r in self.auction.palette_readings(self.hand):
             m = r.meaning
             out.append(PaletteCall(format_call(c), m.label, m.sentence, promise_text(m), fits(self.hand, m).ok,
                                    r.value, m.promises_nothing))
@@ -283,7 +310,7 @@ class PracticeTable:
         and say what it promised, whether the hand keeps it, and what the system's bot calls."""
         if self.phase != AUCTION:
             raise IllegalCallError("the auction is over")
-        a = self.state.auction
+        a = self.auction
         if not self.your_turn:
             raise IllegalCallError(f"it is seat {a.to_move}'s turn to call, not yours (seat {self.seat})")
         try:
@@ -307,38 +334,38 @@ class PracticeTable:
         """The cards the learner may play now (none when it is not the learner's turn)."""
         if self.phase != PLAY or not self.your_turn:
             return ()
-        return self.state.play.legal_cards()
+        return self.play.legal_cards()
 
     def your_card(self, card: str) -> Trick | None:
         """Play the learner's card; IllegalPlayError (table unchanged) when it is not the
         learner's turn or the card is not legal. Returns the trick if the card completed one."""
         if self.phase != PLAY:
             raise IllegalPlayError("the auction is not over yet" if self.phase == AUCTION else
-                                   f"the hand is over ({self.state.play.stop_reason})")
+                                   f"the hand is over ({self.play.stop_reason})")
         if not self.your_turn:
             raise IllegalPlayError(f"it is seat {self.state.to_move}'s turn to play, not yours (seat {self.seat})")
         try:
             k = Card.parse(card)
         except FiftySixError as e:
             raise IllegalPlayError(str(e)) from None
-        play = self.state.play
+        play = self.play
         done = len(play.tricks)
         self.state.apply(k)  # raises IllegalPlayError for a card not held or not following suit
         self.card_reasons.append("")
         return play.tricks[-1] if len(play.tricks) > done else None
 
     def _view(self, seat: int) -> View:
-        a = self.state.auction
-        return View(self.table, seat, self.deal.hand(seat), {}, self.state.play.plays, self.state.leader,
+        a = self.auction
+        return View(self.table, seat, self.deal.hand(seat), {}, self.play.plays, self.state.leader,
                     auction_promises(a))
 
     def _bot_card(self, bot: CardBot, seat: int) -> tuple[Card, str]:
         """The card bot's card for ``seat``, chosen from that seat's view (its hand, the calls'
         promises, the cards played). Where the promises leave no deal to draw (a bluff the
         dealer cannot set aside), it plays its cheapest legal card and says so."""
-        legal = self.state.play.legal_cards()
+        legal = self.play.legal_cards()
         try:
-            ch = bot.choose(self._view(seat), self.contract, bid_claims(self.state.auction, seat))
+            ch = bot.choose(self._view(seat), self.decided_contract, bid_claims(self.auction, seat))
             if ch.card in legal:
                 return ch.card, ch.reason
         except FiftySixError:
@@ -354,7 +381,7 @@ class PracticeTable:
         bot = None
         while self.phase == PLAY and not self.your_turn and not (stop is not None and stop()):
             bot = bot or CardBot(self.seed)  # made afresh, as the bidder (its choices depend on the seed and view)
-            seat = self.state.to_move
+            seat = self._to_move()
             card, reason = self._bot_card(bot, seat)
             self.state.apply(card)
             self.card_reasons.append(reason)
@@ -375,7 +402,7 @@ class PracticeTable:
         if c is None or not 1 <= index <= len(cards):
             raise PracticeError(f"there is no card {index} in this play")
         pos = Position.from_deal(self.deal, c.trump, self.state.leader, cards[:index - 1])
-        team = self.table.team_of(self.state.play.plays[index - 1][0])
+        team = self.table.team_of(self.play.plays[index - 1][0])
         try:
             values = card_values(pos, side=team, max_seconds=max_seconds, stop=stop)
         except BudgetExceeded:
@@ -410,7 +437,7 @@ class PracticeTable:
     def your_moves(self) -> list[str]:
         """The learner's own moves in order: calls, cards, and ``PLAY_OUT`` where the learner chose
         to play on. With the seed they give the whole table back (``replayed``)."""
-        calls = iter(self.state.auction.calls)
+        calls = iter(self.auction.calls)
         plays = iter(self.state.play.plays if self.state.play is not None else ())
         out = []
         for m in self.state.moves:
@@ -449,7 +476,7 @@ class PracticeTable:
         r = self.state.result
         if self.phase != OVER or r is None:
             raise PracticeError("the hand is not over yet")
-        play = self.state.play
+        play = self.play
         end = tuple(play.points)
         decided = play.decided_points or end
         return Outcome(r.contract, r, decided, end, self.your_team, self.state.score_for(self.your_team))
@@ -490,9 +517,9 @@ class PracticeTable:
         names[self.seat - 1] = (player or "you").replace(";", ",").strip() or "you"
         notes = [f"Practice table, {self.source or 'seed ' + str(self.seed)}; {self.bot} bots seeded {self.seed}."]
         if self.state.played_on:
-            at, c = self.state.decided_at, self.contract
+            at, c = self.state.decided_at, self.decided_contract
             notes.append(f"Played out after the contract was decided: {' '.join(self.cards[at:])}; "
-                         f"the declarers ended with {self.state.play.points[c.team]} points.")
+                         f"the declarers ended with {self.play.points[c.team]} points.")
         return record_of(self.state, event=event, date=date, players=names, notes=notes)
 
     def drill_answers(self) -> list[tuple[Question, bool]]:

@@ -115,7 +115,8 @@ class ProblemStore(store.Store):
 
     def problems(self, table: Table | None = None) -> list[Question]:
         """The problems kept (for ``table`` only, when given), oldest first."""
-        sql, args = "SELECT question FROM problems", ()
+        sql = "SELECT question FROM problems"
+        args: tuple[object, ...] = ()
         if table is not None:
             sql, args = sql + " WHERE players=? AND deck=? AND teams=?", (table.players, table.deck, table.teams)
         with self._connect() as con:
@@ -214,7 +215,7 @@ def has_hands(table: Table) -> bool:
     return bool(shipped_hands(table))
 
 
-Progress = Callable[[float, str], None]
+Progress = Callable[[float, str], object]
 
 
 def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0, *,
@@ -310,8 +311,8 @@ problem is one problem, scored once a process (``_leads_made``)."""
 _leads_made: dict[tuple[Table, int], Question | None] = {}
 
 
-def _past(clock: Deadline) -> bool:
-    return clock.end is not None and time.perf_counter() >= clock.end
+def _past(clock: Deadline | None) -> bool:
+    return clock is not None and clock.end is not None and time.perf_counter() >= clock.end
 
 
 # --- the starter sets ---------------------------------------------------------------------------
@@ -358,9 +359,9 @@ def build_starter_set(table: Table, hands: Sequence, *, per_level: int = PER_LEV
     for tried, rec in enumerate(hands):
         if tried >= max_leads_tried or all(len(v) >= leads_per_level for v in leads.values()):
             break
-        q = lead_problem(rec, seed=seed)
-        if q is not None and len(leads[level_of(q)]) < leads_per_level:
-            take(q, leads[level_of(q)])
+        lead = lead_problem(rec, seed=seed)
+        if lead is not None and len(leads[level_of(lead)]) < leads_per_level:
+            take(lead, leads[level_of(lead)])
     found = [q for lv in LEVELS for q in chosen[lv] + leads.get(lv, [])]
     return Bank(f"Play problems, {table.players} players", hands[0].system if hands else "international",
                 tuple(found), "fiftysix generator",

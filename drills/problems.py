@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from fiftysix.analyser.dealer import Dealer, View, auction_promises, counts_to_deal
+from fiftysix.analyser.dealer import Dealer, Promise, View, auction_promises, counts_to_deal
 from fiftysix.analyser.encode import card_bit
 from fiftysix.analyser.simulate import estimate
 from fiftysix.analyser.solver import BudgetExceeded, Deadline, Position, Solver, card_values, default_solver, solve
@@ -344,7 +344,7 @@ def explain_find_card(table: Table, contract: Contract, right: Sequence[str], va
 
 def scan_record(record: Record, budget: Budget = Budget(), levels: Sequence[int] = LEVELS,
                 positions: Sequence[int] | None = None, solver: Solver | None = None,
-                on_position: Callable[[int, int], None] | None = None,
+                on_position: Callable[[int, int], object] | None = None,
                 line_seconds: float | None = None) -> list[Question]:
     """Every find-the-card problem of the wanted ``levels`` in the record's play (at each of
     ``positions``, cards played before it, in the order given; by default every position
@@ -405,7 +405,7 @@ def tricks_left_after(record: Record, k: int) -> int:
 def lead_view(record: Record) -> View:
     """What the opening leader knows: the hand and every call's promise."""
     table, leader = record.table, record.leader
-    calls = ()
+    calls: tuple[Promise, ...] = ()
     if record.auction:
         a = Auction.parse(_auction_text(record), record.system, table)
         calls = auction_promises(a)
@@ -414,7 +414,7 @@ def lead_view(record: Record) -> View:
 
 def lead_problem(record: Record, n: int = LEAD_DEALS, seed: int = 0, *, threads: int | None = None,
                  stop: Callable[[], bool] | None = None,
-                 on_deal: Callable[[int, int], None] | None = None) -> Question | None:
+                 on_deal: Callable[[int, int], object] | None = None) -> Question | None:
     """The opening lead problem of the record's hand, scored on ``n`` deals drawn from what
     the leader knows (``seed``); None when one lead is about as good as another (no lead
     more than ``LEAD_SPREAD`` worse than the best) or every lead is right."""
@@ -502,6 +502,23 @@ def problem_state(q: Question) -> PlayState:
     """The play state the problem stands at (the cards played before it, from its leader)."""
     played = [Card.parse(c) for c in str(q.data.get("played", "")).split()]
     return _state(problem_deal(q), problem_contract(q), int(q.data["leader"]), q.data.get("won") or None, played)
+
+
+def position_lines(q: Question) -> list[str]:
+    """A find-the-card problem's position in words, for a reader outside the app: the contract,
+    every seat's cards left, the trick on the table and the points won (one line each)."""
+    try:
+        state = problem_state(q)
+        contract = problem_contract(q)
+    except (KeyError, TypeError, ValueError, FiftySixError) as e:
+        return [f"(the position cannot be set up from the problem's data: {e})"]
+    table = q.context.table
+    out = [f"Contract: {_contract_words(table, contract)}"]
+    out += [f"Seat {s}: {state.hands[s - 1]}" for s in table.seats]
+    if state.current:
+        out.append("On the table: " + ", ".join(f"seat {s} {c}" for s, c in state.current))
+    out.append("Points won: " + ", ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points)))
+    return out
 
 
 def verify(q: Question, solver: Solver | None = None, max_seconds: float | None = None) -> list[str]:

@@ -22,6 +22,7 @@ import uuid
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -38,7 +39,7 @@ def chunk_path(out: Path, k: int) -> Path:
     return out / f"chunk-{k:06d}.parquet"
 
 
-def _write_atomic(path: Path, write: Callable[[Path], None]) -> None:
+def _write_atomic(path: Path, write: Callable[[Path], object]) -> None:
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     try:
         write(tmp)
@@ -167,7 +168,7 @@ def run(spec: RunSpec, out: str | Path, *, cluster: str | None = None, workers: 
     out, todo = prepare(out, spec, resume)
     t0 = time.perf_counter()
     redo = sum(chunk_path(out, k).exists() for k in todo)  # damaged chunks found on disk
-    report = {"out": str(out), "deals": spec.deals, "chunks": spec.chunks,
+    report: dict[str, Any] = {"out": str(out), "deals": spec.deals, "chunks": spec.chunks,
               "skipped": spec.chunks - len(todo), "redone": redo, "written": 0, "deals_run": 0, "rows": 0}
     if not todo:
         return {**report, "seconds": 0.0, "workers": 0}

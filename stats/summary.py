@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 2:
         print("usage: python -m fiftysix.stats.summary RUN_DIR DEST", file=sys.stderr)
         return 2
-    for path in ship(*args):
+    for path in ship(args[0], args[1]):
         print(path)
     return 0
 

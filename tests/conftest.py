@@ -1,7 +1,7 @@
 """Fixtures the test modules share: the app served on a free port for a browser, and the browser.
 
 Tests marked ``browser`` drive the app in headless Chromium; they are also ``slow`` (left out of
-the quick loop, ``pytest -m "not slow"``) and are skipped, with the reason, where Chromium or its
+the quick loop, ``pytest -m "not slow"``), as are the tests listed in tests/slow_tests.txt and are skipped, with the reason, where Chromium or its
 driver is missing (``.ci/run`` installs Debian's packages). The helpers that drive the page
 are in tests/browser_harness.py; the AppTest set-up in tests/app_harness.py.
 """
@@ -21,6 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 
 
+SLOW = frozenset(line.strip() for line in (ROOT / "tests" / "slow_tests.txt").read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.startswith("#"))
+"""The tests measured slow (tests/slow_tests.txt): out of the quick loop, in the full suite."""
+
 SHARED_SERVERS = ("tests/test_stats.py",)
 """Modules whose tests share a module-scoped server besides the browser modules (a Dask cluster)."""
 
@@ -34,7 +38,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             # with pytest-xdist's --dist loadgroup (./scripts/test), a module whose tests share a
             # server runs on one worker, so the server starts once; other tests go one by one
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
-        if browser:
+        if browser or item.nodeid in SLOW:
             item.add_marker(pytest.mark.slow)
             if missing:
                 item.add_marker(pytest.mark.skip(reason=f"the browser tests need {CHROMIUM} and {DRIVER} (apt-get "

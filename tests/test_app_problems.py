@@ -60,6 +60,9 @@ def test_the_next_level_opens_once_level_one_is_mostly_solved(tmp_path, monkeypa
         store.record_answer(q, q.answer)
     at.run()
     assert at.selectbox(key="pr_level").options == ["1", "2"]
+    assert f"Level 1: {UNLOCK_SOLVED} problem(s) solved of {UNLOCK_SOLVED} tried, 100% of" in texts(at)
+    at.selectbox(key="pr_level").set_value(2).run()
+    assert "Level 2: no answers yet" in texts(at) and level_of(shown(at)) == 2
 
 
 def test_when_every_problem_is_met_the_engine_makes_a_new_one(tmp_path, monkeypatch):

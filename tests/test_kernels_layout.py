@@ -68,7 +68,7 @@ def test_regions_hold_every_index_the_kernels_use():
         assert size[name] >= (MOST_CARDS + 1) * kernels.MAX_MOVES, name
     assert kernels.MAX_MOVES >= MOST_TRICKS  # one move per kind of card in a hand, at most
     assert size["O_START"] >= (MOST_CARDS + 1) * kernels.TS_SIZE
-    ts = [kernels.TS_BEST, kernels.TS_BASE, kernels.TS_ABUCKET, kernels.TS_EXACT, kernels.TS_PBUCKET,
+    ts = [kernels.TS_BASE, kernels.TS_ABUCKET, kernels.TS_EXACT, kernels.TS_PBUCKET,
           kernels.TS_PKEY, kernels.TS_ALPHA, kernels.TS_BETA]
     assert sorted(ts) == list(range(kernels.TS_SIZE))
     # per trick start, by tricks left: per suit the parts k = 0 .. the suit's distinct cards
@@ -93,10 +93,9 @@ def test_work_array_is_laid_out_by_the_table():
 
 
 def test_table_entry_fields_do_not_overlap():
-    # a value word (``_pack``): 8 bits each of lower bound, upper bound, size and best lead,
-    # 20 bits of rank counts, 11 of epoch, the sign bit free
-    fields = [(0, 8), (kernels.V_UB, 8), (kernels.V_SIZE, 8), (kernels.V_LEAD, 8), (kernels.V_KV, 20),
-              (kernels.V_EPOCH, 11)]
+    # a value word (``_pack``): 8 bits each of lower bound, upper bound and size, 20 bits of
+    # rank counts, 11 of epoch, the sign bit free
+    fields = [(0, 8), (kernels.V_UB, 8), (kernels.V_SIZE, 8), (kernels.V_KV, 20), (kernels.V_EPOCH, 11)]
     bits = 0
     for shift, width in fields:
         mask = ((1 << width) - 1) << shift
@@ -111,6 +110,6 @@ def test_table_entry_fields_do_not_overlap():
 
 def test_a_value_word_reads_back_what_was_packed():
     # a result inside the window (2, 40) is exact: both bounds become it
-    v = kernels._pack(0, 56, 0, 17, 2, 40, 5, 36, 0b10110_00011, 2000)
-    assert (kernels._v_lb(v), kernels._v_ub(v), kernels._v_size(v), kernels._v_lead(v), kernels._v_kv(v),
-            kernels._v_epoch(v)) == (17, 17, 36, 6, 0b10110_00011, 2000)
+    v = kernels._pack(0, 56, 17, 2, 40, 36, 0b10110_00011, 2000)
+    assert (kernels._v_lb(v), kernels._v_ub(v), kernels._v_size(v), kernels._v_kv(v),
+            kernels._v_epoch(v)) == (17, 17, 36, 0b10110_00011, 2000)

@@ -75,6 +75,14 @@ def test_no_module_finds_files_through_its_own_path():
     assert found == []
 
 
+def test_benches_and_tests_import_the_installed_project():
+    """No sys.path edits: the benches run as ``python -m bench.<name>``, the tests through pytest,
+    both importing the project as installed (the editable install)."""
+    found = [str(p.relative_to(ROOT)) for folder in ("bench", "tests") for p in sorted((ROOT / folder).rglob("*.py"))
+             if "sys.path.insert" in p.read_text(encoding="utf-8") and p.name != "test_package.py"]
+    assert found == []
+
+
 def test_the_app_command_uses_the_repositorys_streamlit_settings():
     from fiftysix.ui.commands.app import OPTIONS
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))

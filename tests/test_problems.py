@@ -240,6 +240,15 @@ def test_every_bank_format_carries_problems(fmt):
     assert [q.to_dict() for q in back.questions] == [q.to_dict() for q in qs]
 
 
+def test_a_find_card_problem_outside_the_app_shows_every_hand():
+    q = _sample(starter_problems(TABLES[1]), FIND_CARD, 1)[0]
+    text = banks.question_text(q)
+    state = problem_state(q)
+    for seat in TABLES[1].seats:
+        assert f"Seat {seat}: {state.hands[seat - 1]}" in text
+    assert q.prompt in text and f"Contract: {q.data['contract']}" in text
+
+
 # --- levels, scores and the schedule -------------------------------------------------------------
 
 def test_a_missed_problem_comes_back_through_the_schedule(tmp_path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -15,7 +16,7 @@ from fiftysix.cards import DEFAULT_DECK
 from fiftysix.ui.club import ClubConfigError, club, current_user, is_loopback, sign_in_page
 from fiftysix.ui.components import decks_for, in_url, keep_history, start_warming, system_names
 
-PAGES = {
+PAGES: dict[str, list[tuple[Any, ...]]] = {
     "Learn": [
         # The first page is served at the app's root; /explain, the address its name suggests,
         # serves it too (the hidden page below), instead of a "Page not found" dialog.
@@ -77,7 +78,8 @@ def sidebar(signed_in: bool) -> None:
                                "bookmark it, or share it.")
         else:
             st.caption("Signed in as")
-            st.text(current_user().name)
+            member = current_user()
+            st.text(member.name if member is not None else "")
             if st.button("Sign out", key="club_sidebar_sign_out", icon=":material/logout:"):
                 st.logout()
 

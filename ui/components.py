@@ -8,12 +8,12 @@ Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 import streamlit as st
 
@@ -53,6 +53,12 @@ def system_names() -> tuple[str, ...]:
 def decks_for(players: int) -> list[int]:
     """The deck sizes a table of ``players`` may use."""
     return sorted(d for p, d in TABLE_SETUPS if p == players)
+
+
+def words_for(words: Mapping[Any, str]) -> Callable[[Any], str]:
+    """A widget's ``format_func`` that shows each option by its words in ``words`` (where it has
+    none, the option itself)."""
+    return lambda option: words.get(option, str(option))
 
 
 class InUrl(TypedDict):

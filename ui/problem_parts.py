@@ -11,7 +11,7 @@ from fiftysix.cards import Hand
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record
 from fiftysix.ui import render
-from fiftysix.ui.components import owner, show, user
+from fiftysix.ui.components import owner, show, user, words_for
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.render import md_text
 
@@ -148,7 +148,7 @@ def problem_panel(record: Record, key: str) -> None:
     labels = {q.id: (f"{'Find the card' if q.type == 'find-card' else 'Opening lead'}, level {q.data['level']}: "
                      f"seat {q.context.seat}, {q.data.get('tricks_left')} tricks left, right: {' / '.join(q.answers)}")
               for q in qs}
-    pick = st.selectbox("Problems found", list(labels), format_func=labels.get, key=f"{key}_pick")
+    pick = st.selectbox("Problems found", list(labels), format_func=words_for(labels), key=f"{key}_pick")
     q = next(x for x in qs if x.id == pick)
     st.text(q.prompt)
     if st.button("Add this problem to my bank", key=f"{key}_add", icon=":material/add:"):

@@ -120,7 +120,7 @@ def cmd_play(args: argparse.Namespace) -> Output:
     table.check_seat(args.declarer)
     contract = Contract.parse(args.contract, table, args.declarer)
     state = play_hand(deal, contract, card_bots(args.bots, table.players, args.seed))
-    out = {
+    out: dict[str, Any] = {
         "tricks": [{"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner,
                     "points": t.points} for t in state.tricks],
         "points": {table.team_name(k): state.points[k] for k in range(table.num_teams)},

@@ -6,7 +6,7 @@ import math
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, SupportsInt
 
 from fiftysix.cards import Table
 from fiftysix.errors import FiftySixError
@@ -71,7 +71,12 @@ def whole(value: object, name: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
         raise LimitError(f"{name} must be a whole number {lo}..{hi}, not {value!r}")
     try:
-        n = int(str(value).strip()) if isinstance(value, str) else int(value)  # type: ignore[arg-type]
+        if isinstance(value, str):
+            n = int(value.strip())
+        elif isinstance(value, SupportsInt):
+            n = int(value)
+        else:
+            raise TypeError(value)
     except (ValueError, TypeError, OverflowError):
         raise LimitError(f"{name} must be a whole number {lo}..{hi}, not {str(value)[:40]!r}") from None
     if not lo <= n <= hi:

@@ -4,6 +4,8 @@ The hand is dealt, pasted or entered by seat; the estimate is from one seat's vi
 from __future__ import annotations
 
 import time
+from functools import partial
+from typing import Any
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -25,6 +27,7 @@ from fiftysix.ui.components import (
     view_hands,
     warm_solver,
     words,
+    words_for,
 )
 from fiftysix.ui.estimate_words import lead_words, makeable_words
 from fiftysix.ui.jobs import heavy_job, run_cancellable, session_gone
@@ -172,16 +175,17 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                           on_click=ss.__setitem__, args=("an_dd_cancelled", sig))
         bar = st.progress(0.0, text="Solving the five trumps...") if leaders else None
         for k, leader in enumerate(sorted(leaders)):
-            done = run_cancellable(lambda stop, leader=leader: dd_rows(str(deal), table, leader, _stop=stop),
+            done = run_cancellable(partial(dd_rows, str(deal), table, leader),
                                    f"Solving the five trumps with seat {leader} on lead", JOB_SECONDS)
             for team, points in done:
-                row = {"declarers": f"team {table.team_name(team)}", "leader": f"seat {leader}"}
+                row: dict[str, object] = {"declarers": f"team {table.team_name(team)}", "leader": f"seat {leader}"}
                 for trump in TRUMP_CHOICES:
                     row[trump_label(trump)] = points[trump]
                     if points[trump] is None:
                         slow.add(trump)
                 rows.append(row)
-            bar.progress((k + 1) / len(leaders), text=f"Solved for {k + 1} of {len(leaders)} leader(s)")
+            if bar is not None:
+                bar.progress((k + 1) / len(leaders), text=f"Solved for {k + 1} of {len(leaders)} leader(s)")
         cancel.empty()
         if bar is not None:
             bar.empty()
@@ -232,7 +236,7 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
                                      key="an_est_auction")
         c6, c7, c8, c9 = st.columns(4)
         until = c6.selectbox("Stop at", list(UNTIL), index=list(UNTIL).index(DEFAULT_UNTIL), key="an_est_until",
-                             format_func=UNTIL.get,
+                             format_func=words_for(UNTIL),
                              help="Stop as soon as the 95% interval is this tight (or at the deals or the "
                                   "time limit, whichever comes first).")
         limit = c7.selectbox("Time limit", LIMITS, index=LIMITS.index(DEFAULT_LIMIT), key="an_est_limit",
@@ -263,7 +267,7 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
                           help="Stop solving; the deals solved so far stay on the page.")
             bar = st.progress(0.0, text=f"Dealing and solving (stops at {job.seconds:.0f} s at the latest)...")
             live = st.empty()
-            shown = {"at": 0.0, "frac": 0.0, "text": "Dealing and solving..."}
+            shown: dict[str, Any] = {"at": 0.0, "frac": 0.0, "text": "Dealing and solving..."}
 
             def on_update(est) -> None:
                 ss["an_est"] = (key, est, "cancelled")  # kept if the run is cancelled or stopped
@@ -399,11 +403,11 @@ def best_play(deal: Deal, table: Table) -> None:
                                                               _stop=stop),
                                      "Solving this position", JOB_SECONDS)
         cancel.empty()
-        best = max(values, key=lambda c: values[c]) if values else None
+        best = max(values, key=values.__getitem__) if values else None
     b1, b2, b3, b4 = st.columns(4)
     b1.button("Play best card", icon=":material/play_arrow:", key="an_bp_next", disabled=best is None,
               on_click=played.append, args=(best,))
-    b2.button("Back", icon=":material/undo:", key="an_bp_back", disabled=not played, on_click=played.pop)
+    b2.button("Back", icon=":material/undo:", key="an_bp_back", disabled=not played, on_click=drop_last, args=(played,))
     b3.button("Restart", icon=":material/first_page:", key="an_bp_restart", disabled=not played,
               on_click=played.clear)
     if b4.button("Play out", icon=":material/last_page:", key="an_bp_all", disabled=best is None):
@@ -413,8 +417,7 @@ def best_play(deal: Deal, table: Table) -> None:
         end = time.monotonic() + SOLVE_SECONDS  # one budget for the whole play-out
         while not state.is_over and time.monotonic() < end:
             left = max(0.05, end - time.monotonic())
-            v = run_cancellable(lambda stop, left=left: card_values(str(deal), table, trump, leader, tuple(played),
-                                                                    left, _stop=stop),
+            v = run_cancellable(partial(card_values, str(deal), table, trump, leader, tuple(played), left),
                                 "Playing the hand out", left + 5)
             if not v:
                 break
@@ -451,7 +454,7 @@ def best_play(deal: Deal, table: Table) -> None:
     elif values is None:
         st.warning(f"This position is too big to solve within {SOLVE_SECONDS:.0f} s: play a card by hand, "
                    "and the solver takes over once the ending is smaller.")
-    elif values:
+    elif values and best is not None:
         team = table.team_name(table.team_of(state.to_move))
         st.markdown(f"**Seat {state.to_move} to play.** Under each legal card: the card points team "
                     f"{team} takes from here with best play after it (the best card is outlined).")
@@ -466,6 +469,11 @@ def trick_caption(state: PlayState) -> str:
         head = f"Trick {len(state.tricks)} won by seat {last.winner} (+{last.points})"
         return head if state.is_over else f"{head}<br>Trick {n} to start"
     return f"Trick {n}"
+
+
+def drop_last(items: list[str]) -> None:
+    """Take back the last card played (a button's on_click)."""
+    items.pop()
 
 
 def _card(text: str) -> Card:

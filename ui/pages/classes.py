@@ -22,7 +22,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.class_parts import due_words
 from fiftysix.ui.club import club
-from fiftysix.ui.components import owner, page_start, read_upload, show, user, user_library
+from fiftysix.ui.components import owner, page_start, read_upload, show, user, user_library, words_for
 from fiftysix.ui.render import md_text
 
 DUE_IN = 7  # days: a new assignment is due a week on, unless the coach says otherwise
@@ -126,7 +126,7 @@ def students_tab(cs: ClassStore, c: Class, work: list[Assignment]) -> None:
     st.dataframe(rows, hide_index=True)
     names = {m.member: m.name for m in members}
     c1, c2 = st.columns([3, 1])
-    who = c1.selectbox("Student", list(names), format_func=names.get, key="cl_remove_who")
+    who = c1.selectbox("Student", list(names), format_func=words_for(names), key="cl_remove_who")
     c2.button("Take off the list", key="cl_remove", on_click=act, width="stretch",
               args=(cs.remove, c.id, user().id, who), kwargs={"done": "Taken off the class's list."})
 
@@ -134,8 +134,8 @@ def students_tab(cs: ClassStore, c: Class, work: list[Assignment]) -> None:
 def bank_to_assign() -> banks.Bank | None:
     """The bank to assign: the coach's working bank, a starter bank, or a file."""
     source = st.radio("Bank", ["mine", "starter", "file"], horizontal=True, key="cl_bank_from",
-                      format_func={"mine": "my working bank (Coach page)", "starter": "a starter bank",
-                                   "file": "a bank file"}.get)
+                      format_func=words_for({"mine": "my working bank (Coach page)", "starter": "a starter bank",
+                                   "file": "a bank file"}))
     try:
         if source == "mine":
             bank = banks.load_working_bank(owner=owner())
@@ -149,7 +149,7 @@ def bank_to_assign() -> banks.Bank | None:
         up = st.file_uploader("Bank file (JSON, CSV, GIFT, Anki)", type=["json", "csv", "gift", "txt"],
                               key="cl_bank_file")
         text = read_upload(up)
-        if text is None:
+        if up is None or text is None:
             return None
         return banks.import_text(text, banks.guess_format(up.name, text), up.name,
                                      st.session_state.get("system"))
@@ -162,8 +162,8 @@ def deals_to_assign(settings) -> list[AssignedDeal]:
     """The deals to assign: records from the coach's hand library, or deals dealt from a seed at
     the sidebar's table; the seat, bots and mode every student plays them with."""
     source = st.radio("Deals", ["seed", "library"], horizontal=True, key="cl_deals_from",
-                      format_func={"seed": "dealt from a seed (the sidebar's table)",
-                                   "library": "hands from my library"}.get)
+                      format_func=words_for({"seed": "dealt from a seed (the sidebar's table)",
+                                   "library": "hands from my library"}))
     c1, c2, c3 = st.columns(3)
     seat = int(c1.number_input("Students sit in seat", 1, 8, 1, key="cl_seat"))
     bot = c2.selectbox("Bots", sorted(BIDDING_BOTS), index=sorted(BIDDING_BOTS).index(DEFAULT_BOT), key="cl_bot")
@@ -182,7 +182,7 @@ def deals_to_assign(settings) -> list[AssignedDeal]:
             st.info("Your hand library is empty: save hands on the Play or Enter a hand page first.")
             return []
         names = {e.id: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · {e.players} players" for e in entries}
-        ids = st.multiselect("Hands", list(names), format_func=names.get, key="cl_lib_ids",
+        ids = st.multiselect("Hands", list(names), format_func=words_for(names), key="cl_lib_ids",
                              max_selections=MAX_DEALS)
         found = [(r.deal, r.system) for r in lib.records(ids)]
     out = []
@@ -195,7 +195,7 @@ def deals_to_assign(settings) -> list[AssignedDeal]:
 
 def assign_tab(cs: ClassStore, c: Class, settings) -> None:
     kind = st.segmented_control("Assign", ["bank", "deals"], default="bank", required=True, key="cl_kind",
-                                format_func={"bank": "questions to drill", "deals": "deals to play"}.get)
+                                format_func=words_for({"bank": "questions to drill", "deals": "deals to play"}))
     c1, c2 = st.columns([3, 1])
     title = c1.text_input("Title", key="cl_title", max_chars=80, placeholder="Week 3: responding to 28")
     due = c2.date_input("Due", value=date.today() + timedelta(days=DUE_IN), min_value=date.today(), key="cl_due")

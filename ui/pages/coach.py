@@ -495,7 +495,7 @@ def upload_panel() -> None:
     if ss.get("co_message"):
         show_message()
     text = read_upload(up)
-    if text is None:
+    if up is None or text is None:
         return
     if ss.get("co_loaded") != up.file_id:  # each upload once, the same file again too
         ss["co_loaded"] = up.file_id

@@ -28,7 +28,7 @@ from fiftysix.drills.schedule import (
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.class_parts import drill_assignments
-from fiftysix.ui.components import in_url, owner, page_start, read_upload, show, words
+from fiftysix.ui.components import in_url, owner, page_start, read_upload, show, words, words_for
 from fiftysix.ui.render import md_text
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
@@ -370,7 +370,7 @@ def bank_pool(name: str, upload):
     def make(seed: int):
         if upload is not None:
             text = read_upload(upload)
-            if text is None:
+            if upload is None or text is None:
                 raise FiftySixError(f"{upload.name} could not be read")
             fmt = banks.guess_format(upload.name, text)
             bank = banks.import_text(text, fmt, upload.name, st.session_state.get("system"))
@@ -393,7 +393,7 @@ def setup(settings, store) -> None:
     ss = st.session_state
     words("idea", "FSRS", "call family", "auction", "bidding system", key="dr_words")
     source = st.segmented_control("Questions from", [GENERATED, BANK], default=GENERATED, required=True,
-                                  format_func={GENERATED: "new deals (the engine)", BANK: "a question bank"}.get,
+                                  format_func=words_for({GENERATED: "new deals (the engine)", BANK: "a question bank"}),
                                   **in_url("dr_source"))
     with st.form("dr_setup"):
         upload = None
@@ -402,7 +402,7 @@ def setup(settings, store) -> None:
             bank_names = bank_choices()
             default = settings.system if settings.system in bank_names else next(iter(bank_names))
             bank = st.selectbox("Bank", list(bank_names), index=list(bank_names).index(default),
-                                format_func=bank_names.get,
+                                format_func=words_for(bank_names),
                                 **in_url("dr_bank"))
             upload = st.file_uploader("... or your own bank file (JSON, CSV, GIFT, Anki)", key="dr_upload",
                                       type=["json", "csv", "gift", "txt"])

@@ -228,6 +228,7 @@ def auction_section(table: Table, deal: Deal, h: HandState) -> bool:
     """The auction call by call with the palette of legal calls; True once it is over."""
     st.subheader(f"2. The auction ({h.system.name})")
     auction = h.auction
+    assert auction is not None  # a hand entered here is bid before it is played
     show(render.auction_html(table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
                                      for r in auction.calls]))
     c1, _ = st.columns(2)
@@ -235,9 +236,11 @@ def auction_section(table: Table, deal: Deal, h: HandState) -> bool:
               on_click=undo_call)
     if h.phase != AUCTION:
         c = h.contract
+        assert c is not None  # the auction is over with a contract
         st.success(f"The auction is over: {c} by seat {c.declarer} (team {table.team_name(c.team)}).")
         return True
     seat = h.to_move
+    assert seat is not None  # the auction goes on
     st.markdown(f"**Seat {seat} to call** (holding {render.hand_text_html(deal.hand(seat))}):",
                 unsafe_allow_html=True)
     palette = auction.palette()
@@ -245,9 +248,9 @@ def auction_section(table: Table, deal: Deal, h: HandState) -> bool:
     bids = {str(c): m for c, m in palette if str(c) not in QUIET}
     made = len(h.moves)
     cols = st.columns(len(quiet) + 2, vertical_alignment="bottom")
-    for col, (c, m) in zip(cols, quiet):
-        col.button(str(c), key=f"en_call_{c}", help=f"{m.label}: {m.sentence}", on_click=make_call,
-                   args=(str(c), made), width="stretch")
+    for col, (call, m) in zip(cols, quiet):
+        col.button(str(call), key=f"en_call_{call}", help=f"{m.label}: {m.sentence}", on_click=make_call,
+                   args=(str(call), made), width="stretch")
     if bids:
         pick = cols[-2].selectbox(f"Any of the {len(bids)} legal bids", list(bids), key=f"en_bid_{len(h.calls)}",
                                   format_func=lambda b: f"{b}: {bids[b].label}")
@@ -262,6 +265,7 @@ def play_section(table: Table, h: HandState) -> None:
     st.toggle("The declarer leads (table option declarer-leads)", key="en_declarer_leads")
     c = h.contract
     state = h.play
+    assert c is not None and state is not None  # shown once the auction has a contract
     pts = " · ".join(f"{table.team_name(t)} {p}" for t, p in enumerate(state.points))
     show(render.table_html(table, {s: state.hands[s - 1] for s in table.seats},
                            to_move=None if h.phase == OVER else state.to_move,
@@ -284,8 +288,11 @@ def play_section(table: Table, h: HandState) -> None:
 def legal_now(h: HandState) -> tuple[Card, ...]:
     """The cards the seat to move may play, on after the decision too."""
     if not h.can_play_on:
-        return tuple(h.legal_moves())
+        moves = h.legal_moves()
+        assert isinstance(moves, tuple)  # in the play the legal moves are cards
+        return moves
     state = h.play
+    assert state is not None and state.to_move is not None
     return legal_cards(state.hands[state.to_move - 1], state.led_suit)
 
 
@@ -297,6 +304,7 @@ def result_section(h: HandState) -> int | None:
         st.caption("Finish the auction first (or save the deal alone below).")
         return None
     c, state, r = h.contract, h.play, h.result
+    assert c is not None and state is not None  # past the auction
     if r is not None:
         word = "made" if r.made else "failed"
         if h.phase == OVER and not h.can_play_on:

@@ -68,7 +68,7 @@ def example_auction(bidding, system: str, table: Table) -> str:
     """A short legal auction of this system for the input box's hint: an opening bid, a pass
     and a bid of another form, hearts preferred, each call legal by the engine."""
     auction = bidding.Auction(system=system, table=table)
-    calls = []
+    calls: list[bidding.Call] = []
     for step in range(3):
         legal = list(auction.legal_calls())
         bids = [c for c in legal if str(c.kind) not in QUIET]
@@ -122,10 +122,10 @@ def palette(auction) -> None:
     st.selectbox("Any legal call", [str(c) for c in calls], index=None, key="ex_any", on_change=add_picked,
                  placeholder="Pick or type any legal call, e.g. 40H", format_func=lambda t: (
                      f"{t} · {auction.meaning_of(bidding.parse_call(t)).label}"))
-    families: dict[str, list[tuple[str, object]]] = {}
+    families: dict[str, list[tuple[str, bidding.Meaning]]] = {}
     for c in calls:
         families.setdefault(c.kind, []).append((str(c), auction.meaning_of(c)))
-    quiet = [f for f in ("pass", "double", "redouble", "forced") if f in families]
+    quiet: list[str] = [f for f in ("pass", "double", "redouble", "forced") if f in families]
     bids = [f for f in families if f not in quiet]
     row = st.container(key=f"{render.WRAP_ROWS}_quiet").columns(max(1, len(quiet)) + 3)
     for i, fam in enumerate(quiet):
@@ -305,5 +305,5 @@ else:
 if auction.is_over:
     auto = auction.contract.declarer if auction.contract is not None else 1
 else:
-    auto = auction.to_move
+    auto = auction.to_move or 1
 table_knows(table, settings.system, auction, auto)

@@ -10,7 +10,7 @@ import streamlit as st
 from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.records import format_record, format_records, parse_records
-from fiftysix.ui.components import page_start, read_upload, system_names, user, user_library
+from fiftysix.ui.components import page_start, read_upload, system_names, user, user_library, words_for
 from fiftysix.ui.render import md_text
 
 
@@ -27,8 +27,8 @@ def filters() -> dict:
     scope = None
     if user().club:
         scope = st.segmented_control("Hands", ["all", "mine", "club"], default="all", required=True, key="lb_scope",
-                                     format_func={"all": "mine and the club's", "mine": "only mine",
-                                                  "club": "the club library"}.get)
+                                     format_func=words_for({"all": "mine and the club's", "mine": "only mine",
+                                                  "club": "the club library"}))
     c1, c2, c3 = st.columns(3)
     player = c1.text_input("Player", key="lb_player", placeholder="part of a name")
     system = c2.selectbox("System", [None, *system_names()], key="lb_system",
@@ -89,7 +89,7 @@ def import_panel(lib: Library) -> None:
     up = st.file_uploader("Add a record file to the library", type=["txt", "rec", "pbn", "56"], key="lb_upload",
                           max_upload_size=1)
     text = read_upload(up)
-    if text is None:
+    if up is None or text is None:
         return
     if st.button(f"Add the records of {md_text(up.name)}", key="lb_import"):
         try:

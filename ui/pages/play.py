@@ -28,7 +28,17 @@ from fiftysix.records import format_record, parse_records
 from fiftysix.scoring import MATCH_FORMATS, Match
 from fiftysix.ui import render
 from fiftysix.ui.class_parts import hand_in, play_assignments
-from fiftysix.ui.components import in_url, page_start, read_upload, show, tricks_table, user, user_library, warm_solver
+from fiftysix.ui.components import (
+    in_url,
+    page_start,
+    read_upload,
+    show,
+    tricks_table,
+    user,
+    user_library,
+    warm_solver,
+    words_for,
+)
 from fiftysix.ui.jobs import heavy_job, run_cancellable
 from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
@@ -210,7 +220,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
         ids = [e.id for e in entries]
         names = {e.id: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · {e.players} players · {e.system}"
                  for e in entries}
-        pick = st.selectbox("Record", ids, format_func=names.get, **in_url("pl_lib"))
+        pick = st.selectbox("Record", ids, format_func=words_for(names), **in_url("pl_lib"))
         record = lib.get(pick)
         return record.table, record.system, record.deal, f"library record #{pick}", seed
     if source == "written":
@@ -236,7 +246,7 @@ def coach_upload(table: Table) -> None:
     up = st.file_uploader("A record file or a question bank", type=["txt", "rec", "pbn", "56", "json"],
                           key="pl_upload", max_upload_size=1)
     text = read_upload(up)
-    if text is None:
+    if up is None or text is None:
         return
     ss = st.session_state
     try:
@@ -249,7 +259,7 @@ def coach_upload(table: Table) -> None:
             q = st.selectbox("Question", qs, format_func=lambda q: f"{q.id}: {q.prompt[:60]}", key="pl_bank_q")
             t = q.context.table
             hands = [Hand() for _ in t.seats]
-            hands[q.context.seat - 1] = Hand.parse(q.context.hand)
+            hands[q.context.seat - 1] = Hand.parse(q.context.hand or "")
             deal = complete_deal(t, hands, seed=int(ss.get("pl_seed", 1)))
             use = {"deal": deal, "system": q.context.system, "seat": q.context.seat}
             st.caption(f"You sit in seat {q.context.seat} with this question's hand; the other hands are dealt at "
@@ -285,7 +295,7 @@ def felt(pt: practice.PracticeTable, state=None, centre: str = "") -> None:
         hands = {s: pt.deal.hand(s) if learning or s == pt.seat else None for s in t.seats}
         hidden = {}
         trick = ()
-        to_move = pt.state.auction.to_move
+        to_move = pt.auction.to_move
     else:
         hands = {s: state.hands[s - 1] if learning or s == pt.seat else None for s in t.seats}
         hidden = {s: len(state.hands[s - 1]) for s in t.seats}
@@ -333,7 +343,7 @@ def targets(pt: practice.PracticeTable, c) -> str:
 
 
 def auction_grid(pt: practice.PracticeTable) -> None:
-    a = pt.state.auction
+    a = pt.auction
     show(render.auction_html(pt.table, [(r.seat, str(r.call), r.meaning.label, r.meaning.sentence)
                                           for r in a.calls]))
     bots = [(i + 1, r.seat, str(r.call), why) for i, (r, why) in enumerate(zip(a.calls, pt.call_reasons)) if why]
@@ -375,7 +385,7 @@ def hint_box(pt: practice.PracticeTable, what: str) -> None:
 
 def palette(pt: practice.PracticeTable) -> None:
     """Every legal call with its meaning (hover a button; the list shows each one's label)."""
-    a = pt.state.auction
+    a = pt.auction
     learning = pt.mode == "learning"
     calls = pt.palette()
     made = len(pt.state.moves)
@@ -431,7 +441,7 @@ def call_label(call: str, coloured: bool = True) -> str:
 
 
 def bidding(pt: practice.PracticeTable) -> None:
-    a = pt.state.auction
+    a = pt.auction
     standing = a.standing_contract()
     t = pt.table
     centre = ("no bid yet" if standing is None else
@@ -466,8 +476,8 @@ def points_line(pt: practice.PracticeTable, state) -> str:
 
 
 def playing(pt: practice.PracticeTable) -> None:
-    c = pt.contract
-    state = pt.state.play
+    c = pt.decided_contract
+    state = pt.play
     t = pt.table
     centre = (f"{render.contract_html(str(c), f'seat {c.declarer}, team {t.team_name(c.team)}')}"
               f"<br>{points_line(pt, state)}")
@@ -486,7 +496,8 @@ def playing(pt: practice.PracticeTable) -> None:
     done = [r for r in rows if r.done]
     if done and not state.current:
         last = done[-1]
-        st.caption(f"Trick {last.number} won by seat {last.winner} (team {t.team_name(last.winning_team)}), "
+        team = "" if last.winning_team is None else f" (team {t.team_name(last.winning_team)})"
+        st.caption(f"Trick {last.number} won by seat {last.winner}{team}, "
                    f"+{last.points} points.")
     if pt.mode == "learning":
         last_card_cost(pt)
@@ -504,7 +515,7 @@ def playing(pt: practice.PracticeTable) -> None:
 
 def last_card_cost(pt: practice.PracticeTable) -> None:
     """Learning mode: what the learner's last card cost with best play (kept per card)."""
-    mine = [i for i, (seat, _) in enumerate(pt.state.play.plays, start=1) if seat == pt.seat]
+    mine = [i for i, (seat, _) in enumerate(pt.play.plays, start=1) if seat == pt.seat]
     if not mine:
         return
     i = mine[-1]
@@ -549,7 +560,7 @@ def cards_row(pt: practice.PracticeTable, state) -> None:
 def after(pt: practice.PracticeTable, player: str) -> None:
     out = pt.outcome()
     c = out.contract
-    state = pt.state.play
+    state = pt.play
     t = pt.table
     last = state.tricks[-1].plays if state.tricks else ()
     show(render.table_html(t, {s: pt.deal.hand(s) for s in t.seats}, bottom=pt.seat, trick=last,
@@ -785,7 +796,7 @@ match_line(pt)
 if phase == AUCTION:
     bidding(pt)
 elif phase == PLAY:
-    c = pt.contract
+    c = pt.decided_contract
     st.markdown(f"**The auction is over:** {c} by {seat_words(pt, c.declarer)}. {targets(pt, c)} "
                 f"Seat {pt.state.leader} leads.")
     with st.expander("The auction", expanded=False):

@@ -20,7 +20,7 @@ from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
 from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.components import page_start, warm_solver
+from fiftysix.ui.components import page_start, warm_solver, words_for
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem
 from fiftysix.ui.render import md_text
@@ -190,11 +190,17 @@ with st.expander("Levels and scores", expanded=False):
 if ss.get("pr_level") not in opened:  # a level that closed again (its share fell): the highest open one
     ss.pop("pr_level", None)
 c1, c2 = st.columns([1, 2])
-level = c1.selectbox("Level", [lv for lv in LEVELS if lv in opened], index=len(opened) - 1, key="pr_level")
-kinds = c2.pills("Problems", list(PROBLEM_TYPES), format_func=KIND_WORDS.get, selection_mode="multi",
+level = c1.selectbox("Level", [lv for lv in LEVELS if lv in opened], index=len(opened) - 1, key="pr_level",
+                     on_change=ss.__setitem__, args=("pr_q", None))  # another level: a problem of it
+kinds = c2.pills("Problems", list(PROBLEM_TYPES), format_func=words_for(KIND_WORDS), selection_mode="multi",
                  default=list(PROBLEM_TYPES), key="pr_kinds") or list(PROBLEM_TYPES)
+here = scores[level]
+score = (f"Level {level}: {here.solved} problem(s) solved of {here.tried} tried, "
+         f"{here.share:.0%} of {here.answers} answer(s) right." if here.answers else f"Level {level}: no answers yet.")
 if len(opened) < len(LEVELS):
-    st.caption(f"Level {len(opened) + 1} opens when level {len(opened)} is mostly solved.")
+    score += (f" Level {len(opened) + 1} opens when level {len(opened)} is mostly solved "
+              f"({sets.UNLOCK_SOLVED} solved, {sets.UNLOCK_SHARE:.0%} right).")
+st.caption(score)
 if note := ss.pop("pr_note", None):
     st.info(md_text(note))
 
@@ -210,7 +216,7 @@ if q is None:
         st.rerun()
     st.info(f"You have met every problem of level {level} kept here, and none is due again yet. "
             "The engine can make a new one from the bots' hands.")
-    kind = st.radio("Kind", list(kinds), format_func=KIND_WORDS.get, horizontal=True, key="pr_make_kind")
+    kind = st.radio("Kind", list(kinds), format_func=words_for(KIND_WORDS), horizontal=True, key="pr_make_kind")
     if kind == OPENING_LEAD and level not in sets.LEAD_LEVELS:
         st.caption(f"Opening lead problems run from level {sets.LEAD_LEVELS[0]} to {sets.LEAD_LEVELS[-1]}.")
     elif st.button("Make a new problem", key="pr_make", type="primary"):

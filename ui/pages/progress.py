@@ -12,7 +12,7 @@ from fiftysix.drills.schedule import (
     optimiser_missing,
 )
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.components import in_url, page_start, words
+from fiftysix.ui.components import in_url, page_start, words, words_for
 from fiftysix.ui.render import md_text, plot_text
 
 
@@ -135,14 +135,14 @@ c3.metric("Due now", store.due_count(now))
 c4.metric("Ideas met", history["template"].nunique())
 
 freq = st.segmented_control("Period", ["D", "W", "M"], default="D", required=True,
-                            format_func={"D": "day", "W": "week", "M": "month"}.get, **in_url("pr_freq"))
+                            format_func=words_for({"D": "day", "W": "week", "M": "month"}), **in_url("pr_freq"))
 over_time = store.accuracy_over_time(freq=freq)
 fmt = {"D": "%d %b %Y", "W": "week of %d %b %Y", "M": "%b %Y"}[freq]
 st.plotly_chart(right_wrong_chart([p.strftime(fmt) for p in over_time["period"]], list(over_time["right"]),
                                   list(over_time["answered"]), "Accuracy over time"), key="pr_time")
 
 GROUPS = {"family": "call family", "type": "question type", "system": "system", "source": "bank"}
-by = st.segmented_control("Group by", list(GROUPS), default="family", required=True, format_func=GROUPS.get,
+by = st.segmented_control("Group by", list(GROUPS), default="family", required=True, format_func=words_for(GROUPS),
                           **in_url("pr_by"))
 groups = store.accuracy(by=by)
 names = {"type": lambda g: TYPE_TITLES.get(g, g), "family": lambda g: FAMILY_WORDS.get(g, g),

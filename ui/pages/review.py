@@ -34,7 +34,7 @@ def choose_records() -> list:
     source = st.segmented_control("Hand records", sources, default=sources[0], required=True,
                                   format_func=lambda s: "The hand opened" if s == "Opened" else s,
                                   **in_url("rv_source"))
-    if source == "Opened":
+    if source == "Opened" and opened:
         try:
             return [parse_record(opened, "the hand opened")]
         except FiftySixError as e:
@@ -45,7 +45,7 @@ def choose_records() -> list:
                               key="rv_upload", max_upload_size=1,
                               help="No record to hand? Pick Samples above to review one shipped with the app.")
         text = read_upload(up)
-        if text is None:
+        if up is None or text is None:
             return []
         try:
             found = parse_records(text, up.name)
