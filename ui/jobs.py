@@ -15,6 +15,11 @@ and stepper, a review's card costs, the bots' play). It
   at most ``MAX_JOB_SECONDS``, shown on the page) or once the run is stopped: the work passes
   it to the solver, which looks at it every million nodes or so.
 
+``background_job(label, seconds)`` is the place for work no page waits for (play problems
+made ahead, ``drills.problem_prep``): it runs only while a place is free and no page's job
+waits, at most one at a time, and its ``stop()`` turns True as soon as a page's job waits for
+a place, so the page gets the core within about a second (the work picks up later).
+
 ``run_cancellable(work, label, seconds)`` runs ``work(stop)`` in a worker thread inside a
 heavy job, keeping the script thread at a yield point every quarter second (an elapsed-time
 note with the cap): when Streamlit stops the run (its Stop button, a rerun asked by a button
@@ -90,6 +95,7 @@ class Ticket:
     owner: str
     label: str
     running: bool = False
+    background: bool = False
     since: float = field(default_factory=time.monotonic)
 
 
@@ -102,9 +108,10 @@ class JobQueue:
         self._running: list[Ticket] = []
         self._waiting: list[Ticket] = []
 
-    def join(self, owner: str, label: str = "") -> Ticket:
-        """Join the line (and run at once if there is room)."""
-        t = Ticket(owner, label)
+    def join(self, owner: str, label: str = "", background: bool = False) -> Ticket:
+        """Join the line (and run at once if there is room). A ``background`` ticket runs only
+        while no page's ticket waits and no other background ticket runs."""
+        t = Ticket(owner, label, background=background)
         with self._lock:
             self._waiting.append(t)
             self._promote()
@@ -126,18 +133,26 @@ class JobQueue:
             self._promote()
 
     def counts(self) -> tuple[int, int]:
-        """(jobs running, jobs waiting)."""
+        """(pages' jobs running, pages' jobs waiting): background work left out."""
         with self._lock:
-            return len(self._running), len(self._waiting)
+            return (sum(not t.background for t in self._running), sum(not t.background for t in self._waiting))
+
+    def pages_waiting(self) -> bool:
+        """Whether a page's job waits for a place (background work then gives its place up)."""
+        with self._lock:
+            return any(not t.background for t in self._waiting)
 
     def _promote(self) -> None:
         room = self.limit() - len(self._running)
         busy = {r.owner for r in self._running}
-        for t in list(self._waiting):
+        pages_wait = any(not t.background for t in self._waiting)
+        for t in sorted(self._waiting, key=lambda t: t.background):  # pages first, background after
             if room <= 0:
                 break
             if t.owner in busy:  # one job per session: its next waits for the one running
                 continue
+            if t.background and (pages_wait or any(r.background for r in self._running)):
+                continue  # background work runs alone, and never ahead of a page
             self._waiting.remove(t)
             self._running.append(t)
             t.running = True
@@ -162,6 +177,8 @@ class Job:
     seconds: float
     start: float = field(default_factory=time.monotonic)
     halt: threading.Event = field(default_factory=threading.Event)
+    yields: Callable[[], bool] | None = None
+    """Background work: True when it should give its place up (a page's job waits)."""
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
@@ -173,7 +190,7 @@ class Job:
         return self.elapsed() >= self.seconds
 
     def stop(self) -> bool:
-        return self.halt.is_set() or self.timed_out()
+        return self.halt.is_set() or self.timed_out() or (self.yields is not None and self.yields())
 
     def caption(self) -> str:
         """What the page shows while it runs: the label, the seconds so far and the cap."""
@@ -239,6 +256,26 @@ def heavy_job(label: str, seconds: float) -> Iterator[Job]:
             job.halt.set()
         q.leave(ticket)
         note.empty()
+
+
+@contextmanager
+def background_job(label: str, seconds: float, owner: str = "background") -> Iterator[Job | None]:
+    """A place for work no page waits for, now: a ``Job`` (capped at ``seconds``, at most
+    ``MAX_JOB_SECONDS``) whose ``stop()`` also turns True once a page's job waits for a place;
+    None when there is no place for it now (a page's job runs or waits, the places are taken,
+    or other background work runs): try again later. No Streamlit call: any thread may use it."""
+    q = job_queue()
+    ticket = q.join(owner, label, background=True)
+    if not ticket.running:
+        q.leave(ticket)
+        yield None
+        return
+    job = Job(label, min(float(seconds), MAX_JOB_SECONDS), yields=q.pages_waiting)
+    try:
+        yield job
+    finally:
+        job.halt.set()
+        q.leave(ticket)
 
 
 def run_cancellable(work: Callable[[Callable[[], bool]], T], label: str, seconds: float,
