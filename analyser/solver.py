@@ -685,10 +685,12 @@ def is_warm() -> bool:
     return _warmed.is_set()
 
 
-_COMPILE = ("import sys\n"
+_COMPILE = ("import os, sys, threading\n"
+            "threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()\n"
             "from fiftysix.analyser.solver import warm_up\n"
             "warm_up(lambda k, what: print(k, flush=True))\n")
-"""A child process's script: compile the kernels into numba's cache, printing each step."""
+"""A child process's script: compile the kernels into numba's cache, printing each step; it
+stops when its parent goes (its stdin closes), so a server stopped early leaves nothing running."""
 
 
 def _compile_apart() -> None:
@@ -697,8 +699,8 @@ def _compile_apart() -> None:
     process's progress. Then this process loads them from the cache."""
     import subprocess
     import sys
-    with subprocess.Popen([sys.executable, "-c", _COMPILE], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                          text=True) as child:
+    with subprocess.Popen([sys.executable, "-c", _COMPILE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True) as child:
         assert child.stdout is not None
         for line in child.stdout:
             if line.strip().isdigit():
