@@ -160,6 +160,8 @@ def test_two_members_signed_in_at_once_see_only_their_own_progress(club, two_bro
 def test_a_signed_out_visitor_sees_no_data(club, two_browsers):
     app, _ = club
     ann = two_browsers[0]
+    ann.delete_all_cookies()  # whatever an earlier test left: this test signs in for itself
+    sign_in(ann, app, "ann@club.test")
     ann.get(app + "/progress")
     wait_text(ann, "Signed in as")
     idle(ann)
