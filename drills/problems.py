@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -453,6 +454,7 @@ class LeadScoring:
         self._after = [known.then(int(c)) for c in self.leads]
         self.made: dict[int, tuple[bool, ...]] = {}
         """Deal index -> whether the contract makes after each lead (``leads``' order)."""
+        self._lock = threading.Lock()  # one thread at a time (a page's search and one made ahead)
 
     @property
     def done(self) -> bool:
@@ -469,16 +471,22 @@ class LeadScoring:
         """Solve the deals not done yet (in the solver pool; only the first ``upto``, when given)
         until all are, or ``stop()``; True once they are. ``on_deal(done, n)`` as each comes in."""
         upto = self.n if upto is None else min(upto, self.n)
-        todo = [i for i in range(upto) if i not in self.made]
-        if todo:
-            for item in solver_pool().run(self._solve, todo, threads=threads, stop=stop, wait=0.1):
-                if item is None:
-                    continue
-                j, row = item
-                self.made[todo[j]] = row
-                if on_deal is not None:
-                    on_deal(len(self.made), self.n)
-        return all(i in self.made for i in range(upto))
+        while not self._lock.acquire(timeout=0.1):  # another thread scores this hand: wait for it
+            if stop is not None and stop():
+                return False
+        try:
+            todo = [i for i in range(upto) if i not in self.made]
+            if todo:
+                for item in solver_pool().run(self._solve, todo, threads=threads, stop=stop, wait=0.1):
+                    if item is None:
+                        continue
+                    j, row = item
+                    self.made[todo[j]] = row
+                    if on_deal is not None:
+                        on_deal(len(self.made), self.n)
+            return all(i in self.made for i in range(upto))
+        finally:
+            self._lock.release()
 
     def guess(self) -> int | None:
         """The level of the problem the deals done so far would give (None: no problem): a

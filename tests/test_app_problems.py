@@ -100,6 +100,7 @@ def test_when_every_problem_is_met_the_engine_makes_a_new_one(tmp_path, monkeypa
     assert [p.id for p in ProblemStore().problems(Table.make(4))] == [q.id]  # kept, so it can come back
 
 
+@pytest.mark.slow
 def test_next_brings_a_problem_made_ahead_and_checked(tmp_path, monkeypatch):
     """Every level-1 problem met: the server makes the next one ahead while the learner works
     on the last; Next shows it at once, and it holds when solved again from its own data."""
@@ -124,6 +125,7 @@ def test_next_brings_a_problem_made_ahead_and_checked(tmp_path, monkeypatch):
     assert again is None or again.id != q.id  # ahead, and it is another: each is handed out once
 
 
+@pytest.mark.slow
 def test_the_page_never_shows_a_problem_that_does_not_hold(tmp_path, monkeypatch):
     """A problem whose right card is not the one its values say (made by a broken engine, or a
     tampered session) is never asked: the page says so and moves on to another."""

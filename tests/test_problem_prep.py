@@ -2,6 +2,8 @@
 once, and made in background places of the heavy-job queue that give way to pages."""
 from __future__ import annotations
 
+import pytest
+
 from fiftysix.analyser.solver import Solver
 from fiftysix.cards import Table
 from fiftysix.drills import problem_prep
@@ -14,6 +16,7 @@ from fiftysix.ui.jobs import background_job, job_queue
 FOUR = Table.make(4)
 
 
+@pytest.mark.slow
 def test_a_problem_made_ahead_holds_when_solved_again_and_is_handed_out_once():
     larder = Larder()
     skip = {q.id for q in starter_problems(FOUR)}
@@ -74,6 +77,7 @@ def test_background_work_gives_way_to_pages():
     assert q.counts() == (0, 0)
 
 
+@pytest.mark.slow
 def test_each_hands_opening_lead_is_scored_once_a_server(tmp_path, monkeypatch):
     """What scoring a hand's lead gave is kept in the data file: after a restart (the process's
     own memory gone) the same problem comes back without a simulation, and it still holds
@@ -100,6 +104,7 @@ def test_each_hands_opening_lead_is_scored_once_a_server(tmp_path, monkeypatch):
     assert verify(again) == []
 
 
+@pytest.mark.slow
 def test_a_lead_scored_in_steps_is_the_lead_scored_at_once():
     """Stopped after a few deals and taken up again (a page took the place), the scoring of a
     hand's leads gives the problem that one run over every deal gives, as the full simulation
@@ -126,6 +131,7 @@ def test_a_lead_scored_in_steps_is_the_lead_scored_at_once():
     assert done  # some hands gave a problem
 
 
+@pytest.mark.slow
 def test_a_first_look_changes_the_order_not_the_problems(monkeypatch):
     """With the first look at each hand's lead (``PEEK_DEALS``) or without it, the problems
     made at each level are problems scored on all their deals, and the same set turns up."""
@@ -148,3 +154,49 @@ def test_a_first_look_changes_the_order_not_the_problems(monkeypatch):
                 got.add(q.id)
         found[peek] = got
     assert found[0] and found[0] == found[16]
+
+
+@pytest.mark.slow
+def test_two_searches_scoring_one_hand_take_turns():
+    """A page's search and one made ahead may reach the same hand: they take turns on its
+    deals, and both see the scoring done once."""
+    import threading
+
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problems import LeadScoring
+    rec = shipped_hands(Table.make(6))[1]
+    shared, alone = LeadScoring(rec, 12, 1), LeadScoring(rec, 12, 1)
+    results: list[bool] = []
+    threads = [threading.Thread(target=lambda: results.append(shared.run(threads=1))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert results == [True, True] and alone.run() and shared.rates() == alone.rates()
+
+
+@pytest.mark.slow
+def test_a_survey_scores_every_hands_lead_once_and_keeps_it(tmp_path, monkeypatch):
+    """The background survey scores the lead of every bots' hand, each as scoring it alone
+    gives, and keeps them in the data file: a second survey (after a restart) scores none."""
+    from fiftysix.drills import problem_sets
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problem_sets import LEAD_SEED, ProblemStore, lead_key, score_leads
+    from fiftysix.drills.problems import lead_problem
+    some = shipped_hands(FOUR)[:20]
+    monkeypatch.setattr(problem_sets, "shipped_hands", lambda table: some)
+    monkeypatch.setattr(problem_sets, "_leads_made", {})
+    monkeypatch.setattr(problem_sets, "_lead_scoring", {})
+    index = ProblemStore(tmp_path / "fiftysix.db")
+    larder = Larder(index=index)
+    larder.survey(FOUR)
+    wish = larder.progress(FOUR, problem_prep.SURVEY, 0)
+    wish.thread.join(120)
+    assert wish.note == "every hand scored"
+    for rec in some[:6]:
+        known, q = index.scored_lead(lead_key(rec))
+        whole = lead_problem(rec, seed=LEAD_SEED)
+        assert known and (q is None if whole is None else q.to_dict() == whole.to_dict())
+    monkeypatch.setattr(problem_sets, "_leads_made", {})  # a restart
+    monkeypatch.setattr(problem_sets, "LeadScoring", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
+    assert score_leads(FOUR, index=index) == (20, 20)

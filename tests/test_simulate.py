@@ -386,3 +386,35 @@ def test_mid_hand_every_deal_equals_a_separate_exact_solve(players, cards, yes_n
     if not yes_no:
         assert est.points == dict(Counter(best))
     assert {r.card: r.makes for r in est.leads} == {card: sum(v >= c.value for v in vs) for card, vs in after.items()}
+
+
+def test_the_time_left_is_the_pace_so_far_times_the_deals_still_wanted():
+    """Issue 41: the time left shown while an estimate runs. At 50 of 100 made, +-5% needs
+    1.96^2 x 0.25 / 0.05^2 = 384.1 -> 385 deals (the rate smoothed by one made and one failed
+    deal: 51/102 = 0.5); 285 more at 0.1 s a deal is 28.5 s, cut to what the budget leaves."""
+    import math
+    from statistics import NormalDist
+
+    from fiftysix.analyser.simulate import MIN_UNTIL, deals_for, seconds_left
+    z = NormalDist().inv_cdf(0.975)
+    assert deals_for(50, 100, 0.05) == 385
+    assert deals_for(0, 5, 0.05) == math.ceil(z * z * (1 / 7) * (6 / 7) / 0.05 ** 2)  # not a zero-width promise
+    assert deals_for(20, 20, 0.3) == MIN_UNTIL
+    assert seconds_left(50, 100, 10.0, 2000, 0.05) == pytest.approx(28.5)
+    assert seconds_left(50, 100, 10.0, 2000, 0.05, max_seconds=20) == pytest.approx(10.0)
+    assert seconds_left(50, 100, 10.0, 300, 0.05) == pytest.approx(20.0)  # -n caps the deals
+    assert seconds_left(50, 100, 10.0, 200) == pytest.approx(10.0)  # no interval: every deal
+    assert seconds_left(0, 0, 3.0, 200, 0.05, max_seconds=30) == pytest.approx(27.0)  # no pace yet
+    assert seconds_left(0, 0, 3.0, 200) is None
+
+
+def test_partial_estimates_carry_the_time_left_and_a_budget_ends_the_run():
+    view = lead_view()
+    c = Contract(28, TRUMP, 1, 0)
+    seen = []
+    est = estimate(view, c, n=200, seed=1, max_seconds=60, on_update=seen.append, update_every=0)
+    assert seen and all(e.seconds_left is not None and 0 <= e.seconds_left <= 60 for e in seen)
+    assert seen[-1].seconds_left == 0 or est.deals == 200
+    assert est.seconds_left is None and est.deals == 200 and not est.stopped
+    with pytest.raises(FiftySixError, match="time budget"):
+        estimate(view, c, n=10, max_seconds=0)

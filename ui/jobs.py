@@ -27,9 +27,11 @@ such as the page's Cancel, the session closing; a disconnected session is also n
 there), the exception raised there first tells the worker to stop and waits for it, so the
 CPU is free again within about a second.
 
-The solver pool's threads run at a lower scheduling priority in the server
-(``pool.set_worker_nice``): a light page's script, at normal priority, gets a core at once
-however many searches run (bench/heavy_pages.py measures it).
+A heavy job's solver threads run below every page's script (``pool.worker_priority``): by
+default under Linux's SCHED_IDLE policy (``FIFTYSIX_HEAVY_PRIORITY``: "idle", "low" for
+niceness +10, "normal"), so a light page's script gets a core at once however many searches
+run; the kernels release the GIL, so it does not wait on them either (bench/load.py measures
+both, bench/RESULTS.md has the figures).
 """
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-from fiftysix.analyser.pool import lower_this_thread, set_worker_nice
+from fiftysix.analyser.pool import current_priority, lower_this_thread, worker_priority
 from fiftysix.errors import FiftySixError
 
 T = TypeVar("T")
@@ -51,7 +53,25 @@ T = TypeVar("T")
 MAX_JOB_SECONDS = 300.0
 """No heavy job runs longer than this, whatever a page asks."""
 WORKER_NICE = 10
-"""The solver threads' niceness in the server (0 is normal; 19 the lowest priority)."""
+"""The solver threads' niceness in the server, above the server's own (0 is normal; 19 the lowest)."""
+PRIORITIES = ("idle", "low", "normal")
+"""``FIFTYSIX_HEAVY_PRIORITY``: the heavy jobs' solver threads run under Linux's SCHED_IDLE
+("idle", the default: only on CPU time no page wants), at ``WORKER_NICE`` ("low"), or as the
+pages do ("normal"); bench/load.py measures each."""
+
+
+def heavy_priority() -> str:
+    """The heavy jobs' priority (``FIFTYSIX_HEAVY_PRIORITY``, one of ``PRIORITIES``; "idle" unless set)."""
+    got = os.environ.get("FIFTYSIX_HEAVY_PRIORITY", "idle").strip().lower()
+    return got if got in PRIORITIES else "idle"
+
+
+def heavy_levels() -> tuple[int, bool]:
+    """(niceness step, SCHED_IDLE) of a heavy job's solver threads, from ``heavy_priority()``."""
+    how = heavy_priority()
+    return (0 if how == "normal" else WORKER_NICE), how == "idle"
+
+
 WAIT_EVERY = 0.25
 """Seconds between two looks at the queue (each a Streamlit yield point)."""
 
@@ -217,7 +237,6 @@ def heavy_job(label: str, seconds: float) -> Iterator[Job]:
     why = _refusal()
     if why is not None:
         raise JobRefused(why)
-    set_worker_nice(WORKER_NICE)
     q = job_queue()
     ticket = q.join(_owner(), label)
     note = st.empty()
@@ -230,7 +249,8 @@ def heavy_job(label: str, seconds: float) -> Iterator[Job]:
             time.sleep(WAIT_EVERY)
         note.empty()
         job = Job(label, min(float(seconds), MAX_JOB_SECONDS))
-        yield job
+        with worker_priority(*heavy_levels()):  # its solver threads, below every page's script
+            yield job
     finally:
         if job is not None:
             job.halt.set()
@@ -266,10 +286,13 @@ def run_cancellable(work: Callable[[Callable[[], bool]], T], label: str, seconds
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
     box: dict = {}
     with heavy_job(label, seconds) as job:
+        priority = current_priority()
+
         def target() -> None:
-            lower_this_thread()
+            lower_this_thread(priority)
             try:
-                box["value"] = work(job.stop)
+                with worker_priority(*priority):  # and the pool threads it starts
+                    box["value"] = work(job.stop)
             except BaseException as e:  # noqa: BLE001 (handed to the script thread)
                 box["error"] = e
 

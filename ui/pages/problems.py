@@ -82,7 +82,7 @@ def make_new(table, level: int, kind: str, kept, known) -> None:
     """Have the engine make a new problem now (progress, Cancel, a time limit)."""
     ss = st.session_state
     warm_solver()
-    larder().cancel(table, kind, level)  # the page makes it now: no second search of the same hands
+    larder().close()  # the page makes it now: no search made ahead competes (what they found is kept)
     cancel = st.empty()
     cancel.button("Cancel", key="pr_cancel", icon=":material/stop:")
     bar = st.progress(0.0, text="Looking for a problem in the bots' hands...")
@@ -137,6 +137,8 @@ def prepare_ahead(table, level: int, kinds, known, store) -> None:
                 and q.template not in cards]
         if len(left) <= AHEAD:
             larder().want(table, kind, level, skip)
+            if kind == OPENING_LEAD:  # and every hand's lead, for the levels to come (once a server)
+                larder().survey(table)
 
 
 def take_ahead(table, level: int, kinds, known, kept) -> bool:
