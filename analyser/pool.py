@@ -25,6 +25,7 @@ import queue
 import threading
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -37,23 +38,72 @@ NOT_DONE: Any = None
 """What ``Pool.map`` gives for an item that was not done (stopped before it finished)."""
 
 _nice = 0
+_idle = False
+_scoped: ContextVar[tuple[int, bool] | None] = ContextVar("fiftysix_worker_priority", default=None)
 
 
-def set_worker_nice(nice: int) -> None:
-    """Worker threads started from now on run at this niceness (0: normal; a server sets
-    more, so that its pages' scripts get a core before the searches do). Linux schedules
-    threads one by one; elsewhere this does nothing."""
-    global _nice
+def set_worker_nice(nice: int, idle: bool = False) -> None:
+    """The process's default for worker threads started from now on (``worker_priority``
+    overrides it for one piece of work): ``nice`` steps below the process's priority (0: the
+    same; more, so that a server's pages get a core before the searches do), and with
+    ``idle`` Linux's SCHED_IDLE policy, below every niceness: such a thread takes only CPU
+    time no normal thread of its group wants (a page's script that wakes up takes the core
+    from it at once). Linux schedules threads one by one; elsewhere this does nothing."""
+    global _nice, _idle
     _nice = max(0, min(19, int(nice)))
+    _idle = bool(idle)
 
 
-def lower_this_thread() -> None:
-    """Give the calling thread the workers' niceness (see ``set_worker_nice``)."""
-    if _nice and hasattr(os, "setpriority") and hasattr(threading, "get_native_id"):
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), _nice)
+@contextmanager
+def worker_priority(nice: int, idle: bool = False) -> Iterator[None]:
+    """Within this block (this thread's context), worker threads started by ``Pool.run``
+    run at this priority (see ``set_worker_nice``); the process's default again after it."""
+    token = _scoped.set((max(0, min(19, int(nice))), bool(idle)))
+    try:
+        yield
+    finally:
+        _scoped.reset(token)
+
+
+def current_priority() -> tuple[int, bool]:
+    """(niceness step, SCHED_IDLE) that worker threads started now get."""
+    got = _scoped.get()
+    return (_nice, _idle) if got is None else got
+
+
+def worker_niceness(step: int | None = None) -> int | None:
+    """The niceness ``lower_this_thread`` gives a thread: the process's own (its main
+    thread's) plus the step (default ``current_priority``'s), at most 19; None where threads
+    cannot be reniced or the step is 0."""
+    step = current_priority()[0] if step is None else step
+    if not (step and hasattr(os, "getpriority") and hasattr(threading, "get_native_id")):
+        return None
+    try:
+        return min(19, os.getpriority(os.PRIO_PROCESS, os.getpid()) + step)
+    except OSError:
+        return None
+
+
+def lower_this_thread(priority: tuple[int, bool] | None = None) -> None:
+    """Lower the calling thread to ``priority`` (default: ``current_priority()``): its
+    niceness to ``worker_niceness`` and, where asked, SCHED_IDLE; never raising it. The step
+    is from the process, so that a server started with ``nice`` keeps its searches below its
+    pages (a process allowed to raise priorities, as root is, would otherwise put them above)."""
+    if not hasattr(threading, "get_native_id"):
+        return
+    step, idle = current_priority() if priority is None else priority
+    tid = threading.get_native_id()
+    want = worker_niceness(step)
+    try:
+        if want is not None and os.getpriority(os.PRIO_PROCESS, tid) < want:
+            os.setpriority(os.PRIO_PROCESS, tid, want)
+    except OSError:
+        pass  # not allowed here: run at the priority it has
+    if idle and hasattr(os, "SCHED_IDLE"):
+        try:  # lowering a thread's own policy needs no privilege
+            os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
         except OSError:
-            pass  # not allowed here: run at the normal priority
+            pass
 
 
 @dataclass
@@ -129,8 +179,10 @@ class Pool(Generic[R]):
         nxt = iter(range(n))
         take = threading.Lock()
 
+        priority = current_priority()  # the caller's (a heavy job's), for its workers
+
         def work(w: Worker[R]) -> None:
-            lower_this_thread()
+            lower_this_thread(priority)
             try:
                 while not halt.is_set():
                     if stop is not None and stop():

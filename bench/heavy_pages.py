@@ -13,7 +13,7 @@ each timed the same way (the median of ``--runs`` page runs after one untimed):
   (the server before issue 44);
 * the queue: at most ``FIFTYSIX_HEAVY_JOBS`` (2) jobs run, the rest wait in line
   (``ui.jobs.JobQueue``), their solver threads at the server's lower priority
-  (``ui.jobs.WORKER_NICE``).
+  (``ui.jobs.heavy_levels``: SCHED_IDLE unless ``FIFTYSIX_HEAVY_PRIORITY`` says otherwise).
 
 Whether the kernels release the GIL is fixed when they are compiled: to time kernels that
 hold it, run this script with ``PYTHONPATH`` pointing at a copy of the tree whose
@@ -39,7 +39,7 @@ from fiftysix.analyser.dealer import View
 from fiftysix.analyser.simulate import estimate
 from fiftysix.cards import Table, random_deal
 from fiftysix.scoring import Contract
-from fiftysix.ui.jobs import WORKER_NICE, JobQueue, max_jobs
+from fiftysix.ui.jobs import JobQueue, heavy_levels, max_jobs
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -91,7 +91,7 @@ def heavy(k: int, players: int, queue: JobQueue | None, done: threading.Event, s
 def measure(name: str, page: str, runs: int, jobs: int, players: int, queued: bool) -> None:
     done = threading.Event()
     solved = [0] * jobs
-    pool_mod.set_worker_nice(WORKER_NICE if queued else 0)
+    pool_mod.set_worker_nice(*(heavy_levels() if queued else (0, False)))
     q = JobQueue(max_jobs) if queued else None
     threads = [threading.Thread(target=heavy, args=(k, players, q, done, solved), daemon=True) for k in range(jobs)]
     for th in threads:

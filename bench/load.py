@@ -78,7 +78,10 @@ def rss_mib(pid: int) -> float | None:
     return None
 
 
-def start_server(folder: Path, idp: str, data: Path) -> tuple[subprocess.Popen, str]:
+def start_server(folder: Path, idp: str, data: Path, own_group: bool = False) -> tuple[subprocess.Popen, str]:
+    """``streamlit run app.py`` as a club server; with ``own_group``, in a session of its own,
+    so that Linux's scheduler (autogroups) shares the CPU between it and the members'
+    browsers (this process) as between two programs, as when the browsers are elsewhere."""
     port = free_port()
     app = f"http://127.0.0.1:{port}"
     secrets = folder / "secrets.toml"
@@ -88,7 +91,8 @@ def start_server(folder: Path, idp: str, data: Path) -> tuple[subprocess.Popen, 
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
          "--secrets.files", str(secrets)],
-        cwd=ROOT, env={**os.environ, "FIFTYSIX_DATA_DIR": str(data)}, stdout=log, stderr=subprocess.STDOUT)
+        cwd=ROOT, env={**os.environ, "FIFTYSIX_DATA_DIR": str(data)}, stdout=log, stderr=subprocess.STDOUT,
+        start_new_session=own_group)
     deadline = time.time() + 90
     while True:
         try:
@@ -145,15 +149,37 @@ class Member(threading.Thread):
             page = tab.click("dr_next", page)
 
 
+class InFlight:
+    """How many heavy jobs the tabs have running now (from their click to the page's answer)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self._lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def one(self):
+        with self._lock:
+            self.n += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self.n -= 1
+
+
 class Heavy(threading.Thread):
     """A tab that keeps a heavy job going: "Is it makeable?" on 2,000 deals at 8 players, started
-    again as soon as it ends (by its own end, its time cap, or the server's queue)."""
+    again as soon as it ends (by its own end, its time cap, or the server's queue), while
+    ``gate`` is set (always, without one)."""
 
-    def __init__(self, app: str, cookies: dict, stop: threading.Event) -> None:
+    def __init__(self, app: str, cookies: dict, stop: threading.Event, gate: threading.Event | None = None,
+                 inflight: InFlight | None = None) -> None:
         super().__init__(daemon=True)
         self.app, self.cookies, self.stop = app, cookies, stop
+        self.gate, self.inflight = gate, inflight or InFlight()
         self.runs = 0
         self.seconds: list[float] = []
+        self.spans: list[tuple[float, float]] = []
         self.errors: list[str] = []
         self.tab: Tab | None = None
 
@@ -168,8 +194,14 @@ class Heavy(threading.Thread):
             tab = self.tab = Tab(self.app, self.cookies, timeout=900)
             page = tab.open("analyse", "players=8")
             while not self.stop.is_set():
-                page = tab.click("Simulate", page, {"an_est_n": 2000, "an_est_seed": self.runs})
+                if self.gate is not None and not self.gate.is_set():
+                    self.stop.wait(0.2)
+                    continue
+                t0 = time.time()
+                with self.inflight.one():
+                    page = tab.click("Simulate", page, {"an_est_n": 2000, "an_est_seed": self.runs})
                 self.seconds.append(page.seconds)
+                self.spans.append((t0, time.time()))
                 self.runs += 1
             tab.close()
         except GONE as e:
@@ -177,14 +209,79 @@ class Heavy(threading.Thread):
                 self.errors.append(f"{type(e).__name__}: {e}")
 
 
-def probe(app: str, cookies: dict, stop: threading.Event, times: list[float], every: float = 1.0) -> None:
+def probe(app: str, cookies: dict, stop: threading.Event, times: list[float], every: float = 1.0,
+          inflight: InFlight | None = None, tags: list[tuple[int, int, float]] | None = None) -> None:
+    """Reload the light page every ``every`` seconds; with ``tags``, each time's heavy jobs in
+    flight when it was asked for and when it came back."""
     tab = Tab(app, cookies)
     try:
         while not stop.is_set():
+            before, t0 = inflight.n if inflight is not None else 0, time.time()
             times.append(tab.open("rules").seconds)
+            if tags is not None:
+                tags.append((before, inflight.n if inflight is not None else 0, t0))
             stop.wait(every)
     finally:
         tab.close()
+
+
+class Machine:
+    """The box's load while the bench runs: CPU used by other processes (neither the server
+    nor this bench), in cores, between two marks, and the load average."""
+
+    def __init__(self, server: int) -> None:
+        self.server = server
+        self.last = self._now()
+
+    @staticmethod
+    def _ticks(pid: int | str) -> int:
+        try:
+            f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return int(f[11]) + int(f[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            return 0
+
+    def _now(self) -> tuple[float, int, int, int]:
+        try:
+            cpu = [int(x) for x in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+            busy = sum(cpu) - cpu[3] - cpu[4]  # all but idle and iowait
+        except (OSError, ValueError, IndexError):
+            busy = 0
+        return time.monotonic(), busy, self._ticks(self.server), self._ticks("self")
+
+    def mark(self, into: dict[str, float] | None = None) -> dict[str, float]:
+        """Since the last mark: cores used by other processes, by the server and by this bench
+        (the members' browsers); with ``into``, the CPU seconds are also added there."""
+        now = self._now()
+        (t0, b0, s0, c0), (t1, b1, s1, c1) = self.last, now
+        self.last = now
+        hz, dt = os.sysconf("SC_CLK_TCK"), max(1e-9, t1 - t0)
+        got = {"others": (b1 - b0 - (s1 - s0) - (c1 - c0)) / hz, "server": (s1 - s0) / hz, "bench": (c1 - c0) / hz}
+        if into is not None:
+            for k, v in got.items():
+                into[k] = into.get(k, 0.0) + v
+            into["seconds"] = into.get("seconds", 0.0) + dt
+        return {f"{k}_cores": round(v / dt, 2) for k, v in got.items()} | {"load1": round(os.getloadavg()[0], 1)}
+
+    @staticmethod
+    def cores(acc: dict[str, float]) -> dict[str, float]:
+        """Cores used over the spans added up in ``acc`` (see ``mark``)."""
+        dt = max(1e-9, acc.get("seconds", 0.0))
+        return {f"{k}_cores": round(acc.get(k, 0.0) / dt, 2) for k in ("others", "server", "bench")} | {
+            "seconds": round(dt)}
+
+
+def idle_times(app: str, cookies: dict, n: int) -> list[float]:
+    """The light page's times with nothing else asked of the server (``n`` loads)."""
+    out: list[float] = []
+    tab = Tab(app, cookies)
+    try:
+        for _ in range(n):
+            out.append(tab.open("rules").seconds)
+            time.sleep(0.2)
+    finally:
+        tab.close()
+    return out
 
 
 def stored(db: Path) -> dict[str, int]:
@@ -210,8 +307,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--idle-probes", type=int, default=20)
     ap.add_argument("--think", type=float, default=0.0,
                     help="seconds a member reads each question before answering (0: clicks without a pause)")
+    ap.add_argument("--cycle", type=float, default=0,
+                    help="heavy tabs start jobs only in alternate spans of this many seconds (0: all the time); "
+                         "the light page's times are then split by the heavy jobs running when they were taken")
     ap.add_argument("--kill", action="store_true", help="end by killing the server mid-save (SIGKILL)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--trace", type=Path, help="write each light-page time and heavy job's span here (JSON)")
     args = ap.parse_args(argv)
     import oidc_provider_mock
 
@@ -219,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     data = folder / "data"
     with oidc_provider_mock.run_server_in_thread(port=free_port()) as idp_server:
         idp = f"http://127.0.0.1:{idp_server.server_port}"
-        proc, app = start_server(folder, idp, data)
+        proc, app = start_server(folder, idp, data, own_group=True)
         out: dict = {"sessions": args.sessions, "seconds": args.seconds, "heavy": args.heavy, "think": args.think}
         try:
             t0 = time.time()
@@ -230,12 +331,9 @@ def main(argv: list[str] | None = None) -> int:
                 if page == "drill":
                     warm.click("Start a session", warm.set(shown, BANK), BANK)
             warm.close()
-            idle: list[float] = []
-            tab = Tab(app, prober)
-            for _ in range(args.idle_probes):
-                idle.append(tab.open("rules").seconds)
-                time.sleep(0.2)
-            tab.close()
+            machine = Machine(proc.pid)
+            idle = idle_times(app, prober, args.idle_probes)
+            out["machine_idle"] = machine.mark()
             out["rss_start_mib"] = rss_mib(proc.pid)
             ids, cookies = [], []
             for k in range(args.sessions):
@@ -244,28 +342,52 @@ def main(argv: list[str] | None = None) -> int:
                 ids.append(who)
             out["sign_in_seconds"] = round(time.time() - t0, 1)
             stop = threading.Event()
-            heavy = [Heavy(app, sign_in(app, f"heavy{k}@club.test"), stop) for k in range(args.heavy)]
+            gate, inflight = threading.Event(), InFlight()
+            gate.set()
+            heavy = [Heavy(app, sign_in(app, f"heavy{k}@club.test"), stop, gate if args.cycle else None, inflight)
+                     for k in range(args.heavy)]
             for h in heavy:
                 h.start()
             time.sleep(2 if args.heavy else 0)
             members = [Member(app, c, stop, k, args.think) for k, c in enumerate(cookies)]
             loaded: list[float] = []
+            tags: list[tuple[int, int, float]] = []
             rss: list[float] = []
-            pt = threading.Thread(target=probe, args=(app, prober, stop, loaded), daemon=True)
+            loads: list[float] = []
+            pt = threading.Thread(target=probe, args=(app, prober, stop, loaded, 1.0, inflight, tags), daemon=True)
             for m in members:
                 m.start()
             pt.start()
-            end = time.time() + args.seconds
+            machine.mark()
+            begin = time.time()
+            end = begin + args.seconds
+            spans: dict[bool, dict[str, float]] = {True: {}, False: {}}  # heavy jobs running or not
             while time.time() < end:
                 r = rss_mib(proc.pid)
                 if r is not None:
                     rss.append(r)
+                loads.append(os.getloadavg()[0])
+                if args.cycle and args.heavy:
+                    if int((time.time() - begin) // args.cycle) % 2 == 0:
+                        gate.set()
+                    else:
+                        gate.clear()
+                running = inflight.n > 0
                 time.sleep(1)
+                machine.mark(spans[running and inflight.n > 0])
+            out["machine_load"] = Machine.cores({k: spans[True].get(k, 0) + spans[False].get(k, 0)
+                                                 for k in ("others", "server", "bench", "seconds")})
+            out["machine_load"]["load1_mean"] = round(sum(loads) / max(1, len(loads)), 1)
+            if args.cycle and args.heavy:
+                out["machine_with_heavy"], out["machine_no_heavy"] = Machine.cores(spans[True]), Machine.cores(spans[False])
             stop.set()
             for h in heavy:
                 h.halt()
             for t in [*members, pt, *heavy]:
                 t.join(timeout=150)
+            machine.mark()
+            idle_after = idle_times(app, prober, args.idle_probes)
+            out["machine_idle_after"] = machine.mark()
             db = data / "progress.sqlite3"
             full_ids = {i: next((k for k in stored(db) if k.endswith("|" + i)), "") for i in ids}
             out.update({
@@ -277,6 +399,8 @@ def main(argv: list[str] | None = None) -> int:
                 "light_idle_p50_s": round(pct(idle, 0.5), 3), "light_idle_p95_s": round(pct(idle, 0.95), 3),
                 "light_load_p50_s": round(pct(loaded, 0.5), 3), "light_load_p95_s": round(pct(loaded, 0.95), 3),
                 "light_probes": len(loaded),
+                "light_idle_after_p50_s": round(pct(idle_after, 0.5), 3),
+                "light_idle_after_p95_s": round(pct(idle_after, 0.95), 3),
                 "heavy_runs_finished": sum(h.runs for h in heavy),
                 "heavy_run_seconds": [round(x, 1) for h in heavy for x in h.seconds][:20],
                 "rss_peak_mib": round(max(rss), 1) if rss else None,
@@ -284,6 +408,19 @@ def main(argv: list[str] | None = None) -> int:
                 "errors": [e for t in [*members, *heavy] for e in t.errors][:10],
             })
             out["light_p95_ratio"] = round(out["light_load_p95_s"] / out["light_idle_p95_s"], 2)
+            if args.cycle and args.heavy:  # the same run's times split by the heavy jobs running meanwhile
+                with_ = [x for x, (a, b) in zip(loaded, [t[:2] for t in tags]) if a and b]
+                without = [x for x, (a, b) in zip(loaded, [t[:2] for t in tags]) if not a and not b]
+                out.update({
+                    "light_with_heavy_p50_s": round(pct(with_, 0.5), 3),
+                    "light_with_heavy_p95_s": round(pct(with_, 0.95), 3), "light_with_heavy_probes": len(with_),
+                    "light_no_heavy_p50_s": round(pct(without, 0.5), 3),
+                    "light_no_heavy_p95_s": round(pct(without, 0.95), 3), "light_no_heavy_probes": len(without),
+                })
+            if args.trace:
+                args.trace.write_text(json.dumps({
+                    "start": begin, "light": [[t[2] - begin, x, t[0], t[1]] for x, t in zip(loaded, tags)],
+                    "heavy": [[a - begin, b - begin] for h in heavy for a, b in h.spans]}))
             if args.kill:
                 out.update(kill_mid_save(app, proc, cookies, ids, full_ids, db))
         finally:

@@ -10,6 +10,15 @@ hold. DDS (endplay) solving bench/solver.py's seeded bridge deals is timed befor
 and the medians are also given in DDS solves. Issue 45's goal: under 2 s a problem.
 
     nice .venv/bin/python -m bench.problems --seeds 8 --tables 4,6,8 --leads 4
+
+``--learner THINK`` times the learner's wait instead: a fresh server (an empty data file, no
+problem kept in memory) for each table, and a learner who has met every shipped problem of a
+level works ``--problems`` new ones of each kind there, ``THINK`` seconds on each. While the
+learner thinks, the server makes the next one ahead (``drills.problem_prep.Larder`` in a
+background place of the heavy-job queue, as the page asks); the wait is from "Next problem"
+to a problem handed over (up to ``--give-up`` seconds: a miss). ``--page`` also times the
+page itself: an AppTest click on "Next problem" with a problem ready, to the next one drawn.
+Every problem handed over is re-solved (``problems.verify``) at the end and must hold.
 """
 from __future__ import annotations
 
@@ -17,6 +26,8 @@ import argparse
 import math
 import statistics
 import time
+from collections.abc import Sequence
+from pathlib import Path
 
 from bench.simulate import dds_deals, dds_median
 from fiftysix.analyser.solver import warm_up
@@ -24,7 +35,8 @@ from fiftysix.cards import Table
 from fiftysix.drills import problem_sets
 from fiftysix.drills.problem_hands import shipped_hands
 from fiftysix.drills.problem_sets import make_problem
-from fiftysix.drills.problems import FIND_CARD, LEAD_LEVELS, LEVELS, OPENING_LEAD, verify
+from fiftysix.drills.problems import FIND_CARD, LEAD_LEVELS, LEVELS, OPENING_LEAD, level_of, verify
+from fiftysix.drills.questions import Question
 
 
 def timed(table: Table, level: int, kind: str, seed: int, cold: bool) -> tuple[float, float, bool, bool]:
@@ -34,6 +46,7 @@ def timed(table: Table, level: int, kind: str, seed: int, cold: bool) -> tuple[f
         problem_sets._cards_made.clear()
         problem_sets._positions.clear()
         problem_sets._leads_made.clear()
+        problem_sets._lead_scoring.clear()
     t0, c0 = time.perf_counter(), time.process_time()
     q = make_problem(table, level, kind, seed)
     took, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -46,6 +59,96 @@ def quantiles(ts: list[float]) -> str:
     return f"median {statistics.median(ts):.2f} s, p90 {p90:.2f} s, max {ts[-1]:.2f} s"
 
 
+def learner_waits(table: Table, think: float, problems: int, give_up: float, data: Path,
+                  kinds: Sequence[str], survey: bool = True) -> list[tuple[str, int, list[float | None], list[Question]]]:
+    """(kind, level, each wait in seconds or None for a miss, the problems handed over) of a
+    learner at a fresh server for ``table`` (its data file under ``data``)."""
+    from fiftysix.drills.problem_prep import Larder
+    from fiftysix.drills.problem_sets import ProblemStore, starter_problems
+    from fiftysix.ui.jobs import background_job
+    for cache in (problem_sets._cards_made, problem_sets._positions, problem_sets._leads_made,
+                  problem_sets._lead_scoring):
+        cache.clear()
+    larder = Larder(background_job, index=ProblemStore(data / f"server-{table.players}.db"))
+    skip = {q.id for q in starter_problems(table)}
+    out = []
+    try:
+        for kind in kinds:
+            for level in (LEVELS if kind == FIND_CARD else LEAD_LEVELS):
+                waits: list[float | None] = []
+                got: list[Question] = []
+                for _ in range(problems):
+                    larder.want(table, kind, level, skip)  # the learner is on the last problem it knew
+                    if kind == OPENING_LEAD and survey:
+                        larder.survey(table)  # as the page does once a learner needs new leads
+                    time.sleep(think)
+                    t0 = time.perf_counter()
+                    q = None
+                    while q is None and time.perf_counter() - t0 < give_up:
+                        q = larder.take(table, kind, level, skip)
+                        wish = larder.progress(table, kind, level)
+                        if q is None and wish is not None and wish.done and not larder.ready(table, kind, level):
+                            larder.want(table, kind, level, skip)  # the page asks again, as its Next does
+                        if q is None:
+                            time.sleep(0.02)
+                    waits.append(None if q is None else time.perf_counter() - t0)
+                    if q is None:
+                        break
+                    skip.add(q.id)
+                    got.append(q)
+                print(f"{table.players}p {kind:12} level {level}: waits "
+                      + " ".join("miss" if w is None else f"{w:.2f}" for w in waits), flush=True)
+                out.append((kind, level, waits, got))
+    finally:
+        larder.close()
+    return out
+
+
+def page_next(players: int, runs: int) -> list[float]:
+    """Seconds of an AppTest click on "Next problem" to the next problem drawn, a problem made
+    ahead being ready each time (the page's two script runs: take it, then draw it)."""
+    import os
+    import tempfile
+
+    from streamlit.testing.v1 import AppTest
+
+    from fiftysix.drills import progress
+    from fiftysix.ui import problem_parts
+    app = str(Path(__file__).resolve().parents[1] / "app.py")
+    out = []
+    with tempfile.TemporaryDirectory() as d:
+        os.environ["FIFTYSIX_DATA_DIR"] = d
+        problem_parts._larder = None
+        table = Table.make(players)
+        store = progress.ProgressStore(learner="bench")
+        for q in problem_sets.starter_problems(table):
+            if level_of(q) == 1:
+                store.record_answer(q, q.answer)
+        at = AppTest.from_file(app, default_timeout=300)
+        at.session_state["players"], at.session_state["player"] = players, "bench"
+        at.session_state["pr_level"], at.session_state["pr_kinds"] = 1, [FIND_CARD]
+        at.run()
+        at.switch_page("ui/pages/problems.py").run()
+        for _ in range(runs + 1):
+            lar = problem_parts.larder()
+            while not lar.ready(table, FIND_CARD, 1):
+                time.sleep(0.05)
+            if at.session_state["pr_q"] is None:
+                at.run()
+            q = at.session_state["pr_q"]
+            qid = q["id"] if q else None
+            at.button(key="pr_card_0").click().run()  # answer it, then Next
+            while not lar.ready(table, FIND_CARD, 1):
+                time.sleep(0.05)
+            t0 = time.perf_counter()
+            at.button(key="pr_next").click().run()
+            took = time.perf_counter() - t0
+            assert at.session_state["pr_q"] is not None and at.session_state["pr_q"]["id"] != qid
+            out.append(took)
+        problem_parts.larder().close()
+    return out[1:]  # the first click also loads the page's modules
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=8, help="problems tried per table, kind and level")
@@ -53,11 +156,50 @@ def main() -> None:
     ap.add_argument("--leads", type=int, default=3, help="opening lead problems tried per table and level")
     ap.add_argument("--cold", action="store_true",
                     help="forget what the problems made before found (by default a process keeps it, as the app's)")
+    ap.add_argument("--learner", type=float, default=None, metavar="THINK",
+                    help="time the learner's wait instead, THINK seconds spent on each problem")
+    ap.add_argument("--problems", type=int, default=3, help="with --learner: new problems a kind and level")
+    ap.add_argument("--give-up", type=float, default=300.0, help="with --learner: a wait this long is a miss")
+    ap.add_argument("--kinds", default=f"{FIND_CARD},{OPENING_LEAD}", help="with --learner: kinds, comma-separated")
+    ap.add_argument("--no-survey", action="store_true", help="with --learner: no background survey of the leads")
+    ap.add_argument("--page", type=int, default=0, help="also time this many page clicks on Next per table")
+    ap.add_argument("--peek", type=int, default=problem_sets.PEEK_DEALS,
+                    help="deals of each hand's first look at its lead (0: no first look, each hand scored in full)")
     args = ap.parse_args()
+    problem_sets.PEEK_DEALS = args.peek
     warm_up()
     ydeals = dds_deals(40, 2026)
     before = dds_median(ydeals)
     rows = []
+    if args.learner is not None:
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            for p in (int(x) for x in args.tables.split(",")):
+                table = Table.make(p)
+                shipped_hands(table)
+                found = learner_waits(table, args.learner, args.problems, args.give_up, Path(d),
+                                      args.kinds.split(","), not args.no_survey)
+                for kind in args.kinds.split(","):
+                    ws = [w for k, _, waits, _ in found if k == kind for w in waits]
+                    got = [q for k, _, _, qs in found if k == kind for q in qs]
+                    if not ws:
+                        continue
+                    done = [w for w in ws if w is not None]
+                    bad = sum(verify(q) != [] for q in got)
+                    rows.append(f"{p}p {kind:12} learner's wait (think {args.learner:.0f} s): "
+                                f"{len(done)}/{len(ws)} handed over, {quantiles(done) if done else '-'};"
+                                f" {sum(w < 2.0 for w in done)}/{len(ws)} under 2 s"
+                                f"{'' if not bad else f', {bad} FAILED the re-solve'}")
+                    print(rows[-1], flush=True)
+                if args.page:
+                    ts = page_next(p, args.page)
+                    rows.append(f"{p}p page click on Next, a problem ready: {quantiles(ts)}")
+                    print(rows[-1], flush=True)
+        dds = (before + dds_median(ydeals)) / 2
+        print(f"\nDDS median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals; {before * 1000:.2f} ms before)")
+        for r in rows:
+            print(r)
+        return
     for p in (int(x) for x in args.tables.split(",")):
         table = Table.make(p)
         shipped_hands(table)  # read once, as a page's first problem does

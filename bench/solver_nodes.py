@@ -83,7 +83,7 @@ def deals_of(name: str, deals: int, seed: int):
 def run(name: str, deals: int, cap: int, table_mb: float, seed: int, proofs: bool, depths: bool,
         dds: DDS | None) -> None:
     solver = S.Solver(table_mb)
-    per, starts, capped, values, dnodes = [], [], 0, [], []
+    per, starts, capped, values, dnodes, whole = [], [], 0, [], [], []
     total = np.zeros_like(solver.counts)
     t0 = time.process_time()
     for enc, side, bd in deals_of(name, deals, seed):
@@ -94,6 +94,7 @@ def run(name: str, deals: int, cap: int, table_mb: float, seed: int, proofs: boo
         except S.BudgetExceeded:
             v = None
         if proofs and v is not None:
+            whole.append(solver.nodes)
             solver.reset_counts()
             ok = []
             for target in (v, v + 1):
@@ -119,6 +120,11 @@ def run(name: str, deals: int, cap: int, table_mb: float, seed: int, proofs: boo
           f"  max {max(per) / 1e6:7.2f} M  trick starts {sum(starts) / 1e6:7.3f} M  capped {capped}  cpu {cpu:6.2f} s")
     print(f"        per deal (k): {' '.join(str(n // 1000) for n in per)}")
     print(f"        trick starts (k): {' '.join(str(n // 1000) for n in starts)}")
+    if whole:
+        both = [n for n, w in zip(per, values) if w is not None]
+        print(f"        the whole solves of these deals (k): {' '.join(str(n // 1000) for n in whole)}; total "
+              f"{sum(whole) / 1e6:.2f} M = {sum(whole) / max(sum(both), 1):.2f}x their two proofs (per deal "
+              f"{' '.join(f'{a / max(b, 1):.1f}' for a, b in zip(whole, both))})")
     if dnodes:
         print(f"        DDS trick nodes (k): {' '.join(str(n // 1000) for n in dnodes)}; total {sum(dnodes) / 1e6:.3f} M;"
               f" ours / DDS {sum(starts) / sum(dnodes):.2f}x in all, per deal "

@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sqlite3
@@ -20,6 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 
 from fiftysix import shipped
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Deadline
@@ -30,10 +32,12 @@ from fiftysix.drills.problem_hands import PROBLEMS, shipped_hands
 from fiftysix.drills.problems import (
     FIND_CARD,
     LEAD_LEVELS,
+    LEVEL_OF_SCORE,
     LEVELS,
     OPENING_LEAD,
     PROBLEM_TYPES,
     Budget,
+    LeadScoring,
     ProblemError,
     find_card_at,
     lead_problem,
@@ -83,6 +87,14 @@ CREATE TABLE IF NOT EXISTS problems (
     question TEXT NOT NULL,
     added_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS scored_leads (
+    key TEXT PRIMARY KEY,
+    players INTEGER NOT NULL,
+    deck INTEGER NOT NULL,
+    teams TEXT NOT NULL,
+    question TEXT,
+    scored_at TEXT NOT NULL
+);
 """
 
 
@@ -112,6 +124,28 @@ class ProblemStore(store.Store):
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (q.id, q.type, c.players, c.deck, c.teams, level_of(q), json.dumps(q.to_dict()),
                          datetime.now(UTC).isoformat()))
+
+    def scored_lead(self, key: str) -> tuple[bool, Question | None]:
+        """(whether the bots' hand of ``key`` had its opening lead scored, the problem it gave or None)."""
+        try:
+            with self._connect() as con:
+                row = con.execute("SELECT question FROM scored_leads WHERE key=?", (key,)).fetchone()
+        except ProblemStoreError:
+            return False, None  # an unreadable index is no index: the lead is scored again
+        if row is None:
+            return False, None
+        try:
+            return True, (Question.from_dict(json.loads(row[0])) if row[0] is not None else None)
+        except (FiftySixError, ValueError):
+            return False, None
+
+    def keep_scored_lead(self, key: str, table: Table, q: Question | None) -> None:
+        """Remember what scoring the opening lead of the bots' hand of ``key`` gave (a problem or None)."""
+        with self._transaction() as con:
+            con.execute("INSERT OR REPLACE INTO scored_leads (key, players, deck, teams, question, scored_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        (key, table.players, table.deck, table.teams,
+                         None if q is None else json.dumps(q.to_dict()), datetime.now(UTC).isoformat()))
 
     def problems(self, table: Table | None = None) -> list[Question]:
         """The problems kept (for ``table`` only, when given), oldest first."""
@@ -220,12 +254,15 @@ Progress = Callable[[float, str], object]
 
 def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0, *,
                  skip: Iterable[str] = (), max_seconds: float | None = None,
-                 stop: Callable[[], bool] | None = None, on_progress: Progress | None = None) -> Question | None:
+                 stop: Callable[[], bool] | None = None, on_progress: Progress | None = None,
+                 index: ProblemStore | None = None) -> Question | None:
     """A new problem of ``kind`` at ``level`` from the bots' hands shipped for ``table`` (the
     hands tried in an order drawn from ``seed``; problems whose id is in ``skip`` are passed
     over). None when none turned up within ``max_seconds`` (default ``MAKE_SECONDS`` for
     find-the-card, ``LEAD_SECONDS`` of its table size for an opening lead); Cancelled when ``stop()`` says so.
-    ``on_progress(fraction, words)`` is called as it goes."""
+    ``on_progress(fraction, words)`` is called as it goes. ``index``: a store that keeps what
+    scoring each hand's opening lead gave, so that a server scores each hand once, not once a
+    process (``lead_key``)."""
     if level not in LEVELS:
         raise ProblemError(f"levels run from {LEVELS[0]} to {LEVELS[-1]}, not {level}")
     if kind not in PROBLEM_TYPES:
@@ -244,6 +281,8 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
     skip = set(skip)
     report = on_progress or (lambda f, w: None)
     t0 = time.perf_counter()
+    if kind == OPENING_LEAD:
+        return _find_lead(table, hands, order, level, skip, clock, stop, report, index)
     for n, i in enumerate(order):
         if stop is not None and stop():
             raise Cancelled("making a problem was cancelled")
@@ -253,17 +292,6 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
         share = (time.perf_counter() - t0) / limit
         report(min(0.99, share), f"looking in the bots' hand {n + 1} ({rec.contract})")
         try:
-            if kind == OPENING_LEAD:
-                key = (table, i)
-                if key not in _leads_made:  # each hand's lead is scored once a process (the same deals)
-                    _leads_made[key] = lead_problem(
-                        rec, seed=LEAD_SEED, stop=lambda: stop is not None and stop() or _past(clock),
-                        on_deal=lambda d, total: report(min(0.99, (time.perf_counter() - t0) / limit),
-                                                        f"scoring each lead on deal {d} of {total}"))
-                q = _leads_made[key]
-                if q is not None and q.id not in skip and level_of(q) == level:
-                    return q
-                continue
             q = _find_in_hand(table, i, rec, level, skip, Budget(per_position=limit / 4, deadline=clock, stop=stop),
                               limit / 8)
             if q is not None:
@@ -273,6 +301,114 @@ def make_problem(table: Table, level: int, kind: str = FIND_CARD, seed: int = 0,
                 return None
     return None
 
+
+PEEK_DEALS = 16
+"""An opening lead is first scored on this many of its deals; a hand whose lead does not look
+like a problem of the level asked there is put aside (its deals kept) and finished only once
+the other hands have had their look (0: every hand is scored in full in turn)."""
+
+
+def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, skip: set[str], clock: Deadline,
+               stop: Callable[[], bool] | None, report: Progress, index: ProblemStore | None) -> Question | None:
+    """An opening lead problem of ``level`` from the bots' ``hands`` (tried in ``order``): hands
+    whose lead was scored before (in this process or the ``index``) first, then a look at each
+    other hand's first ``PEEK_DEALS`` deals, every deal scored kept; the hands whose look
+    agrees with the level asked are finished first, the others after. Every problem it
+    returns was scored on all its deals, whatever the look said."""
+    t0 = time.perf_counter()
+    limit = (clock.end - t0) if clock.end is not None else None
+    halt = (lambda: stop is not None and stop() or _past(clock))
+
+    def progress(words: str) -> None:
+        report(min(0.99, (time.perf_counter() - t0) / limit) if limit else 0.0, words)
+
+    def wanted(q: Question | None) -> bool:
+        return q is not None and q.id not in skip and level_of(q) == level
+
+    for i in order:  # what is known already costs nothing
+        key = (table, i)
+        if key not in _leads_made and index is not None:
+            known, made = index.scored_lead(lead_key(hands[i]))
+            if known:
+                _leads_made[key] = made
+        if key in _leads_made and wanted(_leads_made[key]):
+            return _leads_made[key]
+    todo = [i for i in order if (table, i) not in _leads_made]
+    later: list[int] = []
+    for first in (True, False):  # a look at every hand, finishing those that look right; then the rest
+        for n, i in enumerate(todo if first else later):
+            if halt():
+                if stop is not None and stop():
+                    raise Cancelled("making a problem was cancelled")
+                return None
+            rec = hands[i]
+            scoring = _lead_scoring.get((table, i)) or _lead_scoring.setdefault(
+                (table, i), LeadScoring(rec, seed=LEAD_SEED))
+            if first and PEEK_DEALS:
+                if len(scoring.made) < PEEK_DEALS:
+                    progress(f"a first look at the lead of the bots' hand {n + 1} ({rec.contract})")
+                    if not scoring.run(stop=halt, upto=PEEK_DEALS):
+                        continue  # stopped: the top of the loop says how
+                if not scoring.done and scoring.guess() != level:
+                    later.append(i)
+                    continue
+            words = f"scoring each lead of the bots' hand {n + 1} ({rec.contract})"
+            progress(words)
+            if not scoring.run(stop=halt, on_deal=partial(_deal_done, progress, words)):
+                continue
+            q = _leads_made[(table, i)] = scoring.problem()
+            _lead_scoring.pop((table, i), None)
+            if index is not None:
+                try:
+                    index.keep_scored_lead(lead_key(rec), table, q)
+                except ProblemStoreError:
+                    pass  # not kept: scored again after a restart
+            if wanted(q):
+                return q
+    return None
+
+
+def score_leads(table: Table, *, stop: Callable[[], bool] | None = None, on_progress: Progress | None = None,
+                index: ProblemStore | None = None) -> tuple[int, int]:
+    """Score the opening lead of every bots' hand shipped for ``table`` not scored yet (in this
+    process or the ``index``), so that later requests for a lead problem at any level find
+    it at once; ``stop()`` ends it between deals (the deals done are kept). Returns (hands
+    scored by now, hands)."""
+    hands = shipped_hands(table)
+    report = on_progress or (lambda f, w: None)
+    done = 0
+    for i, rec in enumerate(hands):
+        key = (table, i)
+        if key not in _leads_made and index is not None:
+            known, made = index.scored_lead(lead_key(rec))
+            if known:
+                _leads_made[key] = made
+        if key in _leads_made:
+            done += 1
+            continue
+        if stop is not None and stop():
+            break
+        report(done / len(hands), f"scoring the lead of the bots' hand {i + 1} of {len(hands)}")
+        scoring = _lead_scoring.get(key) or _lead_scoring.setdefault(key, LeadScoring(rec, seed=LEAD_SEED))
+        if not scoring.run(stop=stop):
+            break
+        q = _leads_made[key] = scoring.problem()
+        _lead_scoring.pop(key, None)
+        done += 1
+        if index is not None:
+            try:
+                index.keep_scored_lead(lead_key(rec), table, q)
+            except ProblemStoreError:
+                pass
+    return done, len(hands)
+
+
+def _deal_done(progress: Callable[[str], None], words: str, done: int, total: int) -> None:
+    progress(f"{words}: deal {done} of {total}")
+
+
+_lead_scoring: dict[tuple[Table, int], LeadScoring] = {}
+"""The hands whose lead is being scored, with the deals done so far (kept when a search stops)."""
 
 _cards_made: dict[tuple[Table, int, int], Question | None] = {}
 """What each position of the bots' hands gave (a problem or None), found once a process."""
@@ -303,6 +439,20 @@ def _find_in_hand(table: Table, i: int, rec, level: int, skip: set[str], budget:
 
 
 _positions: dict[tuple[Table, int], list[int]] = {}
+
+
+SCORING = 1
+"""The version of how an opening lead is scored and graded: a change to ``LEAD_DEALS``, the
+margins or the levels makes the leads kept in a store (``lead_key``) count as not scored."""
+
+
+def lead_key(rec) -> str:
+    """The key under which a store keeps what scoring the opening lead of a bots' hand gave:
+    the hand, its auction and play, and how leads are scored."""
+    from fiftysix.drills.problems import LEAD_DEALS, LEAD_MARGIN, LEAD_SPREAD
+    from fiftysix.records import format_record
+    return hashlib.sha256("|".join(map(str, (format_record(rec), LEAD_SEED, LEAD_DEALS, LEAD_MARGIN, LEAD_SPREAD,
+                                             LEVEL_OF_SCORE, SCORING))).encode()).hexdigest()
 
 
 LEAD_SEED = 1

@@ -19,19 +19,30 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fiftysix.analyser.dealer import Dealer, Promise, View, auction_promises, counts_to_deal
-from fiftysix.analyser.encode import card_bit
-from fiftysix.analyser.simulate import estimate
-from fiftysix.analyser.solver import BudgetExceeded, Deadline, Position, Solver, card_values, default_solver, solve
+from fiftysix.analyser.encode import card_bit, known_after
+from fiftysix.analyser.pool import Worker
+from fiftysix.analyser.solver import (
+    BudgetExceeded,
+    Deadline,
+    Position,
+    Solver,
+    card_values,
+    default_solver,
+    reaches,
+    solve,
+    solver_pool,
+)
 from fiftysix.bidding import Auction
 from fiftysix.cards import Card, Deal, Hand, Table, format_trump
 from fiftysix.drills.questions import PROBLEM_TYPES, Context, Question
 from fiftysix.errors import FiftySixError
-from fiftysix.play import PlayState, trick_winner
+from fiftysix.play import PlayState, legal_cards, trick_winner
 from fiftysix.records import Record
 from fiftysix.scoring import Contract
 
@@ -417,22 +428,85 @@ def lead_problem(record: Record, n: int = LEAD_DEALS, seed: int = 0, *, threads:
                  on_deal: Callable[[int, int], object] | None = None) -> Question | None:
     """The opening lead problem of the record's hand, scored on ``n`` deals drawn from what
     the leader knows (``seed``); None when one lead is about as good as another (no lead
-    more than ``LEAD_SPREAD`` worse than the best) or every lead is right."""
-    contract = record.contract
-    if contract is None or not record.deal.is_complete or record.won:
-        raise ProblemError("an opening lead problem needs a full deal with a contract")
-    view = lead_view(record)
-    dealer = Dealer(view)
-    counts = dealer.sample_counts(n, seed)
-    stopped = (lambda done, total: stop()) if stop is not None else None
-    updates = (lambda e: on_deal(e.deals, n)) if on_deal is not None else None
-    est = estimate(view, contract, n, seed, dealer=dealer, points=False, threads=threads,
-                   should_stop=stopped, on_update=updates)
-    if est.stopped or est.deals != n:
+    more than ``LEAD_SPREAD`` worse than the best) or every lead is right. BudgetExceeded
+    when ``stop()`` ends it first (``LeadScoring`` keeps the deals done, to go on later)."""
+    scoring = LeadScoring(record, n, seed)
+    if not scoring.run(stop=stop, on_deal=on_deal, threads=threads):
         raise BudgetExceeded("the opening lead's simulation was stopped")
-    rates = {r.card: r.rate for r in est.leads}
-    layouts = [str(counts_to_deal(record.table, counts[i])) for i in range(n)]
-    return _lead_question(record, view, rates, layouts, seed)
+    return scoring.problem()
+
+
+class LeadScoring:
+    """The scoring of a hand's opening leads, deal by deal, so that it can stop and go on:
+    ``n`` deals drawn from what the leader knows (``seed``), each solved after every lead
+    (does the contract make double-dummy?), the deals done kept across ``run``s. The same
+    deals and the same yes/no search as ``analyser.simulate.estimate`` with ``points=False``."""
+
+    def __init__(self, record: Record, n: int = LEAD_DEALS, seed: int = 0) -> None:
+        contract = record.contract
+        if contract is None or not record.deal.is_complete or record.won:
+            raise ProblemError("an opening lead problem needs a full deal with a contract")
+        self.record, self.contract, self.n, self.seed = record, contract, n, seed
+        self.view = lead_view(record)
+        self.counts = Dealer(self.view).sample_counts(n, seed)
+        self.leads = legal_cards(record.deal.hand(record.leader), None)
+        known = known_after(record.table, contract.trump, (), record.leader)
+        self._after = [known.then(int(c)) for c in self.leads]
+        self.made: dict[int, tuple[bool, ...]] = {}
+        """Deal index -> whether the contract makes after each lead (``leads``' order)."""
+        self._lock = threading.Lock()  # one thread at a time (a page's search and one made ahead)
+
+    @property
+    def done(self) -> bool:
+        return len(self.made) == self.n
+
+    def _solve(self, w: Worker[Solver], i: int) -> tuple[bool, ...]:
+        w.resource.clear()  # the deals share only the leader's hand: a table kept saves nothing
+        side, target = self.contract.team, self.contract.value
+        return tuple(reaches(k.encode(self.counts[i]), target, side, solver=w.resource, stop=w.halted)
+                     for k in self._after)
+
+    def run(self, stop: Callable[[], bool] | None = None, on_deal: Callable[[int, int], object] | None = None,
+            threads: int | None = None, upto: int | None = None) -> bool:
+        """Solve the deals not done yet (in the solver pool; only the first ``upto``, when given)
+        until all are, or ``stop()``; True once they are. ``on_deal(done, n)`` as each comes in."""
+        upto = self.n if upto is None else min(upto, self.n)
+        while not self._lock.acquire(timeout=0.1):  # another thread scores this hand: wait for it
+            if stop is not None and stop():
+                return False
+        try:
+            todo = [i for i in range(upto) if i not in self.made]
+            if todo:
+                for item in solver_pool().run(self._solve, todo, threads=threads, stop=stop, wait=0.1):
+                    if item is None:
+                        continue
+                    j, row = item
+                    self.made[todo[j]] = row
+                    if on_deal is not None:
+                        on_deal(len(self.made), self.n)
+            return all(i in self.made for i in range(upto))
+        finally:
+            self._lock.release()
+
+    def guess(self) -> int | None:
+        """The level of the problem the deals done so far would give (None: no problem): a
+        guess at the level the whole scoring gives."""
+        if not self.made:
+            return None
+        q = _lead_question(self.record, self.view, self.rates(), ["?"] * len(self.made), self.seed)
+        return None if q is None else level_of(q)
+
+    def rates(self) -> dict[Card, float]:
+        """Each lead's share of the deals done on which the contract makes after it."""
+        k = max(1, len(self.made))
+        return {c: sum(row[j] for row in self.made.values()) / k for j, c in enumerate(self.leads)}
+
+    def problem(self) -> Question | None:
+        """The problem once every deal is done (``lead_problem``)."""
+        if not self.done:
+            raise BudgetExceeded("the opening lead's simulation is not finished")
+        layouts = [str(counts_to_deal(self.record.table, self.counts[i])) for i in range(self.n)]
+        return _lead_question(self.record, self.view, self.rates(), layouts, self.seed)
 
 
 def _lead_question(record: Record, view: View, rates: Mapping[Card, float], layouts: list[str],

@@ -1,6 +1,8 @@
 """Problems page: a problem shown, answered and stored; levels open; new ones made; a coach's bank."""
 from __future__ import annotations
 
+import pytest
+
 from fiftysix.cards import Table
 from fiftysix.drills import banks
 from fiftysix.drills.problem_sets import UNLOCK_SOLVED, ProblemStore, starter_problems
@@ -11,6 +13,24 @@ from fiftysix.records import format_record
 from tests.app_harness import open_page, texts
 
 FOUR = {"players": 4, "deck": 32, "player": "asha"}
+
+
+@pytest.fixture(autouse=True)
+def own_larder():
+    """Each test starts with no problem made ahead by another (the larder is the server's)."""
+    from fiftysix.ui import problem_parts
+    old, problem_parts._larder = problem_parts._larder, None
+    yield
+    if problem_parts._larder is not None:
+        problem_parts._larder.close()
+    problem_parts._larder = old
+
+
+def answer_level_one(table: Table) -> None:
+    store = ProgressStore(learner="asha")
+    for q in starter_problems(table):
+        if level_of(q) == 1:
+            store.record_answer(q, q.answer)
 
 
 def shown(at) -> Question:
@@ -66,11 +86,11 @@ def test_the_next_level_opens_once_level_one_is_mostly_solved(tmp_path, monkeypa
 
 
 def test_when_every_problem_is_met_the_engine_makes_a_new_one(tmp_path, monkeypatch):
+    from fiftysix.drills.problem_prep import Larder
+    from fiftysix.ui import problem_parts
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
-    store = ProgressStore(learner="asha")
-    for q in starter_problems(Table.make(4)):
-        if level_of(q) == 1:
-            store.record_answer(q, q.answer)
+    problem_parts._larder = Larder(lambda label, seconds: _no_place())  # a busy server: nothing made ahead
+    answer_level_one(Table.make(4))
     at = open_page("problems", tmp_path, monkeypatch, pr_level=1, **FOUR)
     assert "You have met every problem of level 1" in texts(at)
     at.button(key="pr_make").click().run()
@@ -78,6 +98,48 @@ def test_when_every_problem_is_met_the_engine_makes_a_new_one(tmp_path, monkeypa
     q = shown(at)
     assert level_of(q) == 1 and q.id not in {p.id for p in starter_problems(Table.make(4))}
     assert [p.id for p in ProblemStore().problems(Table.make(4))] == [q.id]  # kept, so it can come back
+
+
+@pytest.mark.slow
+def test_next_brings_a_problem_made_ahead_and_checked(tmp_path, monkeypatch):
+    """Every level-1 problem met: the server makes the next one ahead while the learner works
+    on the last; Next shows it at once, and it holds when solved again from its own data."""
+    from fiftysix.analyser.solver import Solver
+    from fiftysix.drills.problems import verify
+    from fiftysix.ui.problem_parts import larder
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    answer_level_one(Table.make(4))
+    at = open_page("problems", tmp_path, monkeypatch, pr_level=1, **FOUR)
+    assert "You have met every problem of level 1" in texts(at)
+    wish = larder().progress(Table.make(4), "find-card", 1)
+    assert wish is not None and wish.thread is not None  # asked for while the learner reads
+    wish.thread.join(120)
+    assert larder().ready(Table.make(4), "find-card", 1) == 1
+    at.run()
+    q = shown(at)
+    starters = {p.id for p in starter_problems(Table.make(4))}
+    assert level_of(q) == 1 and q.id not in starters and q.type == "find-card"
+    assert verify(q, Solver(16, shuffle=7)) == []  # the solver agrees, with a table of its own
+    assert [p.id for p in ProblemStore().problems(Table.make(4))] == [q.id]  # kept, so it can come back
+    again = larder().take(Table.make(4), "find-card", 1)  # the learner is on the last one: the next is made
+    assert again is None or again.id != q.id  # ahead, and it is another: each is handed out once
+
+
+@pytest.mark.slow
+def test_the_page_never_shows_a_problem_that_does_not_hold(tmp_path, monkeypatch):
+    """A problem whose right card is not the one its values say (made by a broken engine, or a
+    tampered session) is never asked: the page says so and moves on to another."""
+    q = next(p for p in starter_problems(Table.make(4)) if p.type == "find-card" and level_of(p) == 1)
+    wrong = next(c for c in q.choices if c not in q.answers)
+    bad = Question.from_dict({**q.to_dict(), "answers": [wrong], "preferred": wrong})
+    at = open_page("problems", tmp_path, monkeypatch, pr_q=bad.to_dict(), **FOUR)
+    assert "does not hold together" in texts(at)
+    assert shown(at).id != bad.id or shown(at).answers == q.answers
+
+
+def _no_place():
+    from contextlib import nullcontext
+    return nullcontext(None)
 
 
 def test_a_problem_goes_into_the_coachs_bank(tmp_path, monkeypatch):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from fiftysix.ui.jobs import JobQueue, job_queue, max_jobs
 from tests.app_harness import open_page, texts
 
@@ -95,3 +97,44 @@ def test_the_bots_stop_at_their_time_limit_and_go_on_when_asked(tmp_path, monkey
     table = at.session_state["pl_table"]
     assert table.your_turn and len(table.calls) == 2
     assert table.deal == random_deal(Table.make(4), seed=5)
+
+
+def _simulate_and_see_priority(tmp_path, monkeypatch) -> set[tuple[int, int]]:
+    """Run the Analyse page's simulation; the (niceness, policy) the kernel reports for each
+    thread that solved a deal."""
+    import os
+
+    from fiftysix.analyser import simulate
+    seen: set[tuple[int, int]] = set()
+    solve = simulate._Deals.solve
+
+    def spy(self, w, i):
+        tid = threading.get_native_id()
+        seen.add((os.getpriority(os.PRIO_PROCESS, tid), os.sched_getscheduler(tid)))
+        return solve(self, w, i)
+
+    monkeypatch.setattr(simulate._Deals, "solve", spy)
+    at = open_page("analyse", tmp_path, monkeypatch, players=4)
+    at.number_input(key="an_est_n").set_value(10)
+    at.button(key="FormSubmitter:an_est_form-Simulate").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert {m.label: m.value for m in at.metric}["Deals"] == "10"
+    return seen
+
+
+linux_only = pytest.mark.skipif(not hasattr(threading, "get_native_id") or not hasattr(__import__("os"), "SCHED_IDLE"),
+                                reason="threads are scheduled one by one on Linux only")
+
+
+@linux_only
+@pytest.mark.parametrize("priority", ["", "low", "normal"])
+def test_a_heavy_jobs_solver_threads_run_below_the_pages(tmp_path, monkeypatch, priority):
+    """By default a page's heavy job solves under SCHED_IDLE (only on CPU time no page's script
+    wants); FIFTYSIX_HEAVY_PRIORITY=low gives niceness +10, normal the pages' own priority."""
+    import os
+    base = os.getpriority(os.PRIO_PROCESS, os.getpid())
+    monkeypatch.setenv("FIFTYSIX_HEAVY_PRIORITY", priority)
+    want = {"": (min(19, base + 10), os.SCHED_IDLE), "low": (min(19, base + 10), os.SCHED_OTHER),
+            "normal": (base, os.SCHED_OTHER)}[priority]
+    assert _simulate_and_see_priority(tmp_path, monkeypatch) == {want}
+    assert os.sched_getscheduler(threading.get_native_id()) == os.SCHED_OTHER  # this thread is untouched

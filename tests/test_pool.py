@@ -142,3 +142,59 @@ def test_an_interrupt_makes_a_running_search_look_at_its_stop_flag_at_once(monke
         solver.interrupt()
         th.join(0.05)
     assert isinstance(got[0], S.Cancelled)
+
+
+
+def _priority_seen(setup=None) -> tuple[int, int]:
+    """(niceness, scheduling policy) the kernel reports for a thread of ``Pool.run``."""
+    import os
+    seen: list[tuple[int, int]] = []
+
+    def fn(w, x):
+        tid = threading.get_native_id()
+        seen.append((os.getpriority(os.PRIO_PROCESS, tid), os.sched_getscheduler(tid)))
+
+    Pool(object).map(fn, [0], threads=1)
+    return seen[0]
+
+
+linux_only = pytest.mark.skipif(not hasattr(threading, "get_native_id") or not hasattr(__import__("os"), "SCHED_IDLE"),
+                                reason="threads are scheduled one by one on Linux only")
+
+
+@linux_only
+def test_workers_run_below_the_process_within_a_priority_block_only():
+    import os
+
+    from fiftysix.analyser.pool import worker_priority
+    base = os.getpriority(os.PRIO_PROCESS, os.getpid())  # the main thread's niceness: the server's
+    assert _priority_seen() == (base, os.SCHED_OTHER)
+    with worker_priority(5):
+        assert _priority_seen() == (min(19, base + 5), os.SCHED_OTHER)
+        with worker_priority(10, idle=True):
+            assert _priority_seen() == (min(19, base + 10), os.SCHED_IDLE)
+    assert _priority_seen() == (base, os.SCHED_OTHER)  # the block's end restores the default
+    assert os.sched_getscheduler(threading.get_native_id()) == os.SCHED_OTHER  # the caller's thread is untouched
+
+
+@linux_only
+def test_lowering_a_thread_never_raises_it():
+    """A thread already lower keeps its priority: the step is from the process, and a process
+    allowed to raise priorities (root) must not put its searches above its pages."""
+    import os
+
+    from fiftysix.analyser.pool import lower_this_thread
+    base = os.getpriority(os.PRIO_PROCESS, os.getpid())
+    lower = min(19, base + 9)
+    got: list[int] = []
+
+    def run() -> None:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, lower)
+        lower_this_thread((3, False))
+        got.append(os.getpriority(os.PRIO_PROCESS, tid))
+
+    th = threading.Thread(target=run)
+    th.start()
+    th.join()
+    assert got == [lower]

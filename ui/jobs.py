@@ -15,6 +15,11 @@ and stepper, a review's card costs, the bots' play). It
   at most ``MAX_JOB_SECONDS``, shown on the page) or once the run is stopped: the work passes
   it to the solver, which looks at it every million nodes or so.
 
+``background_job(label, seconds)`` is the place for work no page waits for (play problems
+made ahead, ``drills.problem_prep``): it runs only while a place is free and no page's job
+waits, at most one at a time, and its ``stop()`` turns True as soon as a page's job waits for
+a place, so the page gets the core within about a second (the work picks up later).
+
 ``run_cancellable(work, label, seconds)`` runs ``work(stop)`` in a worker thread inside a
 heavy job, keeping the script thread at a yield point every quarter second (an elapsed-time
 note with the cap): when Streamlit stops the run (its Stop button, a rerun asked by a button
@@ -22,9 +27,11 @@ such as the page's Cancel, the session closing; a disconnected session is also n
 there), the exception raised there first tells the worker to stop and waits for it, so the
 CPU is free again within about a second.
 
-The solver pool's threads run at a lower scheduling priority in the server
-(``pool.set_worker_nice``): a light page's script, at normal priority, gets a core at once
-however many searches run (bench/heavy_pages.py measures it).
+A heavy job's solver threads run below every page's script (``pool.worker_priority``): by
+default under Linux's SCHED_IDLE policy (``FIFTYSIX_HEAVY_PRIORITY``: "idle", "low" for
+niceness +10, "normal"), so a light page's script gets a core at once however many searches
+run; the kernels release the GIL, so it does not wait on them either (bench/load.py measures
+both, bench/RESULTS.md has the figures).
 """
 from __future__ import annotations
 
@@ -38,7 +45,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-from fiftysix.analyser.pool import lower_this_thread, set_worker_nice
+from fiftysix.analyser.pool import current_priority, lower_this_thread, worker_priority
 from fiftysix.errors import FiftySixError
 
 T = TypeVar("T")
@@ -46,7 +53,25 @@ T = TypeVar("T")
 MAX_JOB_SECONDS = 300.0
 """No heavy job runs longer than this, whatever a page asks."""
 WORKER_NICE = 10
-"""The solver threads' niceness in the server (0 is normal; 19 the lowest priority)."""
+"""The solver threads' niceness in the server, above the server's own (0 is normal; 19 the lowest)."""
+PRIORITIES = ("idle", "low", "normal")
+"""``FIFTYSIX_HEAVY_PRIORITY``: the heavy jobs' solver threads run under Linux's SCHED_IDLE
+("idle", the default: only on CPU time no page wants), at ``WORKER_NICE`` ("low"), or as the
+pages do ("normal"); bench/load.py measures each."""
+
+
+def heavy_priority() -> str:
+    """The heavy jobs' priority (``FIFTYSIX_HEAVY_PRIORITY``, one of ``PRIORITIES``; "idle" unless set)."""
+    got = os.environ.get("FIFTYSIX_HEAVY_PRIORITY", "idle").strip().lower()
+    return got if got in PRIORITIES else "idle"
+
+
+def heavy_levels() -> tuple[int, bool]:
+    """(niceness step, SCHED_IDLE) of a heavy job's solver threads, from ``heavy_priority()``."""
+    how = heavy_priority()
+    return (0 if how == "normal" else WORKER_NICE), how == "idle"
+
+
 WAIT_EVERY = 0.25
 """Seconds between two looks at the queue (each a Streamlit yield point)."""
 
@@ -70,6 +95,7 @@ class Ticket:
     owner: str
     label: str
     running: bool = False
+    background: bool = False
     since: float = field(default_factory=time.monotonic)
 
 
@@ -82,9 +108,10 @@ class JobQueue:
         self._running: list[Ticket] = []
         self._waiting: list[Ticket] = []
 
-    def join(self, owner: str, label: str = "") -> Ticket:
-        """Join the line (and run at once if there is room)."""
-        t = Ticket(owner, label)
+    def join(self, owner: str, label: str = "", background: bool = False) -> Ticket:
+        """Join the line (and run at once if there is room). A ``background`` ticket runs only
+        while no page's ticket waits and no other background ticket runs."""
+        t = Ticket(owner, label, background=background)
         with self._lock:
             self._waiting.append(t)
             self._promote()
@@ -106,18 +133,26 @@ class JobQueue:
             self._promote()
 
     def counts(self) -> tuple[int, int]:
-        """(jobs running, jobs waiting)."""
+        """(pages' jobs running, pages' jobs waiting): background work left out."""
         with self._lock:
-            return len(self._running), len(self._waiting)
+            return (sum(not t.background for t in self._running), sum(not t.background for t in self._waiting))
+
+    def pages_waiting(self) -> bool:
+        """Whether a page's job waits for a place (background work then gives its place up)."""
+        with self._lock:
+            return any(not t.background for t in self._waiting)
 
     def _promote(self) -> None:
         room = self.limit() - len(self._running)
         busy = {r.owner for r in self._running}
-        for t in list(self._waiting):
+        pages_wait = any(not t.background for t in self._waiting)
+        for t in sorted(self._waiting, key=lambda t: t.background):  # pages first, background after
             if room <= 0:
                 break
             if t.owner in busy:  # one job per session: its next waits for the one running
                 continue
+            if t.background and (pages_wait or any(r.background for r in self._running)):
+                continue  # background work runs alone, and never ahead of a page
             self._waiting.remove(t)
             self._running.append(t)
             t.running = True
@@ -142,6 +177,8 @@ class Job:
     seconds: float
     start: float = field(default_factory=time.monotonic)
     halt: threading.Event = field(default_factory=threading.Event)
+    yields: Callable[[], bool] | None = None
+    """Background work: True when it should give its place up (a page's job waits)."""
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
@@ -153,7 +190,7 @@ class Job:
         return self.elapsed() >= self.seconds
 
     def stop(self) -> bool:
-        return self.halt.is_set() or self.timed_out()
+        return self.halt.is_set() or self.timed_out() or (self.yields is not None and self.yields())
 
     def caption(self) -> str:
         """What the page shows while it runs: the label, the seconds so far and the cap."""
@@ -200,7 +237,6 @@ def heavy_job(label: str, seconds: float) -> Iterator[Job]:
     why = _refusal()
     if why is not None:
         raise JobRefused(why)
-    set_worker_nice(WORKER_NICE)
     q = job_queue()
     ticket = q.join(_owner(), label)
     note = st.empty()
@@ -213,12 +249,33 @@ def heavy_job(label: str, seconds: float) -> Iterator[Job]:
             time.sleep(WAIT_EVERY)
         note.empty()
         job = Job(label, min(float(seconds), MAX_JOB_SECONDS))
-        yield job
+        with worker_priority(*heavy_levels()):  # its solver threads, below every page's script
+            yield job
     finally:
         if job is not None:
             job.halt.set()
         q.leave(ticket)
         note.empty()
+
+
+@contextmanager
+def background_job(label: str, seconds: float, owner: str = "background") -> Iterator[Job | None]:
+    """A place for work no page waits for, now: a ``Job`` (capped at ``seconds``, at most
+    ``MAX_JOB_SECONDS``) whose ``stop()`` also turns True once a page's job waits for a place;
+    None when there is no place for it now (a page's job runs or waits, the places are taken,
+    or other background work runs): try again later. No Streamlit call: any thread may use it."""
+    q = job_queue()
+    ticket = q.join(owner, label, background=True)
+    if not ticket.running:
+        q.leave(ticket)
+        yield None
+        return
+    job = Job(label, min(float(seconds), MAX_JOB_SECONDS), yields=q.pages_waiting)
+    try:
+        yield job
+    finally:
+        job.halt.set()
+        q.leave(ticket)
 
 
 def run_cancellable(work: Callable[[Callable[[], bool]], T], label: str, seconds: float,
@@ -229,10 +286,13 @@ def run_cancellable(work: Callable[[Callable[[], bool]], T], label: str, seconds
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
     box: dict = {}
     with heavy_job(label, seconds) as job:
+        priority = current_priority()
+
         def target() -> None:
-            lower_this_thread()
+            lower_this_thread(priority)
             try:
-                box["value"] = work(job.stop)
+                with worker_priority(*priority):  # and the pool threads it starts
+                    box["value"] = work(job.stop)
             except BaseException as e:  # noqa: BLE001 (handed to the script thread)
                 box["error"] = e
 

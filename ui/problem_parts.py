@@ -12,13 +12,33 @@ from fiftysix.errors import FiftySixError
 from fiftysix.records import Record
 from fiftysix.ui import render
 from fiftysix.ui.components import owner, show, user, words_for
-from fiftysix.ui.jobs import run_cancellable
+from fiftysix.ui.jobs import background_job, run_cancellable
 from fiftysix.ui.render import md_text
 
 SCAN_SECONDS = 20.0
 """How long the coach's panel may search a hand for find-the-card problems."""
 POSITION_SECONDS = 3.0
 """... and one position of it."""
+
+
+# --- problems made ahead ----------------------------------------------------------------------
+
+_larder = None
+
+
+def larder():
+    """The server's problems made ahead (``drills.problem_prep.Larder``), in background places
+    of the heavy-job queue (``ui.jobs.background_job``): pages' jobs go first."""
+    global _larder
+    if _larder is None:
+        from fiftysix.drills.problem_prep import Larder
+        from fiftysix.drills.problem_sets import ProblemStore, ProblemStoreError
+        try:
+            index = ProblemStore()
+        except ProblemStoreError:
+            index = None  # no data file: the leads are scored again after a restart
+        _larder = Larder(background_job, index=index)
+    return _larder
 
 
 # --- a problem on the page ---------------------------------------------------------------------

@@ -15,18 +15,29 @@ import streamlit as st
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled
 from fiftysix.cards import Table
 from fiftysix.drills import problem_sets as sets
-from fiftysix.drills.problems import FIND_CARD, LEAD_MARGIN, LEVELS, OPENING_LEAD, PROBLEM_TYPES, level_of
+from fiftysix.drills.problem_prep import checked
+from fiftysix.drills.problems import (
+    FIND_CARD,
+    LEAD_MARGIN,
+    LEVELS,
+    OPENING_LEAD,
+    PROBLEM_TYPES,
+    consistency,
+    level_of,
+)
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
 from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.components import page_start, warm_solver, words_for
 from fiftysix.ui.jobs import run_cancellable
-from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem
+from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem, larder
 from fiftysix.ui.render import md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
 JOB_SLACK = 5.0  # seconds the heavy job's cap allows past the problem's own limit (which ends the search)
+AHEAD = 2  # known problems of a kind and level left to meet when the server starts making the next
+WATCH_EVERY = 1.0  # seconds between two looks at a problem being made ahead
 
 
 @st.cache_resource(show_spinner=False)
@@ -71,13 +82,14 @@ def make_new(table, level: int, kind: str, kept, known) -> None:
     """Have the engine make a new problem now (progress, Cancel, a time limit)."""
     ss = st.session_state
     warm_solver()
+    larder().close()  # the page makes it now: no search made ahead competes (what they found is kept)
     cancel = st.empty()
     cancel.button("Cancel", key="pr_cancel", icon=":material/stop:")
     bar = st.progress(0.0, text="Looking for a problem in the bots' hands...")
     skip = {q.id for q in known}
     try:
         q = run_cancellable(lambda stop: sets.make_problem(
-            table, level, kind, secrets.randbelow(10**6), skip=skip, stop=stop,
+            table, level, kind, secrets.randbelow(10**6), skip=skip, stop=stop, index=kept,
             on_progress=lambda f, words: bar.progress(f, text=words)), "Making a problem",
             sets.default_seconds(table, kind) + JOB_SLACK)
     except (Cancelled, BudgetExceeded):
@@ -91,11 +103,78 @@ def make_new(table, level: int, kind: str, kept, known) -> None:
     if q is None:
         ss["pr_note"] = "No new problem turned up in time; try again (another set of hands is tried each time)."
         return
+    bad = checked(q)
+    if bad:
+        ss["pr_note"] = "The problem made did not hold when checked again, so it is not shown: " + "; ".join(bad)
+        return
+    show_new(q, kept)
+
+
+def show_new(q: Question, kept) -> None:
+    """A problem the engine made (and checked) becomes the one shown, kept so that it can come back."""
     try:
         kept.add(q)
     except FiftySixError as e:
-        ss["pr_note"] = f"The problem could not be kept for later ({e}); it is shown all the same."
+        st.session_state["pr_note"] = f"The problem could not be kept for later ({e}); it is shown all the same."
     set_problem(q)
+
+
+def kinds_at(level: int, kinds) -> list[str]:
+    return [k for k in kinds if k != OPENING_LEAD or level in sets.LEAD_LEVELS]
+
+
+def prepare_ahead(table, level: int, kinds, known, store) -> None:
+    """While the learner works on a problem: for each kind with at most ``AHEAD`` known
+    problems of this level left that the learner has not met, have the server make the next
+    one ahead (in the background)."""
+    if not sets.has_hands(table):
+        return
+    seen = set(st.session_state.get("pr_seen", []))
+    cards = store.cards()
+    skip = {q.id for q in known} | seen
+    for kind in kinds_at(level, kinds):
+        left = [q for q in known if q.type == kind and level_of(q) == level and q.id not in seen
+                and q.template not in cards]
+        if len(left) <= AHEAD:
+            larder().want(table, kind, level, skip)
+            if kind == OPENING_LEAD:  # and every hand's lead, for the levels to come (once a server)
+                larder().survey(table)
+
+
+def take_ahead(table, level: int, kinds, known, kept) -> bool:
+    """Show a problem made ahead, if one of the kinds asked is ready (the other kind than the
+    last one first); False if none is."""
+    ss = st.session_state
+    skip = {q.id for q in known} | set(ss.get("pr_seen", []))
+    order = sorted(kinds_at(level, kinds), key=lambda k: k == ss.get("pr_last_kind"))
+    for kind in order:
+        q = larder().take(table, kind, level, skip)
+        if q is not None:
+            show_new(q, kept)
+            return True
+    return False
+
+
+@st.fragment(run_every=WATCH_EVERY)
+def watch_ahead(table, level: int, kind: str, kinds) -> None:
+    """How the problem made ahead is going (refreshed every second); the page moves on to it
+    as soon as it is ready."""
+    if any(larder().ready(table, k, level) for k in kinds_at(level, kinds)):
+        st.rerun(scope="app")
+    wish = larder().progress(table, kind, level)
+    if wish is None:
+        return
+    if wish.done:
+        st.caption(f"The engine stopped making a problem ahead ({wish.note}).")
+        return
+    st.progress(min(0.99, wish.fraction), text=f"The engine is making one ahead: {wish.words} "
+                f"({time.monotonic() - wish.started:.0f} s so far)")
+
+
+def show_note() -> None:
+    """What the page has to say since its last run (shown once, on the run that stays)."""
+    if note := st.session_state.pop("pr_note", None):
+        st.info(md_text(note))
 
 
 def answer(q: Question, store, choice: str) -> None:
@@ -121,12 +200,13 @@ def grade(store, rating) -> None:
         st.session_state["pr_note"] = str(e)
 
 
-def ask(q: Question, store, kept) -> None:
+def ask(q: Question, store) -> None:
     ss = st.session_state
     st.markdown(f"##### {KIND_WORDS[q.type]} · level {level_of(q)}")
     draw_problem(q)
     st.text(q.prompt)
     given = ss.get("pr_answer")
+    ss["pr_last_kind"] = q.type
     cols = st.columns(min(len(q.choices), 8))
     for i, c in enumerate(q.choices):
         mark = ""
@@ -201,26 +281,34 @@ if len(opened) < len(LEVELS):
     score += (f" Level {len(opened) + 1} opens when level {len(opened)} is mostly solved "
               f"({sets.UNLOCK_SOLVED} solved, {sets.UNLOCK_SHARE:.0%} right).")
 st.caption(score)
-if note := ss.pop("pr_note", None):
-    st.info(md_text(note))
-
 q = Question.from_dict(ss["pr_q"]) if ss.get("pr_q") else None
 if q is not None and (q.context.players, q.context.deck, q.context.teams) != (table.players, table.deck, table.teams):
     q = None  # the sidebar moved to another table
+if q is not None and (bad := consistency(q)):  # never a problem whose data does not hold together
+    ss["pr_note"] = "That problem's data does not hold together, so it is not shown: " + "; ".join(bad)
+    ss["pr_q"], q = None, None
 if q is None:
     if not known and not sets.has_hands(table):
         st.info("Play problems exist for 4, 6 and 8 players with the usual deck and odd-v-even teams; "
                 "choose one of those in the sidebar.")
         st.stop()
-    if next_problem(known, store, level, kinds):
+    if next_problem(known, store, level, kinds) or (sets.has_hands(table)
+                                                     and take_ahead(table, level, kinds, known, kept)):
         st.rerun()
+    show_note()
     st.info(f"You have met every problem of level {level} kept here, and none is due again yet. "
             "The engine can make a new one from the bots' hands.")
     kind = st.radio("Kind", list(kinds), format_func=words_for(KIND_WORDS), horizontal=True, key="pr_make_kind")
     if kind == OPENING_LEAD and level not in sets.LEAD_LEVELS:
         st.caption(f"Opening lead problems run from level {sets.LEAD_LEVELS[0]} to {sets.LEAD_LEVELS[-1]}.")
-    elif st.button("Make a new problem", key="pr_make", type="primary"):
-        make_new(table, level, kind, kept, known)
-        st.rerun()
+    else:
+        if sets.has_hands(table):
+            prepare_ahead(table, level, kinds, known, store)
+            watch_ahead(table, level, kind, kinds)
+        if st.button("Make a new problem now", key="pr_make", type="primary"):
+            make_new(table, level, kind, kept, known)
+            st.rerun()
 else:
-    ask(q, store, kept)
+    show_note()
+    ask(q, store)
+    prepare_ahead(table, level, kinds, known, store)

@@ -1,0 +1,202 @@
+"""Problems made ahead (drills.problem_prep): checked before any learner gets one, handed out
+once, and made in background places of the heavy-job queue that give way to pages."""
+from __future__ import annotations
+
+import pytest
+
+from fiftysix.analyser.solver import Solver
+from fiftysix.cards import Table
+from fiftysix.drills import problem_prep
+from fiftysix.drills.problem_prep import Larder, checked
+from fiftysix.drills.problem_sets import starter_problems
+from fiftysix.drills.problems import OPENING_LEAD, level_of, verify
+from fiftysix.drills.questions import Question
+from fiftysix.ui.jobs import background_job, job_queue
+
+FOUR = Table.make(4)
+
+
+@pytest.mark.slow
+def test_a_problem_made_ahead_holds_when_solved_again_and_is_handed_out_once():
+    larder = Larder()
+    skip = {q.id for q in starter_problems(FOUR)}
+    larder.want(FOUR, "find-card", 2, skip)
+    wish = larder.progress(FOUR, "find-card", 2)
+    assert wish is not None and wish.thread is not None
+    wish.thread.join(120)
+    q = larder.take(FOUR, "find-card", 2, skip)
+    assert q is not None and level_of(q) == 2 and q.id not in skip
+    assert verify(q, Solver(16, shuffle=5)) == []  # re-solved from its own data, a fresh table
+    assert larder.take(FOUR, "find-card", 2, skip) is None and larder.rejected == []
+
+
+def test_a_problem_that_fails_the_check_is_never_handed_out(monkeypatch):
+    """The engine hands over a find-the-card problem whose stored values are off by a point
+    (its right card still agrees with them, so only a re-solve finds it out): the larder turns
+    it down, and no learner gets it."""
+    q = next(p for p in starter_problems(FOUR) if p.type == "find-card")
+    wrong = next(c for c in q.choices if c not in q.answers)
+    values = {**q.data["values"], wrong: q.data["values"][wrong] + (1 if q.data["values"][wrong] < q.data["target"] - 1
+                                                                    else -1)}
+    bad = Question.from_dict({**q.to_dict(), "data": {**q.data, "values": values}})
+    from fiftysix.drills.problems import consistency
+    assert consistency(bad) == [] and checked(bad) != []
+    monkeypatch.setattr(problem_prep, "make_problem", lambda *a, **k: bad)
+    larder = Larder()
+    larder.want(FOUR, "find-card", level_of(q))
+    larder.progress(FOUR, "find-card", level_of(q)).thread.join(60)
+    assert larder.take(FOUR, "find-card", level_of(q)) is None
+    assert [i for i, _ in larder.rejected] == [bad.id] * problem_prep.TRIES
+    assert "differ from the solver's" in larder.rejected[0][1][0]
+
+
+def test_no_lead_is_wanted_at_a_level_leads_do_not_have():
+    larder = Larder()
+    assert larder.want(FOUR, OPENING_LEAD, 1) is False and larder.progress(FOUR, OPENING_LEAD, 1) is None
+
+
+def test_background_work_gives_way_to_pages():
+    q = job_queue()
+    with background_job("ahead", 60) as job:
+        assert job is not None and not job.stop()
+        with background_job("second", 60) as other:
+            assert other is None  # background work runs one at a time
+        held = [q.join("page-1"), q.join("page-2")]  # pages take the places left...
+        try:
+            assert q.counts() == (1, 1) and job.stop()  # ...one waits: the background work stops
+        finally:
+            for t in held:
+                q.leave(t)
+    held = [q.join("page-1"), q.join("page-2"), q.join("page-3")]
+    try:
+        with background_job("ahead", 60) as job:
+            assert job is None  # no place while pages wait
+    finally:
+        for t in held:
+            q.leave(t)
+    assert q.counts() == (0, 0)
+
+
+@pytest.mark.slow
+def test_each_hands_opening_lead_is_scored_once_a_server(tmp_path, monkeypatch):
+    """What scoring a hand's lead gave is kept in the data file: after a restart (the process's
+    own memory gone) the same problem comes back without a simulation, and it still holds
+    when every lead is re-solved on its deals."""
+    from fiftysix.drills import problem_sets
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problem_sets import LEAD_SEED, ProblemStore, lead_key, make_problem
+    from fiftysix.drills.problems import lead_problem
+    index = ProblemStore(tmp_path / "fiftysix.db")
+    monkeypatch.setattr(problem_sets, "_leads_made", {})
+    monkeypatch.setattr(problem_sets, "_lead_scoring", {})
+    hands = shipped_hands(FOUR)
+    first = make_problem(FOUR, 3, OPENING_LEAD, seed=4, index=index)
+    assert first is not None
+    scored = {lead_key(r): index.scored_lead(lead_key(r)) for r in hands}
+    kept = {k: v for k, v in scored.items() if v[0]}
+    assert first.id in {v[1].id for v in kept.values() if v[1] is not None}
+    rec = next(r for r in hands if lead_key(r) in kept and kept[lead_key(r)][1] is not None)
+    assert kept[lead_key(rec)][1].to_dict() == lead_problem(rec, seed=LEAD_SEED).to_dict()  # as scored afresh
+    monkeypatch.setattr(problem_sets, "_leads_made", {})  # a restart
+    monkeypatch.setattr(problem_sets, "LeadScoring", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
+    again = make_problem(FOUR, 3, OPENING_LEAD, seed=4, index=index)
+    assert again is not None and again.to_dict() == first.to_dict()
+    assert verify(again) == []
+
+
+@pytest.mark.slow
+def test_a_lead_scored_in_steps_is_the_lead_scored_at_once():
+    """Stopped after a few deals and taken up again (a page took the place), the scoring of a
+    hand's leads gives the problem that one run over every deal gives, as the full simulation
+    (``analyser.simulate.estimate``) scores it."""
+    from fiftysix.analyser.dealer import Dealer
+    from fiftysix.analyser.simulate import estimate
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problems import LeadScoring, lead_problem, lead_view
+    done = 0
+    for rec in shipped_hands(FOUR)[:12]:
+        steps = LeadScoring(rec, 40, 1)
+        calls = iter(range(10**6))
+        assert not steps.run(stop=lambda: next(calls) > 3, threads=1)  # stopped early...
+        assert 0 < len(steps.made) < 40
+        assert steps.run(upto=20) and not steps.done
+        assert steps.run()  # ...then finished
+        view = lead_view(rec)
+        est = estimate(view, rec.contract, 40, 1, dealer=Dealer(view), points=False)
+        assert steps.rates() == {r.card: r.rate for r in est.leads}
+        whole = lead_problem(rec, seed=1)
+        made = steps.problem()
+        assert (made is None and whole is None) or made.to_dict() == whole.to_dict()
+        done += made is not None
+    assert done  # some hands gave a problem
+
+
+@pytest.mark.slow
+def test_a_first_look_changes_the_order_not_the_problems(monkeypatch):
+    """With the first look at each hand's lead (``PEEK_DEALS``) or without it, the problems
+    made at each level are problems scored on all their deals, and the same set turns up."""
+    from fiftysix.drills import problem_sets
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problem_sets import make_problem
+    some = shipped_hands(FOUR)[:30]
+    monkeypatch.setattr(problem_sets, "shipped_hands", lambda table: some)
+    found = {}
+    for peek in (0, 16):
+        monkeypatch.setattr(problem_sets, "PEEK_DEALS", peek)
+        monkeypatch.setattr(problem_sets, "_leads_made", {})
+        monkeypatch.setattr(problem_sets, "_lead_scoring", {})
+        got = set()
+        for level in (2, 3, 4):
+            skip: set[str] = set()
+            while (q := make_problem(FOUR, level, OPENING_LEAD, seed=2, skip=skip, max_seconds=120)) is not None:
+                assert level_of(q) == level and len(q.data["layouts"]) == 40
+                skip.add(q.id)
+                got.add(q.id)
+        found[peek] = got
+    assert found[0] and found[0] == found[16]
+
+
+@pytest.mark.slow
+def test_two_searches_scoring_one_hand_take_turns():
+    """A page's search and one made ahead may reach the same hand: they take turns on its
+    deals, and both see the scoring done once."""
+    import threading
+
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problems import LeadScoring
+    rec = shipped_hands(Table.make(6))[1]
+    shared, alone = LeadScoring(rec, 12, 1), LeadScoring(rec, 12, 1)
+    results: list[bool] = []
+    threads = [threading.Thread(target=lambda: results.append(shared.run(threads=1))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert results == [True, True] and alone.run() and shared.rates() == alone.rates()
+
+
+@pytest.mark.slow
+def test_a_survey_scores_every_hands_lead_once_and_keeps_it(tmp_path, monkeypatch):
+    """The background survey scores the lead of every bots' hand, each as scoring it alone
+    gives, and keeps them in the data file: a second survey (after a restart) scores none."""
+    from fiftysix.drills import problem_sets
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problem_sets import LEAD_SEED, ProblemStore, lead_key, score_leads
+    from fiftysix.drills.problems import lead_problem
+    some = shipped_hands(FOUR)[:20]
+    monkeypatch.setattr(problem_sets, "shipped_hands", lambda table: some)
+    monkeypatch.setattr(problem_sets, "_leads_made", {})
+    monkeypatch.setattr(problem_sets, "_lead_scoring", {})
+    index = ProblemStore(tmp_path / "fiftysix.db")
+    larder = Larder(index=index)
+    larder.survey(FOUR)
+    wish = larder.progress(FOUR, problem_prep.SURVEY, 0)
+    wish.thread.join(120)
+    assert wish.note == "every hand scored"
+    for rec in some[:6]:
+        known, q = index.scored_lead(lead_key(rec))
+        whole = lead_problem(rec, seed=LEAD_SEED)
+        assert known and (q is None if whole is None else q.to_dict() == whole.to_dict())
+    monkeypatch.setattr(problem_sets, "_leads_made", {})  # a restart
+    monkeypatch.setattr(problem_sets, "LeadScoring", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
+    assert score_leads(FOUR, index=index) == (20, 20)
