@@ -60,7 +60,7 @@ def quantiles(ts: list[float]) -> str:
 
 
 def learner_waits(table: Table, think: float, problems: int, give_up: float, data: Path,
-                  kinds: Sequence[str]) -> list[tuple[str, int, list[float | None], list[Question]]]:
+                  kinds: Sequence[str], survey: bool = True) -> list[tuple[str, int, list[float | None], list[Question]]]:
     """(kind, level, each wait in seconds or None for a miss, the problems handed over) of a
     learner at a fresh server for ``table`` (its data file under ``data``)."""
     from fiftysix.drills.problem_prep import Larder
@@ -79,6 +79,8 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
                 got: list[Question] = []
                 for _ in range(problems):
                     larder.want(table, kind, level, skip)  # the learner is on the last problem it knew
+                    if kind == OPENING_LEAD and survey:
+                        larder.survey(table)  # as the page does once a learner needs new leads
                     time.sleep(think)
                     t0 = time.perf_counter()
                     q = None
@@ -159,6 +161,7 @@ def main() -> None:
     ap.add_argument("--problems", type=int, default=3, help="with --learner: new problems a kind and level")
     ap.add_argument("--give-up", type=float, default=300.0, help="with --learner: a wait this long is a miss")
     ap.add_argument("--kinds", default=f"{FIND_CARD},{OPENING_LEAD}", help="with --learner: kinds, comma-separated")
+    ap.add_argument("--no-survey", action="store_true", help="with --learner: no background survey of the leads")
     ap.add_argument("--page", type=int, default=0, help="also time this many page clicks on Next per table")
     ap.add_argument("--peek", type=int, default=problem_sets.PEEK_DEALS,
                     help="deals of each hand's first look at its lead (0: no first look, each hand scored in full)")
@@ -175,7 +178,7 @@ def main() -> None:
                 table = Table.make(p)
                 shipped_hands(table)
                 found = learner_waits(table, args.learner, args.problems, args.give_up, Path(d),
-                                      args.kinds.split(","))
+                                      args.kinds.split(","), not args.no_survey)
                 for kind in args.kinds.split(","):
                     ws = [w for k, _, waits, _ in found if k == kind for w in waits]
                     got = [q for k, _, _, qs in found if k == kind for q in qs]

@@ -9,7 +9,9 @@ waits, and gives its place up within about a second when one does; what the solv
 stays in the process's caches, so the work picks up where it stopped). "Next problem" then
 ``take``s it at once, or shows the preparation's ``progress`` until it is ready. What scoring
 each hand's opening lead gave is kept in the data file (``index``), so a server scores each of
-the bots' hands once: the wait shrinks as the server runs, and a restart keeps it.
+the bots' hands once: the wait shrinks as the server runs, and a restart keeps it. Once a
+learner needs new opening leads, ``survey`` scores every hand's lead in the background (after
+the wishes, which go first), so that the next levels' leads are found at once.
 
 A problem goes into the larder only once ``checked`` holds: the same gate a problem made while
 the learner waits goes through (its data replays and agrees with itself, and a find-the-card
@@ -29,7 +31,7 @@ from typing import Protocol
 from fiftysix.analyser.pool import lower_this_thread
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Solver
 from fiftysix.cards import Table
-from fiftysix.drills.problem_sets import ProblemStore, default_seconds, make_problem
+from fiftysix.drills.problem_sets import ProblemStore, default_seconds, make_problem, score_leads
 from fiftysix.drills.problems import FIND_CARD, LEAD_LEVELS, OPENING_LEAD, consistency, verify
 from fiftysix.drills.questions import Question
 from fiftysix.errors import FiftySixError
@@ -40,6 +42,10 @@ WISH_SECONDS = 600.0
 """A wish ends after this long (waiting for a place included) with or without a problem."""
 TRIES = 3
 """... or after this many searches in a row that found nothing new."""
+SURVEY = "lead-survey"
+"""The key's kind of the background scoring of every hand's lead (``Larder.survey``)."""
+SURVEY_SECONDS = 3600.0
+"""A survey ends after this long (it starts again when a page asks)."""
 IDLE_WAIT = 0.5
 """Seconds between two looks for a background place while none is free."""
 
@@ -142,6 +148,50 @@ class Larder:
                                        name=f"fiftysix-prepare-{table.players}-{kind}-{level}")
         wish.thread.start()
         return bool(ready)
+
+    def survey(self, table: Table) -> None:
+        """Start scoring the opening lead of every bots' hand of ``table`` in the background
+        (``problem_sets.score_leads``; once a server, the scores being kept in the ``index``),
+        so that a lead problem of any level is found at once later. It gives way to pages and
+        to every ``want``; nothing happens if it runs or has finished."""
+        key = (table.players, table.deck, table.teams, SURVEY, 0)
+        with self._lock:
+            wish = self._wishes.get(key)
+            if wish is not None and (not wish.done or wish.note == "every hand scored"):
+                return
+            wish = self._wishes[key] = Wish(key, set())
+        wish.thread = threading.Thread(target=self._survey, args=(table, wish), daemon=True,
+                                       name=f"fiftysix-survey-{table.players}")
+        wish.thread.start()
+
+    def _wanting(self) -> bool:
+        with self._lock:
+            return any(not w.done and w.key[3] != SURVEY for w in self._wishes.values())
+
+    def _survey(self, table: Table, wish: Wish) -> None:
+        lower_this_thread()
+        end = wish.started + SURVEY_SECONDS
+        try:
+            while not wish.cancel.is_set() and time.monotonic() < end:
+                if self._wanting():  # a learner waits for a problem: that search goes first
+                    wish.words = "waiting while a problem is made ahead"
+                    wish.cancel.wait(IDLE_WAIT)
+                    continue
+                with self.slot(f"Scoring the bots' leads ahead ({table.players} players)", 60.0) as job:
+                    if job is None:
+                        wish.words = "waiting for a free place on the server (pages go first)"
+                        wish.cancel.wait(IDLE_WAIT)
+                        continue
+                    done, total = score_leads(table, stop=_either(_either(wish.cancel.is_set, job.stop), self._wanting),
+                                              on_progress=wish.report, index=self.index)
+                if done == total:
+                    wish.note = "every hand scored"
+                    return
+            wish.note = "cancelled" if wish.cancel.is_set() else "out of time"
+        except FiftySixError as e:
+            wish.note = f"stopped: {e}"
+        finally:
+            wish.done = True
 
     def take(self, table: Table, kind: str, level: int, skip: Iterable[str] = ()) -> Question | None:
         """A ready problem of ``kind`` at ``level`` for ``table`` that is not one of ``skip`` (and

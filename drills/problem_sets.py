@@ -368,6 +368,41 @@ def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, 
     return None
 
 
+def score_leads(table: Table, *, stop: Callable[[], bool] | None = None, on_progress: Progress | None = None,
+                index: ProblemStore | None = None) -> tuple[int, int]:
+    """Score the opening lead of every bots' hand shipped for ``table`` not scored yet (in this
+    process or the ``index``), so that later requests for a lead problem at any level find
+    it at once; ``stop()`` ends it between deals (the deals done are kept). Returns (hands
+    scored by now, hands)."""
+    hands = shipped_hands(table)
+    report = on_progress or (lambda f, w: None)
+    done = 0
+    for i, rec in enumerate(hands):
+        key = (table, i)
+        if key not in _leads_made and index is not None:
+            known, made = index.scored_lead(lead_key(rec))
+            if known:
+                _leads_made[key] = made
+        if key in _leads_made:
+            done += 1
+            continue
+        if stop is not None and stop():
+            break
+        report(done / len(hands), f"scoring the lead of the bots' hand {i + 1} of {len(hands)}")
+        scoring = _lead_scoring.get(key) or _lead_scoring.setdefault(key, LeadScoring(rec, seed=LEAD_SEED))
+        if not scoring.run(stop=stop):
+            break
+        q = _leads_made[key] = scoring.problem()
+        _lead_scoring.pop(key, None)
+        done += 1
+        if index is not None:
+            try:
+                index.keep_scored_lead(lead_key(rec), table, q)
+            except ProblemStoreError:
+                pass
+    return done, len(hands)
+
+
 def _deal_done(progress: Callable[[str], None], words: str, done: int, total: int) -> None:
     progress(f"{words}: deal {done} of {total}")
 

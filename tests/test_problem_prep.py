@@ -173,3 +173,30 @@ def test_two_searches_scoring_one_hand_take_turns():
     for t in threads:
         t.join(120)
     assert results == [True, True] and alone.run() and shared.rates() == alone.rates()
+
+
+@pytest.mark.slow
+def test_a_survey_scores_every_hands_lead_once_and_keeps_it(tmp_path, monkeypatch):
+    """The background survey scores the lead of every bots' hand, each as scoring it alone
+    gives, and keeps them in the data file: a second survey (after a restart) scores none."""
+    from fiftysix.drills import problem_sets
+    from fiftysix.drills.problem_hands import shipped_hands
+    from fiftysix.drills.problem_sets import LEAD_SEED, ProblemStore, lead_key, score_leads
+    from fiftysix.drills.problems import lead_problem
+    some = shipped_hands(FOUR)[:20]
+    monkeypatch.setattr(problem_sets, "shipped_hands", lambda table: some)
+    monkeypatch.setattr(problem_sets, "_leads_made", {})
+    monkeypatch.setattr(problem_sets, "_lead_scoring", {})
+    index = ProblemStore(tmp_path / "fiftysix.db")
+    larder = Larder(index=index)
+    larder.survey(FOUR)
+    wish = larder.progress(FOUR, problem_prep.SURVEY, 0)
+    wish.thread.join(120)
+    assert wish.note == "every hand scored"
+    for rec in some[:6]:
+        known, q = index.scored_lead(lead_key(rec))
+        whole = lead_problem(rec, seed=LEAD_SEED)
+        assert known and (q is None if whole is None else q.to_dict() == whole.to_dict())
+    monkeypatch.setattr(problem_sets, "_leads_made", {})  # a restart
+    monkeypatch.setattr(problem_sets, "LeadScoring", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
+    assert score_leads(FOUR, index=index) == (20, 20)

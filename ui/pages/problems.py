@@ -137,6 +137,8 @@ def prepare_ahead(table, level: int, kinds, known, store) -> None:
                 and q.template not in cards]
         if len(left) <= AHEAD:
             larder().want(table, kind, level, skip)
+            if kind == OPENING_LEAD:  # and every hand's lead, for the levels to come (once a server)
+                larder().survey(table)
 
 
 def take_ahead(table, level: int, kinds, known, kept) -> bool:
