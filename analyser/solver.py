@@ -663,7 +663,7 @@ _warming: dict[str, Any] = {"step": 0, "t0": None, "error": None, "thread": None
 
 
 def _note_step(k: int, what: str) -> None:
-    _warming["step"] = k
+    _warming["step"] = max(k, _warming["step"])  # loading after a child's compiling goes over the steps again
 
 
 def ensure_warm() -> None:
@@ -685,16 +685,44 @@ def is_warm() -> bool:
     return _warmed.is_set()
 
 
-def warm_in_background() -> None:
+_COMPILE = ("import os, sys, threading\n"
+            "threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()\n"
+            "os.nice(10)\n"  # below the server's pages: a page that wants a core gets it first
+            "from fiftysix.analyser.solver import warm_up\n"
+            "warm_up(lambda k, what: print(k, flush=True))\n")
+"""A child process's script: compile the kernels into numba's cache, printing each step, at a
+lower priority than the server; it stops when its parent goes (its stdin closes), so a server
+stopped early leaves nothing running."""
+
+
+def _compile_apart() -> None:
+    """Compile (or load) the kernels in a child process, so that a first run's compiling holds
+    no lock or GIL of this one (the server's pages stay quick meanwhile); its steps are this
+    process's progress. Then this process loads them from the cache."""
+    import subprocess
+    import sys
+    with subprocess.Popen([sys.executable, "-c", _COMPILE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True) as child:
+        assert child.stdout is not None
+        for line in child.stdout:
+            if line.strip().isdigit():
+                _warming["step"] = int(line)
+    # whatever the child managed, this process's warm-up finishes the job (or raises its error)
+
+
+def warm_in_background(apart: bool = False) -> None:
     """Start ``ensure_warm`` in a background thread (once per process) and return at once:
     a server calls this as it starts, so the kernels are ready by the first page that needs
-    them; ``warm_progress`` says how far it got."""
+    them; ``warm_progress`` says how far it got. ``apart``: compile in a child process first
+    (a server does: numba's compiling holds the GIL for minutes on a first run)."""
     with _start_lock:
         if _warmed.is_set() or _warming["thread"] is not None:
             return
 
         def run() -> None:
             try:
+                if apart:
+                    _compile_apart()
                 ensure_warm()
             except BaseException as e:  # noqa: BLE001 - handed to whoever waits (warm_progress)
                 _warming["error"] = e

@@ -46,7 +46,9 @@ class Page:
         try:
             return self.widgets[key_or_label]
         except KeyError:
-            raise ClientError(f"no widget {key_or_label!r} on the page: {sorted(self.widgets)[:30]}") from None
+            said = " | ".join(self.texts)[-400:]  # what the page said instead (an error box, a notice)
+            raise ClientError(f"no widget {key_or_label!r} on the page: {sorted(self.widgets)[:30]}; "
+                              f"it said: {said}") from None
 
 
 def _states(page: Page, values: dict | None) -> list[WidgetState]:

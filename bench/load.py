@@ -11,12 +11,23 @@ page (Rules) once a second. Reported:
   not in the data file afterwards; the goal is 0;
 * the light page's median and p95 time, idle (before any load) and under load, and their ratio
   (the goal: p95 under load within 2x of idle);
+* with ``--cycle N``: the heavy tabs start jobs only in alternate spans of N seconds, and the
+  light page's times are also given split by the heavy jobs running while each was taken
+  (with / without, the same members, the same run: the heavy jobs' own cost);
+* the machine: CPU used by other processes, the server and this bench (the members'
+  browsers), in cores, idle, under load (with and without heavy jobs) and idle again after,
+  and the load average: on a shared box the idle figure is only fair next to these;
 * the server's memory (resident set) over the run: start, peak, end;
 * with ``--kill``: the server is killed with SIGKILL while the members answer, and the answers
   confirmed before it are counted in the file again (lost: 0), which then passes SQLite's
   integrity check.
 
-    .venv/bin/python -m bench.load --sessions 20 --seconds 300 --heavy 2 --kill
+    .venv/bin/python -m bench.load --sessions 20 --seconds 300 --heavy 2 --think 5 --cycle 60 --kill
+
+The server runs in a session of its own (Linux shares the CPU between autogroups as between
+programs, so the members' browsers here do not take the server's share). Run it at normal
+priority: under ``nice`` the server and the other sessions' jobs trade places, and the
+heavy jobs' priority (``FIFTYSIX_HEAVY_PRIORITY``, passed on to the server) is relative to it.
 
 Loopback only; every loop is bounded by ``--seconds`` and the process stops by itself.
 """
@@ -27,6 +38,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import socket
 import sqlite3
@@ -180,6 +192,7 @@ class Heavy(threading.Thread):
         self.runs = 0
         self.seconds: list[float] = []
         self.spans: list[tuple[float, float]] = []
+        self.deals: list[int] = []  # deals solved by each run (its page's "after N deals")
         self.errors: list[str] = []
         self.tab: Tab | None = None
 
@@ -202,6 +215,7 @@ class Heavy(threading.Thread):
                     page = tab.click("Simulate", page, {"an_est_n": 2000, "an_est_seed": self.runs})
                 self.seconds.append(page.seconds)
                 self.spans.append((t0, time.time()))
+                self.deals.extend(int(m[1]) for t in page.texts[-40:] if (m := re.search(r"after (\d+) deals", t)))
                 self.runs += 1
             tab.close()
         except GONE as e:
@@ -403,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
                 "light_idle_after_p95_s": round(pct(idle_after, 0.95), 3),
                 "heavy_runs_finished": sum(h.runs for h in heavy),
                 "heavy_run_seconds": [round(x, 1) for h in heavy for x in h.seconds][:20],
+                "heavy_deals_per_run": [d for h in heavy for d in h.deals][:20],
                 "rss_peak_mib": round(max(rss), 1) if rss else None,
                 "rss_end_mib": round(rss[-1], 1) if rss else None,
                 "errors": [e for t in [*members, *heavy] for e in t.errors][:10],

@@ -223,11 +223,10 @@ class HandState:
         elif move == PLAY_ON:
             assert self.play is not None
             self.play.early_stop = True
-        else:  # a call: the auction has no step back, so it is made again up to here
+        else:  # a call: the auction steps back (the play, if the call ended the auction, goes)
+            assert self.auction is not None  # calls are made only where there is an auction
             self.play = None
-            self.auction = Auction(self.system, self.table, hands=self.deal, jump_doubles=self.options.jump_doubles)
-            for c in self.calls:
-                self.auction.apply(c)
+            self.auction.undo()
         return move
 
     def _start_play(self) -> None:

@@ -3,6 +3,7 @@ through selenium. The fixtures that start the app and the browser are in tests/c
 from __future__ import annotations
 
 import os
+import tempfile
 import time
 from pathlib import Path
 
@@ -12,8 +13,24 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.app_harness import free_port
 
-__all__ = ["CHROMIUM", "DRIVER", "FLAGS", "README_SHOTS", "ROOT", "SHOTS", "click_button", "click_key", "field",
-           "free_port", "idle", "open_page", "retry_stale", "shot", "wait_text"]
+__all__ = [
+    "CHROMIUM",
+    "DRIVER",
+    "FLAGS",
+    "README_SHOTS",
+    "ROOT",
+    "SHOTS",
+    "chromium",
+    "click_button",
+    "click_key",
+    "field",
+    "free_port",
+    "idle",
+    "open_page",
+    "retry_stale",
+    "shot",
+    "wait_text",
+]
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -23,6 +40,21 @@ README_SHOTS = ROOT / "docs" / "screenshots"
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--window-size=1400,1900", "--hide-scrollbars")
+
+
+def chromium(prefix: str = "fiftysix-chromium-") -> tuple:
+    """Headless Chromium with a fresh profile folder of its own: (driver, profile folder)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for f in FLAGS:
+        opts.add_argument(f)
+    profile = tempfile.mkdtemp(prefix=prefix)
+    opts.add_argument(f"--user-data-dir={profile}")
+    drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    drv.set_page_load_timeout(60)
+    return drv, profile
 
 
 def have_chromium() -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -67,20 +66,11 @@ def app_url(tmp_path_factory: pytest.TempPathFactory, data_dir: Path):
 @pytest.fixture(scope="module")
 def browser():
     """Headless Chromium with a profile of its own, quit afterwards."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    from tests.browser_harness import FLAGS
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for f in FLAGS:
-        opts.add_argument(f)
-    profile = tempfile.mkdtemp(prefix="fiftysix-chromium-")
-    opts.add_argument(f"--user-data-dir={profile}")
-    drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    drv.set_page_load_timeout(60)
+    from tests.browser_harness import chromium
+    drv, profile = chromium()
     try:
         yield drv
     finally:
         drv.quit()
+        shutil.rmtree(profile, ignore_errors=True)
         shutil.rmtree(profile, ignore_errors=True)

@@ -157,3 +157,28 @@ def test_a_verdict_agrees_with_the_truthful_calls(system, players, seed):
             else:
                 assert call not in truthful and v.broken and list(v.truthful) == truthful
         a.apply(rng.choice(legal), hand)
+
+
+@settings(max_examples=30, deadline=None)
+@given(system=st.sampled_from(sorted(SYSTEMS)), players=st.sampled_from([4, 6, 8]),
+       teams=st.sampled_from(["alternate", "pairs"]), seed=st.integers(0, 10**6))
+def test_undo_gives_back_the_auction_made_again_from_its_calls(system, players, teams, seed):
+    """``Auction.undo`` steps back with no replay; after each step the auction equals one made
+    again from the calls that are left (the state the systems read, the legal calls, the meanings)."""
+    rng = random.Random(seed)
+    table = Table.make(players, teams=teams)
+    deal = random_deal(table, rng=rng)
+    a = Auction(system, table, deal)
+    while not a.is_over and len(a.calls) < 60:
+        a.apply(rng.choice(a.legal_calls(deal.hand(a.to_move))))
+    while a.calls:
+        taken = a.calls[-1]
+        assert a.undo() == taken
+        again = Auction(system, table, deal)
+        again.apply_all(r.call for r in a.calls)
+        assert a.state == again.state and a.is_over == again.is_over == False
+        seat = a.to_move
+        assert seat == taken.seat and a.legal_calls(deal.hand(seat)) == again.legal_calls(deal.hand(seat))
+        assert a.seat_constraints() == again.seat_constraints()
+    with pytest.raises(IllegalCallError, match="no call to take back"):
+        a.undo()

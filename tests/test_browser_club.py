@@ -10,20 +10,15 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.app_harness import serving
 from tests.browser_harness import (
-    CHROMIUM,
-    DRIVER,
-    FLAGS,
     ROOT,
+    chromium,
     click_button,
     click_key,
     free_port,
@@ -37,7 +32,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 webdriver = pytest.importorskip("selenium.webdriver")
 oidc_mock = pytest.importorskip("oidc_provider_mock", reason="the club sign-in test needs oidc-provider-mock "
                                                               "(pip install -e '.[test]')")
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -71,45 +65,15 @@ def club(tmp_path_factory, idp):
     secrets = folder / "secrets.toml"
     secrets.write_text(SECRETS.format(app=app, idp=idp))
     data = folder / "data"
-    log = open(folder / "streamlit.log", "w")  # noqa: SIM115 - the server writes it until it stops
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
-         "--secrets.files", str(secrets)],
-        cwd=ROOT, env={**os.environ, "FIFTYSIX_DATA_DIR": str(data)}, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(app + "/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.time() > deadline:
-                pytest.fail(f"streamlit did not start (see {log.name})")
-            time.sleep(0.5)
+    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+           "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+           "--secrets.files", str(secrets)]
+    with serving(cmd, port, folder / "streamlit.log", ROOT, {**os.environ, "FIFTYSIX_DATA_DIR": str(data)}, timeout=60):
         yield app, data
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def _browser():
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for f in FLAGS:
-        opts.add_argument(f)
-    profile = tempfile.mkdtemp(prefix="fiftysix-club-")
-    opts.add_argument(f"--user-data-dir={profile}")
-    drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    drv.set_page_load_timeout(60)
-    return drv, profile
+    return chromium("fiftysix-club-")
 
 
 @pytest.fixture(scope="module")
@@ -196,10 +160,19 @@ def test_two_members_signed_in_at_once_see_only_their_own_progress(club, two_bro
 def test_a_signed_out_visitor_sees_no_data(club, two_browsers):
     app, _ = club
     ann = two_browsers[0]
+    ann.delete_all_cookies()  # whatever an earlier test left: this test signs in for itself
+    sign_in(ann, app, "ann@club.test")
     ann.get(app + "/progress")
     wait_text(ann, "Signed in as")
     idle(ann)
     click_button(ann, "Sign out")
+    # Streamlit ends the session at the provider too where it offers that (OpenID Connect's
+    # end_session_endpoint): the provider asks, and sends the browser back to the app
+    WebDriverWait(ann, 60).until(lambda d: "End session" in d.find_element(By.TAG_NAME, "body").text
+                                 or "Sign in" in d.find_element(By.TAG_NAME, "body").text)
+    for button in ann.find_elements(By.XPATH, "//button[normalize-space()='End session']"):
+        button.click()
+    wait_text(ann, "Sign in")  # back in the app, signed out
     for page in ("", "progress", "drill", "analyse?players=8"):
         ann.get(app + "/" + page)
         wait_text(ann, "Sign in")

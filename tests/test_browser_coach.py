@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -207,7 +208,8 @@ def test_reviews_record_box_follows_the_file(app_url, browser):
 
     before = contract(drv)
     _choose(drv, "Sample file", "8x8.txt")
-    WebDriverWait(drv, 180, poll_frequency=0.3).until(lambda d: contract(d) != before)
+    WebDriverWait(drv, 180, poll_frequency=0.3, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: contract(d) != before)  # the page redraws meanwhile: a metric found may be gone when read
     idle(drv)
     contract = contract(drv)
     now = _select_text(drv, box)

@@ -125,3 +125,20 @@ def test_a_failed_warm_up_is_reported_to_the_page(cold, monkeypatch):
     from fiftysix.ui.components import warm_solver
     with pytest.raises(FiftySixError, match="the solver could not be prepared: no space left on device"):
         warm_solver()
+
+
+@pytest.mark.slow
+def test_a_server_compiles_apart_and_then_loads_the_kernels(monkeypatch):
+    """``apart``: a child process compiles (here: loads from numba's cache) and reports its steps;
+    then this process loads the kernels, without a lock held meanwhile."""
+    monkeypatch.setattr(solver, "_warmed", threading.Event())
+    monkeypatch.setattr(solver, "_warming", {"step": 0, "t0": None, "error": None, "thread": None})
+    seen = set()
+    solver.warm_in_background(apart=True)
+    end = time.monotonic() + 300
+    while not (now := solver.warm_progress()).ready:
+        assert now.error is None and time.monotonic() < end
+        seen.add(now.step)
+        time.sleep(0.01)
+    assert solver.is_warm() and now.fraction == 1.0
+    assert solver._warming["step"] == len(solver.WARM_STEPS) - 1  # the last step reached, never back

@@ -138,3 +138,26 @@ def test_a_heavy_jobs_solver_threads_run_below_the_pages(tmp_path, monkeypatch, 
             "normal": (base, os.SCHED_OTHER)}[priority]
     assert _simulate_and_see_priority(tmp_path, monkeypatch) == {want}
     assert os.sched_getscheduler(threading.get_native_id()) == os.SCHED_OTHER  # this thread is untouched
+
+
+@linux_only
+def test_a_cancellable_jobs_own_thread_is_niced_and_its_solver_threads_idle(monkeypatch):
+    """run_cancellable's worker may run Python for long: niceness +10 only (a SCHED_IDLE thread
+    holding the GIL would keep the pages waiting); the pool threads it starts go idle."""
+    import os
+
+    from fiftysix.analyser.pool import Pool
+    from fiftysix.ui.jobs import run_cancellable
+    monkeypatch.delenv("FIFTYSIX_HEAVY_PRIORITY", raising=False)
+    base = os.getpriority(os.PRIO_PROCESS, os.getpid())
+
+    def seen() -> tuple[int, int]:
+        tid = threading.get_native_id()
+        return os.getpriority(os.PRIO_PROCESS, tid), os.sched_getscheduler(tid)
+
+    def work(stop):
+        return seen(), Pool(object).map(lambda w, x: seen(), [0], threads=1)[0]
+
+    own, solver = run_cancellable(work, "Testing", 10)
+    assert own == (min(19, base + 10), os.SCHED_OTHER)
+    assert solver == (min(19, base + 10), os.SCHED_IDLE)

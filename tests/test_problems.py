@@ -105,7 +105,8 @@ def test_small_shipped_positions_agree_with_the_naive_minimax(table):
 @pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"), pytest.param(TABLES[1], id="6p"),
                                    pytest.param(TABLES[2], id="8p", marks=pytest.mark.slow)])
 def test_a_sample_of_the_shipped_set_holds_when_solved_in_another_move_order(table):
-    for q in _sample(starter_problems(table), FIND_CARD, 6):
+    # six problems a table; three at 8 players, where a shuffled search of 64 cards takes 10 s each
+    for q in _sample(starter_problems(table), FIND_CARD, 6 if table.players < 8 else 3):
         assert verify(q, Solver(8, shuffle=11)) == [], q.id
 
 

@@ -181,8 +181,9 @@ FIRST_RUN = "Preparing the solver, first run only"
 
 def start_warming() -> None:
     """Prepare the solver's kernels in the background, once per server process (the router
-    calls this on every run; ``fiftysix app`` as the server starts)."""
-    solver.warm_in_background()
+    calls this on every run; ``fiftysix app`` as the server starts): compiled in a child process,
+    so that the pages stay quick meanwhile."""
+    solver.warm_in_background(apart=True)
 
 
 def warm_solver() -> None:

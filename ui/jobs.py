@@ -31,7 +31,8 @@ A heavy job's solver threads run below every page's script (``pool.worker_priori
 default under Linux's SCHED_IDLE policy (``FIFTYSIX_HEAVY_PRIORITY``: "idle", "low" for
 niceness +10, "normal"), so a light page's script gets a core at once however many searches
 run; the kernels release the GIL, so it does not wait on them either (bench/load.py measures
-both, bench/RESULTS.md has the figures).
+both, bench/RESULTS.md has the figures). ``run_cancellable``'s own thread, which may run
+Python for long while holding the GIL, gets the niceness only.
 """
 from __future__ import annotations
 
@@ -289,7 +290,10 @@ def run_cancellable(work: Callable[[Callable[[], bool]], T], label: str, seconds
         priority = current_priority()
 
         def target() -> None:
-            lower_this_thread(priority)
+            # this thread may run Python for long (a problem's scan, a review's loop): niceness
+            # only, as a SCHED_IDLE thread holding the GIL would keep the pages waiting on a
+            # thread that runs last; the solver threads it starts (kernels, GIL released) go idle
+            lower_this_thread((priority[0], False))
             try:
                 with worker_priority(*priority):  # and the pool threads it starts
                     box["value"] = work(job.stop)

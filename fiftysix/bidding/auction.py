@@ -9,6 +9,7 @@ import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from fiftysix.bidding import calls as K
 from fiftysix.bidding.calls import Call, parse_call, parse_calls
@@ -62,6 +63,7 @@ class Auction:
         self.hands = _hands_map(hands)
         self._st = State(self.table)
         self._st.jump_doubles = self.system.jump_doubles if jump_doubles is None else bool(jump_doubles)
+        self._before: list[UndoPoint] = []  # the state's fields before each call, for ``undo``
 
     @classmethod
     def parse(cls, text: str, system: str | System = "international", table: Table | None = None,
@@ -276,6 +278,7 @@ class Auction:
         """Make the next call; raise IllegalCallError naming its position, the call and the rule."""
         c, r = self._legal(call, hand)
         st = self._st
+        self._before.append(_undo_point(st))
         seat = st.to_move
         meaning = r.meaning
         counts_as = r.counts_as or c
@@ -305,6 +308,19 @@ class Auction:
         st.records.append(rec)
         return rec
 
+    def undo(self) -> CallRecord:
+        """Take back the last call (IllegalCallError when there is none): the state is exactly
+        as it was before that call, with no replay. Returns the call taken back."""
+        if not self._st.records:
+            raise IllegalCallError("there is no call to take back")
+        st, point = self._st, self._before.pop()
+        rec = st.records.pop()
+        (st.value, st.trump, st.high_seat, st.high_call, st.doubled, st.doubled_by, st.ladder, shown,
+         named, bids, st.raised, st.passes, st.closed, st.last_active) = point
+        st.shown = dict(shown)
+        del st.named[named:], st.bids[bids:]
+        return rec
+
     def apply_all(self, calls: Iterable[Call | str]) -> None:
         for c in calls:
             self.apply(c)
@@ -318,6 +334,17 @@ class Auction:
             if r.meaning.constraint != TRUE:
                 per[r.seat].append(r.meaning.constraint)
         return {s: (conjoin(*cs) if cs else TRUE) for s, cs in per.items()}
+
+
+UndoPoint = tuple[Any, ...]
+"""What ``_undo_point`` keeps of a state (its fields in a fixed order)."""
+
+
+def _undo_point(st: State) -> UndoPoint:
+    """What a call may change in ``st``, as it is now (``shown``'s counters are replaced, never
+    changed in place, and ``named`` and ``bids`` only grow: their lengths are enough)."""
+    return (st.value, st.trump, st.high_seat, st.high_call, st.doubled, st.doubled_by, st.ladder, dict(st.shown),
+            len(st.named), len(st.bids), st.raised, st.passes, st.closed, st.last_active)
 
 
 _QUIET_ORDER = {K.PASS: 0, K.DOUBLE: 1, K.REDOUBLE: 2}

@@ -56,11 +56,12 @@ def prepare_solver() -> None:
     from fiftysix.analyser import solver
     print(f"  {READY_SOON}", flush=True)
     t0 = time.monotonic()
-    try:
-        solver.ensure_warm()
-    except Exception as e:  # noqa: BLE001 - said here; the pages that need the solver say it too
-        print(f"  The solver could not be prepared: {e}", flush=True)
-        return
+    solver.warm_in_background(apart=True)  # in a child process: the server stays quick meanwhile
+    while not (now := solver.warm_progress()).ready:
+        if now.error is not None:  # the pages that need the solver say so too
+            print(f"  The solver could not be prepared: {now.error}", flush=True)
+            return
+        time.sleep(0.2)
     print(f"  {READY} ({time.monotonic() - t0:.0f} s).", flush=True)
 
 

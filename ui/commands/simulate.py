@@ -152,10 +152,12 @@ def _contract(args: argparse.Namespace, auction):
 
 
 def cmd_simulate(args: argparse.Namespace) -> Output:
-    from fiftysix.analyser.simulate import estimate
+    warm_from = time.perf_counter()
+    from fiftysix.analyser.simulate import estimate  # numba and the kernels: loading them is not the budget's
     from fiftysix.analyser.solver import ensure_warm
     ensure_warm()  # compiling (or loading) the kernels is not the --max-seconds budget's time
     start = time.perf_counter()
+    warming = start - warm_from
     holder: dict = {}
 
     def trump_of(auction):
@@ -171,8 +173,11 @@ def cmd_simulate(args: argparse.Namespace) -> Output:
     elif until == 0:
         until = None  # every one of the -n deals
     n = args.n if args.n is not None else (2000 if until is not None else 200)
-    # the budget counts from the command's start (``main`` notes it), as the user waits from there
-    budget = max(0.001, args.max_seconds - (time.perf_counter() - getattr(args, "started", start)))
+    # the budget counts from the command's start (``main`` notes it), as the user waits from there,
+    # but not the kernels' compiling or loading (issue 43); it keeps a tenth (a second at most)
+    # for what comes after the solving (the summary, the exit)
+    spent = time.perf_counter() - getattr(args, "started", start) - warming
+    budget = max(0.001, args.max_seconds - spent - min(1.0, args.max_seconds / 10))
     interrupted = threading.Event()
 
     def on_sigint(signum, frame) -> None:  # Ctrl-C: stop, and print what the solved deals say

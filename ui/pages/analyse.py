@@ -286,7 +286,9 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
                     return session_gone()  # a closed tab: stop solving for nobody
                 return False
 
-            est = simulate.estimate(view, contract, int(n), int(seed), until=until, max_seconds=job.left(),
+            # a second of the limit is kept for drawing the answer
+            est = simulate.estimate(view, contract, int(n), int(seed), until=until,
+                                    max_seconds=max(0.1, job.left() - min(1.0, job.seconds / 10)),
                                     on_update=on_update, should_stop=keep_alive, update_every=0.25,
                                     points=not quick)
             ss["an_est"] = (key, est, "time" if est.stopped else None)

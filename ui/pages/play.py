@@ -778,6 +778,7 @@ if ss.pop("pl_drill_error", None):
     st.warning("Your calls could not be kept for the Drill page (the progress file cannot be written).")
 phase = pt.phase
 if phase != OVER and not pt.your_turn:
+    warm_solver()  # the bots search: on a first run the page says it is preparing the solver
     try:
         label = "The bots are " + ("calling" if phase == AUCTION else "playing")
         with heavy_job(label, BOTS_SECONDS) as job, st.spinner(f"{label} (for {BOTS_SECONDS:.0f} s at most)..."):
