@@ -60,7 +60,8 @@ def quantiles(ts: list[float]) -> str:
 
 
 def learner_waits(table: Table, think: float, problems: int, give_up: float, data: Path,
-                  kinds: Sequence[str], survey: bool = True) -> list[tuple[str, int, list[float | None], list[Question]]]:
+                  kinds: Sequence[str], survey: bool = True, levels: Sequence[int] = ()
+                  ) -> list[tuple[str, int, list[float | None], list[Question]]]:
     """(kind, level, each wait in seconds or None for a miss, the problems handed over) of a
     learner at a fresh server for ``table`` (its data file under ``data``)."""
     from fiftysix.drills.problem_prep import Larder
@@ -75,6 +76,8 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
     try:
         for kind in kinds:
             for level in (LEVELS if kind == FIND_CARD else LEAD_LEVELS):
+                if levels and level not in levels:
+                    continue
                 waits: list[float | None] = []
                 got: list[Question] = []
                 for _ in range(problems):
@@ -167,6 +170,7 @@ def main() -> None:
     ap.add_argument("--problems", type=int, default=3, help="with --learner: new problems a kind and level")
     ap.add_argument("--give-up", type=float, default=300.0, help="with --learner: a wait this long is a miss")
     ap.add_argument("--kinds", default=f"{FIND_CARD},{OPENING_LEAD}", help="with --learner: kinds, comma-separated")
+    ap.add_argument("--levels", default="", help="with --learner: only these levels, comma-separated")
     ap.add_argument("--no-survey", action="store_true", help="with --learner: no background survey of the leads")
     ap.add_argument("--page", type=int, default=0, help="also time this many page clicks on Next per table")
     ap.add_argument("--peek", type=int, default=problem_sets.PEEK_DEALS,
@@ -184,7 +188,8 @@ def main() -> None:
                 table = Table.make(p)
                 shipped_hands(table)
                 found = learner_waits(table, args.learner, args.problems, args.give_up, Path(d),
-                                      args.kinds.split(","), not args.no_survey)
+                                      args.kinds.split(","), not args.no_survey,
+                                      [int(x) for x in args.levels.split(",") if x])
                 for kind in args.kinds.split(","):
                     ws = [w for k, _, waits, _ in found if k == kind for w in waits]
                     got = [q for k, _, _, qs in found if k == kind for q in qs]
@@ -197,7 +202,7 @@ def main() -> None:
                                 f" {sum(w < 2.0 for w in done)}/{len(ws)} under 2 s"
                                 f"{'' if not bad else f', {bad} FAILED the re-solve'}")
                     print(rows[-1], flush=True)
-                for ahead in ((True, False) if args.page else ()):
+                for ahead in (((True, False) if p == 4 else (False,)) if args.page else ()):  # 6, 8: no new level 1
                     ts = page_next(p, args.page, ahead)
                     rows.append(f"{p}p page click on Next, the next problem {'made ahead' if ahead else 'shipped'}:"
                                 f" {quantiles(ts)}")

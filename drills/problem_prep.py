@@ -46,6 +46,10 @@ SURVEY = "lead-survey"
 """The key's kind of the background scoring of every hand's lead (``Larder.survey``)."""
 SURVEY_SECONDS = 3600.0
 """A survey ends after this long (it starts again when a page asks)."""
+AHEAD_SECONDS = {FIND_CARD: 30.0}
+"""How long one search made ahead may take, by kind (none waits for it, so a find-the-card
+search gets more than the 2 s of one made while the learner waits: at 8 players a position
+with 3 or more tricks left can take a second or more to solve); other kinds: their default."""
 IDLE_WAIT = 0.5
 """Seconds between two looks for a background place while none is free."""
 
@@ -248,7 +252,7 @@ class Larder:
                         wish.note = "ready"
                         return
                     skip = wish.skip | have | {i for i, _ in self.rejected}
-                limit = min(default_seconds(table, kind), max(1.0, end - time.monotonic()))
+                limit = min(AHEAD_SECONDS.get(kind, default_seconds(table, kind)), max(1.0, end - time.monotonic()))
                 with self.slot(f"Making a problem ahead ({table.players} players, {kind}, level {level})",
                                limit + 5) as job:
                     if job is None:
