@@ -93,6 +93,27 @@ def test_the_app_command_uses_the_repositorys_streamlit_settings():
     assert flat == OPTIONS
 
 
+def test_the_router_run_as_the_script_shows_no_stray_text(monkeypatch, tmp_path):
+    """``fiftysix app`` runs fiftysix/ui/app.py itself as the script, with its OPTIONS: the
+    router's attribute docstrings were drawn on every page while Streamlit's "magic" was on."""
+    from streamlit import config
+    from streamlit.testing.v1 import AppTest
+
+    from fiftysix.ui.commands.app import OPTIONS, router
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    before = {name: config.get_option(name) for name in OPTIONS}
+    try:
+        for name, value in OPTIONS.items():
+            config.set_option(name, {"true": True, "false": False}.get(value, value))
+        at = AppTest.from_file(str(router()), default_timeout=120).run()
+    finally:
+        for name, value in before.items():
+            config.set_option(name, value)
+    assert not at.exception and [t.value for t in at.title] == ["Explain"]
+    shown = " ".join(str(m.value) for m in at.markdown)
+    assert "Each section's pages" not in shown and "ui/pages/" not in shown
+
+
 def test_version_is_the_distributions():
     from importlib.metadata import version
     out = subprocess.run([sys.executable, "-m", "fiftysix.ui.cli", "--version"], capture_output=True, text=True,
