@@ -687,10 +687,12 @@ def is_warm() -> bool:
 
 _COMPILE = ("import os, sys, threading\n"
             "threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()\n"
+            "os.nice(10)\n"  # below the server's pages: a page that wants a core gets it first
             "from fiftysix.analyser.solver import warm_up\n"
             "warm_up(lambda k, what: print(k, flush=True))\n")
-"""A child process's script: compile the kernels into numba's cache, printing each step; it
-stops when its parent goes (its stdin closes), so a server stopped early leaves nothing running."""
+"""A child process's script: compile the kernels into numba's cache, printing each step, at a
+lower priority than the server; it stops when its parent goes (its stdin closes), so a server
+stopped early leaves nothing running."""
 
 
 def _compile_apart() -> None:

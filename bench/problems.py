@@ -104,9 +104,11 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
     return out
 
 
-def page_next(players: int, runs: int) -> list[float]:
-    """Seconds of an AppTest click on "Next problem" to the next problem drawn, a problem made
-    ahead being ready each time (the page's two script runs: take it, then draw it)."""
+def page_next(players: int, runs: int, ahead: bool) -> list[float]:
+    """Seconds of an AppTest click on "Next problem" to the next problem drawn (the page's two
+    script runs: pick it, then draw it), the problem answered first. ``ahead``: the learner
+    has met every shipped level-1 problem, so each next one is a problem made ahead (waited
+    for before the click); else the next is a shipped one (the same two runs, no larder)."""
     import os
     import tempfile
 
@@ -116,30 +118,34 @@ def page_next(players: int, runs: int) -> list[float]:
     from fiftysix.ui import problem_parts
     app = str(Path(__file__).resolve().parents[1] / "app.py")
     out = []
+    table = Table.make(players)
     with tempfile.TemporaryDirectory() as d:
         os.environ["FIFTYSIX_DATA_DIR"] = d
         problem_parts._larder = None
-        table = Table.make(players)
-        store = progress.ProgressStore(learner="bench")
-        for q in problem_sets.starter_problems(table):
-            if level_of(q) == 1:
-                store.record_answer(q, q.answer)
+        if ahead:
+            store = progress.ProgressStore(learner="bench")
+            for q in problem_sets.starter_problems(table):
+                if level_of(q) == 1:
+                    store.record_answer(q, q.answer)
         at = AppTest.from_file(app, default_timeout=300)
-        at.session_state["players"], at.session_state["player"] = players, "bench"
-        at.session_state["pr_level"], at.session_state["pr_kinds"] = 1, [FIND_CARD]
+        at.session_state["players"], at.session_state["deck"] = players, table.deck
+        at.session_state["player"], at.session_state["pr_level"], at.session_state["pr_kinds"] = "bench", 1, [FIND_CARD]
         at.run()
         at.switch_page("ui/pages/problems.py").run()
-        for _ in range(runs + 1):
-            lar = problem_parts.larder()
-            while not lar.ready(table, FIND_CARD, 1):
+
+        def until_ready() -> None:
+            t0 = time.perf_counter()
+            while ahead and not problem_parts.larder().ready(table, FIND_CARD, 1):
+                if time.perf_counter() - t0 > 120:
+                    raise SystemExit(f"no level-1 problem made ahead at {players} players in 120 s")
                 time.sleep(0.05)
+        for _ in range(runs + 1):
+            until_ready()
             if at.session_state["pr_q"] is None:
                 at.run()
-            q = at.session_state["pr_q"]
-            qid = q["id"] if q else None
+            qid = at.session_state["pr_q"]["id"]
             at.button(key="pr_card_0").click().run()  # answer it, then Next
-            while not lar.ready(table, FIND_CARD, 1):
-                time.sleep(0.05)
+            until_ready()
             t0 = time.perf_counter()
             at.button(key="pr_next").click().run()
             took = time.perf_counter() - t0
@@ -191,9 +197,10 @@ def main() -> None:
                                 f" {sum(w < 2.0 for w in done)}/{len(ws)} under 2 s"
                                 f"{'' if not bad else f', {bad} FAILED the re-solve'}")
                     print(rows[-1], flush=True)
-                if args.page:
-                    ts = page_next(p, args.page)
-                    rows.append(f"{p}p page click on Next, a problem ready: {quantiles(ts)}")
+                for ahead in ((True, False) if args.page else ()):
+                    ts = page_next(p, args.page, ahead)
+                    rows.append(f"{p}p page click on Next, the next problem {'made ahead' if ahead else 'shipped'}:"
+                                f" {quantiles(ts)}")
                     print(rows[-1], flush=True)
         dds = (before + dds_median(ydeals)) / 2
         print(f"\nDDS median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals; {before * 1000:.2f} ms before)")

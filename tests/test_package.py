@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import tomllib
 import urllib.request
 import zipfile
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from fiftysix import __version__
+from fiftysix.ui.commands.app import READY
 from tests.app_harness import free_port, serving
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -205,9 +207,15 @@ def test_the_wheel_installs_and_serves_the_app_from_anywhere(tmp_path):
 
     port = free_port()
     cmd = [fiftysix, "app", "--port", port, "--address", "127.0.0.1", "--headless"]
-    with serving(cmd, port, tmp_path / "app.log", outside, env) as url, \
-            urllib.request.urlopen(url + "/", timeout=10) as page:
-        assert page.status == 200 and b"<title>Streamlit</title>" in page.read()
+    with serving(cmd, port, tmp_path / "app.log", outside, env) as url:
+        with urllib.request.urlopen(url + "/", timeout=10) as page:
+            assert page.status == 200 and b"<title>Streamlit</title>" in page.read()
+        # the installed kernels compile (in the server's background child) and the server says so;
+        # the pages below then find them in numba's cache
+        end = time.monotonic() + 600
+        while READY not in (log := (tmp_path / "app.log").read_text()):
+            assert time.monotonic() < end and "could not be prepared" not in log, log[-2000:]
+            time.sleep(0.2)
 
     seen = json.loads(_sh(py, "-c", APPTEST, cwd=outside, env=env).splitlines()[-1])
     assert seen["errors"] == [] and seen["first"] == ["Explain"]

@@ -8,7 +8,7 @@ any exact answer needs.
 
     nice -n 15 .venv/bin/python -m bench.research.solver56 [--sets 4x12,6x8,8x8] [--exact 3]
         [--proofs] [--depths] [--cap 30000000] [--solver-bench] [--only N] [--abucket 128]
-        [--probes [--brief] [--narrow 0.5,3,5] [--skip 4,7]]
+        [--probes [--brief] [--narrow 0.5,3,5] [--skip 4,7]] [--tricks 128]
 
 ``--exact K``: endings of K tricks or fewer are searched with the full window whatever the
 target (``encode.EXACT_TRICKS``, 0 in the product), so that their table entries are exact
@@ -16,7 +16,9 @@ and serve every later probe. ``--abucket N``: 56's abstract entries per suit-len
 (bridge's 128 lever; 4 in the product). ``--probes``: ``max_points``' narrowing replayed one
 probe at a time from Python (each probe's target, fail-soft result and nodes), its parameters
 changed with ``--narrow`` (no kernel change needed). ``--solver-bench``: bench/solver.py's
-deals instead. Findings go in bench/RESULTS.md.
+deals instead. ``--tricks N``: each deal searched for tricks as well (every card worth nothing,
+a trick worth one, abstract buckets of N): the same deal's bridge-like structure against 56's
+card points. Findings go in bench/RESULTS.md.
 """
 from __future__ import annotations
 
@@ -82,6 +84,60 @@ def narrowed(solver: S.Solver, enc, side: int, cap: int) -> tuple[int, list[tupl
     return lo, probes
 
 
+def tricks_value(solver: S.Solver, enc, side: int, cap: int, abucket: int) -> tuple[int, int, int]:
+    """The same deal searched for tricks (every card worth 0, a trick worth 1: its bridge-like
+    structure, 56's ranks and two copies kept), fresh table: (tricks, nodes, trick starts)."""
+    solver.clear()
+    tt = solver._table()
+    rs = solver._root(enc, side)
+    W = solver._work(enc, side)
+    W[K.O_PTS:K.O_PTS + K.MAX_CARDS] = 0
+    W[K.O_PM] = -1
+    W[K.O_PM + 1:K.O_PM + 4] = 0
+    W[K.P_BONUS] = 1
+    W[K.P_PAYOFF] = 0
+    W[K.P_ABUCKET] = abucket
+    W[K.ST_LIMIT] = cap
+    tricks = int(rs[K.RS_NCARDS]) // int(W[K.P_NSEAT])
+    rs[K.RS_LEFT] = tricks
+    rs[K.RS_TPTS] = 0
+    window = np.array([0, tricks], np.int64)
+    K.value_kernel(W, tt[0], rs, window)
+    if W[K.ST_ABORT]:
+        raise S.BudgetExceeded("cap")
+    starts = int(W[K.O_OUTCOME:K.O_OUTCOME + K.DEPTHS * K.OC_SIZE].sum())
+    return int(window[0]), int(W[K.ST_NODES]), starts
+
+
+def tricks_report(name: str, deals: list, cap: int, abucket: int) -> None:
+    """Per deal: the points search's nodes against the same deal's tricks search."""
+    solver = S.Solver()
+    pn = tn = ps = ts = 0
+    rows = []
+    for i, (enc, side, _) in enumerate(deals):
+        solver.clear()
+        solver.reset_counts()
+        try:
+            v = solver.value(enc, side, max_nodes=cap)
+        except S.BudgetExceeded:
+            rows.append(f"{i}: capped")
+            continue
+        pts_nodes, pts_starts = solver.nodes, solver.trick_starts
+        try:
+            t, n, st = tricks_value(solver, enc, side, cap, abucket)
+        except S.BudgetExceeded:
+            rows.append(f"{i}: tricks capped")
+            continue
+        pn += pts_nodes
+        ps += pts_starts
+        tn += n
+        ts += st
+        rows.append(f"{i}: {v} pts {pts_nodes // 1000} k / {t} tricks {n // 1000} k")
+    print(f"{name}: points against tricks (abstract bucket {abucket} for tricks), per deal: " + "; ".join(rows))
+    print(f"  in all: points {pn / 1e6:.2f} M nodes ({ps / 1e6:.3f} M trick starts), tricks {tn / 1e6:.2f} M "
+          f"({ts / 1e6:.3f} M): points / tricks {pn / max(tn, 1):.1f}x nodes, {ps / max(ts, 1):.1f}x trick starts")
+
+
 def probes_report(name: str, deals: list, cap: int, brief: bool = False) -> None:
     """Per deal: the narrowing's probes, and their nodes against the two proofs alone."""
     solver = S.Solver()
@@ -145,6 +201,8 @@ def main() -> None:
     ap.add_argument("--narrow", default="0.5,3,5",
                     help="with --probes: the first probe's place in the window, the part of the window "
                          "stepped up after it, the width below which it steps by one (the kernels': 0.5,3,5)")
+    ap.add_argument("--tricks", type=int, default=0, metavar="ABUCKET",
+                    help="the same deals searched for tricks instead of points, with this abstract bucket")
     ap.add_argument("--brief", action="store_true", help="with --probes: no proofs, the probes only")
     ap.add_argument("--skip", default="", help="deals to leave out, e.g. 4,7 (4 x 12's capped deals)")
     ap.add_argument("--only", type=int, default=-1, help="only this deal of each set (0-based)")
@@ -179,6 +237,9 @@ def main() -> None:
             deals = 4 if name == "8x8" else 12
         if args.only >= 0:
             deals = 1
+        if args.tricks:
+            tricks_report(name, SN.deals_of(name, deals, args.seed), args.cap, args.tricks)
+            continue
         if args.probes:
             skip = {int(x) for x in args.skip.split(",") if x}
             probes_report(name, [d if i not in skip else None for i, d in enumerate(SN.deals_of(name, deals, args.seed))],
