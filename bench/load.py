@@ -14,6 +14,9 @@ page (Rules) once a second. Reported:
 * with ``--cycle N``: the heavy tabs start jobs only in alternate spans of N seconds, and the
   light page's times are also given split by the heavy jobs running while each was taken
   (with / without, the same members, the same run: the heavy jobs' own cost);
+* with ``--heavy-process same|own``: the heavy jobs run outside the server instead
+  (bench/heavy_process.py), in its scheduling group or in one of niceness 19, to tell what
+  the pages pay for the jobs' CPU apart from what they pay for sharing the server's process;
 * the machine: CPU used by other processes, the server and this bench (the members'
   browsers), in cores, idle, under load (with and without heavy jobs) and idle again after,
   and the load average: on a shared box the idle figure is only fair next to these;
@@ -324,6 +327,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cycle", type=float, default=0,
                     help="heavy tabs start jobs only in alternate spans of this many seconds (0: all the time); "
                          "the light page's times are then split by the heavy jobs running when they were taken")
+    ap.add_argument("--heavy-process", choices=("same", "own"),
+                    help="instead of heavy tabs, run --heavy heavy jobs in processes of their own (bench/heavy_process.py): "
+                         "'same' in the server's scheduling group (the server then shares this bench's session), "
+                         "'own' each in an autogroup of niceness 19; with --cycle they are paused in alternate spans")
     ap.add_argument("--kill", action="store_true", help="end by killing the server mid-save (SIGKILL)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--trace", type=Path, help="write each light-page time and heavy job's span here (JSON)")
@@ -334,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     data = folder / "data"
     with oidc_provider_mock.run_server_in_thread(port=free_port()) as idp_server:
         idp = f"http://127.0.0.1:{idp_server.server_port}"
-        proc, app = start_server(folder, idp, data, own_group=True)
+        proc, app = start_server(folder, idp, data, own_group=args.heavy_process != "same")
         out: dict = {"sessions": args.sessions, "seconds": args.seconds, "heavy": args.heavy, "think": args.think}
         try:
             t0 = time.time()
@@ -359,7 +366,11 @@ def main(argv: list[str] | None = None) -> int:
             gate, inflight = threading.Event(), InFlight()
             gate.set()
             heavy = [Heavy(app, sign_in(app, f"heavy{k}@club.test"), stop, gate if args.cycle else None, inflight)
-                     for k in range(args.heavy)]
+                     for k in range(0 if args.heavy_process else args.heavy)]
+            outside = [subprocess.Popen([sys.executable, "-m", "bench.heavy_process", "--seconds", str(args.seconds + 60),
+                                         "--seed", str(k)] + (["--own-group"] if args.heavy_process == "own" else []),
+                                        cwd=ROOT) for k in range(args.heavy if args.heavy_process else 0)]
+            inflight.n = len(outside)
             for h in heavy:
                 h.start()
             time.sleep(2 if args.heavy else 0)
@@ -386,6 +397,10 @@ def main(argv: list[str] | None = None) -> int:
                         gate.set()
                     else:
                         gate.clear()
+                    if outside and gate.is_set() != (inflight.n > 0):
+                        for p in outside:
+                            os.kill(p.pid, signal.SIGCONT if gate.is_set() else signal.SIGSTOP)
+                        inflight.n = len(outside) if gate.is_set() else 0
                 running = inflight.n > 0
                 time.sleep(1)
                 machine.mark(spans[running and inflight.n > 0])
@@ -397,6 +412,10 @@ def main(argv: list[str] | None = None) -> int:
             stop.set()
             for h in heavy:
                 h.halt()
+            for p in outside:
+                os.kill(p.pid, signal.SIGCONT)
+                p.terminate()
+                p.wait(timeout=30)
             for t in [*members, pt, *heavy]:
                 t.join(timeout=150)
             machine.mark()

@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import tomllib
 import urllib.request
 import zipfile
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from fiftysix import __version__
+from fiftysix.ui.commands.app import READY
 from tests.app_harness import free_port, serving
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,6 +91,27 @@ def test_the_app_command_uses_the_repositorys_streamlit_settings():
     flat = {f"{section}.{k}": str(v).lower() if isinstance(v, bool) else str(v)
             for section, values in config.items() for k, v in values.items()}
     assert flat == OPTIONS
+
+
+def test_the_router_run_as_the_script_shows_no_stray_text(monkeypatch, tmp_path):
+    """``fiftysix app`` runs fiftysix/ui/app.py itself as the script, with its OPTIONS: the
+    router's attribute docstrings were drawn on every page while Streamlit's "magic" was on."""
+    from streamlit import config
+    from streamlit.testing.v1 import AppTest
+
+    from fiftysix.ui.commands.app import OPTIONS, router
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    before = {name: config.get_option(name) for name in OPTIONS}
+    try:
+        for name, value in OPTIONS.items():
+            config.set_option(name, {"true": True, "false": False}.get(value, value))
+        at = AppTest.from_file(str(router()), default_timeout=120).run()
+    finally:
+        for name, value in before.items():
+            config.set_option(name, value)
+    assert not at.exception and [t.value for t in at.title] == ["Explain"]
+    shown = " ".join(str(m.value) for m in at.markdown)
+    assert "Each section's pages" not in shown and "ui/pages/" not in shown
 
 
 def test_version_is_the_distributions():
@@ -205,9 +228,15 @@ def test_the_wheel_installs_and_serves_the_app_from_anywhere(tmp_path):
 
     port = free_port()
     cmd = [fiftysix, "app", "--port", port, "--address", "127.0.0.1", "--headless"]
-    with serving(cmd, port, tmp_path / "app.log", outside, env) as url, \
-            urllib.request.urlopen(url + "/", timeout=10) as page:
-        assert page.status == 200 and b"<title>Streamlit</title>" in page.read()
+    with serving(cmd, port, tmp_path / "app.log", outside, env) as url:
+        with urllib.request.urlopen(url + "/", timeout=10) as page:
+            assert page.status == 200 and b"<title>Streamlit</title>" in page.read()
+        # the installed kernels compile (in the server's background child) and the server says so;
+        # the pages below then find them in numba's cache
+        end = time.monotonic() + 600
+        while READY not in (log := (tmp_path / "app.log").read_text()):
+            assert time.monotonic() < end and "could not be prepared" not in log, log[-2000:]
+            time.sleep(0.2)
 
     seen = json.loads(_sh(py, "-c", APPTEST, cwd=outside, env=env).splitlines()[-1])
     assert seen["errors"] == [] and seen["first"] == ["Explain"]

@@ -16,6 +16,7 @@ OPTIONS = {
     "browser.gatherUsageStats": "false",
     "server.maxUploadSize": "1",
     "server.address": "127.0.0.1",  # one person on this computer (README: Serving a club)
+    "runner.magicEnabled": "false",  # a bare string or expression in a page script is never drawn
 }
 """Streamlit's settings for the app; the repository's .streamlit/config.toml holds the same, for
 ``streamlit run app.py`` (tests/test_package.py checks that they agree)."""
