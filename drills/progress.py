@@ -89,6 +89,17 @@ CREATE TABLE IF NOT EXISTS scheduling (
 # rescheduled since), and then the review cannot be taken back.
 
 
+def _add_column(con: sqlite3.Connection, column: str) -> None:
+    """Add a column to ``reviews`` unless another session opening the same new file has just
+    added it (a club server's first members at once: the second ALTER TABLE failed with
+    "duplicate column name")."""
+    try:
+        con.execute(f"ALTER TABLE reviews ADD COLUMN {column}")
+    except sqlite3.OperationalError as e:
+        if "duplicate column name" not in str(e):
+            raise
+
+
 class ProgressError(FiftySixError):
     """The progress file cannot be opened or is not a fiftysix progress file."""
 
@@ -143,11 +154,11 @@ class ProgressStore(store.Store):
         con.executescript(_SCHEMA)
         columns = {row[1] for row in con.execute("PRAGMA table_info(reviews)")}
         if "source" not in columns:  # a file from before answers named their bank
-            con.execute("ALTER TABLE reviews ADD COLUMN source TEXT NOT NULL DEFAULT 'generated'")
+            _add_column(con, "source TEXT NOT NULL DEFAULT 'generated'")
         if "before" not in columns:  # a file from before undo: its reviews cannot be taken back
-            con.execute("ALTER TABLE reviews ADD COLUMN before TEXT")
+            _add_column(con, "before TEXT")
         if "assignment" not in columns:  # a class's assignment the answer was given for (drills.classes)
-            con.execute("ALTER TABLE reviews ADD COLUMN assignment INTEGER")
+            _add_column(con, "assignment INTEGER")
         con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     @staticmethod
