@@ -72,7 +72,8 @@ def idle(drv, timeout: float = 120) -> None:
 
 def wait_text(drv, text: str, timeout: float = 120) -> None:
     try:
-        WebDriverWait(drv, timeout, poll_frequency=0.25).until(
+        # a page that navigates meanwhile replaces its body: look again (the next poll)
+        WebDriverWait(drv, timeout, poll_frequency=0.25, ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: text in d.find_element(By.TAG_NAME, "body").text)
     except TimeoutException:
         shot(drv, "failure")

@@ -7,6 +7,7 @@ Skipped, with the reason, where Chromium is missing (as tests/test_browser.py).
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -32,6 +33,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 webdriver = pytest.importorskip("selenium.webdriver")
 oidc_mock = pytest.importorskip("oidc_provider_mock", reason="the club sign-in test needs oidc-provider-mock "
                                                               "(pip install -e '.[test]')")
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -168,10 +170,12 @@ def test_a_signed_out_visitor_sees_no_data(club, two_browsers):
     click_button(ann, "Sign out")
     # Streamlit ends the session at the provider too where it offers that (OpenID Connect's
     # end_session_endpoint): the provider asks, and sends the browser back to the app
-    WebDriverWait(ann, 60).until(lambda d: "End session" in d.find_element(By.TAG_NAME, "body").text
-                                 or "Sign in" in d.find_element(By.TAG_NAME, "body").text)
+    WebDriverWait(ann, 60, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: "End session" in d.find_element(By.TAG_NAME, "body").text
+        or "Sign in" in d.find_element(By.TAG_NAME, "body").text)
     for button in ann.find_elements(By.XPATH, "//button[normalize-space()='End session']"):
-        button.click()
+        with contextlib.suppress(StaleElementReferenceException):  # gone: the page has moved on
+            button.click()
     wait_text(ann, "Sign in")  # back in the app, signed out
     for page in ("", "progress", "drill", "analyse?players=8"):
         ann.get(app + "/" + page)
