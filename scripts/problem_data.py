@@ -11,10 +11,11 @@ engine's own answers, which are deterministic):
 * ``cards``: the hands searched for find-the-card problems (``problems.scan_record``), in the
   hands' order, until every level has ``--per-level`` problems from distinct positions (at most
   ``--per-hand`` a hand at a level), positions of levels still short only.
-* ``check``: every problem chosen re-solved by a solver of its own in another move order
-  (``problems.verify`` with ``Solver(shuffle=--seed)``; at 8 players an opening lead's 40
-  whole deals are re-solved in the solver's own order, a shuffled search of 64 cards taking
-  minutes); one that fails stops the run.
+* ``check``: every problem chosen re-solved by a solver of its own (``problems.verify`` with a
+  fresh ``Solver``): find-the-card in another move order (``shuffle=--seed``), an opening lead
+  on its 40 stored deals, in another move order at 4 players and in the solver's own at 6
+  and 8 (a shuffled search of whole deals of 48 or 64 cards takes 1-2 minutes a lead, the
+  scoring itself 1-40 s); one that fails stops the run.
 * ``write``: the starter set ``problems-<table>.json`` (the find-the-card problems chosen and
   every opening lead problem the hands give) and the leads' scores ``leads-<table>.json`` (each
   hand's ``lead_key`` and the problem it gave, or null), so that a server never scores a
@@ -176,7 +177,7 @@ def stage_check(table: Table, work: Path, per_level: int, per_hand: int, leads_p
             print(f"{table.players}p check: stopped at the time limit", flush=True)
             return
         t0 = time.perf_counter()
-        shuffle = seed if q.type == FIND_CARD or table.players < 8 else 0
+        shuffle = seed if q.type == FIND_CARD or table.players < 6 else 0
         bad = verify(q, Solver(16, shuffle=shuffle))
         _append(path, {"id": q.id, "bad": bad, "shuffle": shuffle, "seconds": round(time.perf_counter() - t0, 2)})
         print(f"{table.players}p check {q.id} ({q.type} level {level_of(q)}): "

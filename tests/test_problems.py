@@ -75,12 +75,25 @@ def _naive_values(q: Question) -> dict[str, int]:
 
 # --- the shipped starter sets --------------------------------------------------------------------
 
+SHIPPED = {4: (12, {2: 20, 3: 20, 4: 12}), 6: (12, {2: 20, 3: 20, 4: 12}), 8: (7, {2: 2, 3: 11, 4: 3})}
+"""Problems the starter sets hold at least (scripts/problem_data.py): find the card at each level,
+and opening leads at each level a lead can have. At 8 players the bots' hands give few lead
+problems of levels 2 and 4 (bench/RESULTS.md)."""
+
+
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t.players}p")
 def test_a_starter_set_ships_for_every_table_at_every_level(table):
     qs = starter_problems(table)
     assert len({q.id for q in qs}) == len(qs)
-    assert {level_of(q) for q in qs if q.type == FIND_CARD} == set(LEVELS)
-    assert {level_of(q) for q in qs if q.type == OPENING_LEAD} and {level_of(q) for q in qs} == set(LEVELS)
+    cards, leads = SHIPPED[table.players]
+    for lv in LEVELS:
+        assert sum(q.type == FIND_CARD and level_of(q) == lv for q in qs) >= cards, lv
+    for lv in LEAD_LEVELS:
+        assert sum(q.type == OPENING_LEAD and level_of(q) == lv for q in qs) >= leads[lv], lv
+    # at most two find-the-card problems of a level from one hand: the set spreads over the deals
+    for lv in LEVELS:
+        sources = [q.data["source"] for q in qs if q.type == FIND_CARD and level_of(q) == lv]
+        assert max(sources.count(x) for x in sources) <= 2, lv
     assert all(q.context.table == table and q.template == f"problem:{q.id}" for q in qs)
     # the bank check (no solving): every problem's data replays and agrees with itself
     assert check_bank(banks.Bank("s", "international", tuple(qs))) == []
@@ -174,20 +187,22 @@ def test_every_accepted_lead_holds_on_fresh_deals(table, leads, n):
 def test_every_shipped_hands_lead_is_scored_and_shipped():
     """The leads' scores ship with the hands (data/problems/leads-*.json): every shipped hand's
     lead is there, each problem it names is one of the starter set's and was scored on that
-    hand, and every opening lead of the starter set is there. So a fresh server never runs a
-    simulation for a shipped hand's lead."""
-    from fiftysix.drills.problem_sets import lead_key, shipped_leads
+    hand, a level it names is a lead's, and every opening lead of the starter set is there.
+    So a fresh server never runs a simulation for a shipped hand's lead, except for a hand
+    known to give a problem of the level asked."""
+    from fiftysix.drills.problem_sets import KEY_CHARS, lead_key, shipped_leads
     for table in TABLES:
         scores = shipped_leads(table)
-        hands = shipped_hands(table)
-        assert {lead_key(r) for r in hands} == set(scores), table
-        by_hand = {lead_key(r): r for r in hands}
+        by_hand = {lead_key(r)[:KEY_CHARS]: r for r in shipped_hands(table)}
+        assert set(by_hand) == set(scores) and len(by_hand) == len(shipped_hands(table)), table
         for key, q in scores.items():
-            if q is not None:
+            if isinstance(q, Question):
                 rec = by_hand[key]
                 assert q.data["deal"] == str(rec.deal) and int(q.data["leader"]) == rec.leader, q.id
                 assert q.data["contract"] == str(rec.contract), q.id
-        named = {q.id for q in scores.values() if q is not None}
+            else:
+                assert q is None or q in LEAD_LEVELS
+        named = {q.id for q in scores.values() if isinstance(q, Question)}
         assert named == {q.id for q in starter_problems(table) if q.type == OPENING_LEAD}, table
 
 
