@@ -98,6 +98,21 @@ def transaction(path: Path, timeout: float, foreign_keys: bool = False) -> Itera
         raise StoreError(describe(e, Path(path))) from None
 
 
+_READY: set[tuple] = set()
+"""(store class, file, its device and inode, its mode) of the files whose tables this process
+has made sure of: a store opened again on the same file (every page run opens its stores) skips
+the schema's statements, which take SQLite's write lock; a file replaced, deleted or made
+read-only since is checked again."""
+
+
+def _ready_key(kind: type, path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return kind, str(path.resolve()), st.st_dev, st.st_ino, st.st_mode, os.access(path, os.W_OK)
+
+
 class Store(ABC):
     """What the stores in the data file share: opening it (for reading only when it cannot be
     written), short reading connections and write transactions, errors naming the file.
@@ -115,11 +130,16 @@ class Store(ABC):
         self.path = Path(path) if path is not None else default_db_path()
         self.timeout = timeout
         self.read_only = False
+        known = _ready_key(type(self), self.path)
+        if known is not None and known in _READY:
+            return  # this process made sure of this file's tables already (each page run opens its stores)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with connect(self.path, timeout) as con:
                 con.execute("PRAGMA journal_mode=WAL")
                 self._create(con)
+            if (known := _ready_key(type(self), self.path)) is not None:
+                _READY.add(known)
         except sqlite3.DatabaseError as e:
             if not self._open_read_only():
                 raise self.error(f"cannot use {self.kind} file {self.path}: {e}") from None

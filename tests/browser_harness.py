@@ -111,10 +111,12 @@ def click_button(drv, label: str) -> None:
     idle(drv)
 
 
-def click_key(drv, key: str) -> None:
-    """Click the button of the widget with this Streamlit key."""
+def click_key(drv, key: str, timeout: float = 60) -> None:
+    """Click the button of the widget with this Streamlit key, once a rerun has drawn it (a message
+    drawn early in the same run may be on the page before the button is)."""
     def go() -> None:
-        b = drv.find_element(By.CSS_SELECTOR, f".st-key-{key} button")
+        b = WebDriverWait(drv, timeout, poll_frequency=0.2).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, f".st-key-{key} button"), f"no button with key {key!r}")
         drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", b)
         b.click()
     retry_stale(go)

@@ -27,6 +27,22 @@ SLOW = frozenset(line.strip() for line in (ROOT / "tests" / "slow_tests.txt").re
 SHARED_SERVERS = ("tests/test_stats.py",)
 """Modules whose tests share a module-scoped server besides the browser modules (a Dask cluster)."""
 
+LONGEST_FIRST = ("tests/test_package.py::test_the_wheel_installs_and_serves_the_app_from_anywhere",
+                 "tests/test_browser_coach.py", "tests/test_browser.py", "tests/test_browser_club.py",
+                 "tests/test_browser_learner.py", "tests/test_stats.py", "tests/test_browser_newcomer.py",
+                 "tests/test_browser_play.py", "tests/test_club_crash.py")
+"""The longest units of work (a test, or a module that shares a server), longest first, as
+measured in full runs (bench/RESULTS.md, "The suite"): the full run hands them out first (then
+the other slow tests, then the rest), so that no long unit starts near the end while the other
+workers sit idle. The order only changes when tests start, never what runs."""
+
+
+def _start_rank(item: pytest.Item) -> int:
+    for k, first in enumerate(LONGEST_FIRST):
+        if item.nodeid == first or item.nodeid.split("::")[0] == first:
+            return k
+    return len(LONGEST_FIRST) + (0 if item.get_closest_marker("slow") else 1)
+
 
 @pytest.hookimpl(tryfirst=True)  # before -m "not slow" deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -42,6 +58,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if missing:
                 item.add_marker(pytest.mark.skip(reason=f"the browser tests need {CHROMIUM} and {DRIVER} (apt-get "
                                                         "install chromium chromium-driver; .ci/run installs them)"))
+    if getattr(config.option, "loadgroup", False):  # a worker of ./scripts/test's run (--no-loadscope-reorder)
+        items.sort(key=_start_rank)  # stable: collection order within a rank
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
+    """On the controller of ``--dist loadgroup``: a module that shares a server must reach the
+    scheduler as one group, or each of its tests starts a server and a Chromium on any worker;
+    with pytest 9.2, pytest-xdist 3.8 groups nothing (pytest-xdist#1386). Stop and say so."""
+    if node.config.getvalue("dist") == "loadgroup":
+        lost = [i for i in ids if "@" not in i and i.startswith(("tests/test_browser", *SHARED_SERVERS))]
+        if lost:
+            pytest.exit(f"pytest-xdist did not group {lost[0]} with its module: see the pytest bound in "
+                        "pyproject.toml", returncode=2)
 
 
 @pytest.fixture(scope="module")

@@ -129,11 +129,14 @@ linux_only = pytest.mark.skipif(not hasattr(threading, "get_native_id") or not h
 @linux_only
 @pytest.mark.parametrize("priority", ["", "low", "normal"])
 def test_a_heavy_jobs_solver_threads_run_below_the_pages(tmp_path, monkeypatch, priority):
-    """By default a page's heavy job solves under SCHED_IDLE (only on CPU time no page's script
-    wants); FIFTYSIX_HEAVY_PRIORITY=low gives niceness +10, normal the pages' own priority."""
+    """In the server's own threads (FIFTYSIX_HEAVY_WORKERS=thread; worker processes:
+    tests/test_workers.py), a page's heavy job solves under SCHED_IDLE by default (only on
+    CPU time no page's script wants); FIFTYSIX_HEAVY_PRIORITY=low gives niceness +10, normal
+    the pages' own priority."""
     import os
     base = os.getpriority(os.PRIO_PROCESS, os.getpid())
     monkeypatch.setenv("FIFTYSIX_HEAVY_PRIORITY", priority)
+    monkeypatch.setenv("FIFTYSIX_HEAVY_WORKERS", "thread")
     want = {"": (min(19, base + 10), os.SCHED_IDLE), "low": (min(19, base + 10), os.SCHED_OTHER),
             "normal": (base, os.SCHED_OTHER)}[priority]
     assert _simulate_and_see_priority(tmp_path, monkeypatch) == {want}
@@ -142,13 +145,15 @@ def test_a_heavy_jobs_solver_threads_run_below_the_pages(tmp_path, monkeypatch, 
 
 @linux_only
 def test_a_cancellable_jobs_own_thread_is_niced_and_its_solver_threads_idle(monkeypatch):
-    """run_cancellable's worker may run Python for long: niceness +10 only (a SCHED_IDLE thread
-    holding the GIL would keep the pages waiting); the pool threads it starts go idle."""
+    """In the server's own threads (FIFTYSIX_HEAVY_WORKERS=thread), run_cancellable's worker
+    thread may run Python for long: niceness +10 only (a SCHED_IDLE thread holding the GIL
+    would keep the pages waiting); the pool threads it starts go idle."""
     import os
 
     from fiftysix.analyser.pool import Pool
     from fiftysix.ui.jobs import run_cancellable
     monkeypatch.delenv("FIFTYSIX_HEAVY_PRIORITY", raising=False)
+    monkeypatch.setenv("FIFTYSIX_HEAVY_WORKERS", "thread")
     base = os.getpriority(os.PRIO_PROCESS, os.getpid())
 
     def seen() -> tuple[int, int]:

@@ -103,7 +103,7 @@ def main() -> None:
     if the_club is not None and current_user() is None:
         st.navigation([st.Page(sign_in_page, title="Sign in", icon=":material/login:")]).run()
         st.stop()
-    start_warming()  # the solver's kernels, in the background, once per server process
+    start_warming(club=the_club is not None)  # the solver's kernels and the heavy jobs' workers, once per server
     pages = {section: [st.Page(page_file(name), title=title, icon=icon, **(more[0] if more else {}))
                        for name, title, icon, *more in entries]
              for section, entries in PAGES.items()}

@@ -24,7 +24,7 @@ from fiftysix.drills.library import Library
 from fiftysix.errors import FiftySixError
 from fiftysix.play import trick_rows
 from fiftysix.stats import summary
-from fiftysix.ui import render
+from fiftysix.ui import render, workers
 from fiftysix.ui.club import User, current_user
 
 MAX_UPLOAD_BYTES = 256 * 1024
@@ -179,11 +179,16 @@ FIRST_RUN = "Preparing the solver, first run only"
 """What a page says while the solver's kernels are compiled (or loaded from numba's cache)."""
 
 
-def start_warming() -> None:
+def start_warming(club: bool = False) -> None:
     """Prepare the solver's kernels in the background, once per server process (the router
     calls this on every run; ``fiftysix app`` as the server starts): compiled in a child process,
-    so that the pages stay quick meanwhile."""
+    so that the pages stay quick meanwhile. Once they are, the heavy jobs' worker processes
+    start (``ui.workers``; ``club``: this is a club server, whose workers go below the pages in
+    a cpu.idle cgroup where the machine allows it)."""
     solver.warm_in_background(apart=True)
+    workers.configure(club)
+    if workers.enabled() and solver.is_warm():  # numba's cache is filled: each worker only loads it
+        workers.workers().start()
 
 
 def warm_solver() -> None:

@@ -27,16 +27,20 @@ such as the page's Cancel, the session closing; a disconnected session is also n
 there), the exception raised there first tells the worker to stop and waits for it, so the
 CPU is free again within about a second.
 
-A heavy job's solver threads run below every page's script (``pool.worker_priority``): by
-default under Linux's SCHED_IDLE policy (``FIFTYSIX_HEAVY_PRIORITY``: "idle", "low" for
-niceness +10, "normal"), so a light page's script gets a core at once however many searches
-run; the kernels release the GIL, so it does not wait on them either (bench/load.py measures
-both, bench/RESULTS.md has the figures). ``run_cancellable``'s own thread, which may run
-Python for long while holding the GIL, gets the niceness only.
+The work itself runs in one of the server's warm worker processes (``ui.workers``, through
+``run_cancellable`` and ``in_worker``): every thread there runs under Linux's SCHED_IDLE policy
+(``FIFTYSIX_HEAVY_PRIORITY``: "idle", "low" for niceness +10, "normal"), on a club server in a
+cgroup marked ``cpu.idle=1`` where the machine allows it, and holds no lock a page needs, not
+even the GIL; the queue above decides which jobs run. With ``FIFTYSIX_HEAVY_WORKERS=thread``
+the work runs in the server's own threads as before: its solver threads below the pages
+(``pool.worker_priority``), ``run_cancellable``'s own thread, which may run Python for long
+while holding the GIL, at the niceness only. bench/load.py measures both; bench/RESULTS.md
+has the figures.
 """
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -48,6 +52,8 @@ import streamlit as st
 
 from fiftysix.analyser.pool import current_priority, lower_this_thread, worker_priority
 from fiftysix.errors import FiftySixError
+from fiftysix.ui import workers
+from fiftysix.ui.workers import max_jobs
 
 T = TypeVar("T")
 
@@ -79,14 +85,6 @@ WAIT_EVERY = 0.25
 
 class JobRefused(FiftySixError):
     """This visitor may not start heavy work (signed out of a club server)."""
-
-
-def max_jobs() -> int:
-    """Heavy jobs the server runs at once (``FIFTYSIX_HEAVY_JOBS``, default 2, at least 1)."""
-    try:
-        return max(1, int(os.environ.get("FIFTYSIX_HEAVY_JOBS", "2")))
-    except ValueError:
-        return 2
 
 
 @dataclass(eq=False)
@@ -279,42 +277,93 @@ def background_job(label: str, seconds: float, owner: str = "background") -> Ite
         q.leave(ticket)
 
 
+def in_worker(job: Job, work: Callable[[Callable[[], bool]], T],
+              on_progress: Callable[..., object] | None = None, tick: Callable[[], None] | None = None,
+              every: float = 0.25) -> T:
+    """``work(stop)`` for this running ``job``: in one of the server's worker processes
+    (``ui.workers``: below the pages, kernels warm), its ``stop()`` True at the job's cap or
+    once the page stops it; ``workers.progress(...)`` inside it reaches ``on_progress`` and
+    ``tick()`` runs every ``every`` seconds, both in this script thread (Streamlit yield points:
+    Stop, Cancel or a closed tab end the job there). With ``FIFTYSIX_HEAVY_WORKERS=thread``,
+    or for work that cannot be sent to a process (logged once), it runs in this thread as
+    before. ``workers.WorkerLost`` (a FiftySixError) where the worker died mid-job."""
+    if workers.enabled():
+        try:
+            return workers.run(work, job.stop, job.left(), on_progress=on_progress, tick=tick, every=every)
+        except workers.NotSendable as e:
+            _log_once(f"fiftysix: {job.label!r} runs in the server's own thread: {e}")
+    return _in_thread(job, work, every, on_progress, tick)
+
+
+_logged: set[str] = set()
+
+
+def _log_once(line: str) -> None:
+    if line not in _logged:
+        _logged.add(line)
+        print(line, file=sys.stderr, flush=True)
+
+
 def run_cancellable(work: Callable[[Callable[[], bool]], T], label: str, seconds: float,
-                    every: float = 0.25) -> T:
-    """``work(stop)`` in a worker thread inside a heavy job of at most ``seconds`` (``stop()``
-    turns True at the cap or once the run is stopped), showing ``label``, the seconds elapsed
-    and the cap; returns its result or raises its error."""
+                    every: float = 0.25, on_progress: Callable[..., object] | None = None) -> T:
+    """``work(stop)`` inside a heavy job of at most ``seconds`` (``stop()`` turns True at the
+    cap or once the run is stopped), showing ``label``, the seconds elapsed and the cap;
+    returns its result or raises its error. It runs in a worker process (``in_worker``; what
+    it passes to ``workers.progress`` reaches ``on_progress``), or, in thread mode, in a
+    thread of the server while this script thread stays at a yield point."""
+    with heavy_job(label, seconds) as job:
+        if workers.enabled():
+            note = st.empty()
+
+            def tick() -> None:
+                if session_gone():
+                    st.stop()  # nobody to show the answer to: the worker is told to stop
+                note.caption(job.caption())
+
+            try:
+                return workers.run(work, job.stop, job.left(), on_progress=on_progress, tick=tick, every=every)
+            except workers.NotSendable as e:
+                _log_once(f"fiftysix: {label!r} runs in the server's own thread: {e}")
+            finally:
+                note.empty()
+        return _in_thread(job, work, every, on_progress)
+
+
+def _in_thread(job: Job, work: Callable[[Callable[[], bool]], T], every: float,
+               on_progress: Callable[..., object] | None, tick: Callable[[], None] | None = None) -> T:
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
     box: dict = {}
-    with heavy_job(label, seconds) as job:
-        priority = current_priority()
+    priority = current_priority()
 
-        def target() -> None:
-            # this thread may run Python for long (a problem's scan, a review's loop): niceness
-            # only, as a SCHED_IDLE thread holding the GIL would keep the pages waiting on a
-            # thread that runs last; the solver threads it starts (kernels, GIL released) go idle
-            lower_this_thread((priority[0], False))
-            try:
-                with worker_priority(*priority):  # and the pool threads it starts
-                    box["value"] = work(job.stop)
-            except BaseException as e:  # noqa: BLE001 (handed to the script thread)
-                box["error"] = e
-
-        th = threading.Thread(target=target, daemon=True, name="fiftysix-job")
-        add_script_run_ctx(th, get_script_run_ctx(suppress_warning=True))
-        note = st.empty()
-        th.start()
+    def target() -> None:
+        # this thread may run Python for long (a problem's scan, a review's loop): niceness
+        # only, as a SCHED_IDLE thread holding the GIL would keep the pages waiting on a
+        # thread that runs last; the solver threads it starts (kernels, GIL released) go idle
+        lower_this_thread((priority[0], False))
         try:
-            while th.is_alive():
-                th.join(every)
-                if session_gone():
-                    st.stop()  # nobody to show the answer to: the finally below stops the worker
-                if th.is_alive():
-                    note.caption(job.caption())
-        finally:
-            job.halt.set()
-            th.join()
-            note.empty()
+            with worker_priority(*priority), workers.reporting(on_progress):  # and the pool threads it starts
+                box["value"] = work(job.stop)
+        except BaseException as e:  # noqa: BLE001 (handed to the script thread)
+            box["error"] = e
+
+    th = threading.Thread(target=target, daemon=True, name="fiftysix-job")
+    add_script_run_ctx(th, get_script_run_ctx(suppress_warning=True))
+    note = st.empty()
+    th.start()
+    try:
+        while th.is_alive():
+            th.join(every)
+            if tick is not None:
+                tick()
+                continue
+            if session_gone():
+                st.stop()  # nobody to show the answer to: the finally below stops the worker
+            if th.is_alive():
+                note.caption(job.caption())
+    finally:
+        job.halt.set()
+        th.join()
+        note.empty()
     if "error" in box:
         raise box["error"]
     return box["value"]

@@ -4,13 +4,15 @@ The problem's hands, auction and answer table; the "make a problem of this hand"
 the Enter, Review and Play pages share."""
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
 from fiftysix.bidding import Auction
 from fiftysix.cards import Hand
 from fiftysix.errors import FiftySixError
 from fiftysix.records import Record
-from fiftysix.ui import render
+from fiftysix.ui import heavy, render
 from fiftysix.ui.components import owner, show, user, words_for
 from fiftysix.ui.jobs import background_job, run_cancellable
 from fiftysix.ui.render import md_text
@@ -117,9 +119,9 @@ def add_to_bank(q) -> str:
 def problem_panel(record: Record, key: str) -> None:
     """For a coach: find the play problems in a hand (every position of its play searched by
     the solver; the opening lead scored by simulation) and add one to the working bank."""
-    from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Deadline
+    from fiftysix.analyser.solver import BudgetExceeded, Cancelled
     from fiftysix.drills.problem_sets import default_seconds
-    from fiftysix.drills.problems import OPENING_LEAD, Budget, lead_problem, scan_record
+    from fiftysix.drills.problems import OPENING_LEAD
     ss = st.session_state
     found_key = f"{key}_problems"
     if record.contract is None:
@@ -139,14 +141,14 @@ def problem_panel(record: Record, key: str) -> None:
         bar = st.progress(0.0, text="Looking for problems...")
         try:
             if find:
-                made = run_cancellable(lambda stop: scan_record(
-                    record, Budget(POSITION_SECONDS, Deadline(SCAN_SECONDS), stop),
-                    on_position=lambda i, n: bar.progress(i / max(1, n), text=f"Position {i + 1} of {n}")),
-                    "Searching the play", SCAN_SECONDS + 5)
+                made = run_cancellable(
+                    partial(heavy.scan_problems, record, POSITION_SECONDS, SCAN_SECONDS), "Searching the play",
+                    SCAN_SECONDS + 5,
+                    on_progress=lambda i, n: bar.progress(i / max(1, n), text=f"Position {i + 1} of {n}"))
             else:
-                one = run_cancellable(lambda stop: lead_problem(
-                    record, stop=stop, on_deal=lambda d, n: bar.progress(d / n, text=f"Deal {d} of {n}")),
-                    "Scoring every lead", default_seconds(record.table, OPENING_LEAD) + 5)
+                one = run_cancellable(partial(heavy.lead_problem, record), "Scoring every lead",
+                                      default_seconds(record.table, OPENING_LEAD) + 5,
+                                      on_progress=lambda d, n: bar.progress(d / n, text=f"Deal {d} of {n}"))
                 made = [one] if one is not None else []
         except (BudgetExceeded, Cancelled):
             made = []

@@ -8,16 +8,17 @@ place in the auction and the play.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import plotly.graph_objects as go
 import streamlit as st
 
-from fiftysix.analyser.review import Review, review
-from fiftysix.bots import DEFAULT_BOT, get_bot
+from fiftysix.analyser.review import Review
+from fiftysix.bots import DEFAULT_BOT
 from fiftysix.cards import Card
-from fiftysix.records import parse_record
-from fiftysix.ui import render
+from fiftysix.ui import heavy, render
 from fiftysix.ui.components import seat_view, show, tricks_table, view_hands
-from fiftysix.ui.jobs import heavy_job
+from fiftysix.ui.jobs import heavy_job, in_worker
 from fiftysix.ui.render import md_text
 
 POSITION_SECONDS = 5.0  # search budget per position; a position over it is shown as unsolved
@@ -31,15 +32,16 @@ def review_of(record_text: str, bot: str | None = DEFAULT_BOT) -> Review:
     done = st.session_state.setdefault("rv_reviews", {})
     key = (record_text, bot)
     if key not in done:
-        with heavy_job("Reviewing the hand", REVIEW_SECONDS + 5):
+        with heavy_job("Reviewing the hand", REVIEW_SECONDS + 5) as job:
             cap = f"(stops at {REVIEW_SECONDS:.0f} s at the latest)"
             bar = st.progress(0.0, text=f"Solving every card of the play double-dummy {cap}...")
 
             def tick(k: int, n: int) -> None:
                 bar.progress(k / n, text=f"Solving every card of the play double-dummy: {k} of {n} positions {cap}")
 
-            rev = review(parse_record(record_text), max_seconds=POSITION_SECONDS, on_progress=tick,
-                         total_seconds=REVIEW_SECONDS, bidder=None if bot is None else get_bot(bot))
+            # in a worker process below the pages (ui.workers); the bar moves as positions are solved
+            rev = in_worker(job, partial(heavy.review_record, record_text, bot, POSITION_SECONDS, REVIEW_SECONDS),
+                            on_progress=tick)
             bar.empty()
         if len(done) >= 32:
             done.pop(next(iter(done)))

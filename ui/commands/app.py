@@ -17,6 +17,7 @@ OPTIONS = {
     "server.maxUploadSize": "1",
     "server.address": "127.0.0.1",  # one person on this computer (README: Serving a club)
     "runner.magicEnabled": "false",  # a bare string or expression in a page script is never drawn
+    "runner.postScriptGC": "false",  # no full gc.collect() after every page run (it held the GIL: issue 44)
 }
 """Streamlit's settings for the app; the repository's .streamlit/config.toml holds the same, for
 ``streamlit run app.py`` (tests/test_package.py checks that they agree)."""

@@ -4,19 +4,19 @@ The hand is dealt, pasted or entered by seat; the estimate is from one seat's vi
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import plotly.graph_objects as go
 import streamlit as st
 
-from fiftysix.analyser import simulate, solver
 from fiftysix.analyser.dealer import View
 from fiftysix.cards import SUIT_SYMBOLS, SUITS, TRUMPS, Card, Deal, Table, format_trump, parse_trump, random_deal
 from fiftysix.errors import FiftySixError
 from fiftysix.play import PlayState, trick_number
 from fiftysix.scoring import Contract
-from fiftysix.ui import render
+from fiftysix.ui import heavy, render
 from fiftysix.ui.components import (
     in_url,
     page_start,
@@ -30,7 +30,7 @@ from fiftysix.ui.components import (
     words_for,
 )
 from fiftysix.ui.estimate_words import lead_words, makeable_words
-from fiftysix.ui.jobs import heavy_job, run_cancellable, session_gone
+from fiftysix.ui.jobs import heavy_job, in_worker, run_cancellable, session_gone
 from fiftysix.ui.render import md_text
 
 DEAL_PARAM = "deal"  # a pasted or typed deal, kept in the URL so a reload or a link brings it back
@@ -58,31 +58,43 @@ def ask_button(deal: Deal, what: str, key: str) -> None:
               args=(ASKED, str(deal)))
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
-def dd_rows(deal_text: str, table: Table, leader: int,
-            _stop=None) -> list[tuple[int, dict[str, int | None]]]:
+@st.cache_resource(show_spinner=False)
+def solved() -> dict:
+    """The solver's answers kept for the whole server (a deal's table rows per leader, a
+    position's card values), by their inputs; at most ``KEEP_SOLVED``, the oldest dropped."""
+    return {}
+
+
+KEEP_SOLVED = 512
+
+
+def cached(key: tuple, compute: Callable[[], Any]) -> Any:
+    """``compute()``'s answer for ``key``, kept in ``solved()`` (an error is not kept)."""
+    box = solved()
+    if key in box:
+        return box[key]
+    value = compute()
+    while len(box) >= KEEP_SOLVED:
+        box.pop(next(iter(box)), None)
+    box[key] = value
+    return value
+
+
+def dd_rows(deal_text: str, table: Table, leader: int) -> list[tuple[int, dict[str, int | None]]]:
     """(declaring team, trump -> the most points it takes) with ``leader`` on lead; None where
-    the search runs past its budget (the five trumps solved in parallel, cached per deal and
-    leader; ``_stop`` cancels, see ui.jobs)."""
-    warm_solver()
-    deal = Deal.parse(deal_text, table, partial=True)
-    return [(r.team, r.points) for r in solver.declarer_table(deal, (leader,), max_seconds=SOLVE_SECONDS,
-                                                              stop=_stop)]
+    the search runs past its budget (the five trumps solved in parallel in a heavy job, kept
+    per deal and leader)."""
+    return cached(("dd", deal_text, table, leader), lambda: run_cancellable(
+        partial(heavy.dd_rows, deal_text, table, leader, SOLVE_SECONDS),
+        f"Solving the five trumps with seat {leader} on lead", JOB_SECONDS))
 
 
-@st.cache_data(show_spinner=False, max_entries=512)
-def card_values(deal_text: str, table: Table, trump: str, leader: int,
-                played: tuple[str, ...], seconds: float = SOLVE_SECONDS, _stop=None) -> dict[str, int] | None:
+def card_values(deal_text: str, table: Table, trump: str, leader: int, played: tuple[str, ...], label: str,
+                seconds: float = SOLVE_SECONDS, job_seconds: float = JOB_SECONDS) -> dict[str, int] | None:
     """What each legal card is worth to the side to move, all cards within ``seconds``; None
-    when over budget (cached per position; ``_stop`` cancels, see ui.jobs)."""
-    warm_solver()
-    deal = Deal.parse(deal_text, table, partial=True)
-    pos = solver.Position.from_deal(deal, parse_trump(trump), leader=leader,
-                                    played=tuple(Card.parse(c) for c in played))
-    try:
-        return {str(c): int(v) for c, v in solver.card_values(pos, max_seconds=seconds, stop=_stop).items()}
-    except solver.BudgetExceeded:
-        return None
+    when over budget (a heavy job, kept per position)."""
+    return cached(("cards", deal_text, table, trump, leader, played, seconds), lambda: run_cancellable(
+        partial(heavy.card_values, deal_text, table, trump, leader, played, seconds), label, job_seconds))
 
 
 def deal_input(table: Table) -> Deal | None:
@@ -175,8 +187,7 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                           on_click=ss.__setitem__, args=("an_dd_cancelled", sig))
         bar = st.progress(0.0, text="Solving the five trumps...") if leaders else None
         for k, leader in enumerate(sorted(leaders)):
-            done = run_cancellable(partial(dd_rows, str(deal), table, leader),
-                                   f"Solving the five trumps with seat {leader} on lead", JOB_SECONDS)
+            done = dd_rows(str(deal), table, leader)
             for team, points in done:
                 row: dict[str, object] = {"declarers": f"team {table.team_name(team)}", "leader": f"seat {leader}"}
                 for trump in TRUMP_CHOICES:
@@ -277,20 +288,16 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
                 with live.container():
                     show_figures(est)
 
-            def keep_alive(done: int, total: int) -> bool:
+            def keep_alive() -> None:
                 # a Streamlit call every quarter second: where Stop, Cancel or a closed tab get in
-                now = time.monotonic()
-                if now - shown["at"] >= 0.25:
-                    shown["at"] = now
-                    bar.progress(shown["frac"], text=shown["text"])
-                    return session_gone()  # a closed tab: stop solving for nobody
-                return False
+                bar.progress(shown["frac"], text=shown["text"])
+                if session_gone():
+                    st.stop()  # a closed tab: stop solving for nobody
 
-            # a second of the limit is kept for drawing the answer
-            est = simulate.estimate(view, contract, int(n), int(seed), until=until,
-                                    max_seconds=max(0.1, job.left() - min(1.0, job.seconds / 10)),
-                                    on_update=on_update, should_stop=keep_alive, update_every=0.25,
-                                    points=not quick)
+            # in a worker process below the pages; a second of the limit is kept for drawing the answer
+            est = in_worker(job, partial(heavy.estimate, view, contract, int(n), int(seed), until,
+                                         max(0.1, job.left() - min(1.0, job.seconds / 10)), not quick),
+                            on_progress=on_update, tick=keep_alive)
             ss["an_est"] = (key, est, "time" if est.stopped else None)
             cancel.empty()
             bar.empty()
@@ -401,9 +408,7 @@ def best_play(deal: Deal, table: Table) -> None:
         cancel.button("Cancel", key="an_bp_cancel", icon=":material/stop:",
                       on_click=ss.__setitem__, args=("an_bp_cancelled", spot))
         with user_errors():
-            values = run_cancellable(lambda stop: card_values(str(deal), table, trump, leader, tuple(played),
-                                                              _stop=stop),
-                                     "Solving this position", JOB_SECONDS)
+            values = card_values(str(deal), table, trump, leader, tuple(played), "Solving this position")
         cancel.empty()
         best = max(values, key=values.__getitem__) if values else None
     b1, b2, b3, b4 = st.columns(4)
@@ -419,8 +424,7 @@ def best_play(deal: Deal, table: Table) -> None:
         end = time.monotonic() + SOLVE_SECONDS  # one budget for the whole play-out
         while not state.is_over and time.monotonic() < end:
             left = max(0.05, end - time.monotonic())
-            v = run_cancellable(partial(card_values, str(deal), table, trump, leader, tuple(played), left),
-                                "Playing the hand out", left + 5)
+            v = card_values(str(deal), table, trump, leader, tuple(played), "Playing the hand out", left, left + 5)
             if not v:
                 break
             card = max(v, key=lambda c: v[c])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from dataclasses import replace
+from functools import partial
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -26,7 +27,7 @@ from fiftysix.hand import AUCTION, OVER, PLAY
 from fiftysix.play import trick_rows
 from fiftysix.records import format_record, parse_records
 from fiftysix.scoring import MATCH_FORMATS, Match
-from fiftysix.ui import render
+from fiftysix.ui import heavy, render
 from fiftysix.ui.class_parts import hand_in, play_assignments
 from fiftysix.ui.components import (
     in_url,
@@ -39,7 +40,7 @@ from fiftysix.ui.components import (
     warm_solver,
     words_for,
 )
-from fiftysix.ui.jobs import heavy_job, run_cancellable
+from fiftysix.ui.jobs import heavy_job, in_worker, run_cancellable
 from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
@@ -523,7 +524,7 @@ def last_card_cost(pt: practice.PracticeTable) -> None:
     if (pt.key, i) not in costs:
         warm_solver()
         try:
-            costs[(pt.key, i)] = run_cancellable(lambda stop: pt.card_cost(i, CARD_SECONDS, stop),
+            costs[(pt.key, i)] = run_cancellable(partial(heavy.card_cost, pt, i, CARD_SECONDS),
                                                  "Working out what your last card cost with best play",
                                                  CARD_SECONDS + 5)
         except FiftySixError:
@@ -639,7 +640,7 @@ def dd_panel(pt: practice.PracticeTable) -> None:
     if pt.key not in cache:
         warm_solver()
         try:
-            cache[pt.key] = run_cancellable(lambda stop: pt.double_dummy(DD_SECONDS, stop),
+            cache[pt.key] = run_cancellable(partial(heavy.double_dummy, pt, DD_SECONDS),
                                             "Solving the deal double-dummy", DD_SECONDS + 5)
         except FiftySixError as e:
             st.warning(f"The double-dummy figures are not available: {md_text(e)}")
@@ -782,7 +783,7 @@ if phase != OVER and not pt.your_turn:
     try:
         label = "The bots are " + ("calling" if phase == AUCTION else "playing")
         with heavy_job(label, BOTS_SECONDS) as job, st.spinner(f"{label} (for {BOTS_SECONDS:.0f} s at most)..."):
-            pt.advance(job.stop)
+            pt = in_worker(job, partial(heavy.bots_move, pt))  # the worker's copy moved: it comes back
     except FiftySixError as e:
         st.error(f"The bots could not go on: {md_text(e)}")
         st.stop()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 import time
 from datetime import UTC, datetime
+from functools import partial
 
 import pandas as pd
 import streamlit as st
@@ -29,6 +30,7 @@ from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
 from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words
 from fiftysix.errors import FiftySixError
+from fiftysix.ui import heavy
 from fiftysix.ui.components import page_start, warm_solver, words_for
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem, larder
@@ -88,10 +90,10 @@ def make_new(table, level: int, kind: str, kept, known) -> None:
     bar = st.progress(0.0, text="Looking for a problem in the bots' hands...")
     skip = {q.id for q in known}
     try:
-        q = run_cancellable(lambda stop: sets.make_problem(
-            table, level, kind, secrets.randbelow(10**6), skip=skip, stop=stop, index=kept,
-            on_progress=lambda f, words: bar.progress(f, text=words)), "Making a problem",
-            sets.default_seconds(table, kind) + JOB_SLACK)
+        q = run_cancellable(partial(heavy.make_problem, table, level, kind, secrets.randbelow(10**6),
+                                    frozenset(skip), kept), "Making a problem",
+                            sets.default_seconds(table, kind) + JOB_SLACK,
+                            on_progress=lambda f, words: bar.progress(f, text=words))
     except (Cancelled, BudgetExceeded):
         q = None
     except FiftySixError as e:
