@@ -331,6 +331,32 @@ def test_card_values_hint_only_orders_the_search(players, deck, teams):
             assert {CARD_NAMES[c]: v for c, v in got.items()} == want, (pos, card, guess)
 
 
+@pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "pairs")])
+def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
+    """``Solver.value`` from a guess (the two proofs at the guess, then a gallop away from
+    it while the proofs go one way) gives the plain minimax's value for guesses below,
+    at and above it, also when the search is stopped every few nodes and resumed (the
+    window and the guess carried from call to call; the chunks double, so that it ends)."""
+    table = Table(players, deck, teams)
+    rng = random.Random(53 * players + deck)
+    solver = S.Solver(table_mb=2)
+    for k in range(10):
+        pos = random_position(rng, table)
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        side = rng.randrange(table.num_teams)
+        want = naive_max_points(hands, trump, leader, team_of, side, trick)
+        enc = pos.encoded()
+        left = enc.points_left()
+        def stop() -> bool:
+            S._STOP_CHUNK *= 2
+            return False
+
+        for guess in sorted({0, want - 5, want - 1, want, want + 1, want + 3, left, left + 4}):
+            monkeypatch.setattr(S, "_STOP_CHUNK", 1 << 40 if guess % 2 else 2)
+            solver.clear()
+            assert solver.value(enc, side, guess=max(guess, 0), stop=stop) == want, (pos, side, guess)
+
+
 def test_table_in_parallel_threads_equals_one_thread():
     """The five trumps solved in threads (each its own table) give the sequential answers;
     a trump over budget is None in table_rows and an error in table."""
