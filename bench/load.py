@@ -434,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
                 time.sleep(1)
                 machine.mark(spans[running and inflight.n > 0])
             out["machine_load"] = Machine.cores({k: spans[True].get(k, 0) + spans[False].get(k, 0)
-                                                 for k in ("others", "server", "bench", "seconds")})
+                                                 for k in ("others", "server", "workers", "bench", "seconds")})
             out["machine_load"]["load1_mean"] = round(sum(loads) / max(1, len(loads)), 1)
             if args.cycle and args.heavy:
                 out["machine_with_heavy"], out["machine_no_heavy"] = Machine.cores(spans[True]), Machine.cores(spans[False])
