@@ -11,12 +11,15 @@ and the medians are also given in DDS solves. Issue 45's goal: under 2 s a probl
 
     nice .venv/bin/python -m bench.problems --seeds 8 --tables 4,6,8 --leads 4
 
+A problem made on demand is one the shipped set does not hold (its ids are skipped).
+
 ``--learner THINK`` times the learner's wait instead: a fresh server (an empty data file, no
-problem kept in memory) for each table, and a learner who has met every shipped problem of a
-level works ``--problems`` new ones of each kind there, ``THINK`` seconds on each. While the
-learner thinks, the server makes the next one ahead (``drills.problem_prep.Larder`` in a
-background place of the heavy-job queue, as the page asks); the wait is from "Next problem"
-to a problem handed over (up to ``--give-up`` seconds: a miss). ``--page`` also times the
+problem kept in memory, the shipped set read afresh) for each table, and a learner who meets
+every shipped problem of each kind and level, then ``--problems`` new ones, ``THINK`` seconds on
+each from the moment the server makes the next one ahead (``drills.problem_prep.Larder`` in a
+background place of the heavy-job queue, as the page asks once two known ones are left); the
+wait is from "Next problem" (or the first ask) to a problem handed over (up to ``--give-up``
+seconds: a miss). ``--page`` also times the
 page itself: an AppTest click on "Next problem" with a problem ready, to the next one drawn.
 Every problem handed over is re-solved (``problems.verify``) at the end and must hold.
 """
@@ -47,8 +50,10 @@ def timed(table: Table, level: int, kind: str, seed: int, cold: bool) -> tuple[f
         problem_sets._positions.clear()
         problem_sets._leads_made.clear()
         problem_sets._lead_scoring.clear()
+        problem_sets._lead_levels.clear()
+    skip = {q.id for q in problem_sets.starter_problems(table)}  # the shipped set is used up
     t0, c0 = time.perf_counter(), time.process_time()
-    q = make_problem(table, level, kind, seed)
+    q = make_problem(table, level, kind, seed, skip=skip)
     took, cpu = time.perf_counter() - t0, time.process_time() - c0
     return took, cpu, q is not None, q is None or verify(q) == []
 
@@ -59,52 +64,75 @@ def quantiles(ts: list[float]) -> str:
     return f"median {statistics.median(ts):.2f} s, p90 {p90:.2f} s, max {ts[-1]:.2f} s"
 
 
+AHEAD = 2
+"""As the Problems page (ui/pages/problems.py ``AHEAD``): the server starts making the next problem
+of a kind and level once this many known ones are left to meet."""
+
+
 def learner_waits(table: Table, think: float, problems: int, give_up: float, data: Path,
                   kinds: Sequence[str], survey: bool = True, levels: Sequence[int] = ()
-                  ) -> list[tuple[str, int, list[float | None], list[Question]]]:
-    """(kind, level, each wait in seconds or None for a miss, the problems handed over) of a
-    learner at a fresh server for ``table`` (its data file under ``data``)."""
+                  ) -> tuple[float, list[tuple[str, int, list[float | None], list[Question], int]]]:
+    """(seconds to read the shipped set, [(kind, level, each wait in seconds or None for a
+    miss, the new problems handed over, how many of the waits were shipped problems)]) of a
+    learner at a fresh server for ``table`` (its data file under ``data``): at each kind and
+    level the learner meets every shipped problem (picked as the page picks them, at once),
+    then ``problems`` new ones. From the moment ``AHEAD`` or fewer shipped ones are left the
+    server makes the next ahead (as the page asks), and the learner thinks ``think`` seconds
+    on each problem; the wait is from "Next problem" to a problem handed over."""
+    from datetime import UTC, datetime
+
     from fiftysix.drills.problem_prep import Larder
-    from fiftysix.drills.problem_sets import ProblemStore, starter_problems
+    from fiftysix.drills.problem_sets import ProblemStore, pick_problem, starter_problems
     from fiftysix.ui.jobs import background_job
     for cache in (problem_sets._cards_made, problem_sets._positions, problem_sets._leads_made,
-                  problem_sets._lead_scoring):
+                  problem_sets._lead_scoring, problem_sets._lead_levels):
         cache.clear()
+    problem_sets._starter.cache_clear()
+    problem_sets.shipped_leads.cache_clear()
+    t0 = time.perf_counter()
+    shipped = starter_problems(table)  # a fresh server's first page reads the set (and the leads' scores)
+    problem_sets.shipped_leads(table)
+    read = time.perf_counter() - t0
     larder = Larder(background_job, index=ProblemStore(data / f"server-{table.players}.db"))
-    skip = {q.id for q in starter_problems(table)}
+    skip = {q.id for q in shipped}
     out = []
     try:
         for kind in kinds:
             for level in (LEVELS if kind == FIND_CARD else LEAD_LEVELS):
                 if levels and level not in levels:
                     continue
+                known = [q for q in shipped if q.type == kind and level_of(q) == level]
+                seen: set[str] = set()
                 waits: list[float | None] = []
                 got: list[Question] = []
-                for _ in range(problems):
-                    larder.want(table, kind, level, skip)  # the learner is on the last problem it knew
-                    if kind == OPENING_LEAD and survey:
-                        larder.survey(table)  # as the page does once a learner needs new leads
-                    time.sleep(think)
+                while len(got) < problems:
+                    left = [q for q in known if q.id not in seen]
+                    if len(left) <= AHEAD:  # the page asks the server for the next one ahead
+                        larder.want(table, kind, level, skip | seen)
+                        if kind == OPENING_LEAD and survey:
+                            larder.survey(table)
+                        time.sleep(think)  # the learner works on the problem shown
                     t0 = time.perf_counter()
-                    q = None
+                    q = pick_problem(known, {}, level, (kind,), now=datetime.now(UTC), seed=len(seen), skip=seen)
                     while q is None and time.perf_counter() - t0 < give_up:
-                        q = larder.take(table, kind, level, skip)
+                        q = larder.take(table, kind, level, skip | seen)
                         wish = larder.progress(table, kind, level)
                         if q is None and wish is not None and wish.done and not larder.ready(table, kind, level):
-                            larder.want(table, kind, level, skip)  # the page asks again, as its Next does
+                            larder.want(table, kind, level, skip | seen)  # the page asks again, as its Next does
                         if q is None:
                             time.sleep(0.02)
+                        elif q.id not in skip:
+                            got.append(q)
                     waits.append(None if q is None else time.perf_counter() - t0)
                     if q is None:
                         break
-                    skip.add(q.id)
-                    got.append(q)
-                print(f"{table.players}p {kind:12} level {level}: waits "
+                    seen.add(q.id)
+                print(f"{table.players}p {kind:12} level {level}: {len(known)} shipped; waits "
                       + " ".join("miss" if w is None else f"{w:.2f}" for w in waits), flush=True)
-                out.append((kind, level, waits, got))
+                out.append((kind, level, waits, got, len(known)))
     finally:
         larder.close()
-    return out
+    return read, out
 
 
 def page_next(players: int, runs: int, ahead: bool) -> list[float]:
@@ -187,18 +215,30 @@ def main() -> None:
             for p in (int(x) for x in args.tables.split(",")):
                 table = Table.make(p)
                 shipped_hands(table)
-                found = learner_waits(table, args.learner, args.problems, args.give_up, Path(d),
-                                      args.kinds.split(","), not args.no_survey,
-                                      [int(x) for x in args.levels.split(",") if x])
+                read, found = learner_waits(table, args.learner, args.problems, args.give_up, Path(d),
+                                            args.kinds.split(","), not args.no_survey,
+                                            [int(x) for x in args.levels.split(",") if x])
+                rows.append(f"{p}p a fresh server reads the shipped set and the leads' scores in {read:.2f} s")
+                print(rows[-1], flush=True)
                 for kind in args.kinds.split(","):
-                    ws = [w for k, _, waits, _ in found if k == kind for w in waits]
-                    got = [q for k, _, _, qs in found if k == kind for q in qs]
-                    if not ws:
+                    every = [(lv, waits, n) for k, lv, waits, _, n in found if k == kind]
+                    got = [q for k, _, _, qs, _ in found if k == kind for q in qs]
+                    if not every:
                         continue
+                    for lv, waits, n in every:
+                        firsts = [w for w in waits[:n] if w is not None]
+                        new = waits[n:]
+                        done = [w for w in new if w is not None]
+                        rows.append(f"{p}p {kind:12} level {lv}: {n} shipped, first wait {waits[0] or 0:.3f} s,"
+                                    f" max over the shipped {max(firsts, default=0):.3f} s; new {len(done)}/{len(new)}"
+                                    f" handed over{', ' + quantiles(done) if done else ''};"
+                                    f" {sum(w < 2.0 for w in done)}/{len(new)} under 2 s")
+                        print(rows[-1], flush=True)
+                    ws = [w for _, waits, _ in every for w in waits]
                     done = [w for w in ws if w is not None]
                     bad = sum(verify(q) != [] for q in got)
-                    rows.append(f"{p}p {kind:12} learner's wait (think {args.learner:.0f} s): "
-                                f"{len(done)}/{len(ws)} handed over, {quantiles(done) if done else '-'};"
+                    rows.append(f"{p}p {kind:12} learner's wait (think {args.learner:.0f} s), every problem asked:"
+                                f" {len(done)}/{len(ws)} handed over, {quantiles(done) if done else '-'};"
                                 f" {sum(w < 2.0 for w in done)}/{len(ws)} under 2 s"
                                 f"{'' if not bad else f', {bad} FAILED the re-solve'}")
                     print(rows[-1], flush=True)

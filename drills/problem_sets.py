@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -68,10 +69,53 @@ def starter_name(table: Table) -> str:
     return f"problems-{table.players}x{table.deck}{'-pairs' if table.teams == 'pairs' else ''}.json"
 
 
-def starter_problems(table: Table) -> list[Question]:
-    """The shipped, solver-verified problems for ``table`` (empty where none ship)."""
+def leads_name(table: Table) -> str:
+    """The file of the shipped hands' opening leads, scored (``shipped_leads``)."""
+    return "leads-" + starter_name(table).removeprefix("problems-")
+
+
+@functools.lru_cache(maxsize=8)
+def _starter(table: Table) -> tuple[Question, ...]:
     f = shipped.data_file(PROBLEMS, starter_name(table))
-    return list(loads(f.read_text(encoding="utf-8"), starter_name(table)).questions) if f.is_file() else []
+    return tuple(loads(f.read_text(encoding="utf-8"), starter_name(table)).questions) if f.is_file() else ()
+
+
+def starter_problems(table: Table) -> list[Question]:
+    """The shipped, solver-verified problems for ``table`` (empty where none ship); read once a process."""
+    return list(_starter(table))
+
+
+KEY_CHARS = 16
+"""The leads' scores file names each hand by the first this many hex digits of its ``lead_key``."""
+
+
+@functools.lru_cache(maxsize=8)
+def shipped_leads(table: Table) -> dict[str, Question | None | int]:
+    """What scoring the opening lead of each bots' hand shipped for ``table`` gave, shipped with
+    it (data/problems/leads-<table>.json, made by scripts/problem_data.py), by the first
+    ``KEY_CHARS`` digits of the hand's ``lead_key``: the problem (one of the starter set's),
+    None (the hand's lead is no problem), or the level of a problem the starter set does not
+    hold (kept small: the hand is scored again only when a problem of that level is wanted).
+    So a fresh server runs no simulation for a shipped hand's lead unless it gives a problem
+    of the level asked. Empty where none ship or the file was made with another ``LEAD_SEED``."""
+    f = shipped.data_file(PROBLEMS, leads_name(table))
+    if not f.is_file():
+        return {}
+    try:
+        data = json.loads(f.read_text(encoding="utf-8"))
+        if int(data.get("lead_seed", -1)) != LEAD_SEED:
+            return {}
+        scores = dict(data["scores"])
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return {}
+    problems = {q.id: q for q in _starter(table) if q.type == OPENING_LEAD}
+    out: dict[str, Question | None | int] = {}
+    for k, v in scores.items():
+        if v is None or (isinstance(v, int) and v in LEAD_LEVELS):
+            out[str(k)] = v
+        elif isinstance(v, str) and v in problems:
+            out[str(k)] = problems[v]
+    return out
 
 
 # --- problems kept for a learner --------------------------------------------------------------
@@ -327,13 +371,12 @@ def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, 
 
     for i in order:  # what is known already costs nothing
         key = (table, i)
-        if key not in _leads_made and index is not None:
-            known, made = index.scored_lead(lead_key(hands[i]))
-            if known:
-                _leads_made[key] = made
+        _recall_lead(table, i, hands[i], index)
         if key in _leads_made and wanted(_leads_made[key]):
             return _leads_made[key]
-    todo = [i for i in order if (table, i) not in _leads_made]
+    # a hand known to give a problem of another level is not scored; one known to give this level first
+    todo = [i for i in order if (table, i) not in _leads_made and _lead_levels.get((table, i), level) == level]
+    todo.sort(key=lambda i: (table, i) not in _lead_levels)
     later: list[int] = []
     for first in (True, False):  # a look at every hand, finishing those that look right; then the rest
         for n, i in enumerate(todo if first else later):
@@ -344,7 +387,7 @@ def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, 
             rec = hands[i]
             scoring = _lead_scoring.get((table, i)) or _lead_scoring.setdefault(
                 (table, i), LeadScoring(rec, seed=LEAD_SEED))
-            if first and PEEK_DEALS:
+            if first and PEEK_DEALS and (table, i) not in _lead_levels:
                 if len(scoring.made) < PEEK_DEALS:
                     progress(f"a first look at the lead of the bots' hand {n + 1} ({rec.contract})")
                     if not scoring.run(stop=halt, upto=PEEK_DEALS):
@@ -379,11 +422,8 @@ def score_leads(table: Table, *, stop: Callable[[], bool] | None = None, on_prog
     done = 0
     for i, rec in enumerate(hands):
         key = (table, i)
-        if key not in _leads_made and index is not None:
-            known, made = index.scored_lead(lead_key(rec))
-            if known:
-                _leads_made[key] = made
-        if key in _leads_made:
+        _recall_lead(table, i, rec, index)
+        if key in _leads_made or key in _lead_levels:  # known, or known to give a problem of its level
             done += 1
             continue
         if stop is not None and stop():
@@ -401,6 +441,33 @@ def score_leads(table: Table, *, stop: Callable[[], bool] | None = None, on_prog
             except ProblemStoreError:
                 pass
     return done, len(hands)
+
+
+def _recall_lead(table: Table, i: int, rec, index: ProblemStore | None) -> None:
+    """Put what scoring the lead of the bots' hand ``i`` gave into ``_leads_made`` when it is
+    known: shipped with the hands (``shipped_leads``; or only its level, into ``_lead_levels``),
+    or kept in the ``index``."""
+    key = (table, i)
+    if key in _leads_made:
+        return
+    if key not in _lead_levels:
+        k = lead_key(rec)
+        shipped_scores = shipped_leads(table)
+        got = shipped_scores.get(k[:KEY_CHARS], _UNKNOWN)
+        if isinstance(got, int):
+            _lead_levels[key] = got  # and on to the index: a server that scored it has the problem
+        elif got is not _UNKNOWN:
+            _leads_made[key] = got  # type: ignore[assignment]
+            return
+    if index is not None:
+        known, made = index.scored_lead(lead_key(rec))
+        if known:
+            _leads_made[key] = made
+
+
+_UNKNOWN = object()
+_lead_levels: dict[tuple[Table, int], int] = {}
+"""The hands whose lead is known (shipped) to give a problem of this level, not shipped itself."""
 
 
 def _deal_done(progress: Callable[[str], None], words: str, done: int, total: int) -> None:

@@ -90,6 +90,7 @@ def test_each_hands_opening_lead_is_scored_once_a_server(tmp_path, monkeypatch):
     monkeypatch.setattr(problem_sets, "_leads_made", {})
     monkeypatch.setattr(problem_sets, "_lead_scoring", {})
     hands = shipped_hands(FOUR)
+    monkeypatch.setattr(problem_sets, "shipped_leads", lambda table: {})  # as if none shipped
     first = make_problem(FOUR, 3, OPENING_LEAD, seed=4, index=index)
     assert first is not None
     scored = {lead_key(r): index.scored_lead(lead_key(r)) for r in hands}
@@ -143,6 +144,7 @@ def test_a_first_look_changes_the_order_not_the_problems(monkeypatch):
     found = {}
     for peek in (0, 16):
         monkeypatch.setattr(problem_sets, "PEEK_DEALS", peek)
+        monkeypatch.setattr(problem_sets, "shipped_leads", lambda table: {})  # as if none shipped
         monkeypatch.setattr(problem_sets, "_leads_made", {})
         monkeypatch.setattr(problem_sets, "_lead_scoring", {})
         got = set()
@@ -185,6 +187,7 @@ def test_a_survey_scores_every_hands_lead_once_and_keeps_it(tmp_path, monkeypatc
     from fiftysix.drills.problems import lead_problem
     some = shipped_hands(FOUR)[:20]
     monkeypatch.setattr(problem_sets, "shipped_hands", lambda table: some)
+    monkeypatch.setattr(problem_sets, "shipped_leads", lambda table: {})  # as if none shipped
     monkeypatch.setattr(problem_sets, "_leads_made", {})
     monkeypatch.setattr(problem_sets, "_lead_scoring", {})
     index = ProblemStore(tmp_path / "fiftysix.db")
