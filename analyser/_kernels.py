@@ -109,7 +109,8 @@ P_QM = WORK.add("P_QM", 1, "the cards the last _quick / _trump_run bound used")
 P_QFIRST = WORK.add("P_QFIRST", 1, "the suit the last _quick counted the other seats' cards of (-1: none)")
 O_TLEN = WORK.add("O_TLEN", MAX_SEATS, "scratch of the cashing bounds: per seat, its cards of a suit")
 O_TMIN = WORK.add("O_TMIN", MAX_SEATS, "scratch of _quick: per seat, its cheapest card of a suit")
-WORK.add("", 4, "spare")
+O_TSIG = WORK.add("O_TSIG", 2, "scratch: a position's top cards' points under rank counts, 2 bits a kind, 32 bits a suit")
+WORK.add("", 2, "spare")
 O_HP = WORK.add("O_HP", TRICKS * HSTRIDE, "per trick start: the suits' parts of the abstract keys (HP_*)")
 O_T2C = WORK.add("O_T2C", 2 * MAX_SEATS, "two-trick ending: per seat its two cards")
 O_T2F = WORK.add("O_T2F", MAX_SEATS, "two-trick ending: per seat which of the two it plays first")
@@ -153,8 +154,9 @@ MATE_W = 60                # and one only the leader's teammates can ruff this m
 PBUCKET = 64               # payoff-similar entries per bucket (16: 6 x 8 nodes +10%, 8 x 8 +15%; 8: +9% more)
 PFETCH = 16                # of them fetched ahead by a lookup (a lookup scans about 12)
 # a payoff-similar entry's words (``_pt_store``): key, value word, the small cards' points
-# (``O_SIG``'s 4 words), the points-blind fully abstracted key that chose its bucket, one unused
-PE_KEY, PE_VALUE, PE_SIG, PE_BUCKET, PE_SIZE = 0, 1, 2, 6, 8
+# (``O_SIG``'s 4 words), the points-blind fully abstracted key that chose its bucket, the top
+# cards' points (``O_TSIG``'s 2 words), one unused
+PE_KEY, PE_VALUE, PE_SIG, PE_BUCKET, PE_TOP, PE_SIZE = 0, 1, 2, 6, 7, 10
 _NOBOUND = -(1 << 40)      # a move's result slot: skipped without a bound of its own
 
 # hash multipliers
@@ -267,7 +269,9 @@ def _apart(W, g, su, kk):
     and the multiset of (holder, points) of the cards below them (an additive hash, so that
     only how many cards of each points value each seat holds there counts), from the state
     at ``W[g + HP_X:]``. With payoff-similar entries on, the points-blind parts as well
-    (``W[g + O_HB - O_HP + k]``: the small cards only as how many each seat holds)."""
+    (``W[g + O_HB - O_HP + k]``: the top cards' holders and copy ties without their points,
+    the small cards only as how many each seat holds; their running hash at ``HP_HASH`` of
+    that block)."""
     n = W[g + HP_N]
     x = W[g + HP_X]
     small = W[g + HP_SMALL]
@@ -275,6 +279,7 @@ def _apart(W, g, su, kk):
     blind = W[P_PAYOFF] != 0
     gb = g + (O_HB - O_HP)
     smallb = W[gb + HP_SMALL]
+    hpb = W[gb + HP_HASH]
     for k in range(W[g + HP_DONE] + 1, kk + 1):
         b = x & -x
         x ^= b
@@ -282,11 +287,18 @@ def _apart(W, g, su, kk):
         p = W[O_PTS + c]
         first = np.int64(-1)
         second = np.int64(-1)
+        fb = np.int64(-1)
+        sb = np.int64(-1)
         own = W[O_OWN + c]
         while own != 0:
             s = _ctz(own)
             own &= own - 1
             code = s | (p << 3)
+            cb = s | (64 if (W[O_H2 + s] & b) != 0 else 0)
+            if fb < 0:
+                fb = cb
+            else:
+                sb = cb | 128
             zz = _ZT[(s << 6) | (su << 4) | (p & 15)]
             if (W[O_H2 + s] & b) != 0:
                 code |= 64
@@ -306,8 +318,12 @@ def _apart(W, g, su, kk):
             hp = (hp ^ second) * FNV_PRIME
         W[g + k] = _mix(hp * GOLDEN + (small if k < n else np.int64(0)) + k * GOLDEN + su)
         if blind:
-            W[gb + k] = _mix(hp * GOLDEN + (smallb if k < n else np.int64(0)) + k * GOLDEN + su + 64)
+            hpb = (hpb ^ fb) * FNV_PRIME
+            if sb >= 0:
+                hpb = (hpb ^ sb) * FNV_PRIME
+            W[gb + k] = _mix(hpb * GOLDEN + (smallb if k < n else np.int64(0)) + k * GOLDEN + su + 64)
     W[gb + HP_SMALL] = smallb
+    W[gb + HP_HASH] = hpb
     W[g + HP_X] = x
     W[g + HP_SMALL] = small
     W[g + HP_HASH] = hp
@@ -369,6 +385,7 @@ def _akey0(W, base, d):
         if W[P_PAYOFF] != 0:
             W[g + (O_HB - O_HP)] = _part0(su + 64, W[O_ACCB + su])
             W[g + (O_HB - O_HP) + HP_SMALL] = W[O_ACCB + su]
+            W[g + (O_HB - O_HP) + HP_HASH] = 2000 + su
         W[g + HP_X] = us
         W[g + HP_SMALL] = W[O_ACC + su]
         W[g + HP_HASH] = 1000 + su
@@ -405,11 +422,24 @@ def _hist(W, s, m):
 @njit(cache=True)
 def _sig(W, kv):
     """The small cards' points of this position under rank counts ``kv``, per seat and suit
-    (8 bits each, ``_hist``), into ``W[O_SIG:O_SIG + 4]``; False if a count does not fit."""
+    (8 bits each, ``_hist``), into ``W[O_SIG:O_SIG + 4]``, and the top cards' points, 2 bits
+    each in power order, 32 bits a suit, into ``W[O_TSIG:O_TSIG + 2]``; False if a count
+    does not fit."""
     nseat = W[P_NSEAT]
     for i in range(4):
         W[O_SIG + i] = 0
     u = _in_hands(W)
+    W[O_TSIG] = 0
+    W[O_TSIG + 1] = 0
+    for su in range(4):
+        x = u & W[O_SMASK + su]
+        kk = (kv >> (5 * su)) & 31
+        i = 0
+        while x != 0 and i < kk:
+            b = x & -x
+            x ^= b
+            W[O_TSIG + (su >> 1)] |= (W[O_PTS + _ctz(b)] & 3) << (32 * (su & 1) + 2 * i)
+            i += 1
     for su in range(4):
         small = _below(W, u, su, (kv >> (5 * su)) & 31)
         if small == 0:
@@ -429,11 +459,14 @@ def _sig(W, kv):
 def _shift(W, T, o, kv):
     """How far the bounds of the payoff-similar entry at ``T[o]`` move for this position:
     its small cards (same seats, suits and numbers, other points) matched to the entry's
-    lowest to lowest in each seat and suit; any line keeps its trick winners and the
-    maximising side's points change by the points its tricks gain or lose. Returns
-    ``down | up << 16``: this position's value is at least lb - down, at most ub + up.
-    Per seat and suit, matched that way, the cards worth t points or more (t = 1, 2, 3)
-    that the entry has over this position each lose one point, and the other way round."""
+    lowest to lowest in each seat and suit, its top cards (same holders and copy ties in
+    the same power order, other points) each to the entry's card of its place; any line
+    keeps its trick winners and the maximising side's points change by the points its
+    tricks gain or lose. Returns ``down | up << 16``: this position's value is at least
+    lb - down, at most ub + up. Per seat and suit, matched that way, the small cards worth
+    t points or more (t = 1, 2, 3) that the entry has over this position each lose one
+    point, and the other way round; a top card worth d points less (more) than the
+    entry's loses (gains) d for each copy in hands."""
     if W[P_SIGKV] != kv:
         W[P_SIGKV] = kv if _sig(W, kv) else -2 - kv
     if W[P_SIGKV] != kv:
@@ -457,15 +490,40 @@ def _shift(W, T, o, kv):
                 d += ((g >> 3) & 7) - ((h >> 3) & 7)
             elif t == 1:
                 d += (g & 7) - (h & 7)
+    # the top cards, matched by power order (the key holds their holders and copy ties)
+    if T[o + PE_TOP] != W[O_TSIG] or T[o + PE_TOP + 1] != W[O_TSIG + 1]:
+        u = _in_hands(W)
+        for su in range(4):
+            x = u & W[O_SMASK + su]
+            kk = (kv >> (5 * su)) & 31
+            i = 0
+            while x != 0 and i < kk:
+                b = x & -x
+                x ^= b
+                c = _ctz(b)
+                sh_ = 32 * (su & 1) + 2 * i
+                pe = (T[o + PE_TOP + (su >> 1)] >> sh_) & 3
+                ph = (W[O_TSIG + (su >> 1)] >> sh_) & 3
+                if pe != ph:
+                    own = W[O_OWN + c]
+                    cop = _popc(own)
+                    if cop == 1 and (W[O_H2 + _ctz(own)] & b) != 0:
+                        cop = 2
+                    if pe > ph:
+                        down += (pe - ph) * cop
+                    else:
+                        up += (ph - pe) * cop
+                i += 1
     return down | (up << 16)
 
 
 @njit(cache=True)
 def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
     """Record a search result in the payoff-similar bucket at ``T[o]`` (``PBUCKET`` entries
-    of 8 words: key, value, the small cards' points ``W[O_SIG:O_SIG + 4]``, the fully
-    abstracted points-blind key ``kb`` that chose the bucket), at its front; an entry of
-    the same position (key, rank counts and points) keeps its bounds too."""
+    of ``PE_SIZE`` words: key, value, the small cards' points ``W[O_SIG:O_SIG + 4]``, the
+    fully abstracted points-blind key ``kb`` that chose the bucket, the top cards' points
+    ``W[O_TSIG:O_TSIG + 2]``), at its front; an entry of the same position (key, rank
+    counts and points) keeps its bounds too."""
     e = PBUCKET - 1
     for j in range(PBUCKET):
         x = o + PE_SIZE * j
@@ -475,13 +533,13 @@ def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
             break
         if T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
                 x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
-                x + PE_SIG + 3] == W[O_SIG + 3]:
+                x + PE_SIG + 3] == W[O_SIG + 3] and T[x + PE_TOP] == W[O_TSIG] and T[x + PE_TOP + 1] == W[O_TSIG + 1]:
             e = j
             break
     x = o + PE_SIZE * e
     same = T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
         x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
-        x + PE_SIG + 3] == W[O_SIG + 3]
+        x + PE_SIG + 3] == W[O_SIG + 3] and T[x + PE_TOP] == W[O_TSIG] and T[x + PE_TOP + 1] == W[O_TSIG + 1]
     lb = np.int64(0)
     ub = min(left, np.int64(255))
     if same:
@@ -489,13 +547,15 @@ def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
         lb = _v_lb(v)
         ub = _v_ub(v)
     for j in range(e, 0, -1):
-        for i in range(PE_BUCKET + 1):
+        for i in range(PE_TOP + 2):
             T[o + PE_SIZE * j + i] = T[o + PE_SIZE * (j - 1) + i]
     T[o + PE_KEY] = k
     T[o + PE_BUCKET] = kb
     T[o + PE_VALUE] = _pack(lb, ub, res, a0, b0, ncards, kv, ep)
     for i in range(4):
         T[o + PE_SIG + i] = W[O_SIG + i]
+    T[o + PE_TOP] = W[O_TSIG]
+    T[o + PE_TOP + 1] = W[O_TSIG + 1]
 
 
 @njit(cache=True)
@@ -1894,7 +1954,11 @@ def _setup(W, nwords):
     if W[P_PAYOFF] != 0 and ne >= 2 * PE_SIZE * PBUCKET:
         W[P_TMASK] = ne // 2 - 1
         W[P_PBASE] = ne
-        W[P_PMASK] = ne // (PE_SIZE * PBUCKET) - 1
+        nb = ne // (PE_SIZE * PBUCKET)
+        pm = np.int64(1)
+        while pm * 2 <= nb:
+            pm *= 2
+        W[P_PMASK] = pm - 1
     else:
         W[P_PAYOFF] = 0
         W[P_TMASK] = ne - 1
@@ -1918,23 +1982,31 @@ def _narrow(W, T, rs, window):
     time). Once at most 5 points wide, step by one from the end whose last proof was the
     cheaper: near the value a deal's proofs of "at least" and of "less than" often differ
     in cost by 10x or more, and stepping from the cheap end leaves one costly proof (6 x 8,
-    90 deals: nodes -9%). With a guess (``window[2]``, -1 for none) the first probes are
-    "at least the guess" and then "at least one more": when the guess is the value, the two
-    proofs any exact answer needs and nothing else."""
+    90 deals: nodes -9%). With a guess (``window[2]``, -1 for none) the first probe is "at
+    least the guess", and then, as in MTD(f), the next probe steps from the bound just
+    proved in the same direction, one point, then 2, 4, ... while the proofs keep going
+    the same way (a gallop), until the window holds the value between a success and a
+    failure; then as without a guess. When the guess is the value: its two proofs and
+    nothing else; off by a few points, a few near proofs (a guess 3 points off still saves
+    16-29% of the nodes against no guess on the seed-2026 sets, bench/RESULTS.md)."""
     lo = window[0]
     hi = window[1]
     g = window[2] if window.shape[0] > 2 else np.int64(-1)
     mid = (lo + hi + 1) // 2
+    bracketed = g < 0
     if g >= 0:
         mid = min(max(g, lo + 1), hi)
     up_cost = np.int64(0)
     down_cost = np.int64(0)
+    step = np.int64(1)
+    last = np.int64(-1)
     while lo < hi:
         n0 = W[ST_NODES]
         r = _probe(W, T, rs, mid)
         if W[ST_ABORT] != 0:
             break
-        if r >= mid:
+        up = np.int64(1) if r >= mid else np.int64(0)
+        if up == 1:
             lo = r
             up_cost = W[ST_NODES] - n0
         else:
@@ -1942,13 +2014,19 @@ def _narrow(W, T, rs, window):
             down_cost = W[ST_NODES] - n0
         window[0] = lo
         window[1] = hi
-        if g >= 0:
-            # the guess is used once: after "at least the guess", "at least one more"
-            window[2] = -1
-            g = -1
-            if r >= mid:
-                mid = lo + 1
+        if lo >= hi:
+            break
+        if not bracketed:
+            if last >= 0 and last != up:
+                bracketed = True
+            else:
+                step = step * 2 if last == up else np.int64(1)
+                last = up
+                mid = lo + step if up == 1 else hi - step + 1
+                mid = min(max(mid, lo + 1), hi)
                 continue
+        if window.shape[0] > 2:
+            window[2] = -1
         if hi - lo > 5:
             mid = lo + max((hi - lo + 1) // 3, 1)
         elif down_cost >= up_cost:

@@ -17,10 +17,11 @@ page (Rules) once a second. Reported:
 * with ``--heavy-process same|own``: the heavy jobs run outside the server instead
   (bench/heavy_process.py), in its scheduling group or in one of niceness 19, to tell what
   the pages pay for the jobs' CPU apart from what they pay for sharing the server's process;
-* the machine: CPU used by other processes, the server and this bench (the members'
-  browsers), in cores, idle, under load (with and without heavy jobs) and idle again after,
+* the machine: CPU used by other processes, the server, its child processes (the heavy jobs'
+  workers, ui/workers.py) and this bench (the members' browsers), in cores, idle, under load (with and without heavy jobs) and idle again after,
   and the load average: on a shared box the idle figure is only fair next to these;
-* the server's memory (resident set) over the run: start, peak, end;
+* the server's memory (resident set) over the run: start, peak, end; and with its worker
+  processes added;
 * with ``--kill``: the server is killed with SIGKILL while the members answer, and the answers
   confirmed before it are counted in the file again (lost: 0), which then passes SQLite's
   integrity check.
@@ -251,29 +252,38 @@ class Machine:
         self.last = self._now()
 
     @staticmethod
-    def _ticks(pid: int | str) -> int:
+    def _ticks(pid: int | str, children: bool = False) -> int:
+        """utime + stime of a process; with ``children``, those of its children that ended too."""
         try:
             f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return int(f[11]) + int(f[12])  # utime, stime
+            return int(f[11]) + int(f[12]) + (int(f[13]) + int(f[14]) if children else 0)
         except (OSError, IndexError, ValueError):
             return 0
 
-    def _now(self) -> tuple[float, int, int, int]:
+    def _workers(self) -> int:
+        """CPU ticks of the server's child processes (its heavy jobs' workers, the solver's
+        warm-up), the live ones and those that ended."""
+        return self._ticks(self.server, children=True) - self._ticks(self.server) + sum(
+            self._ticks(c, children=True) for c in descendants(self.server))
+
+    def _now(self) -> tuple[float, int, int, int, int]:
         try:
             cpu = [int(x) for x in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
             busy = sum(cpu) - cpu[3] - cpu[4]  # all but idle and iowait
         except (OSError, ValueError, IndexError):
             busy = 0
-        return time.monotonic(), busy, self._ticks(self.server), self._ticks("self")
+        return time.monotonic(), busy, self._ticks(self.server), self._ticks("self"), self._workers()
 
     def mark(self, into: dict[str, float] | None = None) -> dict[str, float]:
-        """Since the last mark: cores used by other processes, by the server and by this bench
-        (the members' browsers); with ``into``, the CPU seconds are also added there."""
+        """Since the last mark: cores used by other processes, by the server, by its worker
+        processes (the heavy jobs) and by this bench (the members' browsers); with ``into``, the
+        CPU seconds are also added there."""
         now = self._now()
-        (t0, b0, s0, c0), (t1, b1, s1, c1) = self.last, now
+        (t0, b0, s0, c0, w0), (t1, b1, s1, c1, w1) = self.last, now
         self.last = now
         hz, dt = os.sysconf("SC_CLK_TCK"), max(1e-9, t1 - t0)
-        got = {"others": (b1 - b0 - (s1 - s0) - (c1 - c0)) / hz, "server": (s1 - s0) / hz, "bench": (c1 - c0) / hz}
+        got = {"others": (b1 - b0 - (s1 - s0) - (c1 - c0) - (w1 - w0)) / hz, "server": (s1 - s0) / hz,
+               "workers": (w1 - w0) / hz, "bench": (c1 - c0) / hz}
         if into is not None:
             for k, v in got.items():
                 into[k] = into.get(k, 0.0) + v
@@ -284,8 +294,23 @@ class Machine:
     def cores(acc: dict[str, float]) -> dict[str, float]:
         """Cores used over the spans added up in ``acc`` (see ``mark``)."""
         dt = max(1e-9, acc.get("seconds", 0.0))
-        return {f"{k}_cores": round(acc.get(k, 0.0) / dt, 2) for k in ("others", "server", "bench")} | {
+        return {f"{k}_cores": round(acc.get(k, 0.0) / dt, 2) for k in ("others", "server", "workers", "bench")} | {
             "seconds": round(dt)}
+
+
+def descendants(pid: int) -> list[int]:
+    """The live processes below ``pid`` (children, their children, ...)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            kids = [int(x) for t in Path(f"/proc/{p}/task").iterdir()
+                    for x in (t / "children").read_text().split()]
+        except (OSError, ValueError):
+            kids = []
+        out += kids
+        todo += kids
+    return out
 
 
 def idle_times(app: str, cookies: dict, n: int) -> list[float]:
@@ -356,6 +381,8 @@ def main(argv: list[str] | None = None) -> int:
             idle = idle_times(app, prober, args.idle_probes)
             out["machine_idle"] = machine.mark()
             out["rss_start_mib"] = rss_mib(proc.pid)
+            out["rss_with_workers_start_mib"] = round(
+                (rss_mib(proc.pid) or 0) + sum(rss_mib(c) or 0.0 for c in descendants(proc.pid)), 1)
             ids, cookies = [], []
             for k in range(args.sessions):
                 who = f"member{k:02d}@club.test"
@@ -378,6 +405,7 @@ def main(argv: list[str] | None = None) -> int:
             loaded: list[float] = []
             tags: list[tuple[int, int, float]] = []
             rss: list[float] = []
+            rss_all: list[float] = []  # the server and its worker processes
             loads: list[float] = []
             pt = threading.Thread(target=probe, args=(app, prober, stop, loaded, 1.0, inflight, tags), daemon=True)
             for m in members:
@@ -391,6 +419,7 @@ def main(argv: list[str] | None = None) -> int:
                 r = rss_mib(proc.pid)
                 if r is not None:
                     rss.append(r)
+                    rss_all.append(r + sum(rss_mib(c) or 0.0 for c in descendants(proc.pid)))
                 loads.append(os.getloadavg()[0])
                 if args.cycle and args.heavy:
                     if int((time.time() - begin) // args.cycle) % 2 == 0:
@@ -405,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
                 time.sleep(1)
                 machine.mark(spans[running and inflight.n > 0])
             out["machine_load"] = Machine.cores({k: spans[True].get(k, 0) + spans[False].get(k, 0)
-                                                 for k in ("others", "server", "bench", "seconds")})
+                                                 for k in ("others", "server", "workers", "bench", "seconds")})
             out["machine_load"]["load1_mean"] = round(sum(loads) / max(1, len(loads)), 1)
             if args.cycle and args.heavy:
                 out["machine_with_heavy"], out["machine_no_heavy"] = Machine.cores(spans[True]), Machine.cores(spans[False])
@@ -439,6 +468,9 @@ def main(argv: list[str] | None = None) -> int:
                 "heavy_deals_per_run": [d for h in heavy for d in h.deals][:20],
                 "rss_peak_mib": round(max(rss), 1) if rss else None,
                 "rss_end_mib": round(rss[-1], 1) if rss else None,
+                "rss_with_workers_peak_mib": round(max(rss_all), 1) if rss_all else None,
+                "rss_with_workers_end_mib": round(rss_all[-1], 1) if rss_all else None,
+                "workers": len(descendants(proc.pid)),
                 "errors": [e for t in [*members, *heavy] for e in t.errors][:10],
             })
             out["light_p95_ratio"] = round(out["light_load_p95_s"] / out["light_idle_p95_s"], 2)

@@ -271,6 +271,9 @@ def test_a_read_only_library_simulated(tmp_path, monkeypatch):
                     return con.execute(sql, *args)
             yield ReadOnly(con, ())
     monkeypatch.setattr(store, "connect", connect)
+    # as a process that has not opened the file yet finds it (a file made read-only on disk changes
+    # its mode or access, which store._READY's key holds; this simulation changes neither)
+    monkeypatch.setattr(store, "_READY", set())
     lib = Library(db)
     assert lib.read_only and [e.id for e in lib.list()] == [1]
     with pytest.raises(LibraryError, match="read-only"):

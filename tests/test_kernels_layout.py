@@ -102,9 +102,10 @@ def test_table_entry_fields_do_not_overlap():
         assert bits & mask == 0, shift
         bits |= mask
     assert bits < 1 << 63
-    # a payoff-similar entry: key, value, the small cards' points (``O_SIG``'s words), its bucket's key
+    # a payoff-similar entry: key, value, the small cards' points (``O_SIG``'s words), its bucket's
+    # key, the top cards' points (``O_TSIG``'s words)
     words = [kernels.PE_KEY, kernels.PE_VALUE, *range(kernels.PE_SIG, kernels.PE_SIG + sizes()["O_SIG"]),
-             kernels.PE_BUCKET]
+             kernels.PE_BUCKET, *range(kernels.PE_TOP, kernels.PE_TOP + sizes()["O_TSIG"])]
     assert len(set(words)) == len(words) and max(words) < kernels.PE_SIZE
 
 

@@ -11,6 +11,7 @@ import random
 import numpy as np
 import pytest
 
+from fiftysix.analyser import _kernels as kernels
 from fiftysix.analyser import solver as S
 from fiftysix.cards import CARD_NAMES, SUITS, TABLE_SETUPS, Card, Deal, Hand, Table, deck_cards, random_deal
 from fiftysix.errors import DealError, FiftySixError, IllegalPlayError
@@ -331,6 +332,32 @@ def test_card_values_hint_only_orders_the_search(players, deck, teams):
             assert {CARD_NAMES[c]: v for c, v in got.items()} == want, (pos, card, guess)
 
 
+@pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "pairs")])
+def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
+    """``Solver.value`` from a guess (the two proofs at the guess, then a gallop away from
+    it while the proofs go one way) gives the plain minimax's value for guesses below,
+    at and above it, also when the search is stopped every few nodes and resumed (the
+    window and the guess carried from call to call; the chunks double, so that it ends)."""
+    table = Table(players, deck, teams)
+    rng = random.Random(53 * players + deck)
+    solver = S.Solver(table_mb=2)
+    for k in range(10):
+        pos = random_position(rng, table)
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        side = rng.randrange(table.num_teams)
+        want = naive_max_points(hands, trump, leader, team_of, side, trick)
+        enc = pos.encoded()
+        left = enc.points_left()
+        def stop() -> bool:
+            S._STOP_CHUNK *= 2
+            return False
+
+        for guess in sorted({0, want - 5, want - 1, want, want + 1, want + 3, left, left + 4}):
+            monkeypatch.setattr(S, "_STOP_CHUNK", 1 << 40 if guess % 2 else 2)
+            solver.clear()
+            assert solver.value(enc, side, guess=max(guess, 0), stop=stop) == want, (pos, side, guess)
+
+
 def test_table_in_parallel_threads_equals_one_thread():
     """The five trumps solved in threads (each its own table) give the sequential answers;
     a trump over budget is None in table_rows and an error in table."""
@@ -487,6 +514,57 @@ def test_payoff_similar_positions_match_minimax(players, deck, size):
         alone += fresh.nodes
     assert done == 40
     assert shared < alone
+
+
+def _raise_a_kind(rng: random.Random, pos: S.Position) -> S.Position | None:
+    """``pos`` with every copy of one kind of card in hands replaced by the next stronger
+    kind of its suit, which no hand holds and which is worth other points (each K a 10, say,
+    when no 10 is in hands): the same holders, copy ties and power order, other points.
+    None if no kind has such a neighbour."""
+    held = {c for h in pos.hands for c in h}
+    kinds = sorted(held)
+    rng.shuffle(kinds)
+    for c in kinds:
+        if c.rank == 0:
+            continue
+        up = Card.make(c.suit, c.rank - 1)
+        if up in held or up.points == c.points:
+            continue
+        hands = tuple(Hand(tuple(up if x == c else x for x in h)) for h in pos.hands)
+        return S.Position(pos.table, hands, pos.trump, pos.leader)
+    return None
+
+
+@pytest.mark.parametrize("players,deck,size", [(4, 48, 3), (4, 48, 4), (6, 48, 3)])
+def test_top_cards_of_other_points_match_minimax(players, deck, size):
+    """Positions that differ only in the points of cards of the same place in their suit's
+    power order (a kind raised to its absent neighbour of other points) share payoff-similar
+    entries, the bounds moved by each such card's points: after solving one, its twin is
+    solved right (the twin's searches end at such entries)."""
+    table = Table(players, deck)
+    rng = random.Random(41 * players + deck + size)
+    payoff, done = 0, 0
+    for _ in range(2000):
+        if done == 40:
+            break
+        suits = rng.sample(range(4), 2)
+        pool = [c for c in deck_cards(deck) if c.suit in suits]
+        rng.shuffle(pool)
+        hands = tuple(Hand(tuple(pool[size * i:size * (i + 1)])) for i in range(players))
+        pos = S.Position(table, hands, rng.choice(suits + [None]), rng.randrange(players) + 1)
+        twin = _raise_a_kind(rng, pos)
+        if twin is None:
+            continue
+        done += 1
+        solver = S.Solver(table_mb=2)
+        S.max_points(pos, solver=solver)
+        solver.reset_counts()
+        hands, trump, leader, team_of, trick = naive_args(twin)
+        want = {t: naive_max_points(hands, trump, leader, team_of, t, trick) for t in range(table.num_teams)}
+        assert S.max_points(twin, solver=solver) == want, (pos, twin)
+        payoff += int(solver.counts[:, 1 + kernels.OC_PAYOFF].sum())
+    assert done == 40
+    assert payoff > 0
 
 
 def test_declarer_table_per_team_and_leader_matches_plain_minimax():

@@ -207,6 +207,16 @@ def _write(path: Path, text: str) -> None:
         f.write(text)
 
 
+def _clear_stale(parent: Path) -> None:
+    """Remove the workers' groups that servers killed outright left behind (empty, their server
+    gone): their names end with the server's process id."""
+    for old in parent.glob(f"{CGROUP_NAME}-*"):
+        pid = old.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and int(pid) != os.getpid() and not Path(f"/proc/{pid}").exists():
+            with contextlib.suppress(OSError):
+                old.rmdir()
+
+
 def _idle_group_v2() -> Path:
     """A cpu.idle=1 cgroup under this server's own v2 cgroup (making the server's cgroup a
     parent: the server moves into a leaf beside it, as v2 allows no process in a cgroup whose
@@ -219,6 +229,7 @@ def _idle_group_v2() -> Path:
     if "cpu" not in (base / "cgroup.controllers").read_text().split():
         raise OSError(f"the cpu controller is not handed down to {base}")
     heavy = base / f"{CGROUP_NAME}-{os.getpid()}"
+    _clear_stale(base)
     if "cpu" not in (base / "cgroup.subtree_control").read_text().split():
         leaf = base / f"fiftysix-server-{os.getpid()}"
         leaf.mkdir(exist_ok=True)
@@ -236,6 +247,7 @@ def _idle_group_v1() -> Path:
     if mount is None or own is None:
         raise OSError("no cgroup v1 cpu hierarchy here")
     heavy = Path(mount) / own.lstrip("/") / f"{CGROUP_NAME}-{os.getpid()}"
+    _clear_stale(heavy.parent)
     heavy.mkdir(exist_ok=True)
     _write(heavy / "cpu.idle", "1")
     return heavy
@@ -344,7 +356,9 @@ class Worker:
         except (OSError, ValueError) as e:
             raise WorkerLost(f"the solver's worker process could not be reached ({e})") from None
 
-    def kill(self) -> None:
+    def kill(self, why: str = "") -> None:
+        if why and self.alive():
+            print(f"fiftysix: heavy-job worker {self.proc.pid} ended: {why}", file=sys.stderr, flush=True)
         with contextlib.suppress(OSError):
             self.proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -446,7 +460,7 @@ def run(work: Callable[[Callable[[], bool]], T], stop: Callable[[], bool], secon
             if tick is not None:
                 tick()
             if time.monotonic() - start > READY_WAIT:
-                w.kill()
+                w.kill("not ready in time")
                 raise WorkerLost("the solver's worker process did not start in time")
             if stop():
                 raise WorkerLost("the job's time ran out while the solver was still being prepared")
@@ -472,7 +486,7 @@ def run(work: Callable[[Callable[[], bool]], T], stop: Callable[[], bool], secon
                         w.send(("stop", jid))
                         told = True
                     if time.monotonic() - start > seconds + STOP_GRACE:
-                        w.kill()
+                        w.kill(f"its job did not stop within {STOP_GRACE:.0f} s of its cap")
                         finished = True
                         raise WorkerLost(f"the job did not stop at its time limit of {seconds:.0f} s, so its "
                                          "worker process was ended")
@@ -485,6 +499,8 @@ def run(work: Callable[[Callable[[], bool]], T], stop: Callable[[], bool], secon
                 if msg[0] in ("gone", "broken"):
                     finished = True
                     w.kill()
+                    print(f"fiftysix: heavy-job worker {w.proc.pid} stopped in the middle of a job (exit status "
+                          f"{w.proc.returncode})", file=sys.stderr, flush=True)
                     raise WorkerLost("the solver's worker process stopped in the middle of this job (killed, or "
                                      "out of memory); nothing was saved from it. Run it again: a fresh worker "
                                      "takes the next job.")
@@ -505,7 +521,7 @@ def _drain(w: Worker, jid: int, told: bool) -> None:
             continue
         if msg[0] in ("gone", "broken") or (msg[0] in ("done", "error") and msg[1] == jid):
             return
-    w.kill()
+    w.kill(f"its job did not stop within {STOP_GRACE:.0f} s of being told")
 
 
 _ids = itertools.count(1)

@@ -9,6 +9,7 @@ any exact answer needs.
     nice -n 15 .venv/bin/python -m bench.research.solver56 [--sets 4x12,6x8,8x8] [--exact 3]
         [--proofs] [--depths] [--cap 30000000] [--solver-bench] [--only N] [--abucket 128]
         [--probes [--brief] [--narrow 0.5,3,5] [--skip 4,7]] [--tricks 128]
+        [--guess-errors 0,1,-1,3,-3] [--leads]
 
 ``--exact K``: endings of K tricks or fewer are searched with the full window whatever the
 target (``encode.EXACT_TRICKS``, 0 in the product), so that their table entries are exact
@@ -18,12 +19,16 @@ probe at a time from Python (each probe's target, fail-soft result and nodes), i
 changed with ``--narrow`` (no kernel change needed). ``--solver-bench``: bench/solver.py's
 deals instead. ``--tricks N``: each deal searched for tricks as well (every card worth nothing,
 a trick worth one, abstract buckets of N): the same deal's bridge-like structure against 56's
-card points. Findings go in bench/RESULTS.md.
+card points. ``--guess-errors E,...``: each deal's whole solve given a guess off its value by
+E points (an oracle: how good a guess must be), against no guess. ``--leads``: every opening
+lead's value (``child_values``, as ``card_values`` and the estimate on lead ask them: each
+lead's guess the value of the lead before, one table a deal). Findings go in bench/RESULTS.md.
 """
 from __future__ import annotations
 
 import argparse
 import random
+import time
 
 import numpy as np
 
@@ -185,6 +190,51 @@ def probes_report(name: str, deals: list, cap: int, brief: bool = False) -> None
     print(f"  in all: whole {tw / 1e6:.2f} M = {tw / max(tp, 1):.2f}x the two proofs ({tp / 1e6:.2f} M)")
 
 
+def guess_report(name: str, deals: list, cap: int, errors: list[int]) -> None:
+    """Whole solves with a guess at v + e (v the deal's value) against none: nodes."""
+    solver = S.Solver()
+    base = 0
+    tot = dict.fromkeys(errors, 0)
+    skipped = 0
+    for enc, side, _ in deals:
+        solver.clear()
+        solver.reset_counts()
+        try:
+            v = solver.value(enc, side, max_nodes=cap)
+        except S.BudgetExceeded:
+            skipped += 1
+            continue
+        base += solver.nodes
+        for e in errors:
+            solver.clear()
+            solver.reset_counts()
+            assert solver.value(enc, side, guess=min(max(v + e, 0), enc.points_left()), max_nodes=10 * cap) == v
+            tot[e] += solver.nodes
+    print(f"{name}: no guess {base / 1e6:.2f} M nodes ({skipped} deals capped, left out); a guess off by e: "
+          + "  ".join(f"{e:+d}: {tot[e] / 1e6:.2f} M ({tot[e] / max(base, 1):.2f})" for e in errors), flush=True)
+
+
+def leads_report(name: str, deals: list, cap: int) -> None:
+    """Every opening lead's value of each deal, chained as ``card_values`` does: nodes."""
+    solver = S.Solver()
+    total = leads = skipped = 0
+    t0 = time.process_time()
+    for enc, side, _ in deals:
+        seat = enc.to_move
+        kids = [enc.play(b) for b in range(K.MAX_CARDS) if (int(enc.h1[seat]) >> b) & 1]
+        solver.clear()
+        solver.reset_counts()
+        try:
+            S.child_values(kids, side, solver=solver, max_nodes=cap)
+        except S.BudgetExceeded:
+            skipped += 1
+            continue
+        total += solver.nodes
+        leads += len(kids)
+    print(f"{name}: every opening lead's value, {leads} leads: {total / 1e6:.2f} M nodes ({skipped} deals past the "
+          f"cap a lead, left out); cpu {time.process_time() - t0:.2f} s", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets", default="4x12,6x8,8x8")
@@ -203,6 +253,8 @@ def main() -> None:
                          "stepped up after it, the width below which it steps by one (the kernels': 0.5,3,5)")
     ap.add_argument("--tricks", type=int, default=0, metavar="ABUCKET",
                     help="the same deals searched for tricks instead of points, with this abstract bucket")
+    ap.add_argument("--guess-errors", default="", help="whole solves given a guess off the value by these points")
+    ap.add_argument("--leads", action="store_true", help="every opening lead's value, chained as card_values")
     ap.add_argument("--brief", action="store_true", help="with --probes: no proofs, the probes only")
     ap.add_argument("--skip", default="", help="deals to leave out, e.g. 4,7 (4 x 12's capped deals)")
     ap.add_argument("--only", type=int, default=-1, help="only this deal of each set (0-based)")
@@ -237,6 +289,13 @@ def main() -> None:
             deals = 4 if name == "8x8" else 12
         if args.only >= 0:
             deals = 1
+        if args.guess_errors:
+            guess_report(name, SN.deals_of(name, deals, args.seed), args.cap,
+                         [int(x) for x in args.guess_errors.split(",")])
+            continue
+        if args.leads:
+            leads_report(name, SN.deals_of(name, deals, args.seed), args.cap)
+            continue
         if args.tricks:
             tricks_report(name, SN.deals_of(name, deals, args.seed), args.cap, args.tricks)
             continue
