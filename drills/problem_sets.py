@@ -1,7 +1,10 @@
 """Play problems for a learner: the starter sets, problems made on demand, levels and scores.
 
 * The starter sets (data/problems/problems-<players>.json, in the bank format) were made by
-  the engine from the bots' hands and verified by the solver when they were made.
+  the engine from the bots' hands and verified by the solver when they were made
+  (scripts/problem_data.py); beside them, what scoring each shipped hand's opening lead gave
+  (data/problems/leads-<players>.json, ``shipped_leads``), so a fresh server scores no
+  shipped hand's lead unless it holds a problem of the level asked.
 * ``make_problem`` makes a new problem while the learner waits: it looks for one of the
   wanted kind and level in the shipped bots' hands (``drills.problem_hands``), with progress,
   a stop and a time limit. A problem once shown is kept (``ProblemStore``) so that, missed, it

@@ -75,14 +75,14 @@ def _tag(table: Table) -> str:
     return starter_name(table).removeprefix("problems-").removesuffix(".json")
 
 
-def stage_leads(table: Table, work: Path, limit: float | None) -> None:
+def stage_leads(table: Table, work: Path, limit: float | None, backwards: bool = False) -> None:
     path = work / f"leads-{_tag(table)}.jsonl"
-    done = {r["key"] for r in _lines(path)}
     hands = shipped_hands(table)
     t_all = time.perf_counter()
-    for i, rec in enumerate(hands):
+    for i in (reversed if backwards else iter)(range(len(hands))):
+        rec = hands[i]
         key = lead_key(rec)
-        if key in done:
+        if key in {r["key"] for r in _lines(path)}:  # read again: another run may share the work
             continue
         if limit is not None and time.perf_counter() - t_all > limit:
             print(f"{table.players}p leads: stopped at the time limit", flush=True)
@@ -171,7 +171,7 @@ def stage_check(table: Table, work: Path, per_level: int, per_hand: int, leads_p
     done = {r["id"] for r in _lines(path)}
     t_all = time.perf_counter()
     for q in chosen_problems(table, work, per_level, per_hand, leads_per_level):
-        if q.id in done:
+        if q.id in done or q.id in {r["id"] for r in _lines(path)}:  # read again: another run may share the work
             continue
         if limit is not None and time.perf_counter() - t_all > limit:
             print(f"{table.players}p check: stopped at the time limit", flush=True)
@@ -227,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-hand", type=int, default=2, help="... at most this many from one hand at a level")
     ap.add_argument("--position-seconds", type=float, default=20.0, help="a find-the-card position's search limit")
     ap.add_argument("--seed", type=int, default=1, help="the check's move order")
+    ap.add_argument("--backwards", action="store_true", help="leads: the hands from the last (a second run"
+                    " sharing the work)")
     ap.add_argument("--limit", type=float, default=None, help="stop a stage after this many seconds (resumable)")
     args = ap.parse_args(argv)
     work, out = Path(args.work), Path(args.out)
@@ -237,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         for stage in args.stages:
             t0 = time.perf_counter()
             if stage == "leads":
-                stage_leads(table, work, args.limit)
+                stage_leads(table, work, args.limit, args.backwards)
             elif stage == "cards":
                 stage_cards(table, work, args.per_level, args.per_hand, args.position_seconds, args.limit)
             elif stage == "check":

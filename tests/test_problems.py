@@ -75,7 +75,7 @@ def _naive_values(q: Question) -> dict[str, int]:
 
 # --- the shipped starter sets --------------------------------------------------------------------
 
-SHIPPED = {4: (12, {2: 20, 3: 20, 4: 12}), 6: (12, {2: 20, 3: 20, 4: 12}), 8: (7, {2: 2, 3: 11, 4: 3})}
+SHIPPED = {4: (12, {2: 20, 3: 20, 4: 12}), 6: (12, {2: 20, 3: 20, 4: 12}), 8: (12, {2: 6, 3: 20, 4: 7})}
 """Problems the starter sets hold at least (scripts/problem_data.py): find the card at each level,
 and opening leads at each level a lead can have. At 8 players the bots' hands give few lead
 problems of levels 2 and 4 (bench/RESULTS.md)."""
