@@ -189,3 +189,19 @@ def test_the_analyse_pages_estimate_runs_in_a_worker(tmp_path, monkeypatch):
     at.button(key="FormSubmitter:an_est_form-Simulate").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert {m.label: m.value for m in at.metric}["Deals"] == "10"
+
+
+def test_the_groups_of_killed_servers_are_removed_and_a_live_ones_kept(tmp_path):
+    """A server killed outright leaves its empty workers' cgroup behind (its name ends with the
+    server's process id): the next server removes those whose process is gone, no other."""
+    import subprocess
+    import sys
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True).stdout.strip()  # a process id that has ended
+    alive = str(os.getppid())
+    for pid in (gone, alive, str(os.getpid())):
+        (tmp_path / f"{workers.CGROUP_NAME}-{pid}").mkdir()
+    (tmp_path / "other-group").mkdir()
+    workers._clear_stale(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["other-group", f"{workers.CGROUP_NAME}-{alive}", f"{workers.CGROUP_NAME}-{os.getpid()}"])

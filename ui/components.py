@@ -183,12 +183,20 @@ def start_warming(club: bool = False) -> None:
     """Prepare the solver's kernels in the background, once per server process (the router
     calls this on every run; ``fiftysix app`` as the server starts): compiled in a child process,
     so that the pages stay quick meanwhile. Once they are, the heavy jobs' worker processes
-    start (``ui.workers``; ``club``: this is a club server, whose workers go below the pages in
-    a cpu.idle cgroup where the machine allows it)."""
+    start (``ui.workers``; on a real server: in AppTest a job starts one when it needs it);
+    ``club``: this is a club server, whose workers go below the pages in a cpu.idle cgroup where
+    the machine allows it."""
     solver.warm_in_background(apart=True)
     workers.configure(club)
-    if workers.enabled() and solver.is_warm():  # numba's cache is filled: each worker only loads it
+    if workers.enabled() and solver.is_warm() and _serving():  # numba's cache is filled: each only loads it
         workers.workers().start()
+
+
+def _serving() -> bool:
+    """Whether a real server runs this script (not a test's AppTest, which starts a worker only
+    when a job needs one)."""
+    from streamlit.runtime import Runtime
+    return Runtime.exists()
 
 
 def warm_solver() -> None:
