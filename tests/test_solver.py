@@ -481,6 +481,25 @@ def _swap_small_cards(rng: random.Random, pos: S.Position) -> S.Position | None:
     return None
 
 
+def _twins(rng: random.Random, table: Table, size: int, make_twin, tries: int, want: int = 40):
+    """Up to ``want`` (position, twin) pairs: endings of ``size`` cards a seat from two suits,
+    random trump (or none) and leader, each with the twin ``make_twin(rng, pos)`` makes
+    (positions it makes none of are skipped), out of at most ``tries`` deals."""
+    found = 0
+    for _ in range(tries):
+        if found == want:
+            return
+        suits = rng.sample(range(4), 2)
+        pool = [c for c in deck_cards(table.deck) if c.suit in suits]
+        rng.shuffle(pool)
+        hands = tuple(Hand(tuple(pool[size * i:size * (i + 1)])) for i in range(table.players))
+        pos = S.Position(table, hands, rng.choice(suits + [None]), rng.randrange(table.players) + 1)
+        twin = make_twin(rng, pos)
+        if twin is not None:
+            found += 1
+            yield pos, twin
+
+
 @pytest.mark.parametrize("players,deck,size", [(4, 32, 3), (6, 48, 3)])
 def test_payoff_similar_positions_match_minimax(players, deck, size):
     """Positions that differ only in where cards of no deciding rank lie (so only in the
@@ -490,17 +509,7 @@ def test_payoff_similar_positions_match_minimax(players, deck, size):
     table = Table(players, deck)
     rng = random.Random(31 * players + size)
     shared, alone, done = 0, 0, 0
-    for _ in range(1000):
-        if done == 40:
-            break
-        suits = rng.sample(range(4), 2)
-        pool = [c for c in deck_cards(deck) if c.suit in suits]
-        rng.shuffle(pool)
-        hands = tuple(Hand(tuple(pool[size * i:size * (i + 1)])) for i in range(players))
-        pos = S.Position(table, hands, rng.choice(suits + [None]), rng.randrange(players) + 1)
-        twin = _swap_small_cards(rng, pos)
-        if twin is None:
-            continue
+    for pos, twin in _twins(rng, table, size, _swap_small_cards, 1000):
         done += 1
         solver = S.Solver(table_mb=2)
         S.max_points(pos, solver=solver)
@@ -544,17 +553,7 @@ def test_top_cards_of_other_points_match_minimax(players, deck, size):
     table = Table(players, deck)
     rng = random.Random(41 * players + deck + size)
     payoff, done = 0, 0
-    for _ in range(2000):
-        if done == 40:
-            break
-        suits = rng.sample(range(4), 2)
-        pool = [c for c in deck_cards(deck) if c.suit in suits]
-        rng.shuffle(pool)
-        hands = tuple(Hand(tuple(pool[size * i:size * (i + 1)])) for i in range(players))
-        pos = S.Position(table, hands, rng.choice(suits + [None]), rng.randrange(players) + 1)
-        twin = _raise_a_kind(rng, pos)
-        if twin is None:
-            continue
+    for pos, twin in _twins(rng, table, size, _raise_a_kind, 2000):
         done += 1
         solver = S.Solver(table_mb=2)
         S.max_points(pos, solver=solver)
