@@ -138,12 +138,16 @@ def serve() -> int:
     lock = threading.Lock()
     global _started_at
     _started_at = start = os.getpriority(os.PRIO_PROCESS, 0)
-    if os.environ.get("FIFTYSIX_HEAVY_PRIORITY", "idle").strip().lower() != "normal":
+    how = os.environ.get("FIFTYSIX_HEAVY_PRIORITY", "idle").strip().lower()
+    if how != "normal":
         # loading takes a few seconds of a core once; it starts as the server says it is ready,
         # when a new user's first page wants the cores (bench/first_run.py: 2.9 -> 4.0 s with
-        # the workers loading at the server's priority), so it loads at niceness +10
+        # the workers loading at the server's priority, 3.8 s at niceness +10), so it loads
+        # as it will work: below every page (SCHED_IDLE, or niceness +10 for "low")
         with contextlib.suppress(OSError):
             os.setpriority(os.PRIO_PROCESS, 0, min(19, start + 10))
+            if how != "low" and hasattr(os, "SCHED_IDLE"):
+                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     from fiftysix.analyser import solver
     solver.ensure_warm()
     import fiftysix.ui.heavy  # noqa: F401 - the pages' work, loaded before the worker goes below them
