@@ -42,7 +42,8 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     den = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
+    # at no successes (all) the bound is exactly 0 (1); rounding left 3.5e-18 above a rate of 0
+    return (0.0 if k == 0 else max(0.0, mid - half), 1.0 if k == n else min(1.0, mid + half))
 
 
 class _Share:

@@ -51,6 +51,15 @@ def lead_view(seed: int = 1) -> View:
     return v
 
 
+def test_wilson_interval_is_exactly_0_or_1_at_no_or_all_successes():
+    """With k = 0 the Wilson interval's lower bound is (p + z^2/2n - z^2/2n) / den = 0 exactly
+    (p = 0), and with k = n the upper bound is 1; a drill question's rate of 0 must lie in
+    its interval (a run gave 3.5e-18 as the bound above an estimate of 0.0)."""
+    for n in range(1, 400):
+        assert wilson(0, n)[0] == 0.0 <= wilson(0, n)[1]
+        assert wilson(n, n)[0] <= 1.0 == wilson(n, n)[1]
+
+
 def test_wilson_interval_known_values():
     lo, hi = wilson(8, 10)
     assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
