@@ -99,10 +99,6 @@ def _recv(inp: IO[bytes]) -> tuple | None:
     return pickle.loads(data)
 
 
-_started_at: int | None = None
-"""The worker's niceness as started (the server's), before it lowered itself to load."""
-
-
 def lower_this_process() -> str:
     """The worker's own priority, from ``FIFTYSIX_HEAVY_PRIORITY``: its main thread gets
     niceness +10 ("low") and SCHED_IDLE ("idle", the default), and every thread it starts
@@ -114,8 +110,7 @@ def lower_this_process() -> str:
     if how == "normal":
         return "normal priority"
     with contextlib.suppress(OSError):  # the calling thread (Linux); threads started later inherit it
-        base = os.getpriority(os.PRIO_PROCESS, 0) if _started_at is None else _started_at
-        os.setpriority(os.PRIO_PROCESS, 0, min(19, base + 10))
+        os.setpriority(os.PRIO_PROCESS, 0, min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10))
     idle = how != "low" and hasattr(os, "SCHED_IDLE")
     pool.set_worker_nice(0, idle=idle)
     if idle:
@@ -136,20 +131,8 @@ def serve() -> int:
     os.dup2(2, 1)
     inp = sys.stdin.buffer
     lock = threading.Lock()
-    global _started_at
-    _started_at = start = os.getpriority(os.PRIO_PROCESS, 0)
-    how = os.environ.get("FIFTYSIX_HEAVY_PRIORITY", "idle").strip().lower()
-    if how != "normal":
-        # loading takes a few seconds of a core once; it starts as the server says it is ready,
-        # when a new user's first page wants the cores (bench/first_run.py: 2.9 -> 4.0 s with
-        # the workers loading at the server's priority, 3.8 s at niceness +10), so it loads
-        # as it will work: below every page (SCHED_IDLE, or niceness +10 for "low")
-        with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, 0, min(19, start + 10))
-            if how != "low" and hasattr(os, "SCHED_IDLE"):
-                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     from fiftysix.analyser import solver
-    solver.ensure_warm()
+    solver.ensure_warm()  # at the priority it was started with: a few seconds, once
     import fiftysix.ui.heavy  # noqa: F401 - the pages' work, loaded before the worker goes below them
     how = lower_this_process()
     _send(out, lock, ("ready", os.getpid(), how))
