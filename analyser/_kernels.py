@@ -151,16 +151,20 @@ W_SIZE = WORK.size
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
-PBUCKET = 128              # payoff-similar entries per bucket (64: 4 x 12 nodes +1-10%, 8 x 8 +2-4%; 16: 6 x 8 +10% more)
+PBUCKET = 127              # payoff-similar entries per bucket (64: 4 x 12 nodes +1-10%, 8 x 8 +2-4%; 16: 6 x 8 +10% more)
 PFETCH = 4                 # cache lines of a bucket's heads fetched ahead by a lookup (16 entries)
-# a payoff bucket (``_pt_store``): first the entries' heads, two words each (key, value
+# a payoff bucket (``_pt_store``): a word of its state (``PB_*``: the newest entry, the entries,
+# the epoch they belong to), one unused, then the entries' heads, two words each (key, value
 # word: the value word also holds 8 bits (from ``PV_KB``) of the points-blind fully abstracted key
 # that chose the bucket, so that a scan compares heads only), then their tails, ``PE_TAIL``
 # words each: the small cards' points (``O_SIG``'s 4 words), the top cards' points
-# (``O_TSIG``'s 2 words); a tail is read only where the key matched
+# (``O_TSIG``'s 2 words); a tail is read only where the key matched. The entries are a ring,
+# newest first: a store writes one entry (the oldest goes when the bucket is full) and moves none
 PE_SIG, PE_TOP, PE_TAIL = 0, 4, 6
 PE_SIZE = 2 + PE_TAIL      # words an entry
-PB_WORDS = PE_SIZE * PBUCKET
+PB_WORDS = PE_SIZE * (PBUCKET + 1)
+PB_TAILS = 2 * (PBUCKET + 1)  # where the tails start in a bucket
+PB_CNT, PB_EPOCH = 10, 21  # the state word: the newest entry's place (bits 0-9), the entries, the epoch
 PV_KB = 55                 # the value word's bits of the bucket key
 _NOBOUND = -(1 << 40)      # a move's result slot: skipped without a bound of its own
 
@@ -533,40 +537,43 @@ def _pt_same(T, o, t, k, kv, W):
 
 @njit(cache=True)
 def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
-    """Record a search result in the payoff-similar bucket at ``T[o]`` (``PBUCKET`` entries:
-    heads of key and value, the value word holding bits of the fully abstracted
-    points-blind key ``kb`` that chose the bucket; tails of the small cards' points
-    ``W[O_SIG:O_SIG + 4]`` and the top cards' points ``W[O_TSIG:O_TSIG + 2]``), at its
-    front; an entry of the same position (key, rank counts and points) keeps its bounds too."""
-    tl = o + 2 * PBUCKET
-    e = PBUCKET - 1
-    for j in range(PBUCKET):
-        x = o + 2 * j
-        if T[x] == 0 or _v_epoch(T[x + 1]) != ep:
-            # (a free slot, or one of an earlier search: the entries after it are older)
-            e = j
-            break
-        if _pt_same(T, x, tl + PE_TAIL * j, k, kv, W):
-            e = j
-            break
+    """Record a search result in the payoff-similar bucket at ``T[o]`` (its state word, then
+    ``PBUCKET`` entries: heads of key and value, the value word holding bits of the fully
+    abstracted points-blind key ``kb`` that chose the bucket; tails of the small cards' points
+    ``W[O_SIG:O_SIG + 4]`` and the top cards' points ``W[O_TSIG:O_TSIG + 2]``) as its newest
+    entry; an entry of the same position (key, rank counts and points) is updated where it
+    is, its bounds kept too."""
+    m = T[o]
+    cnt = (m >> PB_CNT) & 1023 if (m >> PB_EPOCH) == ep else np.int64(0)
+    hd = m & 1023
     lb = np.int64(0)
     ub = min(left, np.int64(255))
-    if _pt_same(T, o + 2 * e, tl + PE_TAIL * e, k, kv, W):
-        v = T[o + 2 * e + 1]
-        lb = _v_lb(v)
-        ub = _v_ub(v)
-    for j in range(e, 0, -1):
-        T[o + 2 * j] = T[o + 2 * j - 2]
-        T[o + 2 * j + 1] = T[o + 2 * j - 1]
-    for j in range(e, 0, -1):
-        for i in range(PE_TAIL):
-            T[tl + PE_TAIL * j + i] = T[tl + PE_TAIL * (j - 1) + i]
-    T[o] = k
-    T[o + 1] = _pack(lb, ub, res, a0, b0, ncards, kv, ep) | (((kb >> 40) & 255) << PV_KB)
+    i = hd
+    for _ in range(cnt):
+        x = o + 2 + 2 * i
+        if _pt_same(T, x, o + PB_TAILS + PE_TAIL * i, k, kv, W):
+            # (it becomes the newest: its old place is left empty)
+            v = T[x + 1]
+            lb = _v_lb(v)
+            ub = _v_ub(v)
+            T[x] = 0
+            T[x + 1] = 0
+            break
+        i += 1
+        if i == PBUCKET:
+            i = 0
+    hd = hd - 1 if hd > 0 else np.int64(PBUCKET - 1)
+    if cnt < PBUCKET:
+        cnt += 1
+    T[o] = hd | (cnt << PB_CNT) | (ep << PB_EPOCH)
+    x = o + 2 + 2 * hd
+    T[x] = k
+    T[x + 1] = _pack(lb, ub, res, a0, b0, ncards, kv, ep) | (((kb >> 40) & 255) << PV_KB)
+    t = o + PB_TAILS + PE_TAIL * hd
     for i in range(4):
-        T[tl + PE_SIG + i] = W[O_SIG + i]
-    T[tl + PE_TOP] = W[O_TSIG]
-    T[tl + PE_TOP + 1] = W[O_TSIG + 1]
+        T[t + PE_SIG + i] = W[O_SIG + i]
+    T[t + PE_TOP] = W[O_TSIG]
+    T[t + PE_TOP + 1] = W[O_TSIG + 1]
 
 
 @njit(cache=True)
@@ -1511,12 +1518,16 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         W[P_SIGKV] = -1
         lkv = np.int64(-1)
         kbv = ((kb >> 40) & 255) << PV_KB
-        for j in range(PBUCKET):
-            tk = T[pb + 2 * j]
-            v = T[pb + 2 * j + 1]
-            if tk == 0 or _v_epoch(v) != W[P_EPOCH]:
-                # (the rest are free or older: entries are kept in the order last stored)
-                break
+        m = T[pb]
+        cnt = (m >> PB_CNT) & 1023 if (m >> PB_EPOCH) == W[P_EPOCH] else np.int64(0)
+        j = (m & 1023) - 1
+        for _ in range(cnt):
+            # (newest first)
+            j += 1
+            if j == PBUCKET:
+                j = 0
+            tk = T[pb + 2 + 2 * j]
+            v = T[pb + 3 + 2 * j]
             if (v & ((np.int64(255) << PV_KB) | (np.int64(255) << V_SIZE))) != (kbv | (ncards << V_SIZE)):
                 # (another position's bucket, or another size: the cheap check first)
                 continue
@@ -1529,7 +1540,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                 lk = _bkey(W, kv, base ^ PSALT, dd)
             if lk != tk:
                 continue
-            sh = _shift(W, T, pb + 2 * PBUCKET + PE_TAIL * j, kv)
+            sh = _shift(W, T, pb + PB_TAILS + PE_TAIL * j, kv)
             lb = _v_lb(v) - (sh & 0xFFFF)
             if lb >= beta:
                 W[O_REL + ncards] = _topk(W, kv)

@@ -109,7 +109,9 @@ def test_table_entry_fields_do_not_overlap():
     words = [*range(kernels.PE_SIG, kernels.PE_SIG + sizes()["O_SIG"]),
              *range(kernels.PE_TOP, kernels.PE_TOP + sizes()["O_TSIG"])]
     assert len(set(words)) == len(words) and max(words) < kernels.PE_TAIL
-    assert kernels.PE_SIZE == 2 + kernels.PE_TAIL and kernels.PB_WORDS == kernels.PE_SIZE * kernels.PBUCKET
+    # a bucket: its state word and one unused, then PBUCKET heads and PBUCKET tails
+    assert kernels.PE_SIZE == 2 + kernels.PE_TAIL and kernels.PB_WORDS == kernels.PE_SIZE * (kernels.PBUCKET + 1)
+    assert kernels.PB_TAILS == 2 * (kernels.PBUCKET + 1) and kernels.PBUCKET < 1 << kernels.PB_CNT
 
 
 def test_a_value_word_reads_back_what_was_packed():
