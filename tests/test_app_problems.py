@@ -1,9 +1,11 @@
 """Problems page: a problem shown, answered and stored; levels open; new ones made; a coach's bank."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from fiftysix.cards import Table
+from fiftysix.cards import Card, Table
 from fiftysix.drills import banks
 from fiftysix.drills.problem_sets import UNLOCK_SOLVED, ProblemStore, starter_problems
 from fiftysix.drills.problems import level_of
@@ -33,6 +35,11 @@ def answer_level_one(table: Table) -> None:
             store.record_answer(q, q.answer)
 
 
+def face(card: str) -> str:
+    """A card as printed on its face: AS is A♠, TD is 10♦."""
+    return Card.parse(card).symbol().replace("T", "10")
+
+
 def shown(at) -> Question:
     return Question.from_dict(at.session_state["pr_q"])
 
@@ -50,10 +57,15 @@ def test_a_problem_is_shown_answered_and_stored(tmp_path, monkeypatch):
     assert level_of(q) == 1 and q.context.players == 4
     assert q.prompt in [t.value for t in at.text]
     assert "Points won so far" in texts(at)  # find-the-card: every hand on the table
+    # walked again in Chromium: the cards read "AS", "TD", the notation; a player reads A♠, 10♦
+    labels = [b.label for b in at.button if b.key and b.key.startswith("pr_card_")]
+    assert labels == [face(c) for c in q.choices]
     click_card(at, q.answers[0])
     page = texts(at)
-    assert f"Right: {q.answers[0]}" in page and "comes back in" in page
-    assert any(t.value == q.explanation for t in at.text)  # the explanation, as plain text
+    assert f"Right: {face(q.answers[0])}" in page and "comes back in" in page
+    said = next(t.value for t in at.text if t.value.startswith(face(q.answers[0]) + ":"))  # the explanation, plain text
+    assert not re.search(r"\b[J9ATKQ87][SHDC]\b", said), said
+    assert all(face(c) in said for c in q.data["line"].split())  # the play that follows, card by card
     assert [b.label for b in at.button if b.key and b.key.startswith("pr_grade_")] == ["Hard", "Good", "Easy"]
     rows = ProgressStore(learner="asha").history()
     assert list(rows["template"]) == [f"problem:{q.id}"] and list(rows["correct"]) == [True]
@@ -64,10 +76,10 @@ def test_a_wrong_card_shows_the_right_one_and_each_cost(tmp_path, monkeypatch):
     q = shown(at)
     wrong = next(c for c in q.choices if c not in q.answers)
     click_card(at, wrong)
-    assert f"{wrong} is wrong" in texts(at)
+    assert f"{face(wrong)} is wrong" in texts(at)
     table = at.dataframe[-1].value
-    assert set(table["card"]) == set(q.choices)
-    assert table.loc[table["card"] == wrong, "cost (points)"].iloc[0] == q.data["costs"][wrong] > 0
+    assert set(table["card"]) == {face(c) for c in q.choices}
+    assert table.loc[table["card"] == face(wrong), "cost (points)"].iloc[0] == q.data["costs"][wrong] > 0
     assert not [b for b in at.button if b.key and b.key.startswith("pr_grade_")]  # a miss is Again, no grading
 
 

@@ -336,7 +336,7 @@ def show_figures(est, charts: bool = False) -> None:
     if est.location:
         seats = sorted(next(iter(est.location.values())))
         with st.expander(f"Where the unseen cards lie over these deals (seen from seat {est.seat})"):
-            st.dataframe([{"card": str(c)} | {f"seat {s}": f"{row[s]:.0%}" for s in seats}
+            st.dataframe([{"card": render.card_words(c)} | {f"seat {s}": f"{row[s]:.0%}" for s in seats}
                           for c, row in est.location.items()], hide_index=True)
     if est.leads:
         leads_chart(est)
@@ -358,7 +358,7 @@ def leads_chart(est) -> None:
     rows = list(est.leads)
     exact = all(r.mean_points == r.mean_points for r in rows)  # NaN when only yes/no was asked
     fig = go.Figure(go.Bar(
-        x=[r.card.symbol() for r in rows], y=[r.rate for r in rows],
+        x=[render.card_words(r.card) for r in rows], y=[r.rate for r in rows],
         error_y={"type": "data", "symmetric": False, "array": [r.interval[1] - r.rate for r in rows],
                      "arrayminus": [r.rate - r.interval[0] for r in rows]},
         marker_color=["#c8102e" if r.card.suit in render.RED_SUITS else "#222" for r in rows],
@@ -369,7 +369,7 @@ def leads_chart(est) -> None:
                       height=300, yaxis_tickformat=".0%", margin={"t": 40, "b": 10})
     st.plotly_chart(fig, key="an_leads")
     st.caption(lead_words(est))
-    st.dataframe([{"lead": str(r.card), "makes": f"{r.rate:.0%}",
+    st.dataframe([{"lead": render.card_words(r.card), "makes": f"{r.rate:.0%}",
                    "95% interval": f"{r.interval[0]:.0%} - {r.interval[1]:.0%}"}
                   | ({"declarers' average points": round(r.mean_points, 1)} if exact else {}) for r in rows],
                  hide_index=True)

@@ -31,10 +31,10 @@ from fiftysix.drills.questions import Question
 from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import heavy
-from fiftysix.ui.components import page_start, warm_solver, words_for
+from fiftysix.ui.components import page_start, warm_solver, words, words_for
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem, larder
-from fiftysix.ui.render import md_text
+from fiftysix.ui.render import card_words, md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
 JOB_SLACK = 5.0  # seconds the heavy job's cap allows past the problem's own limit (which ends the search)
@@ -206,7 +206,7 @@ def ask(q: Question, store) -> None:
     ss = st.session_state
     st.markdown(f"##### {KIND_WORDS[q.type]} · level {level_of(q)}")
     draw_problem(q)
-    st.text(q.prompt)
+    st.text(card_words(q.prompt))
     given = ss.get("pr_answer")
     ss["pr_last_kind"] = q.type
     cols = st.columns(min(len(q.choices), 8))
@@ -214,7 +214,7 @@ def ask(q: Question, store) -> None:
         mark = ""
         if given is not None:
             mark = " ✓" if q.is_correct(c) else (" ✗" if c == given[0] else "")
-        cols[i % len(cols)].button(f"{c}{mark}", key=f"pr_card_{i}", on_click=answer, args=(q, store, c),
+        cols[i % len(cols)].button(f"{md_text(card_words(c))}{mark}", key=f"pr_card_{i}", on_click=answer, args=(q, store, c),
                                    disabled=given is not None, width="stretch",
                                    shortcut=str(i + 1) if i < 9 else None)
     if given is None:
@@ -222,10 +222,11 @@ def ask(q: Question, store) -> None:
         return
     choice, correct = given
     if correct:
-        st.success(f"Right: {choice}.")
+        st.success(f"Right: {md_text(card_words(choice))}.")
     else:
-        st.error(f"Not quite: {choice} is wrong. Right: {' / '.join(q.answers)}.")
-    st.text(q.explanation)
+        st.error(f"Not quite: {md_text(card_words(choice))} is wrong. "
+                 f"Right: {md_text(' / '.join(map(card_words, q.answers)))}.")
+    st.text(card_words(q.explanation))  # A♠ and 10♦, as on the cards, not the notation's AS and TD
     if q.type == OPENING_LEAD:
         st.caption(f"Each lead was tried on the same {len(q.data.get('layouts', []))} deals, every card known "
                    f"after the lead (double-dummy); leads within {LEAD_MARGIN:.0%} of the best count as right.")
@@ -255,6 +256,8 @@ def ask(q: Question, store) -> None:
 settings = page_start("Play problems", "Find the card that keeps (or beats) the contract, and the best opening "
                       "lead: five levels, checked by the solver. Problems you miss come back.")
 table = settings.table
+# the words a problem is told in (walked in Chromium: "Seat 4 to play (defenders)" and no glossary at hand)
+words("trick", "lead", "contract", "declarer", "defenders", "target", "card points", "double-dummy", key="pr_words")
 try:
     store = ProgressStore(learner=settings.user.id)
     kept = sets.ProblemStore()
