@@ -96,6 +96,8 @@ _TERMS = (
          "the trumps."),
     Term("declarer", "The player who made the last bid; their team are the declarers, who must reach the "
          "target.", also=("declarers", "declaring team")),
+    Term("defenders", "The other side: the team (or teams) against the declarers, who try to take enough card "
+         "points that the declarers fall short of their target.", also=("defender", "defending team", "defence")),
     Term("target", "The points the declarers must take to make their contract: the number they bid."),
     Term("stake", "What the hand is worth: 1 to 4 if the contract makes, 2 to 5 if it fails, doubled by "
          "a double and four times by a redouble.",

@@ -135,6 +135,8 @@ def test_the_makeable_headline_is_explained_against_each_lead(auction, leader_de
     ("analyse", ("double-dummy", "double-dummy table", "makeable")),
     ("progress", ("FSRS", "idea")),
     ("drill", ("idea", "FSRS", "call family")),
+    # walked again in Chromium: a problem says "Seat 4 to play (defenders)" and "double-dummy", with no Words
+    ("problems", ("defenders", "declarer", "double-dummy", "trick", "lead")),
 ])
 def test_each_page_has_its_words_at_hand(tmp_path, monkeypatch, page, needed):
     if page == "progress":  # the schedule shows once there is an answer
