@@ -92,7 +92,8 @@ def test_the_schedule_section_forecasts_the_month_and_sets_fsrs_retention(tmp_pa
         store.record_review(key, Rating.Good, now=now - timedelta(days=20 + i))
         store.record_review(key, Rating.Good if i else Rating.Again, now=now - timedelta(days=3 + i))
     at = open_page("progress", tmp_path, monkeypatch, player="asha")
-    spec = json.loads(next(c for c in at.get("plotly_chart") if "Reviews due" in c.proto.spec).proto.spec)
+    spec = json.loads(next(c for c in at.get("plotly_chart") if "ideas due" in c.proto.spec).proto.spec)
+    assert "**Reviews due in the next 30 days**" in [m.value for m in at.markdown]  # its title, above it
     start = now.replace(hour=0, minute=0, second=0, microsecond=0)
     want = [sum(1 for c in store.cards().values()
                 if (c.due < start + timedelta(days=d + 1)) and (d == 0 or c.due >= start + timedelta(days=d)))

@@ -192,5 +192,17 @@ def test_a_beginner_on_a_phone_walks_the_loop(app_url, browser, data_dir):
             "const h = Array.from(document.querySelectorAll('[data-testid=\"stDataFrame\"] *'))"
             ".find(e => e.textContent === 'comes back'); return h ? h.getBoundingClientRect().right : null;")
         assert col is not None and col <= 390, col
+
+        # walked again: on the Progress (and Analyse) page Plotly's tool bar sat over each chart's
+        # title at a phone's width, and a long title was cut off: the titles are text above the charts
+        browser.get(app_url + "/progress?player=walker")
+        wait_text(browser, "Reviews due in the next 30 days")
+        idle(browser)
+        WebDriverWait(browser, 60).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".js-plotly-plot")) >= 3)
+        assert not browser.find_elements(By.CSS_SELECTOR, ".js-plotly-plot .modebar-btn")
+        inside = browser.execute_script(
+            "return Array.from(document.querySelectorAll('.js-plotly-plot .gtitle')).map(e => e.textContent)")
+        assert not any(inside), inside  # no title inside a plot
+        _fits_the_screen(browser)
     finally:
         browser.set_window_size(1400, 1900)

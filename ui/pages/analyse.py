@@ -18,6 +18,7 @@ from fiftysix.play import PlayState, trick_number
 from fiftysix.scoring import Contract
 from fiftysix.ui import heavy, render
 from fiftysix.ui.components import (
+    chart,
     in_url,
     page_start,
     seat_view,
@@ -348,9 +349,8 @@ def points_chart(est) -> None:
                            marker_color=["#1d6b40" if p >= est.contract.value else "#c0392b" for p, _ in pts],
                            hovertemplate="%{x} points: %{y} deals<extra></extra>"))
     fig.add_vline(x=est.contract.value - 0.5, line_dash="dash", annotation_text=f"bid {est.contract.value}")
-    fig.update_layout(title=f"Declarers' maximum points over {est.deals} deals ({est.contract})", height=300,
-                      xaxis_title="card points", yaxis_title="deals", margin={"t": 40, "b": 10})
-    st.plotly_chart(fig, key="an_hist")
+    fig.update_layout(height=280, xaxis_title="card points", yaxis_title="deals", margin={"t": 20, "b": 10})
+    chart(fig, key="an_hist", title=f"Declarers' maximum points over {est.deals} deals ({est.contract})")
 
 
 def leads_chart(est) -> None:
@@ -365,9 +365,8 @@ def leads_chart(est) -> None:
         customdata=[r.mean_points for r in rows],
         hovertemplate="lead %{x}: makes %{y:.0%}"
                       + (", declarers average %{customdata:.1f}" if exact else "") + "<extra></extra>"))
-    fig.update_layout(title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes",
-                      height=300, yaxis_tickformat=".0%", margin={"t": 40, "b": 10})
-    st.plotly_chart(fig, key="an_leads")
+    fig.update_layout(height=280, yaxis_tickformat=".0%", margin={"t": 20, "b": 10})
+    chart(fig, key="an_leads", title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes")
     st.caption(lead_words(est))
     st.dataframe([{"lead": render.card_words(r.card), "makes": f"{r.rate:.0%}",
                    "95% interval": f"{r.interval[0]:.0%} - {r.interval[1]:.0%}"}

@@ -12,11 +12,11 @@ from fiftysix.drills.schedule import (
     optimiser_missing,
 )
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.components import in_url, page_start, words, words_for
+from fiftysix.ui.components import chart, in_url, page_start, words, words_for
 from fiftysix.ui.render import md_text, plot_text
 
 
-def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], title: str) -> go.Figure:
+def right_wrong_chart(labels: list[str], right: list[int], answered: list[int]) -> go.Figure:
     """Stacked right / wrong answers per label, the accuracy written on top of each bar."""
     wrong = [a - r for a, r in zip(answered, right)]
     acc = [f"{r / a:.0%}" if a else "" for r, a in zip(right, answered)]
@@ -26,7 +26,7 @@ def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], 
         go.Scatter(x=labels, y=answered, text=acc, mode="text", textposition="top center",
                    showlegend=False, hoverinfo="skip", textfont={"size": 14}),
     ])
-    fig.update_layout(barmode="stack", title=title, height=330, margin={"t": 50, "b": 10},
+    fig.update_layout(barmode="stack", height=300, margin={"t": 20, "b": 10},
                       yaxis_title="answers", xaxis_type="category",
                       yaxis_range=[0, max(answered) * 1.25 + 0.5 if answered else 1])
     return fig
@@ -38,8 +38,7 @@ def forecast_chart(counts: list[int], now) -> go.Figure:
     labels = ["today" if k == 0 else f"{d:%a %d %b}" for k, d in enumerate(days)]
     fig = go.Figure(go.Bar(x=labels, y=counts, marker_color="#1f5fbf",
                            hovertemplate="%{x}: %{y} idea(s) due<extra></extra>"))
-    fig.update_layout(title=f"Reviews due in the next {len(counts)} days", height=300,
-                      margin={"t": 50, "b": 10}, yaxis_title="ideas due", xaxis_type="category",
+    fig.update_layout(height=280, margin={"t": 20, "b": 10}, yaxis_title="ideas due", xaxis_type="category",
                       yaxis={"rangemode": "tozero", "dtick": 1 if max(counts, default=0) < 8 else None})
     return fig
 
@@ -60,8 +59,8 @@ def schedule_section(store, now) -> None:
     words("FSRS", "idea", "call family", key="pr_words", where=pop)
     cards = store.cards()
     st.caption(due_summary([c.due for c in cards.values()], now))
-    st.plotly_chart(forecast_chart(store.forecast(30, now), now), key="pr_forecast",
-                    config={"displayModeBar": False})
+    counts = store.forecast(30, now)
+    chart(forecast_chart(counts, now), key="pr_forecast", title=f"Reviews due in the next {len(counts)} days")
     tuning = store.tuning()
     kept, counted = store.retention()
     c1, c2 = st.columns(2)
@@ -138,8 +137,8 @@ freq = st.segmented_control("Period", ["D", "W", "M"], default="D", required=Tru
                             format_func=words_for({"D": "day", "W": "week", "M": "month"}), **in_url("pr_freq"))
 over_time = store.accuracy_over_time(freq=freq)
 fmt = {"D": "%d %b %Y", "W": "week of %d %b %Y", "M": "%b %Y"}[freq]
-st.plotly_chart(right_wrong_chart([p.strftime(fmt) for p in over_time["period"]], list(over_time["right"]),
-                                  list(over_time["answered"]), "Accuracy over time"), key="pr_time")
+chart(right_wrong_chart([p.strftime(fmt) for p in over_time["period"]], list(over_time["right"]),
+                        list(over_time["answered"])), key="pr_time", title="Accuracy over time")
 
 GROUPS = {"family": "call family", "type": "question type", "system": "system", "source": "bank"}
 by = st.segmented_control("Group by", list(GROUPS), default="family", required=True, format_func=words_for(GROUPS),
@@ -147,8 +146,8 @@ by = st.segmented_control("Group by", list(GROUPS), default="family", required=T
 groups = store.accuracy(by=by)
 names = {"type": lambda g: TYPE_TITLES.get(g, g), "family": lambda g: FAMILY_WORDS.get(g, g),
          "source": lambda g: "new deals (the engine)" if g == GENERATED else g}.get(by, str)
-st.plotly_chart(right_wrong_chart([plot_text(names(g)) for g in groups[by]], list(groups["right"]), list(groups["answered"]),
-                                  f"Accuracy per {GROUPS[by]}"), key="pr_groups")
+chart(right_wrong_chart([plot_text(names(g)) for g in groups[by]], list(groups["right"]), list(groups["answered"])),
+      key="pr_groups", title=f"Accuracy per {GROUPS[by]}")
 
 # the two tables one above the other: side by side, the weakest spots' columns were cut off
 # at 1400 px (issue 46)
