@@ -452,7 +452,8 @@ def nothing_to_start(settings, ideas: dict, types: list[str] | None, new_per_day
     now = utcnow()
     t = settings.table
     here = (settings.system, t.players, t.teams)
-    due_here, elsewhere = 0, {}
+    due_here = 0
+    elsewhere: dict[str, int] = {}
     for key, card in ideas.items():
         if card.due > now:
             continue
