@@ -192,3 +192,35 @@ def test_nothing_to_start_here_names_the_tables_where_ideas_are_due(tmp_path, mo
     assert "Nothing is due at this table (kerala, 4 players) and today's 3 new ideas are used up" in said
     assert "Due at other tables: 1 at international, 6 players, pairs; 2 at kerala, 8 players" in said
     assert "due for review now" not in said
+
+
+def test_more_new_ideas_than_the_limit_is_said_plainly(tmp_path, monkeypatch):
+    """Walked in Chromium after 'Practise anyway': "15 of 10 new ideas met today"."""
+    from fiftysix.drills.schedule import Rating
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    store = ProgressStore(learner="tom")
+    for i in range(12):
+        store.record_review(f"meaning/international/6p/f{i}", Rating.Good)
+    at = open_page("drill", tmp_path, monkeypatch, player="tom")
+    assert "12 new ideas met today: the day's limit of 10 is reached." in texts(at)
+    assert "12 of 10" not in texts(at)
+
+
+def test_making_questions_names_each_type_as_the_form_does(tmp_path, monkeypatch):
+    """Walked in Chromium: the progress bar said "Making 'your-call' questions..." (the code's key)
+    while the form offers "Your call"."""
+    from streamlit.delta_generator import DeltaGenerator
+
+    from fiftysix.drills.questions import TYPE_TITLES
+    said: list[str] = []
+    real = DeltaGenerator.progress
+
+    def progress(self, value, text=None, **kw):
+        said.append(text or "")
+        return real(self, value, text=text, **kw)
+    monkeypatch.setattr(DeltaGenerator, "progress", progress)
+    at = open_page("drill", tmp_path, monkeypatch)
+    _start(at, types=("your-call", "which-call"))
+    assert f"Making '{TYPE_TITLES['your-call']}' questions..." in said
+    assert "Making 'Which call shows this?' questions..." in said
+    assert not [t for t in said if "'your-call'" in t or "'which-call'" in t]

@@ -86,12 +86,15 @@ def test_a_wrong_card_shows_the_right_one_and_each_cost(tmp_path, monkeypatch):
 def test_the_next_level_opens_once_level_one_is_mostly_solved(tmp_path, monkeypatch):
     at = open_page("problems", tmp_path, monkeypatch, **FOUR)
     assert at.selectbox(key="pr_level").options == ["1"]
+    assert "Open now: level 1." in texts(at)
     ones = [q for q in starter_problems(Table.make(4)) if level_of(q) == 1][:UNLOCK_SOLVED]
     store = ProgressStore(learner="asha")
     for q in ones:
         store.record_answer(q, q.answer)
     at.run()
     assert at.selectbox(key="pr_level").options == ["1", "2"]
+    # walked in Chromium with level 2 open: the Levels panel still began "Level 1 is open;"
+    assert "Open now: levels 1, 2." in texts(at) and "Level 1 is open;" not in texts(at)
     assert f"Level 1: {UNLOCK_SOLVED} problem(s) solved of {UNLOCK_SOLVED} tried, 100% of" in texts(at)
     at.selectbox(key="pr_level").set_value(2).run()
     assert "Level 2: no answers yet" in texts(at) and level_of(shown(at)) == 2

@@ -45,7 +45,7 @@ def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE, s
     bar = st.progress(0.0, text="Dealing and bidding practice hands...")
     pool = []
     for i, qtype in enumerate(types):
-        bar.progress(i / len(types), text=f"Making '{qtype}' questions...")
+        bar.progress(i / len(types), text=f"Making '{questions.TYPE_TITLES.get(qtype, qtype)}' questions...")
         count = slow if qtype in SLOW_TYPES else per_type
         pool += Generator(settings.system, t, seed * 10 + i).questions(count, [qtype])
     bar.empty()
@@ -424,7 +424,9 @@ def setup(settings, store) -> None:
     new_today = store.new_today()
     ideas = bidding_cards(store)
     st.caption(f"{md_text(settings.player)}: " + due_summary([c.due for c in ideas.values()], utcnow())
-               + f" {new_today} of {new_per_day} new ideas met today. A session that the due and new ideas "
+               + (f" {new_today} of {new_per_day} new ideas met today." if new_today <= new_per_day else
+                  f" {new_today} new ideas met today: the day's limit of {new_per_day} is reached.")
+               + " A session that the due and new ideas "
                "leave short is filled with practice questions. The Progress page shows the month ahead and "
                "sets how well you want to remember.")
     if not go:

@@ -55,7 +55,9 @@ def levels_panel(scores, opened) -> None:
                      "answers right": f"{s.share:.0%}" if s.answers else "-",
                      "mostly solved": s.mostly_solved})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-    st.caption(f"Level 1 is open; each next level opens once the level below is mostly solved: "
+    open_now = ", ".join(str(lv) for lv in LEVELS if lv in opened)
+    st.caption(f"Open now: level{'s' if len(opened) > 1 else ''} {open_now}. Level 1 is always open; each next "
+               "level opens once the level below is mostly solved: "
                f"{sets.UNLOCK_SOLVED} problems solved and {sets.UNLOCK_SHARE:.0%} of its answers right. "
                "A level grows with the tricks left, the cards that look alike and how far the right card is "
                "from the one a beginner would play.")
