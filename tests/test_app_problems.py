@@ -183,3 +183,18 @@ def test_review_makes_a_problem_of_a_hand_for_the_bank(tmp_path, monkeypatch):
     at.button(key="rv_pb_add").click().run()
     bank = banks.load_working_bank(tmp_path / banks.WORKING_BANK)
     assert [x.id for x in bank.questions] == [found[0]["id"]]
+
+
+def test_choosing_only_opening_leads_replaces_the_problem_or_says_where_they_are(tmp_path, monkeypatch):
+    """Walked in Chromium: with only "Opening lead" chosen, the "Find the card" problem stayed on the
+    page; at level 1 (no opening leads there) it then said "You have met every problem of level 1"."""
+    from fiftysix.drills.problems import LEAD_LEVELS, OPENING_LEAD
+    at = open_page("problems", tmp_path, monkeypatch, **FOUR)
+    assert shown(at).type != OPENING_LEAD and 1 not in LEAD_LEVELS
+    at.button_group(key="pr_kinds").set_value([OPENING_LEAD]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not [b for b in at.button if b.key and b.key.startswith("pr_card_")]  # the find-the-card one is gone
+    said = " ".join(i.value for i in at.info)
+    assert f"Opening lead problems run from level {LEAD_LEVELS[0]} to {LEAD_LEVELS[-1]}" in said
+    assert f"level {LEAD_LEVELS[0]} opens once level {LEAD_LEVELS[0] - 1} is mostly solved" in said
+    assert "You have met every problem" not in said

@@ -291,6 +291,8 @@ st.caption(score)
 q = Question.from_dict(ss["pr_q"]) if ss.get("pr_q") else None
 if q is not None and (q.context.players, q.context.deck, q.context.teams) != (table.players, table.deck, table.teams):
     q = None  # the sidebar moved to another table
+if q is not None and q.type not in kinds and ss.get("pr_answer") is None:
+    q = None  # walked: with only "Opening lead" chosen, the unanswered "Find the card" problem stayed
 if q is not None and (bad := consistency(q)):  # never a problem whose data does not hold together
     ss["pr_note"] = "That problem's data does not hold together, so it is not shown: " + "; ".join(bad)
     ss["pr_q"], q = None, None
@@ -303,6 +305,14 @@ if q is None:
                                                      and take_ahead(table, level, kinds, known, kept)):
         st.rerun()
     show_note()
+    first_lead = sets.LEAD_LEVELS[0]
+    if set(kinds) == {OPENING_LEAD} and level not in sets.LEAD_LEVELS:
+        # walked: "You have met every problem of level 1" where level 1 has no opening leads at all
+        st.info(f"Opening lead problems run from level {first_lead} to {sets.LEAD_LEVELS[-1]}: "
+                + (f"choose level {first_lead} above." if first_lead in opened else
+                   f"level {first_lead} opens once level {first_lead - 1} is mostly solved. Meanwhile, choose "
+                   "'Find the card'."))
+        st.stop()
     st.info(f"You have met every problem of level {level} kept here, and none is due again yet. "
             "The engine can make a new one from the bots' hands.")
     kind = st.radio("Kind", list(kinds), format_func=words_for(KIND_WORDS), horizontal=True, key="pr_make_kind")
