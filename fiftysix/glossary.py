@@ -55,6 +55,12 @@ _TERMS = (
          "The sidebar sets the table for every page. 4 players usually play with 32 cards, 6 with 48 and 8 "
          "with 64; every deck holds 56 points.",
          also=("tables", "deck")),
+    Term("card notation", "How the trainer writes cards in letters: the ranks J 9 A T K Q 8 7 (T is the Ten) "
+         "and the suits S H D C (spades, hearts, diamonds, clubs), so TD is the Ten of diamonds.",
+         "A hand is written suit by suit, spades.hearts.diamonds.clubs, with a dot between suits and nothing for "
+         "a void: JJ9.A.KQ.9T holds J J 9 of spades, the Ace of hearts, K Q of diamonds and 9 10 of clubs. A call "
+         "puts the number and the suit together: 28H is 28 in hearts.",
+         also=("notation", "S.H.D.C", "hand notation")),
     Term("card points", "What the cards are worth: Jack 3, Nine 2, Ace 1, Ten 1; Kings, Queens, Eights "
          "and Sevens nothing.",
          "A card's strength and its points are different things: within a suit the Jack beats the Nine, the "

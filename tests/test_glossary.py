@@ -131,7 +131,9 @@ def test_the_makeable_headline_is_explained_against_each_lead(auction, leader_de
 
 
 @pytest.mark.parametrize("page, needed", [
-    ("rules", ("stake", "NS (Noes)", "no-trump", "Plus N", "declarer")),
+    # walked again in Chromium: the hand boxes (S.H.D.C, "JJ9.A.KQ.9T") and the guide's "J 9 A T" had no word
+    ("rules", ("stake", "NS (Noes)", "no-trump", "Plus N", "declarer", "card notation")),
+    ("explain", ("card notation", "Plus N", "NS (Noes)")),
     ("analyse", ("double-dummy", "double-dummy table", "makeable")),
     ("progress", ("FSRS", "idea")),
     ("drill", ("idea", "FSRS", "call family")),

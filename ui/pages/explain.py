@@ -200,7 +200,7 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     the auction is at (or one picked), holding a hand that keeps that seat's own calls."""
     head, pop = st.columns([5, 1], vertical_alignment="bottom")
     head.subheader("What the table knows")
-    words("simulation", "seat", "bluff", key="ex_words_knows", where=pop)
+    words("simulation", "seat", "bluff", "card notation", key="ex_words_knows", where=pop)
     auction_text = " ".join(str(r.call) for r in auction.calls)
     c1, c2 = st.columns([1, 3])
     choice = c1.selectbox("From the view of", [0, *table.seats], persist_state="session",
