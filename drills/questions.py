@@ -75,6 +75,22 @@ FAMILY_WORDS = _family_words()
 """A question's call family (``Question.family``) in a player's words, for titles and charts."""
 
 
+def family_words(family: str) -> str:
+    """A question's family in a player's words: a call family, or a play problem's level (``level-2``
+    is "Play problems, level 2")."""
+    if family.startswith("level-") and family[len("level-"):].isdigit():
+        return f"Play problems, level {family[len('level-'):]}"
+    return FAMILY_WORDS.get(family, family)
+
+
+def problem_title(kind: str, family: str, players: int) -> str:
+    """A play problem's idea in words, from what its review keeps: "Play problem: Find the card,
+    level 2 · 6 players" (its key holds only the problem's id)."""
+    level = family[len("level-"):] if family.startswith("level-") else ""
+    return (f"Play problem: {TYPE_TITLES.get(kind, kind)}" + (f", level {level}" if level else "")
+            + (f" · {players} players" if players else ""))
+
+
 def idea_title(key: str) -> str:
     """A question idea (template key) in words, e.g. "Your call: Plus N (+1H) · international,
     6 players"."""

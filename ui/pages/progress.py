@@ -109,7 +109,7 @@ settings = page_start("Progress", "How your drilling is going: accuracy over tim
                       "what is due for review, and where you go wrong most.")
 try:
     from fiftysix.drills.progress import GENERATED, ProgressStore
-    from fiftysix.drills.questions import FAMILY_WORDS, TYPE_TITLES, idea_title
+    from fiftysix.drills.questions import PROBLEM_IDEA, TYPE_TITLES, family_words, idea_title, problem_title
     from fiftysix.drills.schedule import utcnow, when_words
     store = ProgressStore(learner=settings.user.id)
     history = store.history()
@@ -125,6 +125,16 @@ if history.empty:
     st.stop()
 
 now = utcnow()
+# a play problem's key is only its id ("problem:fc-4e0d..."): its last review says its kind, level and table
+_problems = history[history["template"].str.startswith(PROBLEM_IDEA)].groupby("template").last()
+_titles = {key: problem_title(str(r["type"]), str(r["family"]), int(r["players"])) for key, r in _problems.iterrows()}
+
+
+def title(key: str) -> str:
+    """An idea in words: a bidding idea's title, or a play problem's kind, level and table."""
+    return _titles.get(key) or idea_title(key)
+
+
 answered = len(history)
 right = int(history["correct"].sum())
 c1, c2, c3, c4 = st.columns(4)
@@ -144,7 +154,7 @@ GROUPS = {"family": "call family", "type": "question type", "system": "system", 
 by = st.segmented_control("Group by", list(GROUPS), default="family", required=True, format_func=words_for(GROUPS),
                           **in_url("pr_by"))
 groups = store.accuracy(by=by)
-names = {"type": lambda g: TYPE_TITLES.get(g, g), "family": lambda g: FAMILY_WORDS.get(g, g),
+names = {"type": lambda g: TYPE_TITLES.get(g, g), "family": family_words,
          "source": lambda g: "new deals (the engine)" if g == GENERATED else g}.get(by, str)
 chart(right_wrong_chart([plot_text(names(g)) for g in groups[by]], list(groups["right"]), list(groups["answered"])),
       key="pr_groups", title=f"Accuracy per {GROUPS[by]}")
@@ -156,8 +166,9 @@ with left:
     st.subheader("Weakest spots")
     weak = store.accuracy(by="template")
     weak = weak[weak["answered"] >= 1].sort_values(["accuracy", "answered"], ascending=[True, False]).head(8)
-    focus = list(weak[weak["accuracy"] < 1]["template"].head(5))
-    st.dataframe(weak.assign(template=weak["template"].map(idea_title)).rename(columns={"template": "idea"}),
+    # the Drill asks bidding ideas; a missed play problem comes back on the Problems page
+    focus = [t for t in weak[weak["accuracy"] < 1]["template"] if not t.startswith(PROBLEM_IDEA)][:5]
+    st.dataframe(weak.assign(template=weak["template"].map(title)).rename(columns={"template": "idea"}),
                  hide_index=True, column_config={"accuracy": st.column_config.ProgressColumn(
                      "accuracy", format="percent", min_value=0.0, max_value=1.0)})
     if st.button("Drill my weak spots now", key="pr_weak", type="primary", icon=":material/target:",
@@ -172,12 +183,12 @@ with right_col:
     cards = store.cards()
     due = sorted((card.due, key) for key, card in cards.items() if card.due <= now)
     if due:
-        st.dataframe([{"idea": idea_title(key), "due since": d.strftime("%Y-%m-%d %H:%M UTC")}
+        st.dataframe([{"idea": title(key), "due since": d.strftime("%Y-%m-%d %H:%M UTC")}
                       for d, key in due], hide_index=True)
     else:
         upcoming = sorted((card.due, key) for key, card in cards.items())[:5]
         st.success("Nothing is due now.")
         if upcoming:
-            st.caption("Next up: " + "; ".join(f"{md_text(idea_title(k))} ({when_words(d, now)})" for d, k in upcoming))
+            st.caption("Next up: " + "; ".join(f"{md_text(title(k))} ({when_words(d, now)})" for d, k in upcoming))
 
 schedule_section(store, now)
