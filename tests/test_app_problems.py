@@ -66,7 +66,8 @@ def test_a_problem_is_shown_answered_and_stored(tmp_path, monkeypatch):
     said = next(t.value for t in at.text if t.value.startswith(face(q.answers[0]) + ":"))  # the explanation, plain text
     assert not re.search(r"\b[J9ATKQ87][SHDC]\b", said), said
     assert all(face(c) in said for c in q.data["line"].split())  # the play that follows, card by card
-    assert [b.label for b in at.button if b.key and b.key.startswith("pr_grade_")] == ["Hard", "Good", "Easy"]
+    grades = [b.label for b in at.button if b.key and b.key.startswith("pr_grade_")]
+    assert [g.split(" · ")[0] for g in grades] == ["Hard", "Good", "Easy"]
     rows = ProgressStore(learner="asha").history()
     assert list(rows["template"]) == [f"problem:{q.id}"] and list(rows["correct"]) == [True]
 
@@ -198,3 +199,19 @@ def test_choosing_only_opening_leads_replaces_the_problem_or_says_where_they_are
     assert f"Opening lead problems run from level {LEAD_LEVELS[0]} to {LEAD_LEVELS[-1]}" in said
     assert f"level {LEAD_LEVELS[0]} opens once level {LEAD_LEVELS[0] - 1} is mostly solved" in said
     assert "You have met every problem" not in said
+
+
+def test_each_grade_says_when_the_problem_comes_back(tmp_path, monkeypatch):
+    """Walked in Chromium: the Drill's grades say "Hard · in 6 minutes", the Problems page's said only
+    "Hard"; each now says when, and the schedule the store keeps after the grade is that one."""
+    from fiftysix.drills.schedule import in_words
+    at = open_page("problems", tmp_path, monkeypatch, **FOUR)
+    q = shown(at)
+    click_card(at, q.answers[0])
+    labels = {b.key: b.label for b in at.button if b.key and b.key.startswith("pr_grade_")}
+    assert all(" · in " in lab for lab in labels.values()), labels
+    at.button(key="pr_grade_2").click().run()  # Hard
+    assert not at.exception, [e.value for e in at.exception]
+    card = ProgressStore(learner="asha").cards()[q.template]
+    assert labels["pr_grade_2"] == f"Hard · {in_words(card.due - card.last_review)}"
+    assert "This problem comes back" in texts(at)

@@ -28,7 +28,7 @@ from fiftysix.drills.problems import (
 )
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
-from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words
+from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words, preview
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import heavy
 from fiftysix.ui.components import page_start, warm_solver, words, words_for
@@ -68,6 +68,7 @@ def set_problem(q: Question | None) -> None:
     ss["pr_q"] = None if q is None else q.to_dict()
     ss["pr_answer"] = None
     ss["pr_graded"] = None
+    ss["pr_answered_at"] = None
     ss["pr_t0"] = time.time()
     if q is not None:
         ss.setdefault("pr_seen", [])
@@ -189,8 +190,9 @@ def answer(q: Question, store, choice: str) -> None:
     seconds = time.time() - ss.get("pr_t0", time.time())
     ss["pr_answer"] = (choice, correct)
     try:
+        ss["pr_before"] = store.cards().get(q.template)  # for when each grade would bring it back
         card = store.record_answer(q, choice, correct=correct, seconds=seconds, source=sets.SOURCE)
-        ss["pr_due"] = card.due
+        ss["pr_due"], ss["pr_answered_at"] = card.due, card.last_review
     except FiftySixError as e:
         ss["pr_note"] = f"Your answer was not saved to your progress ({e})."
 
@@ -216,9 +218,10 @@ def ask(q: Question, store) -> None:
         mark = ""
         if given is not None:
             mark = " ✓" if q.is_correct(c) else (" ✗" if c == given[0] else "")
+        # once answered the keys grade the answer (2-4, as on the Drill), so the cards give up theirs
         cols[i % len(cols)].button(f"{md_text(card_words(c))}{mark}", key=f"pr_card_{i}", on_click=answer, args=(q, store, c),
                                    disabled=given is not None, width="stretch",
-                                   shortcut=str(i + 1) if i < 9 else None)
+                                   shortcut=str(i + 1) if i < 9 and given is None else None)
     if given is None:
         st.caption("Click a card (or press its number).")
         return
@@ -236,12 +239,20 @@ def ask(q: Question, store) -> None:
     st.dataframe(pd.DataFrame(rows), hide_index=True, column_config={
         "right": st.column_config.CheckboxColumn("right?"),
         "your side's chance": st.column_config.NumberColumn(format="percent")})
+    at = ss.get("pr_answered_at")
     if correct:
-        st.caption("How hard was it?")
+        # walked: the Drill says when each grade brings an idea back; here the grades said nothing
+        try:
+            due_by = preview(ss.get("pr_before"), q.template, at, store.scheduler()) if at is not None else {}
+        except FiftySixError:
+            due_by = {}
+        st.caption("How hard was it? Your grade sets when this problem comes back (keys 2-4).")
         g = st.columns(len(GRADES))
-        for col, rating in zip(g, GRADES):
-            col.button(GRADE_WORDS[rating], key=f"pr_grade_{int(rating)}", on_click=grade, args=(store, rating),
-                       disabled=ss.get("pr_graded") is not None)
+        for k, (col, rating) in enumerate(zip(g, GRADES), start=2):
+            when = f" · {in_words(due_by[rating] - at)}" if rating in due_by else ""
+            col.button(GRADE_WORDS[rating] + when, key=f"pr_grade_{int(rating)}", on_click=grade,
+                       args=(store, rating), disabled=ss.get("pr_graded") is not None, width="stretch",
+                       shortcut=str(k) if ss.get("pr_graded") is None else None)
     due = ss.get("pr_due")
     if due is not None:
         st.caption(f"This problem comes back {in_words(due - datetime.now(UTC))}.")
