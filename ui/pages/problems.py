@@ -249,7 +249,7 @@ def ask(q: Question, store) -> None:
         st.caption("How hard was it? Your grade sets when this problem comes back (keys 2-4).")
         g = st.columns(len(GRADES))
         for k, (col, rating) in enumerate(zip(g, GRADES), start=2):
-            when = f" · {in_words(due_by[rating] - at)}" if rating in due_by else ""
+            when = f" · {in_words(due_by[rating] - at)}" if at is not None and rating in due_by else ""
             col.button(GRADE_WORDS[rating] + when, key=f"pr_grade_{int(rating)}", on_click=grade,
                        args=(store, rating), disabled=ss.get("pr_graded") is not None, width="stretch",
                        shortcut=str(k) if ss.get("pr_graded") is None else None)
