@@ -121,6 +121,11 @@ _TERMS = (
     Term("simulation", "Dealing many random hands that fit what you know (your cards and every call's "
          "promise) and solving each one, to see how often something happens.",
          also=("simulate", "deals that fit")),
+    Term("95% interval", "The range a simulated figure's true value lies in, 19 times out of 20: a few deals "
+         "give a wide range, more deals a narrow one.",
+         "Makeable 43% with a 95% interval of 38% - 49% means the contract makes on between about 38% and 49% of "
+         "all the deals that fit; the simulation stops once the range is as narrow as 'Stop at' asks.",
+         also=("interval", "confidence interval")),
     Term("bidding system", "The agreed meanings of the calls: what each call promises about the hand. "
          "This trainer knows international, kerala, jack-signal, classic and basic.",
          also=("system", "systems")),

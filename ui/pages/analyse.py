@@ -237,7 +237,8 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     Stop) keeps the deals solved so far."""
     head, pop = st.columns([5, 1], vertical_alignment="bottom")
     head.subheader("Is it makeable? (one seat's view)")
-    words("makeable", "simulation", "contract", "declarer", "double-dummy", "lead", key="an_words_make", where=pop)
+    words("makeable", "simulation", "95% interval", "contract", "declarer", "double-dummy", "lead", key="an_words_make",
+          where=pop)
     with st.form("an_est_form", border=True):
         c1, c2, c3, c4 = st.columns(4)
         value = c1.number_input("Bid", 28, 56, 32, key="an_est_value")

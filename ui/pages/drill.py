@@ -278,7 +278,7 @@ def ask(q, store) -> None:
     if ss.get("dr_save_error_next"):
         st.warning(md_text(ss.pop("dr_save_error_next")))
     show_context(q)
-    words("auction", "call", "Plus N", "NS (Noes)", "no-trump", "makeable", "double-dummy", "idea", "FSRS",
+    words("auction", "call", "Plus N", "NS (Noes)", "no-trump", "makeable", "95% interval", "double-dummy", "idea", "FSRS",
           key="dr_words_q")
     st.markdown(f"**{md_text(q.prompt)}**")
     answered = ss.get("dr_answered")
