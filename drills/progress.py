@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from fiftysix.drills import schedule, store
-from fiftysix.drills.questions import Question
+from fiftysix.drills.questions import PROBLEM_IDEA, Question
 from fiftysix.drills.schedule import (
     DEFAULT_NEW_PER_DAY,
     DEFAULT_RETENTION,
@@ -402,12 +402,16 @@ class ProgressStore(store.Store):
         return None if row is None else {"reps": row[0], "lapses": row[1]}
 
     def new_today(self, now: datetime | None = None) -> int:
-        """How many templates the learner met for the first time this UTC day."""
+        """How many bidding ideas (templates) the learner met for the first time this UTC day: the
+        Drill's "new ideas a day". Play problems, which schedule under ideas of their own, are not
+        counted (walked: eight problems solved made the Drill say "18 of 10 new ideas met today")."""
         now = now or utcnow()
         start = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
         with self._connect() as con:
-            return con.execute("SELECT COUNT(*) FROM cards WHERE learner=? AND first_seen>=? AND first_seen<?",
-                               (self.learner, _stamp(start), _stamp(start + timedelta(days=1)))).fetchone()[0]
+            return con.execute("SELECT COUNT(*) FROM cards WHERE learner=? AND first_seen>=? AND first_seen<?"
+                               " AND substr(template, 1, ?) != ?",
+                               (self.learner, _stamp(start), _stamp(start + timedelta(days=1)),
+                                len(PROBLEM_IDEA), PROBLEM_IDEA)).fetchone()[0]
 
     def due_count(self, now: datetime | None = None) -> int:
         with self._connect() as con:

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fiftysix import glossary
 from fiftysix.bidding.calls import format_call, parse_call
 from fiftysix.bidding.meaning import promise_text  # noqa: F401  (re-exported for the quiz modules)
 from fiftysix.cards import DEFAULT_DECK, Card, Hand, Table
@@ -63,17 +64,36 @@ def parse_template(key: str) -> tuple[str, str, Table, str]:
         raise QuestionError(f"{key!r} is not a question idea (type/system/table/family)") from None
 
 
-FAMILY_WORDS = {"suit": "number-suit bids", "reverse": "suit-number bids", "nt": "number-NT bids",
-                "ns": "NS (Noes) bids", "plus": "plus bids", "suit-plus": "suit-plus bids",
-                "plus-nt": "plus-NT bids", "plus-ns": "plus-NS bids", "x-plus": "X-Plus bids",
-                "minus": "minus bids", "plus-pass": "Plus Pass", "raise": "own raises",
-                "forced": "the forced opening", "pass": "passes", "double": "doubles",
-                "redouble": "redoubles", "contract": "the contract", "-": "mixed"}
+def _family_words() -> dict[str, str]:
+    """Each call family (the keys questions carry) as the Glossary and the Explain page name it, with an
+    example call: "Number then suit (28H)", not the code's "suit" or "number-suit"."""
+    out = {kind.replace("_", "-"): f"{fam.title} ({fam.example})" for kind, fam in glossary.FAMILIES.items()}
+    return out | {"contract": "the contract", "-": "mixed"}
+
+
+FAMILY_WORDS = _family_words()
+"""A question's call family (``Question.family``) in a player's words, for titles and charts."""
+
+
+def family_words(family: str) -> str:
+    """A question's family in a player's words: a call family, or a play problem's level (``level-2``
+    is "Play problems, level 2")."""
+    if family.startswith("level-") and family[len("level-"):].isdigit():
+        return f"Play problems, level {family[len('level-'):]}"
+    return FAMILY_WORDS.get(family, family)
+
+
+def problem_title(kind: str, family: str, players: int) -> str:
+    """A play problem's idea in words, from what its review keeps: "Play problem: Find the card,
+    level 2 · 6 players" (its key holds only the problem's id)."""
+    level = family[len("level-"):] if family.startswith("level-") else ""
+    return (f"Play problem: {TYPE_TITLES.get(kind, kind)}" + (f", level {level}" if level else "")
+            + (f" · {players} players" if players else ""))
 
 
 def idea_title(key: str) -> str:
-    """A question idea (template key) in words, e.g. "Your call: plus bids (international,
-    6 players)"."""
+    """A question idea (template key) in words, e.g. "Your call: Plus N (+1H) · international,
+    6 players"."""
     if key.startswith(PROBLEM_IDEA):
         return f"Play problem {key[len(PROBLEM_IDEA):]}"
     try:
@@ -81,7 +101,7 @@ def idea_title(key: str) -> str:
     except QuestionError:
         return key
     where = f"{system}, {table.players} players{', pairs' if table.teams == 'pairs' else ''}"
-    return f"{TYPE_TITLES.get(qtype, qtype).rstrip('?')}: {FAMILY_WORDS.get(family, family)} ({where})"
+    return f"{TYPE_TITLES.get(qtype, qtype).rstrip('?')}: {FAMILY_WORDS.get(family, family)} · {where}"
 
 
 class QuestionError(FiftySixError):

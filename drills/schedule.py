@@ -180,8 +180,11 @@ def due_summary(dues: Iterable[datetime], now: datetime) -> str:
     dues = sorted(dues)
     if not dues:
         return "Nothing is scheduled yet: each idea you answer comes back when FSRS says."
-    now_n = sum(d <= now for d in dues)
-    later = [d for d in dues if d > now]
+    # what falls due within half a minute is due now, as ``when_words`` says: else the sentence
+    # read "2 ideas are due for review now. After that, the next review falls due now"
+    soon = now + timedelta(seconds=30)
+    now_n = sum(d < soon for d in dues)
+    later = [d for d in dues if d >= soon]
     out = []
     if now_n:
         out.append(f"{now_n} idea{'s are' if now_n > 1 else ' is'} due for review now.")

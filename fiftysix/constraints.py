@@ -72,7 +72,8 @@ class All:
             return self.text
         if not self.parts:
             return "nothing"
-        return "; ".join(p.describe() for p in self.parts)
+        # each promise once: two calls that promise the same read "no Jack of spades; at least 4 spades"
+        return "; ".join(dict.fromkeys(p.describe() for p in self.parts))
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"all": [p.to_dict() for p in self.parts]}

@@ -55,6 +55,12 @@ _TERMS = (
          "The sidebar sets the table for every page. 4 players usually play with 32 cards, 6 with 48 and 8 "
          "with 64; every deck holds 56 points.",
          also=("tables", "deck")),
+    Term("card notation", "How the trainer writes cards in letters: the ranks J 9 A T K Q 8 7 (T is the Ten) "
+         "and the suits S H D C (spades, hearts, diamonds, clubs), so TD is the Ten of diamonds.",
+         "A hand is written suit by suit, spades.hearts.diamonds.clubs, with a dot between suits and nothing for "
+         "a void: JJ9.A.KQ.9T holds J J 9 of spades, the Ace of hearts, K Q of diamonds and 9 10 of clubs. A call "
+         "puts the number and the suit together: 28H is 28 in hearts.",
+         also=("notation", "S.H.D.C", "hand notation")),
     Term("card points", "What the cards are worth: Jack 3, Nine 2, Ace 1, Ten 1; Kings, Queens, Eights "
          "and Sevens nothing.",
          "A card's strength and its points are different things: within a suit the Jack beats the Nine, the "
@@ -96,6 +102,8 @@ _TERMS = (
          "the trumps."),
     Term("declarer", "The player who made the last bid; their team are the declarers, who must reach the "
          "target.", also=("declarers", "declaring team")),
+    Term("defenders", "The other side: the team (or teams) against the declarers, who try to take enough card "
+         "points that the declarers fall short of their target.", also=("defender", "defending team", "defence")),
     Term("target", "The points the declarers must take to make their contract: the number they bid."),
     Term("stake", "What the hand is worth: 1 to 4 if the contract makes, 2 to 5 if it fails, doubled by "
          "a double and four times by a redouble.",
@@ -113,6 +121,11 @@ _TERMS = (
     Term("simulation", "Dealing many random hands that fit what you know (your cards and every call's "
          "promise) and solving each one, to see how often something happens.",
          also=("simulate", "deals that fit")),
+    Term("95% interval", "The range a simulated figure's true value lies in, 19 times out of 20: a few deals "
+         "give a wide range, more deals a narrow one.",
+         "Makeable 43% with a 95% interval of 38% - 49% means the contract makes on between about 38% and 49% of "
+         "all the deals that fit; the simulation stops once the range is as narrow as 'Stop at' asks.",
+         also=("interval", "confidence interval")),
     Term("bidding system", "The agreed meanings of the calls: what each call promises about the hand. "
          "This trainer knows international, kerala, jack-signal, classic and basic.",
          also=("system", "systems")),

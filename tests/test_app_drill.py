@@ -82,7 +82,8 @@ def test_nothing_due_says_so_and_the_next_click_starts_a_session(tmp_path, monke
     at = open_page("drill", tmp_path, monkeypatch, player="omar")
     at.number_input(key="dr_new").set_value(0)
     assert _start(at) == []
-    assert any("Nothing is due and today's 0 new ideas are used up" in i.value for i in at.info)
+    assert any("Nothing is due at this table (international, 6 players) and today's 0 new ideas are used up"
+               in i.value for i in at.info)
     at.number_input(key="dr_new").set_value(5)
     at.button(key="dr_go").click().run()  # the same button, not swallowed
     assert len(at.session_state["dr_queue"]) == 3
@@ -166,3 +167,60 @@ def test_a_first_session_meets_every_type(tmp_path, monkeypatch):
     at = open_page("drill", tmp_path, monkeypatch, player="nova")
     queue = _start(at, types=("meaning", "which-call", "your-call", "partner-holds"), length=5)
     assert {q.type for q in queue} == {"meaning", "which-call", "your-call", "partner-holds"}
+
+
+def test_nothing_to_start_here_names_the_tables_where_ideas_are_due(tmp_path, monkeypatch):
+    """Walked in Chromium at kerala, 4 players: "Nothing is due and today's 10 new ideas are used up.
+    17 ideas are due for review now", and "18 of 10 new ideas met today": the due ideas were at other
+    tables and play problems, and the eight problems solved counted as new bidding ideas."""
+    from datetime import timedelta
+
+    from fiftysix.drills.progress import ProgressStore
+    from fiftysix.drills.schedule import Rating, utcnow
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    store = ProgressStore(learner="lena")
+    now = utcnow()
+    for key in ("meaning/kerala/8p/suit", "which-call/kerala/8p/ns", "your-call/international/6p-pairs/plus",
+                "problem:p1", "problem:p2", "problem:p3"):
+        store.record_review(key, Rating.Again, now=now - timedelta(hours=1))  # due again by now
+    assert store.new_today(now) == 3  # three bidding ideas met today; the problems are not bidding ideas
+    at = open_page("drill", tmp_path, monkeypatch, player="lena", system="kerala", players=4)
+    assert "3 ideas are due for review now" in texts(at) and "3 of 10 new ideas met today" in texts(at)
+    at.number_input(key="dr_new").set_value(3)
+    assert _start(at) == []
+    said = " ".join(i.value for i in at.info)
+    assert "Nothing is due at this table (kerala, 4 players) and today's 3 new ideas are used up" in said
+    assert "Due at other tables: 1 at international, 6 players, pairs; 2 at kerala, 8 players" in said
+    assert "due for review now" not in said
+
+
+def test_more_new_ideas_than_the_limit_is_said_plainly(tmp_path, monkeypatch):
+    """Walked in Chromium after 'Practise anyway': "15 of 10 new ideas met today"."""
+    from fiftysix.drills.schedule import Rating
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    store = ProgressStore(learner="tom")
+    for i in range(12):
+        store.record_review(f"meaning/international/6p/f{i}", Rating.Good)
+    at = open_page("drill", tmp_path, monkeypatch, player="tom")
+    assert "12 new ideas met today: the day's limit of 10 is reached." in texts(at)
+    assert "12 of 10" not in texts(at)
+
+
+def test_making_questions_names_each_type_as_the_form_does(tmp_path, monkeypatch):
+    """Walked in Chromium: the progress bar said "Making 'your-call' questions..." (the code's key)
+    while the form offers "Your call"."""
+    from streamlit.delta_generator import DeltaGenerator
+
+    from fiftysix.drills.questions import TYPE_TITLES
+    said: list[str] = []
+    real = DeltaGenerator.progress
+
+    def progress(self, value, text=None, **kw):
+        said.append(text or "")
+        return real(self, value, text=text, **kw)
+    monkeypatch.setattr(DeltaGenerator, "progress", progress)
+    at = open_page("drill", tmp_path, monkeypatch)
+    _start(at, types=("your-call", "which-call"))
+    assert f"Making '{TYPE_TITLES['your-call']}' questions..." in said
+    assert "Making 'Which call shows this?' questions..." in said
+    assert not [t for t in said if "'your-call'" in t or "'which-call'" in t]

@@ -50,25 +50,26 @@ def test_card_grid_from_a_seat(tmp_path, monkeypatch):
     assert "Seen from seat 2" in texts(at)
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)
     heat = spec["data"][0]
-    assert heat["y"] == ["seat 1", "seat 3", "seat 4"]
-    # walked in Chromium: plotly draws a heatmap's first row at the bottom, so the highest seat
-    # was on top; the axis runs downwards, seat 1 on top, as a list of seats reads
+    # walked again in Chromium: at a phone's width 16-24 card columns ran the figures together; the
+    # cards run down the side, the (at most seven) seats across, seat 1 on the left
+    assert heat["x"] == ["seat 1", "seat 3", "seat 4"]
+    # plotly draws a heatmap's first row at the bottom: the axis runs downwards, spades first
     assert spec["layout"]["yaxis"]["autorange"] == "reversed"
     copies = heat["customdata"]
     # every unseen copy is somewhere: each card's expected copies add up to its unseen copies
-    for col, name in enumerate(heat["x"]):
+    for row, name in enumerate(heat["y"]):
         unseen = 2 - sum(1 for c in hand if f"{c}" == _card_of(name))
-        assert sum(row[col] for row in copies) == pytest.approx(unseen)
-        for row_p, row_e in zip(heat["z"], copies):  # P(at least one) <= E[copies] <= 2 P(at least one)
-            assert row_p[col] - 1e-9 <= row_e[col] <= 2 * row_p[col] + 1e-9
+        assert sum(copies[row]) == pytest.approx(unseen)
+        for p, e in zip(heat["z"][row], copies[row]):  # P(at least one) <= E[copies] <= 2 P(at least one)
+            assert p - 1e-9 <= e <= 2 * p + 1e-9
     # the cards seat 2 holds both copies of are not in the grid; the others are
     both = {c for c in hand if hand.count(c) == 2}
-    assert len(heat["x"]) == 16 - len(both)
+    assert len(heat["y"]) == 16 - len(both)
     # RULES.md 7.1: 28H promises a Jack of hearts. Seat 2 holds none, so seat 1 certainly holds
     # one: the grid shows 100%, not the 50% share of two copies.
     assert Card.parse("JH") not in hand
-    j = heat["x"].index("J♥")
-    assert heat["z"][0][j] == 1.0 and heat["text"][0][j].startswith("100%")
+    j = heat["y"].index("J♥")
+    assert heat["z"][j][0] == 1.0 and heat["text"][j][0].startswith("100%")
     # the colour scale tells 20% and 100% apart clearly
     scale = {round(v, 2): c for v, c in heat["colorscale"]}
     assert scale[1.0] != scale.get(0.25) and len(heat["colorscale"]) >= 5

@@ -1,9 +1,11 @@
 """Problems page: a problem shown, answered and stored; levels open; new ones made; a coach's bank."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from fiftysix.cards import Table
+from fiftysix.cards import Card, Table
 from fiftysix.drills import banks
 from fiftysix.drills.problem_sets import UNLOCK_SOLVED, ProblemStore, starter_problems
 from fiftysix.drills.problems import level_of
@@ -33,6 +35,11 @@ def answer_level_one(table: Table) -> None:
             store.record_answer(q, q.answer)
 
 
+def face(card: str) -> str:
+    """A card as printed on its face: AS is A♠, TD is 10♦."""
+    return Card.parse(card).symbol().replace("T", "10")
+
+
 def shown(at) -> Question:
     return Question.from_dict(at.session_state["pr_q"])
 
@@ -50,11 +57,17 @@ def test_a_problem_is_shown_answered_and_stored(tmp_path, monkeypatch):
     assert level_of(q) == 1 and q.context.players == 4
     assert q.prompt in [t.value for t in at.text]
     assert "Points won so far" in texts(at)  # find-the-card: every hand on the table
+    # walked again in Chromium: the cards read "AS", "TD", the notation; a player reads A♠, 10♦
+    labels = [b.label for b in at.button if b.key and b.key.startswith("pr_card_")]
+    assert labels == [face(c) for c in q.choices]
     click_card(at, q.answers[0])
     page = texts(at)
-    assert f"Right: {q.answers[0]}" in page and "comes back in" in page
-    assert any(t.value == q.explanation for t in at.text)  # the explanation, as plain text
-    assert [b.label for b in at.button if b.key and b.key.startswith("pr_grade_")] == ["Hard", "Good", "Easy"]
+    assert f"Right: {face(q.answers[0])}" in page and "comes back in" in page
+    said = next(t.value for t in at.text if t.value.startswith(face(q.answers[0]) + ":"))  # the explanation, plain text
+    assert not re.search(r"\b[J9ATKQ87][SHDC]\b", said), said
+    assert all(face(c) in said for c in q.data["line"].split())  # the play that follows, card by card
+    grades = [b.label for b in at.button if b.key and b.key.startswith("pr_grade_")]
+    assert [g.split(" · ")[0] for g in grades] == ["Hard", "Good", "Easy"]
     rows = ProgressStore(learner="asha").history()
     assert list(rows["template"]) == [f"problem:{q.id}"] and list(rows["correct"]) == [True]
 
@@ -64,22 +77,25 @@ def test_a_wrong_card_shows_the_right_one_and_each_cost(tmp_path, monkeypatch):
     q = shown(at)
     wrong = next(c for c in q.choices if c not in q.answers)
     click_card(at, wrong)
-    assert f"{wrong} is wrong" in texts(at)
+    assert f"{face(wrong)} is wrong" in texts(at)
     table = at.dataframe[-1].value
-    assert set(table["card"]) == set(q.choices)
-    assert table.loc[table["card"] == wrong, "cost (points)"].iloc[0] == q.data["costs"][wrong] > 0
+    assert set(table["card"]) == {face(c) for c in q.choices}
+    assert table.loc[table["card"] == face(wrong), "cost (points)"].iloc[0] == q.data["costs"][wrong] > 0
     assert not [b for b in at.button if b.key and b.key.startswith("pr_grade_")]  # a miss is Again, no grading
 
 
 def test_the_next_level_opens_once_level_one_is_mostly_solved(tmp_path, monkeypatch):
     at = open_page("problems", tmp_path, monkeypatch, **FOUR)
     assert at.selectbox(key="pr_level").options == ["1"]
+    assert "Open now: level 1." in texts(at)
     ones = [q for q in starter_problems(Table.make(4)) if level_of(q) == 1][:UNLOCK_SOLVED]
     store = ProgressStore(learner="asha")
     for q in ones:
         store.record_answer(q, q.answer)
     at.run()
     assert at.selectbox(key="pr_level").options == ["1", "2"]
+    # walked in Chromium with level 2 open: the Levels panel still began "Level 1 is open;"
+    assert "Open now: levels 1, 2." in texts(at) and "Level 1 is open;" not in texts(at)
     assert f"Level 1: {UNLOCK_SOLVED} problem(s) solved of {UNLOCK_SOLVED} tried, 100% of" in texts(at)
     at.selectbox(key="pr_level").set_value(2).run()
     assert "Level 2: no answers yet" in texts(at) and level_of(shown(at)) == 2
@@ -168,3 +184,34 @@ def test_review_makes_a_problem_of_a_hand_for_the_bank(tmp_path, monkeypatch):
     at.button(key="rv_pb_add").click().run()
     bank = banks.load_working_bank(tmp_path / banks.WORKING_BANK)
     assert [x.id for x in bank.questions] == [found[0]["id"]]
+
+
+def test_choosing_only_opening_leads_replaces_the_problem_or_says_where_they_are(tmp_path, monkeypatch):
+    """Walked in Chromium: with only "Opening lead" chosen, the "Find the card" problem stayed on the
+    page; at level 1 (no opening leads there) it then said "You have met every problem of level 1"."""
+    from fiftysix.drills.problems import LEAD_LEVELS, OPENING_LEAD
+    at = open_page("problems", tmp_path, monkeypatch, **FOUR)
+    assert shown(at).type != OPENING_LEAD and 1 not in LEAD_LEVELS
+    at.button_group(key="pr_kinds").set_value([OPENING_LEAD]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not [b for b in at.button if b.key and b.key.startswith("pr_card_")]  # the find-the-card one is gone
+    said = " ".join(i.value for i in at.info)
+    assert f"Opening lead problems run from level {LEAD_LEVELS[0]} to {LEAD_LEVELS[-1]}" in said
+    assert f"level {LEAD_LEVELS[0]} opens once level {LEAD_LEVELS[0] - 1} is mostly solved" in said
+    assert "You have met every problem" not in said
+
+
+def test_each_grade_says_when_the_problem_comes_back(tmp_path, monkeypatch):
+    """Walked in Chromium: the Drill's grades say "Hard · in 6 minutes", the Problems page's said only
+    "Hard"; each now says when, and the schedule the store keeps after the grade is that one."""
+    from fiftysix.drills.schedule import in_words
+    at = open_page("problems", tmp_path, monkeypatch, **FOUR)
+    q = shown(at)
+    click_card(at, q.answers[0])
+    labels = {b.key: b.label for b in at.button if b.key and b.key.startswith("pr_grade_")}
+    assert all(" · in " in lab for lab in labels.values()), labels
+    at.button(key="pr_grade_2").click().run()  # Hard
+    assert not at.exception, [e.value for e in at.exception]
+    card = ProgressStore(learner="asha").cards()[q.template]
+    assert labels["pr_grade_2"] == f"Hard · {in_words(card.due - card.last_review)}"
+    assert "This problem comes back" in texts(at)

@@ -92,7 +92,8 @@ def test_the_schedule_section_forecasts_the_month_and_sets_fsrs_retention(tmp_pa
         store.record_review(key, Rating.Good, now=now - timedelta(days=20 + i))
         store.record_review(key, Rating.Good if i else Rating.Again, now=now - timedelta(days=3 + i))
     at = open_page("progress", tmp_path, monkeypatch, player="asha")
-    spec = json.loads(next(c for c in at.get("plotly_chart") if "Reviews due" in c.proto.spec).proto.spec)
+    spec = json.loads(next(c for c in at.get("plotly_chart") if "ideas due" in c.proto.spec).proto.spec)
+    assert "**Reviews due in the next 30 days**" in [m.value for m in at.markdown]  # its title, above it
     start = now.replace(hour=0, minute=0, second=0, microsecond=0)
     want = [sum(1 for c in store.cards().values()
                 if (c.due < start + timedelta(days=d + 1)) and (d == 0 or c.due >= start + timedelta(days=d)))
@@ -112,3 +113,29 @@ def test_the_schedule_section_forecasts_the_month_and_sets_fsrs_retention(tmp_pa
         FsrsCard(card_id=card_id_for(key)), [r.log() for r in again.reviewed() if r.key == key])
     mine = again.cards()[key]
     assert (mine.stability, mine.difficulty) == (ref.stability, ref.difficulty)
+
+
+def test_play_problems_are_named_by_kind_level_and_table(tmp_path, monkeypatch):
+    """Walked in Chromium after some play problems: the Progress page listed "Play problem
+    fc-4e0d4e728080" (the id) as an idea due, and a call-family bar named "level-1"."""
+    from fiftysix.cards import Table
+    from fiftysix.drills.problem_sets import starter_problems
+    from fiftysix.drills.problems import level_of
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    store = ProgressStore(learner="asha")
+    q = next(p for p in starter_problems(Table.make(4)) if level_of(p) == 1 and p.type == "find-card")
+    wrong = next(c for c in q.choices if c not in q.answers)
+    store.record_answer(q, wrong, now=datetime.now(UTC) - timedelta(hours=2))  # missed: due again by now
+    bid = _question("q1", "plus")
+    store.record_answer(bid, bid.answer, now=datetime.now(UTC) - timedelta(hours=2))
+    at = open_page("progress", tmp_path, monkeypatch, player="asha")
+    want = "Play problem: Find the card, level 1 · 4 players"
+    tables = [d.value for d in at.dataframe]
+    due = next(t for t in tables if "due since" in t.columns)
+    assert want in list(due["idea"]) and not any(q.id in str(i) for i in due["idea"])
+    weak = next(t for t in tables if "accuracy" in t.columns)
+    assert want in list(weak["idea"])
+    spec = json.loads(at.get("plotly_chart")[1].proto.spec)  # accuracy per call family
+    assert set(spec["data"][0]["x"]) == {"Play problems, level 1", "Plus N (+1H)"}
+    # the Drill asks bidding ideas only: a missed problem alone is no weak spot for it to drill
+    assert at.button(key="pr_weak").disabled

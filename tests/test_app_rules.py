@@ -49,6 +49,10 @@ def test_the_rules_guide_is_the_projects_own_and_shown(tmp_path, monkeypatch):
     # the guide's own words on following suit and trumps (RULES.md 4: follow suit if you can;
     # no duty to trump; the highest trump wins)
     assert "**Follow suit**" in shown and "You do not have to trump" in shown
+    # walked again in Chromium: the ranks table read "J 9 A T K Q" (RULES.md 2: J 9 A T K Q 8 7, T the
+    # Ten); the guide says 10, as on the cards, and says where the letters T and S.H.D.C come in
+    assert "| 6 | 48 | J 9 A 10 K Q | 8 |" in shown and "J 9 A T K Q |" not in shown
+    assert "Ten is T: JJ9.A.KQ.9T" in shown
     for system in ("international", "kerala", "jack-signal", "classic", "basic"):
         assert f"### {system}" in guide.read_text(encoding="utf-8")
 

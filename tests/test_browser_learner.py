@@ -88,6 +88,10 @@ def test_the_explain_address_opens_the_explain_page(app_url, browser):
     idle(browser)
     assert "Page not found" not in browser.find_element(By.TAG_NAME, "body").text
     assert _where(browser) == ("/explain", {"ex_text": "28H P"})
+    # walked again: every page's corner offered a developer's "Deploy" button (to Streamlit's cloud)
+    header = browser.find_element(By.CSS_SELECTOR, '[data-testid="stHeader"]')
+    assert header.is_displayed() and "Deploy" not in header.text
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-testid="stAppDeployButton"]')
 
 
 def test_a_hand_typed_deck_is_kept(app_url, browser):
@@ -146,6 +150,14 @@ def test_a_beginner_on_a_phone_walks_the_loop(app_url, browser, data_dir):
         assert len(tops) == 16 and set(rows.values()) == {4}, rows  # 16 buttons, 4 to a row
         _click(browser, ".st-key-ex_mean_plus button")
         wait_text(browser, "exactly 1 heart")  # the meanings, opened by a tap
+        # walked again: the card grid put 24 cards across 390 px, each cell's "37% 0.4" ran into the next;
+        # each cell now has room for its figures (wider than "100%" at 11 px, taller than two lines)
+        cell = WebDriverWait(browser, 120).until(lambda d: d.execute_script(
+            "const g = document.querySelector('.st-key-ex_grid .js-plotly-plot');"
+            "if (!g || !g._fullLayout || !g.data) return null; const f = g._fullLayout, h = g.data[0];"
+            "return [f.xaxis._length / h.x.length, f.yaxis._length / h.y.length];"))
+        assert cell[0] >= 36 and cell[1] >= 26, cell
+        _fits_the_screen(browser)
 
         browser.get(app_url + "/drill?player=walker&dr_len=3&dr_types=What+does+this+call+mean%3F")
         wait_text(browser, "Start a session")
@@ -180,5 +192,17 @@ def test_a_beginner_on_a_phone_walks_the_loop(app_url, browser, data_dir):
             "const h = Array.from(document.querySelectorAll('[data-testid=\"stDataFrame\"] *'))"
             ".find(e => e.textContent === 'comes back'); return h ? h.getBoundingClientRect().right : null;")
         assert col is not None and col <= 390, col
+
+        # walked again: on the Progress (and Analyse) page Plotly's tool bar sat over each chart's
+        # title at a phone's width, and a long title was cut off: the titles are text above the charts
+        browser.get(app_url + "/progress?player=walker")
+        wait_text(browser, "Reviews due in the next 30 days")
+        idle(browser)
+        WebDriverWait(browser, 60).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".js-plotly-plot")) >= 3)
+        assert not browser.find_elements(By.CSS_SELECTOR, ".js-plotly-plot .modebar-btn")
+        inside = browser.execute_script(
+            "return Array.from(document.querySelectorAll('.js-plotly-plot .gtitle')).map(e => e.textContent)")
+        assert not any(inside), inside  # no title inside a plot
+        _fits_the_screen(browser)
     finally:
         browser.set_window_size(1400, 1900)

@@ -136,7 +136,12 @@ def test_ideas_read_back_and_in_words():
     qtype, system, table, family = parse_template(q.template)
     assert (qtype, system, table.players, family) == ("your-call", "international", 8, q.family)
     title = idea_title("which-call/kerala/6p-pairs/plus")
-    assert title == "Which call shows this: plus bids (kerala, 6 players, pairs)"
+    assert title == "Which call shows this: Plus N (+1H) · kerala, 6 players, pairs"
+    # walked again in Chromium: the Drill summary and the Progress page said "suit-plus bids" and
+    # "number-suit bids", the code's names; the Explain page's tabs say "Suit plus", "Number then suit"
+    assert idea_title("meaning/international/6p/suit-plus").startswith("What does this call mean: Suit plus (H+1) ·")
+    assert "Number then suit (28H)" in idea_title("partner-holds/kerala/8p/suit")
+    assert "Suit then number (H28)" in idea_title("your-call/international/4p/reverse")
     assert "/" not in idea_title(q.template)
 
 
@@ -205,6 +210,16 @@ def test_fill_partner_holds_and_makeable():
     with pytest.raises(Exception, match="auction that has ended"):
         _fill({"id": "m", "type": "makeable", "context": _ctx("28H P", hand="JJ9.JAT9.K."),
                "data": {"interval": [0.7, 0.9]}, "prompt": "", "choices": [], "answers": []})
+
+
+def test_a_promise_made_twice_is_said_once():
+    """Walked in Chromium: after S28 ... S32 the explanation read "promise: no Jack of spades; at least
+    4 spades; no Jack of spades; at least 4 spades". RULES.md 7.1: a suit-number bid (H28) promises
+    no Jack of the suit and 4+ cards of it; bidding it again promises nothing new."""
+    q = _fill({"id": "p", "type": "partner-holds", "context": _ctx("S28 29NT P 30C 31D P S32 P P P P", seat=3),
+               "data": {"about_seat": 1}, "prompt": "", "choices": [], "answers": []})
+    assert "promise: no Jack of spades; at least 4 spades." in q.explanation
+    assert q.explanation.count("no Jack of spades") == 1 + sum(a == "no Jack of spades" for a in q.answers)
 
 
 def test_fill_makeable_simulates_when_no_interval_is_given():

@@ -8,6 +8,7 @@ from fiftysix.drills.schedule import (
     Rating,
     State,
     card_id_for,
+    due_summary,
     make_scheduler,
     new_card,
     pick_questions,
@@ -126,3 +127,15 @@ def test_practice_mixes_types_and_families_and_drops_repeats():
     everything = practice_mix(pool, 100, seed=5)
     assert len(everything) == len(pool) - 1  # the repeated prompt is asked once
     assert len({question_key(q) for q in everything}) == len(everything)
+
+
+def test_the_due_summary_never_says_the_next_review_falls_due_now():
+    """Walked in Chromium after a session with misses: "2 ideas are due for review now. After that,
+    the next review falls due now" (an idea due in 10 seconds was not due yet, but read as "now")."""
+    dues = [NOW - timedelta(minutes=1), NOW + timedelta(seconds=10), NOW + timedelta(hours=3)]
+    text = due_summary(dues, NOW)
+    assert text.startswith("2 ideas are due for review now. After that, the next review falls due in 3 hours, on ")
+    assert "due now;" not in text and "falls due now" not in text
+    # one that falls due in a minute is "in 1 minute", and not due now
+    assert due_summary([NOW + timedelta(seconds=60)], NOW).startswith(
+        "Nothing is due now. The next review falls due in 1 minute, on ")

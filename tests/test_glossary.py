@@ -131,10 +131,15 @@ def test_the_makeable_headline_is_explained_against_each_lead(auction, leader_de
 
 
 @pytest.mark.parametrize("page, needed", [
-    ("rules", ("stake", "NS (Noes)", "no-trump", "Plus N", "declarer")),
-    ("analyse", ("double-dummy", "double-dummy table", "makeable")),
+    # walked again in Chromium: the hand boxes (S.H.D.C, "JJ9.A.KQ.9T") and the guide's "J 9 A T" had no word
+    ("rules", ("stake", "NS (Noes)", "no-trump", "Plus N", "declarer", "card notation")),
+    ("explain", ("card notation", "Plus N", "NS (Noes)")),
+    # walked again in Chromium: Analyse shows "95% interval" beside its Makeable figure, with no word on it
+    ("analyse", ("double-dummy", "double-dummy table", "makeable", "95% interval")),
     ("progress", ("FSRS", "idea")),
     ("drill", ("idea", "FSRS", "call family")),
+    # walked again in Chromium: a problem says "Seat 4 to play (defenders)" and "double-dummy", with no Words
+    ("problems", ("defenders", "declarer", "double-dummy", "trick", "lead")),
 ])
 def test_each_page_has_its_words_at_hand(tmp_path, monkeypatch, page, needed):
     if page == "progress":  # the schedule shows once there is an answer

@@ -146,6 +146,15 @@ def page_start(title: str, blurb: str = "") -> Settings:
     return settings()
 
 
+def chart(fig, *, key: str, title: str) -> None:
+    """A Plotly chart as the pages draw one: its title above it as text, which wraps on a phone
+    (a Plotly title is one line, cut off at 390 px), and no Plotly tool bar (at a phone's width
+    its buttons sat over the title)."""
+    st.markdown(f"**{render.md_text(title)}**")
+    fig.update_layout(title=None)
+    st.plotly_chart(fig, key=key, config={"displayModeBar": False})
+
+
 def show(html_text: str) -> None:
     """Draw a piece of ``ui.render`` HTML."""
     st.html(html_text)

@@ -15,7 +15,7 @@ from fiftysix.records import Record
 from fiftysix.ui import heavy, render
 from fiftysix.ui.components import owner, show, user, words_for
 from fiftysix.ui.jobs import background_job, run_cancellable
-from fiftysix.ui.render import md_text
+from fiftysix.ui.render import card_words, md_text
 
 SCAN_SECONDS = 20.0
 """How long the coach's panel may search a hand for find-the-card problems."""
@@ -89,11 +89,11 @@ def answer_table(q) -> list[dict]:
     from fiftysix.drills.problems import FIND_CARD
     if q.type == FIND_CARD:
         values, costs = q.data.get("values", {}), q.data.get("costs", {})
-        rows = [{"card": c, "right": q.is_correct(c), "declarers end with": values.get(c),
+        rows = [{"card": card_words(c), "right": q.is_correct(c), "declarers end with": values.get(c),
                  "cost (points)": costs.get(c)} for c in q.choices]
         return sorted(rows, key=lambda r: (not r["right"], r["cost (points)"] or 0, r["card"]))
     ours = q.data.get("side_rates", {})
-    rows = [{"lead": c, "right": q.is_correct(c), "your side's chance": ours.get(c)} for c in q.choices]
+    rows = [{"lead": card_words(c), "right": q.is_correct(c), "your side's chance": ours.get(c)} for c in q.choices]
     return sorted(rows, key=lambda r: (-(r["your side's chance"] or 0), r["lead"]))
 
 

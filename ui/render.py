@@ -166,6 +166,19 @@ def plot_text(text: object) -> str:
     return html.escape(str(text), quote=False)
 
 
+_CARD_TOKEN = re.compile(r"(?<![\w+^-])([J9ATKQ87])([SHDC])(?![\w+^])")
+
+
+def card_words(text: object) -> str:
+    """Cards written in the engine's notation (``AS``, ``TD``, ``9H``) as a player reads them:
+    ``A♠``, ``10♦``, ``9♥``; the rest of the text as it is. Calls (``29S``, ``+1H``, ``H+1``)
+    are not cards and stay."""
+    def one(m: re.Match[str]) -> str:
+        rank, suit = m.group(1), m.group(2)
+        return ("10" if rank == "T" else rank) + SUIT_SYMBOLS["SHDC".index(suit)]
+    return _CARD_TOKEN.sub(one, str(text))
+
+
 def is_red(suit: int) -> bool:
     return suit in RED_SUITS
 

@@ -14,6 +14,7 @@ from fiftysix.ui.commands.output import Output
 OPTIONS = {
     "theme.primaryColor": "#1d6b40",
     "browser.gatherUsageStats": "false",
+    "client.toolbarMode": "viewer",  # no "Deploy" button or developer options for a player
     "server.maxUploadSize": "1",
     "server.address": "127.0.0.1",  # one person on this computer (README: Serving a club)
     "runner.magicEnabled": "false",  # a bare string or expression in a page script is never drawn

@@ -18,6 +18,7 @@ from fiftysix.play import PlayState, trick_number
 from fiftysix.scoring import Contract
 from fiftysix.ui import heavy, render
 from fiftysix.ui.components import (
+    chart,
     in_url,
     page_start,
     seat_view,
@@ -236,7 +237,8 @@ def show_estimate(deal: Deal, table: Table, system: str) -> None:
     Stop) keeps the deals solved so far."""
     head, pop = st.columns([5, 1], vertical_alignment="bottom")
     head.subheader("Is it makeable? (one seat's view)")
-    words("makeable", "simulation", "contract", "declarer", "double-dummy", "lead", key="an_words_make", where=pop)
+    words("makeable", "simulation", "95% interval", "contract", "declarer", "double-dummy", "lead", key="an_words_make",
+          where=pop)
     with st.form("an_est_form", border=True):
         c1, c2, c3, c4 = st.columns(4)
         value = c1.number_input("Bid", 28, 56, 32, key="an_est_value")
@@ -336,7 +338,7 @@ def show_figures(est, charts: bool = False) -> None:
     if est.location:
         seats = sorted(next(iter(est.location.values())))
         with st.expander(f"Where the unseen cards lie over these deals (seen from seat {est.seat})"):
-            st.dataframe([{"card": str(c)} | {f"seat {s}": f"{row[s]:.0%}" for s in seats}
+            st.dataframe([{"card": render.card_words(c)} | {f"seat {s}": f"{row[s]:.0%}" for s in seats}
                           for c, row in est.location.items()], hide_index=True)
     if est.leads:
         leads_chart(est)
@@ -348,9 +350,8 @@ def points_chart(est) -> None:
                            marker_color=["#1d6b40" if p >= est.contract.value else "#c0392b" for p, _ in pts],
                            hovertemplate="%{x} points: %{y} deals<extra></extra>"))
     fig.add_vline(x=est.contract.value - 0.5, line_dash="dash", annotation_text=f"bid {est.contract.value}")
-    fig.update_layout(title=f"Declarers' maximum points over {est.deals} deals ({est.contract})", height=300,
-                      xaxis_title="card points", yaxis_title="deals", margin={"t": 40, "b": 10})
-    st.plotly_chart(fig, key="an_hist")
+    fig.update_layout(height=280, xaxis_title="card points", yaxis_title="deals", margin={"t": 20, "b": 10})
+    chart(fig, key="an_hist", title=f"Declarers' maximum points over {est.deals} deals ({est.contract})")
 
 
 def leads_chart(est) -> None:
@@ -358,18 +359,17 @@ def leads_chart(est) -> None:
     rows = list(est.leads)
     exact = all(r.mean_points == r.mean_points for r in rows)  # NaN when only yes/no was asked
     fig = go.Figure(go.Bar(
-        x=[r.card.symbol() for r in rows], y=[r.rate for r in rows],
+        x=[render.card_words(r.card) for r in rows], y=[r.rate for r in rows],
         error_y={"type": "data", "symmetric": False, "array": [r.interval[1] - r.rate for r in rows],
                      "arrayminus": [r.rate - r.interval[0] for r in rows]},
         marker_color=["#c8102e" if r.card.suit in render.RED_SUITS else "#222" for r in rows],
         customdata=[r.mean_points for r in rows],
         hovertemplate="lead %{x}: makes %{y:.0%}"
                       + (", declarers average %{customdata:.1f}" if exact else "") + "<extra></extra>"))
-    fig.update_layout(title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes",
-                      height=300, yaxis_tickformat=".0%", margin={"t": 40, "b": 10})
-    st.plotly_chart(fig, key="an_leads")
+    fig.update_layout(height=280, yaxis_tickformat=".0%", margin={"t": 20, "b": 10})
+    chart(fig, key="an_leads", title=f"After each opening lead by seat {est.seat}: how often {est.contract} makes")
     st.caption(lead_words(est))
-    st.dataframe([{"lead": str(r.card), "makes": f"{r.rate:.0%}",
+    st.dataframe([{"lead": render.card_words(r.card), "makes": f"{r.rate:.0%}",
                    "95% interval": f"{r.interval[0]:.0%} - {r.interval[1]:.0%}"}
                   | ({"declarers' average points": round(r.mean_points, 1)} if exact else {}) for r in rows],
                  hide_index=True)

@@ -13,7 +13,7 @@ from fiftysix.bidding import Auction
 from fiftysix.cards import Hand, Table
 from fiftysix.drills import banks, progress, questions
 from fiftysix.drills.generate import Generator, default_types
-from fiftysix.drills.questions import idea_title, parse_template
+from fiftysix.drills.questions import PROBLEM_IDEA, idea_title, parse_template
 from fiftysix.drills.schedule import (
     GRADE_WORDS,
     GRADES,
@@ -45,7 +45,7 @@ def make_pool(settings, types: list[str], seed: int, per_type: int = PER_TYPE, s
     bar = st.progress(0.0, text="Dealing and bidding practice hands...")
     pool = []
     for i, qtype in enumerate(types):
-        bar.progress(i / len(types), text=f"Making '{qtype}' questions...")
+        bar.progress(i / len(types), text=f"Making '{questions.TYPE_TITLES.get(qtype, qtype)}' questions...")
         count = slow if qtype in SLOW_TYPES else per_type
         pool += Generator(settings.system, t, seed * 10 + i).questions(count, [qtype])
     bar.empty()
@@ -278,7 +278,7 @@ def ask(q, store) -> None:
     if ss.get("dr_save_error_next"):
         st.warning(md_text(ss.pop("dr_save_error_next")))
     show_context(q)
-    words("auction", "call", "Plus N", "NS (Noes)", "no-trump", "makeable", "double-dummy", "idea", "FSRS",
+    words("auction", "call", "Plus N", "NS (Noes)", "no-trump", "makeable", "95% interval", "double-dummy", "idea", "FSRS",
           key="dr_words_q")
     st.markdown(f"**{md_text(q.prompt)}**")
     answered = ss.get("dr_answered")
@@ -325,7 +325,7 @@ def summary(store) -> None:
     c3.metric("Time", f"{sum(r['seconds'] for r in results):.0f} s")
     now = utcnow()
     try:
-        cards = store.cards()
+        cards = bidding_cards(store)
     except FiftySixError:
         cards = {}
     st.info(due_summary([c.due for c in cards.values()], now))
@@ -422,8 +422,11 @@ def setup(settings, store) -> None:
                              help="A mix of every type and call family, whatever is due.")
         go = st.form_submit_button("Start a session", type="primary", key="dr_go", shortcut="Enter")
     new_today = store.new_today()
-    st.caption(f"{md_text(settings.player)}: " + due_summary([c.due for c in store.cards().values()], utcnow())
-               + f" {new_today} of {new_per_day} new ideas met today. A session that the due and new ideas "
+    ideas = bidding_cards(store)
+    st.caption(f"{md_text(settings.player)}: " + due_summary([c.due for c in ideas.values()], utcnow())
+               + (f" {new_today} of {new_per_day} new ideas met today." if new_today <= new_per_day else
+                  f" {new_today} new ideas met today: the day's limit of {new_per_day} is reached.")
+               + " A session that the due and new ideas "
                "leave short is filled with practice questions. The Progress page shows the month ahead and "
                "sets how well you want to remember.")
     if not go:
@@ -437,9 +440,43 @@ def setup(settings, store) -> None:
     if ss.get("dr_queue"):
         st.rerun()
     elif "dr_queue" in ss:
-        st.info(f"Nothing is due and today's {new_per_day} new ideas are used up. "
-                + due_summary([c.due for c in store.cards().values()], utcnow())
-                + " Raise 'New ideas a day', or tick 'Practise anyway'.")
+        st.info(nothing_to_start(settings, ideas, types if source == GENERATED else None, new_per_day))
+
+
+def bidding_cards(store) -> dict:
+    """The learner's bidding ideas and their schedule (play problems schedule on the Problems page)."""
+    return {k: c for k, c in store.cards().items() if not k.startswith(PROBLEM_IDEA)}
+
+
+def nothing_to_start(settings, ideas: dict, types: list[str] | None, new_per_day: int) -> str:
+    """Why a session could not start, and where due ideas wait: at another table or system, or of
+    a question type left out (walked: "Nothing is due ... 17 ideas are due for review now")."""
+    now = utcnow()
+    t = settings.table
+    here = (settings.system, t.players, t.teams)
+    due_here = 0
+    elsewhere: dict[str, int] = {}
+    for key, card in ideas.items():
+        if card.due > now:
+            continue
+        try:
+            qtype, system, table, _ = parse_template(key)
+        except FiftySixError:
+            continue
+        if (system, table.players, table.teams) != here:
+            where = f"{system}, {table.players} players" + (", pairs" if table.teams == "pairs" else "")
+            elsewhere[where] = elsewhere.get(where, 0) + 1
+        elif types is None or qtype in types:
+            due_here += 1
+    text = (f"Nothing is due at this table ({settings.system}, {t.players} players) and today's {new_per_day} "
+            "new ideas are used up." if not due_here else
+            f"Today's {new_per_day} new ideas are used up.")
+    if elsewhere:
+        text += (" Due at other tables: " + "; ".join(f"{n} at {w}" for w, n in sorted(elsewhere.items()))
+                 + ": choose one in the sidebar to review them.")
+    elif not due_here:
+        text += " " + due_summary([c.due for c in ideas.values()], now)
+    return text + " Raise 'New ideas a day', or tick 'Practise anyway'."
 
 
 def weak_spots(store) -> None:

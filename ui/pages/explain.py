@@ -200,7 +200,7 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     the auction is at (or one picked), holding a hand that keeps that seat's own calls."""
     head, pop = st.columns([5, 1], vertical_alignment="bottom")
     head.subheader("What the table knows")
-    words("simulation", "seat", "bluff", key="ex_words_knows", where=pop)
+    words("simulation", "seat", "bluff", "card notation", key="ex_words_knows", where=pop)
     auction_text = " ".join(str(r.call) for r in auction.calls)
     c1, c2 = st.columns([1, 3])
     choice = c1.selectbox("From the view of", [0, *table.seats], persist_state="session",
@@ -238,21 +238,27 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     labels = [f"{'10' if n[0] == 'T' else n[0]}{SUIT_SYMBOLS['SHDC'.index(n[1])]}" for n in names]
     ticks = [f'<span style="color:{"#c8102e" if n[1] in "HD" else "#111"}">{lab}</span>'
              for n, lab in zip(names, labels)]
-    text = [[f"{p:.0%}<br>{e:.1f}" for p, e in zip(prow, erow)] for prow, erow in zip(odds, copies)]
-    fig = go.Figure(go.Heatmap(z=odds, x=labels, y=[f"seat {s}" for s in seats], zmin=0, zmax=1,
-                               colorscale=CHANCE_SCALE, customdata=copies, text=text, texttemplate="%{text}",
+    # the cards down the side and the seats across: at most seven columns, so each cell's figures
+    # stay readable at a phone's width (walked: 24 card columns in 390 px ran the figures together)
+    z = [list(col) for col in zip(*odds, strict=True)]
+    per_card = [list(col) for col in zip(*copies, strict=True)]
+    text = [[f"{p:.0%}<br>{e:.1f}" for p, e in zip(prow, erow)] for prow, erow in zip(z, per_card)]
+    fig = go.Figure(go.Heatmap(z=z, x=[f"seat {s}" for s in seats], y=labels, zmin=0, zmax=1,
+                               colorscale=CHANCE_SCALE, customdata=per_card, text=text, texttemplate="%{text}",
                                textfont={"size": 11},
-                               colorbar={"title": "holds one", "tickformat": ".0%"},
-                               hovertemplate="%{y} holds at least one %{x}: %{z:.0%}; on average "
+                               colorbar={"title": "holds one", "tickformat": ".0%", "orientation": "h",
+                                         "y": -0.02, "yanchor": "top", "thickness": 12, "len": 1},
+                               hovertemplate="%{x} holds at least one %{y}: %{z:.0%}; on average "
                                              "%{customdata:.2f} copies<extra></extra>"))
-    st.caption(f"Seen from seat {seat}: for each card seat {seat} cannot see, the chance that a seat holds at "
-               "least one copy (100% = certain) and, below it, the copies it holds on average. Over 2,000 deals "
-               "that fit every call so far, each as likely as a real shuffle makes it.")
+    st.caption(f"Seen from seat {seat}: for each card seat {seat} cannot see (down the side), the chance that "
+               "each seat (across) holds at least one copy (100% = certain) and, below it, the copies it holds on "
+               "average. Over 2,000 deals that fit every call so far, each as likely as a real shuffle makes it.")
     for line in set_aside:  # promises that cannot hold with the rest: a bluff or a mistake
         st.warning(line[0].upper() + line[1:] + ". The deals keep every other promise.")
-    fig.update_layout(height=130 + 56 * len(seats), margin={"l": 10, "r": 10, "t": 40, "b": 10})
-    fig.update_xaxes(side="top", tickmode="array", tickvals=labels, ticktext=ticks, tickfont={"size": 14})
-    fig.update_yaxes(autorange="reversed")  # the lowest seat on top, as a list of seats reads
+    fig.update_layout(height=110 + 32 * len(names), margin={"l": 10, "r": 10, "t": 30, "b": 60})
+    fig.update_xaxes(side="top", tickfont={"size": 13})
+    fig.update_yaxes(tickmode="array", tickvals=labels, ticktext=ticks, tickfont={"size": 14},
+                     autorange="reversed")  # the first card on top, spades down to clubs
     st.plotly_chart(fig, key="ex_grid", config={"displayModeBar": False})
 
 

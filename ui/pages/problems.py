@@ -28,13 +28,13 @@ from fiftysix.drills.problems import (
 )
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
-from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words
+from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words, preview
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import heavy
-from fiftysix.ui.components import page_start, warm_solver, words_for
+from fiftysix.ui.components import page_start, warm_solver, words, words_for
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem, larder
-from fiftysix.ui.render import md_text
+from fiftysix.ui.render import card_words, md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
 JOB_SLACK = 5.0  # seconds the heavy job's cap allows past the problem's own limit (which ends the search)
@@ -55,7 +55,9 @@ def levels_panel(scores, opened) -> None:
                      "answers right": f"{s.share:.0%}" if s.answers else "-",
                      "mostly solved": s.mostly_solved})
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-    st.caption(f"Level 1 is open; each next level opens once the level below is mostly solved: "
+    open_now = ", ".join(str(lv) for lv in LEVELS if lv in opened)
+    st.caption(f"Open now: level{'s' if len(opened) > 1 else ''} {open_now}. Level 1 is always open; each next "
+               "level opens once the level below is mostly solved: "
                f"{sets.UNLOCK_SOLVED} problems solved and {sets.UNLOCK_SHARE:.0%} of its answers right. "
                "A level grows with the tricks left, the cards that look alike and how far the right card is "
                "from the one a beginner would play.")
@@ -66,6 +68,7 @@ def set_problem(q: Question | None) -> None:
     ss["pr_q"] = None if q is None else q.to_dict()
     ss["pr_answer"] = None
     ss["pr_graded"] = None
+    ss["pr_answered_at"] = None
     ss["pr_t0"] = time.time()
     if q is not None:
         ss.setdefault("pr_seen", [])
@@ -187,8 +190,9 @@ def answer(q: Question, store, choice: str) -> None:
     seconds = time.time() - ss.get("pr_t0", time.time())
     ss["pr_answer"] = (choice, correct)
     try:
+        ss["pr_before"] = store.cards().get(q.template)  # for when each grade would bring it back
         card = store.record_answer(q, choice, correct=correct, seconds=seconds, source=sets.SOURCE)
-        ss["pr_due"] = card.due
+        ss["pr_due"], ss["pr_answered_at"] = card.due, card.last_review
     except FiftySixError as e:
         ss["pr_note"] = f"Your answer was not saved to your progress ({e})."
 
@@ -206,7 +210,7 @@ def ask(q: Question, store) -> None:
     ss = st.session_state
     st.markdown(f"##### {KIND_WORDS[q.type]} · level {level_of(q)}")
     draw_problem(q)
-    st.text(q.prompt)
+    st.text(card_words(q.prompt))
     given = ss.get("pr_answer")
     ss["pr_last_kind"] = q.type
     cols = st.columns(min(len(q.choices), 8))
@@ -214,18 +218,20 @@ def ask(q: Question, store) -> None:
         mark = ""
         if given is not None:
             mark = " ✓" if q.is_correct(c) else (" ✗" if c == given[0] else "")
-        cols[i % len(cols)].button(f"{c}{mark}", key=f"pr_card_{i}", on_click=answer, args=(q, store, c),
+        # once answered the keys grade the answer (2-4, as on the Drill), so the cards give up theirs
+        cols[i % len(cols)].button(f"{md_text(card_words(c))}{mark}", key=f"pr_card_{i}", on_click=answer, args=(q, store, c),
                                    disabled=given is not None, width="stretch",
-                                   shortcut=str(i + 1) if i < 9 else None)
+                                   shortcut=str(i + 1) if i < 9 and given is None else None)
     if given is None:
         st.caption("Click a card (or press its number).")
         return
     choice, correct = given
     if correct:
-        st.success(f"Right: {choice}.")
+        st.success(f"Right: {md_text(card_words(choice))}.")
     else:
-        st.error(f"Not quite: {choice} is wrong. Right: {' / '.join(q.answers)}.")
-    st.text(q.explanation)
+        st.error(f"Not quite: {md_text(card_words(choice))} is wrong. "
+                 f"Right: {md_text(' / '.join(map(card_words, q.answers)))}.")
+    st.text(card_words(q.explanation))  # A♠ and 10♦, as on the cards, not the notation's AS and TD
     if q.type == OPENING_LEAD:
         st.caption(f"Each lead was tried on the same {len(q.data.get('layouts', []))} deals, every card known "
                    f"after the lead (double-dummy); leads within {LEAD_MARGIN:.0%} of the best count as right.")
@@ -233,12 +239,20 @@ def ask(q: Question, store) -> None:
     st.dataframe(pd.DataFrame(rows), hide_index=True, column_config={
         "right": st.column_config.CheckboxColumn("right?"),
         "your side's chance": st.column_config.NumberColumn(format="percent")})
+    at = ss.get("pr_answered_at")
     if correct:
-        st.caption("How hard was it?")
+        # walked: the Drill says when each grade brings an idea back; here the grades said nothing
+        try:
+            due_by = preview(ss.get("pr_before"), q.template, at, store.scheduler()) if at is not None else {}
+        except FiftySixError:
+            due_by = {}
+        st.caption("How hard was it? Your grade sets when this problem comes back (keys 2-4).")
         g = st.columns(len(GRADES))
-        for col, rating in zip(g, GRADES):
-            col.button(GRADE_WORDS[rating], key=f"pr_grade_{int(rating)}", on_click=grade, args=(store, rating),
-                       disabled=ss.get("pr_graded") is not None)
+        for k, (col, rating) in enumerate(zip(g, GRADES), start=2):
+            when = f" · {in_words(due_by[rating] - at)}" if at is not None and rating in due_by else ""
+            col.button(GRADE_WORDS[rating] + when, key=f"pr_grade_{int(rating)}", on_click=grade,
+                       args=(store, rating), disabled=ss.get("pr_graded") is not None, width="stretch",
+                       shortcut=str(k) if ss.get("pr_graded") is None else None)
     due = ss.get("pr_due")
     if due is not None:
         st.caption(f"This problem comes back {in_words(due - datetime.now(UTC))}.")
@@ -255,6 +269,8 @@ def ask(q: Question, store) -> None:
 settings = page_start("Play problems", "Find the card that keeps (or beats) the contract, and the best opening "
                       "lead: five levels, checked by the solver. Problems you miss come back.")
 table = settings.table
+# the words a problem is told in (walked in Chromium: "Seat 4 to play (defenders)" and no glossary at hand)
+words("trick", "lead", "contract", "declarer", "defenders", "target", "card points", "double-dummy", key="pr_words")
 try:
     store = ProgressStore(learner=settings.user.id)
     kept = sets.ProblemStore()
@@ -286,6 +302,8 @@ st.caption(score)
 q = Question.from_dict(ss["pr_q"]) if ss.get("pr_q") else None
 if q is not None and (q.context.players, q.context.deck, q.context.teams) != (table.players, table.deck, table.teams):
     q = None  # the sidebar moved to another table
+if q is not None and q.type not in kinds and ss.get("pr_answer") is None:
+    q = None  # walked: with only "Opening lead" chosen, the unanswered "Find the card" problem stayed
 if q is not None and (bad := consistency(q)):  # never a problem whose data does not hold together
     ss["pr_note"] = "That problem's data does not hold together, so it is not shown: " + "; ".join(bad)
     ss["pr_q"], q = None, None
@@ -298,6 +316,14 @@ if q is None:
                                                      and take_ahead(table, level, kinds, known, kept)):
         st.rerun()
     show_note()
+    first_lead = sets.LEAD_LEVELS[0]
+    if set(kinds) == {OPENING_LEAD} and level not in sets.LEAD_LEVELS:
+        # walked: "You have met every problem of level 1" where level 1 has no opening leads at all
+        st.info(f"Opening lead problems run from level {first_lead} to {sets.LEAD_LEVELS[-1]}: "
+                + (f"choose level {first_lead} above." if first_lead in opened else
+                   f"level {first_lead} opens once level {first_lead - 1} is mostly solved. Meanwhile, choose "
+                   "'Find the card'."))
+        st.stop()
     st.info(f"You have met every problem of level {level} kept here, and none is due again yet. "
             "The engine can make a new one from the bots' hands.")
     kind = st.radio("Kind", list(kinds), format_func=words_for(KIND_WORDS), horizontal=True, key="pr_make_kind")

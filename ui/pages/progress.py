@@ -12,11 +12,11 @@ from fiftysix.drills.schedule import (
     optimiser_missing,
 )
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.components import in_url, page_start, words, words_for
+from fiftysix.ui.components import chart, in_url, page_start, words, words_for
 from fiftysix.ui.render import md_text, plot_text
 
 
-def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], title: str) -> go.Figure:
+def right_wrong_chart(labels: list[str], right: list[int], answered: list[int]) -> go.Figure:
     """Stacked right / wrong answers per label, the accuracy written on top of each bar."""
     wrong = [a - r for a, r in zip(answered, right)]
     acc = [f"{r / a:.0%}" if a else "" for r, a in zip(right, answered)]
@@ -26,7 +26,7 @@ def right_wrong_chart(labels: list[str], right: list[int], answered: list[int], 
         go.Scatter(x=labels, y=answered, text=acc, mode="text", textposition="top center",
                    showlegend=False, hoverinfo="skip", textfont={"size": 14}),
     ])
-    fig.update_layout(barmode="stack", title=title, height=330, margin={"t": 50, "b": 10},
+    fig.update_layout(barmode="stack", height=300, margin={"t": 20, "b": 10},
                       yaxis_title="answers", xaxis_type="category",
                       yaxis_range=[0, max(answered) * 1.25 + 0.5 if answered else 1])
     return fig
@@ -38,8 +38,7 @@ def forecast_chart(counts: list[int], now) -> go.Figure:
     labels = ["today" if k == 0 else f"{d:%a %d %b}" for k, d in enumerate(days)]
     fig = go.Figure(go.Bar(x=labels, y=counts, marker_color="#1f5fbf",
                            hovertemplate="%{x}: %{y} idea(s) due<extra></extra>"))
-    fig.update_layout(title=f"Reviews due in the next {len(counts)} days", height=300,
-                      margin={"t": 50, "b": 10}, yaxis_title="ideas due", xaxis_type="category",
+    fig.update_layout(height=280, margin={"t": 20, "b": 10}, yaxis_title="ideas due", xaxis_type="category",
                       yaxis={"rangemode": "tozero", "dtick": 1 if max(counts, default=0) < 8 else None})
     return fig
 
@@ -60,8 +59,8 @@ def schedule_section(store, now) -> None:
     words("FSRS", "idea", "call family", key="pr_words", where=pop)
     cards = store.cards()
     st.caption(due_summary([c.due for c in cards.values()], now))
-    st.plotly_chart(forecast_chart(store.forecast(30, now), now), key="pr_forecast",
-                    config={"displayModeBar": False})
+    counts = store.forecast(30, now)
+    chart(forecast_chart(counts, now), key="pr_forecast", title=f"Reviews due in the next {len(counts)} days")
     tuning = store.tuning()
     kept, counted = store.retention()
     c1, c2 = st.columns(2)
@@ -110,7 +109,7 @@ settings = page_start("Progress", "How your drilling is going: accuracy over tim
                       "what is due for review, and where you go wrong most.")
 try:
     from fiftysix.drills.progress import GENERATED, ProgressStore
-    from fiftysix.drills.questions import FAMILY_WORDS, TYPE_TITLES, idea_title
+    from fiftysix.drills.questions import PROBLEM_IDEA, TYPE_TITLES, family_words, idea_title, problem_title
     from fiftysix.drills.schedule import utcnow, when_words
     store = ProgressStore(learner=settings.user.id)
     history = store.history()
@@ -126,6 +125,16 @@ if history.empty:
     st.stop()
 
 now = utcnow()
+# a play problem's key is only its id ("problem:fc-4e0d..."): its last review says its kind, level and table
+_problems = history[history["template"].str.startswith(PROBLEM_IDEA)].groupby("template").last()
+_titles = {key: problem_title(str(r["type"]), str(r["family"]), int(r["players"])) for key, r in _problems.iterrows()}
+
+
+def title(key: str) -> str:
+    """An idea in words: a bidding idea's title, or a play problem's kind, level and table."""
+    return _titles.get(key) or idea_title(key)
+
+
 answered = len(history)
 right = int(history["correct"].sum())
 c1, c2, c3, c4 = st.columns(4)
@@ -138,17 +147,17 @@ freq = st.segmented_control("Period", ["D", "W", "M"], default="D", required=Tru
                             format_func=words_for({"D": "day", "W": "week", "M": "month"}), **in_url("pr_freq"))
 over_time = store.accuracy_over_time(freq=freq)
 fmt = {"D": "%d %b %Y", "W": "week of %d %b %Y", "M": "%b %Y"}[freq]
-st.plotly_chart(right_wrong_chart([p.strftime(fmt) for p in over_time["period"]], list(over_time["right"]),
-                                  list(over_time["answered"]), "Accuracy over time"), key="pr_time")
+chart(right_wrong_chart([p.strftime(fmt) for p in over_time["period"]], list(over_time["right"]),
+                        list(over_time["answered"])), key="pr_time", title="Accuracy over time")
 
 GROUPS = {"family": "call family", "type": "question type", "system": "system", "source": "bank"}
 by = st.segmented_control("Group by", list(GROUPS), default="family", required=True, format_func=words_for(GROUPS),
                           **in_url("pr_by"))
 groups = store.accuracy(by=by)
-names = {"type": lambda g: TYPE_TITLES.get(g, g), "family": lambda g: FAMILY_WORDS.get(g, g),
+names = {"type": lambda g: TYPE_TITLES.get(g, g), "family": family_words,
          "source": lambda g: "new deals (the engine)" if g == GENERATED else g}.get(by, str)
-st.plotly_chart(right_wrong_chart([plot_text(names(g)) for g in groups[by]], list(groups["right"]), list(groups["answered"]),
-                                  f"Accuracy per {GROUPS[by]}"), key="pr_groups")
+chart(right_wrong_chart([plot_text(names(g)) for g in groups[by]], list(groups["right"]), list(groups["answered"])),
+      key="pr_groups", title=f"Accuracy per {GROUPS[by]}")
 
 # the two tables one above the other: side by side, the weakest spots' columns were cut off
 # at 1400 px (issue 46)
@@ -157,8 +166,9 @@ with left:
     st.subheader("Weakest spots")
     weak = store.accuracy(by="template")
     weak = weak[weak["answered"] >= 1].sort_values(["accuracy", "answered"], ascending=[True, False]).head(8)
-    focus = list(weak[weak["accuracy"] < 1]["template"].head(5))
-    st.dataframe(weak.assign(template=weak["template"].map(idea_title)).rename(columns={"template": "idea"}),
+    # the Drill asks bidding ideas; a missed play problem comes back on the Problems page
+    focus = [t for t in weak[weak["accuracy"] < 1]["template"] if not t.startswith(PROBLEM_IDEA)][:5]
+    st.dataframe(weak.assign(template=weak["template"].map(title)).rename(columns={"template": "idea"}),
                  hide_index=True, column_config={"accuracy": st.column_config.ProgressColumn(
                      "accuracy", format="percent", min_value=0.0, max_value=1.0)})
     if st.button("Drill my weak spots now", key="pr_weak", type="primary", icon=":material/target:",
@@ -173,12 +183,12 @@ with right_col:
     cards = store.cards()
     due = sorted((card.due, key) for key, card in cards.items() if card.due <= now)
     if due:
-        st.dataframe([{"idea": idea_title(key), "due since": d.strftime("%Y-%m-%d %H:%M UTC")}
+        st.dataframe([{"idea": title(key), "due since": d.strftime("%Y-%m-%d %H:%M UTC")}
                       for d, key in due], hide_index=True)
     else:
         upcoming = sorted((card.due, key) for key, card in cards.items())[:5]
         st.success("Nothing is due now.")
         if upcoming:
-            st.caption("Next up: " + "; ".join(f"{md_text(idea_title(k))} ({when_words(d, now)})" for d, k in upcoming))
+            st.caption("Next up: " + "; ".join(f"{md_text(title(k))} ({when_words(d, now)})" for d, k in upcoming))
 
 schedule_section(store, now)

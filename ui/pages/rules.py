@@ -83,7 +83,7 @@ def engine_tables() -> None:
 
 
 settings = page_start("Rules", "The rules this trainer plays by, and every call of each bidding system.")
-words("seat", "team", "table", "card points", "trick", "trump", "no-trump", "NS (Noes)", "bid", "contract",
+words("seat", "team", "table", "card points", "card notation", "trick", "trump", "no-trump", "NS (Noes)", "bid", "contract",
       "declarer", "stake", "double", "redouble", "Plus N", "call family", "bidding system", key="ru_words")
 tab_rules, tab_calls = st.tabs(["The game", "Bidding systems"])
 with tab_rules:
