@@ -151,12 +151,21 @@ W_SIZE = WORK.size
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
-PBUCKET = 64               # payoff-similar entries per bucket (16: 6 x 8 nodes +10%, 8 x 8 +15%; 8: +9% more)
-PFETCH = 16                # of them fetched ahead by a lookup (a lookup scans about 12)
-# a payoff-similar entry's words (``_pt_store``): key, value word, the small cards' points
-# (``O_SIG``'s 4 words), the points-blind fully abstracted key that chose its bucket, the top
-# cards' points (``O_TSIG``'s 2 words), one unused
-PE_KEY, PE_VALUE, PE_SIG, PE_BUCKET, PE_TOP, PE_SIZE = 0, 1, 2, 6, 7, 10
+PBUCKET = 127              # payoff-similar entries per bucket (64: 4 x 12 nodes +1-10%, 8 x 8 +2-4%; 16: 6 x 8 +10% more)
+PFETCH = 4                 # cache lines of a bucket's heads fetched ahead by a lookup (16 entries)
+# a payoff bucket (``_pt_store``): a word of its state (``PB_*``: the newest entry, the entries,
+# the epoch they belong to), one unused, then the entries' heads, two words each (key, value
+# word: the value word also holds 8 bits (from ``PV_KB``) of the points-blind fully abstracted key
+# that chose the bucket, so that a scan compares heads only), then their tails, ``PE_TAIL``
+# words each: the small cards' points (``O_SIG``'s 4 words), the top cards' points
+# (``O_TSIG``'s 2 words); a tail is read only where the key matched. The entries are a ring,
+# newest first: a store writes one entry (the oldest goes when the bucket is full) and moves none
+PE_SIG, PE_TOP, PE_TAIL = 0, 4, 6
+PE_SIZE = 2 + PE_TAIL      # words an entry
+PB_WORDS = PE_SIZE * (PBUCKET + 1)
+PB_TAILS = 2 * (PBUCKET + 1)  # where the tails start in a bucket
+PB_CNT, PB_EPOCH = 10, 21  # the state word: the newest entry's place (bits 0-9), the entries, the epoch
+PV_KB = 55                 # the value word's bits of the bucket key
 _NOBOUND = -(1 << 40)      # a move's result slot: skipped without a bound of its own
 
 # hash multipliers
@@ -457,8 +466,8 @@ def _sig(W, kv):
 
 @njit(cache=True)
 def _shift(W, T, o, kv):
-    """How far the bounds of the payoff-similar entry at ``T[o]`` move for this position:
-    its small cards (same seats, suits and numbers, other points) matched to the entry's
+    """How far the bounds of the payoff-similar entry whose tail is at ``T[o]`` move for this
+    position: its small cards (same seats, suits and numbers, other points) matched to the entry's
     lowest to lowest in each seat and suit, its top cards (same holders and copy ties in
     the same power order, other points) each to the entry's card of its place; any line
     keeps its trick winners and the maximising side's points change by the points its
@@ -517,45 +526,54 @@ def _shift(W, T, o, kv):
     return down | (up << 16)
 
 
+@njit(cache=True, inline="always")
+def _pt_same(T, o, t, k, kv, W):
+    """Is the payoff entry with head ``T[o]`` and tail ``T[t]`` of this very position (key,
+    rank counts and points)?"""
+    return T[o] == k and _v_kv(T[o + 1]) == kv and T[t + PE_SIG] == W[O_SIG] and T[
+        t + PE_SIG + 1] == W[O_SIG + 1] and T[t + PE_SIG + 2] == W[O_SIG + 2] and T[
+        t + PE_SIG + 3] == W[O_SIG + 3] and T[t + PE_TOP] == W[O_TSIG] and T[t + PE_TOP + 1] == W[O_TSIG + 1]
+
+
 @njit(cache=True)
 def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
-    """Record a search result in the payoff-similar bucket at ``T[o]`` (``PBUCKET`` entries
-    of ``PE_SIZE`` words: key, value, the small cards' points ``W[O_SIG:O_SIG + 4]``, the
-    fully abstracted points-blind key ``kb`` that chose the bucket, the top cards' points
-    ``W[O_TSIG:O_TSIG + 2]``), at its front; an entry of the same position (key, rank
-    counts and points) keeps its bounds too."""
-    e = PBUCKET - 1
-    for j in range(PBUCKET):
-        x = o + PE_SIZE * j
-        if T[x] == 0 or _v_epoch(T[x + PE_VALUE]) != ep:
-            # (a free slot, or one of an earlier search: the entries after it are older)
-            e = j
-            break
-        if T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
-                x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
-                x + PE_SIG + 3] == W[O_SIG + 3] and T[x + PE_TOP] == W[O_TSIG] and T[x + PE_TOP + 1] == W[O_TSIG + 1]:
-            e = j
-            break
-    x = o + PE_SIZE * e
-    same = T[x] == k and _v_kv(T[x + PE_VALUE]) == kv and T[x + PE_SIG] == W[O_SIG] and T[
-        x + PE_SIG + 1] == W[O_SIG + 1] and T[x + PE_SIG + 2] == W[O_SIG + 2] and T[
-        x + PE_SIG + 3] == W[O_SIG + 3] and T[x + PE_TOP] == W[O_TSIG] and T[x + PE_TOP + 1] == W[O_TSIG + 1]
+    """Record a search result in the payoff-similar bucket at ``T[o]`` (its state word, then
+    ``PBUCKET`` entries: heads of key and value, the value word holding bits of the fully
+    abstracted points-blind key ``kb`` that chose the bucket; tails of the small cards' points
+    ``W[O_SIG:O_SIG + 4]`` and the top cards' points ``W[O_TSIG:O_TSIG + 2]``) as its newest
+    entry; an entry of the same position (key, rank counts and points) is updated where it
+    is, its bounds kept too."""
+    m = T[o]
+    cnt = (m >> PB_CNT) & 1023 if (m >> PB_EPOCH) == ep else np.int64(0)
+    hd = m & 1023
     lb = np.int64(0)
     ub = min(left, np.int64(255))
-    if same:
-        v = T[x + PE_VALUE]
-        lb = _v_lb(v)
-        ub = _v_ub(v)
-    for j in range(e, 0, -1):
-        for i in range(PE_TOP + 2):
-            T[o + PE_SIZE * j + i] = T[o + PE_SIZE * (j - 1) + i]
-    T[o + PE_KEY] = k
-    T[o + PE_BUCKET] = kb
-    T[o + PE_VALUE] = _pack(lb, ub, res, a0, b0, ncards, kv, ep)
+    i = hd
+    for _ in range(cnt):
+        x = o + 2 + 2 * i
+        if _pt_same(T, x, o + PB_TAILS + PE_TAIL * i, k, kv, W):
+            # (it becomes the newest: its old place is left empty)
+            v = T[x + 1]
+            lb = _v_lb(v)
+            ub = _v_ub(v)
+            T[x] = 0
+            T[x + 1] = 0
+            break
+        i += 1
+        if i == PBUCKET:
+            i = 0
+    hd = hd - 1 if hd > 0 else np.int64(PBUCKET - 1)
+    if cnt < PBUCKET:
+        cnt += 1
+    T[o] = hd | (cnt << PB_CNT) | (ep << PB_EPOCH)
+    x = o + 2 + 2 * hd
+    T[x] = k
+    T[x + 1] = _pack(lb, ub, res, a0, b0, ncards, kv, ep) | (((kb >> 40) & 255) << PV_KB)
+    t = o + PB_TAILS + PE_TAIL * hd
     for i in range(4):
-        T[o + PE_SIG + i] = W[O_SIG + i]
-    T[o + PE_TOP] = W[O_TSIG]
-    T[o + PE_TOP + 1] = W[O_TSIG + 1]
+        T[t + PE_SIG + i] = W[O_SIG + i]
+    T[t + PE_TOP] = W[O_TSIG]
+    T[t + PE_TOP + 1] = W[O_TSIG + 1]
 
 
 @njit(cache=True)
@@ -1413,17 +1431,19 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         beta = left + 1
     # then the position abstracted to the top cards that decided a stored result
     base = W[P_SALT] ^ ((seat + 1) * SEAT_MUL)
-    i0 = _akey0(W, base, ncards // nseat) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
+    # (tricks left, once: a division in the lookups' loops is not hoisted out of them)
+    dd = ncards // nseat
+    i0 = _akey0(W, base, dd) & W[P_TMASK] & ~(W[P_ABUCKET] - 1)
     for j in range(min(W[P_ABUCKET] // 4, 4)):
         # (the first lines: a lookup scans about 48 entries of bridge's 128)
         _prefetch(T, 2 * i0 + 8 * j)
     if W[P_PAYOFF] != 0 and ncards >= 3 * nseat:
         # and the bucket of payoff-similar entries (the small cards' points left out)
-        g = O_HB + (ncards // nseat) * HSTRIDE
+        g = O_HB + dd * HSTRIDE
         kb = _mix((base ^ PSALT) + W[g] + W[g + HP_SUIT] + W[g + 2 * HP_SUIT] + W[g + 3 * HP_SUIT])
-        pb = W[P_PBASE] + PE_SIZE * PBUCKET * (kb & W[P_PMASK])
+        pb = W[P_PBASE] + PB_WORDS * (kb & W[P_PMASK])
         for j in range(PFETCH):
-            _prefetch(T, pb + PE_SIZE * j)
+            _prefetch(T, pb + 8 * j)
     # bounds: the leader's cashable cards (for its side), then a team's run of top
     # trumps (every copy in its hands: for the leader's side or against it)
     for which in range(2):
@@ -1472,14 +1492,17 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         tk = T[2 * (e)]
         v = T[2 * (e) + 1]
         if tk != 0 and _v_size(v) == ncards:
+            lb = _v_lb(v)
+            ub = _v_ub(v)
+            if lb < beta and lb != ub and ub > alpha:
+                # (bounds that decide nothing in this window: no key to compute)
+                continue
             kv = _v_kv(v)
             if kv != lkv:
                 # (each rank counts' key once per lookup)
                 lkv = kv
-                lk = _akey(W, kv, base, ncards // nseat)
+                lk = _akey(W, kv, base, dd)
             if lk == tk:
-                lb = _v_lb(v)
-                ub = _v_ub(v)
                 if lb >= beta or lb == ub:
                     W[O_REL + ncards] = _topk(W, kv)
                     W[oc + OC_ABSTRACT] += 1
@@ -1494,23 +1517,30 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         # rank counts)
         W[P_SIGKV] = -1
         lkv = np.int64(-1)
-        for j in range(PBUCKET):
-            o = pb + PE_SIZE * j
-            tk = T[o + PE_KEY]
-            v = T[o + PE_VALUE]
-            if tk == 0 or _v_epoch(v) != W[P_EPOCH]:
-                # (the rest are free or older: entries are kept in the order last stored)
-                break
-            if T[o + PE_BUCKET] != kb or _v_size(v) != ncards:
-                # (another position's bucket: the cheap check first)
+        kbv = ((kb >> 40) & 255) << PV_KB
+        m = T[pb]
+        cnt = (m >> PB_CNT) & 1023 if (m >> PB_EPOCH) == W[P_EPOCH] else np.int64(0)
+        j = (m & 1023) - 1
+        for _ in range(cnt):
+            # (newest first)
+            j += 1
+            if j == PBUCKET:
+                j = 0
+            tk = T[pb + 2 + 2 * j]
+            v = T[pb + 3 + 2 * j]
+            if (v & ((np.int64(255) << PV_KB) | (np.int64(255) << V_SIZE))) != (kbv | (ncards << V_SIZE)):
+                # (another position's bucket, or another size: the cheap check first)
+                continue
+            if _v_lb(v) < beta and _v_ub(v) > alpha:
+                # (bounds that no shift makes decide this window: no key, no shift to compute)
                 continue
             kv = _v_kv(v)
             if kv != lkv:
                 lkv = kv
-                lk = _bkey(W, kv, base ^ PSALT, ncards // nseat)
+                lk = _bkey(W, kv, base ^ PSALT, dd)
             if lk != tk:
                 continue
-            sh = _shift(W, T, o, kv)
+            sh = _shift(W, T, pb + PB_TAILS + PE_TAIL * j, kv)
             lb = _v_lb(v) - (sh & 0xFFFF)
             if lb >= beta:
                 W[O_REL + ncards] = _topk(W, kv)
@@ -1951,10 +1981,10 @@ def _setup(W, nwords):
     """Lay out a table of ``nwords`` words: with payoff-similar entries, the lower half for
     the exact and abstract entries, the upper half for buckets of payoff entries."""
     ne = nwords // 2
-    if W[P_PAYOFF] != 0 and ne >= 2 * PE_SIZE * PBUCKET:
+    if W[P_PAYOFF] != 0 and ne >= 2 * PB_WORDS:
         W[P_TMASK] = ne // 2 - 1
         W[P_PBASE] = ne
-        nb = ne // (PE_SIZE * PBUCKET)
+        nb = ne // PB_WORDS
         pm = np.int64(1)
         while pm * 2 <= nb:
             pm *= 2

@@ -95,18 +95,23 @@ def test_work_array_is_laid_out_by_the_table():
 def test_table_entry_fields_do_not_overlap():
     # a value word (``_pack``): 8 bits each of lower bound, upper bound and size, 20 bits of
     # rank counts, 11 of epoch, the sign bit free
-    fields = [(0, 8), (kernels.V_UB, 8), (kernels.V_SIZE, 8), (kernels.V_KV, 20), (kernels.V_EPOCH, 11)]
+    # (a payoff-similar entry's value word also holds 8 bits of its bucket's key)
+    fields = [(0, 8), (kernels.V_UB, 8), (kernels.V_SIZE, 8), (kernels.V_KV, 20), (kernels.V_EPOCH, 11),
+              (kernels.PV_KB, 8)]
     bits = 0
     for shift, width in fields:
         mask = ((1 << width) - 1) << shift
         assert bits & mask == 0, shift
         bits |= mask
     assert bits < 1 << 63
-    # a payoff-similar entry: key, value, the small cards' points (``O_SIG``'s words), its bucket's
-    # key, the top cards' points (``O_TSIG``'s words)
-    words = [kernels.PE_KEY, kernels.PE_VALUE, *range(kernels.PE_SIG, kernels.PE_SIG + sizes()["O_SIG"]),
-             kernels.PE_BUCKET, *range(kernels.PE_TOP, kernels.PE_TOP + sizes()["O_TSIG"])]
-    assert len(set(words)) == len(words) and max(words) < kernels.PE_SIZE
+    # a payoff-similar entry: a head of key and value word, and a tail of the small cards'
+    # points (``O_SIG``'s words) and the top cards' points (``O_TSIG``'s words)
+    words = [*range(kernels.PE_SIG, kernels.PE_SIG + sizes()["O_SIG"]),
+             *range(kernels.PE_TOP, kernels.PE_TOP + sizes()["O_TSIG"])]
+    assert len(set(words)) == len(words) and max(words) < kernels.PE_TAIL
+    # a bucket: its state word and one unused, then PBUCKET heads and PBUCKET tails
+    assert kernels.PE_SIZE == 2 + kernels.PE_TAIL and kernels.PB_WORDS == kernels.PE_SIZE * (kernels.PBUCKET + 1)
+    assert kernels.PB_TAILS == 2 * (kernels.PBUCKET + 1) and kernels.PBUCKET < 1 << kernels.PB_CNT
 
 
 def test_a_value_word_reads_back_what_was_packed():
