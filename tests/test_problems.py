@@ -75,7 +75,7 @@ def _naive_values(q: Question) -> dict[str, int]:
 
 # --- the shipped starter sets --------------------------------------------------------------------
 
-SHIPPED = {4: (20, {2: 30, 3: 30, 4: 30}), 6: (20, {2: 20, 3: 20, 4: 20}), 8: (20, {2: 14, 3: 20, 4: 20})}
+SHIPPED = {4: (20, {2: 30, 3: 30, 4: 30}), 6: (20, {2: 20, 3: 20, 4: 20}), 8: (20, {2: 20, 3: 20, 4: 20})}
 """Problems the starter sets hold at least (scripts/problem_data.py): find the card at each level,
 and opening leads at each level a lead can have (levels 2 and 4 are rare at 8 players, 4 at 4
 and 6: the bots' auctions beside the played hands fill them, bench/RESULTS.md)."""
