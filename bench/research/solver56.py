@@ -9,7 +9,7 @@ any exact answer needs.
     nice -n 15 .venv/bin/python -m bench.research.solver56 [--sets 4x12,6x8,8x8] [--exact 3]
         [--proofs] [--depths] [--cap 30000000] [--solver-bench] [--only N] [--abucket 128]
         [--probes [--brief] [--narrow 0.5,3,5] [--skip 4,7]] [--tricks 128]
-        [--guess-errors 0,1,-1,3,-3] [--leads]
+        [--guess-errors 0,1,-1,3,-3] [--leads] [--plies]
 
 ``--exact K``: endings of K tricks or fewer are searched with the full window whatever the
 target (``encode.EXACT_TRICKS``, 0 in the product), so that their table entries are exact
@@ -22,7 +22,9 @@ a trick worth one, abstract buckets of N): the same deal's bridge-like structure
 card points. ``--guess-errors E,...``: each deal's whole solve given a guess off its value by
 E points (an oracle: how good a guess must be), against no guess. ``--leads``: every opening
 lead's value (``child_values``, as ``card_values`` and the estimate on lead ask them: each
-lead's guess the value of the lead before, one table a deal). Findings go in bench/RESULTS.md.
+lead's guess the value of the lead before, one table a deal). ``--plies``: each deal's two proofs,
+the nodes at each card of a trick (where in a trick the tree grows, and which side's seats try
+more than one card). Findings go in bench/RESULTS.md.
 """
 from __future__ import annotations
 
@@ -235,6 +237,36 @@ def leads_report(name: str, deals: list, cap: int) -> None:
           f"cap a lead, left out); cpu {time.process_time() - t0:.2f} s", flush=True)
 
 
+def plies_report(name: str, deals: list, cap: int) -> None:
+    """Per deal, each of its two proofs (v, v + 1, fresh tables): the nodes at each card of a
+    trick (0: the trick starts) at 6..2 tricks left, and the cards each seat's node tried on
+    average (the next card's nodes over its own: a seat of the side that fails tries every
+    card its equivalences leave)."""
+    solver = S.Solver()
+    for i, (enc, side, _) in enumerate(deals):
+        solver.clear()
+        solver.reset_counts()
+        try:
+            v = solver.value(enc, side, max_nodes=cap)
+        except S.BudgetExceeded:
+            print(f"{name} deal {i}: capped")
+            continue
+        n = enc.rules.seats
+        for target in (v, v + 1):
+            solver.clear()
+            solver.reset_counts()
+            ok = solver.probe(enc, side, target, max_nodes=cap)
+            nd = solver.counts[:, 0]
+            print(f"{name} deal {i}, proof at {target} ({'makes' if ok else 'fails'}): {solver.nodes / 1e6:.2f} M nodes")
+            for t in range(6, 1, -1):
+                row = [int(nd[t * n - k]) for k in range(n)]
+                if not any(row):
+                    continue
+                tried = " ".join(f"{row[k + 1] / max(row[k], 1):.2f}" for k in range(1, n - 1))
+                print(f"  {t} tricks left: nodes per card of the trick {' '.join(f'{x / 1e3:.0f}k' for x in row)};"
+                      f" cards tried by seats 2..{n - 1} of the trick: {tried}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets", default="4x12,6x8,8x8")
@@ -247,6 +279,8 @@ def main() -> None:
     ap.add_argument("--depths", action="store_true")
     ap.add_argument("--abucket", type=int, default=0,
                     help="abstract entries per suit-length pattern for 56 (a power of two; the product: 4)")
+    ap.add_argument("--plies", action="store_true",
+                    help="each deal's two proofs: the nodes at each card of a trick, 6..2 tricks left")
     ap.add_argument("--probes", action="store_true", help="the narrowing's probes one by one, per deal")
     ap.add_argument("--narrow", default="0.5,3,5",
                     help="with --probes: the first probe's place in the window, the part of the window "
@@ -295,6 +329,9 @@ def main() -> None:
             continue
         if args.leads:
             leads_report(name, SN.deals_of(name, deals, args.seed), args.cap)
+            continue
+        if args.plies:
+            plies_report(name, SN.deals_of(name, deals, args.seed), args.cap)
             continue
         if args.tricks:
             tricks_report(name, SN.deals_of(name, deals, args.seed), args.cap, args.tricks)
