@@ -118,6 +118,7 @@ def test_deepest_endings_of_4x12_and_8x6_match_minimax(players, deck, size, coun
                 assert S.solve(pos, target, side, solver=solver) == (target <= want[side]), (pos, target)
 
 
+@pytest.mark.slow
 def test_full_payoff_buckets_match_minimax():
     """The smallest table that keeps payoff-similar entries (two buckets of ``PBUCKET``),
     shared by 4 x 12 endings with four tricks left: both buckets fill (a store then writes
