@@ -12,6 +12,8 @@ and the medians are also given in DDS solves. Issue 45's goal: under 2 s a probl
     nice .venv/bin/python -m bench.problems --seeds 8 --tables 4,6,8 --leads 4
 
 A problem made on demand is one the shipped set does not hold (its ids are skipped).
+``--no-index`` searches every position of every hand, as before the shipped index of positions
+(``problem_sets.shipped_positions``), to compare in the same run.
 
 ``--learner THINK`` times the learner's wait instead: a fresh server (an empty data file, no
 problem kept in memory, the shipped set read afresh) for each table, and a learner who meets
@@ -89,9 +91,12 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
         cache.clear()
     problem_sets._starter.cache_clear()
     problem_sets.shipped_leads.cache_clear()
+    if hasattr(problem_sets.shipped_positions, "cache_clear"):
+        problem_sets.shipped_positions.cache_clear()
     t0 = time.perf_counter()
     shipped = starter_problems(table)  # a fresh server's first page reads the set (and the leads' scores)
     problem_sets.shipped_leads(table)
+    problem_sets.shipped_positions(table)
     read = time.perf_counter() - t0
     larder = Larder(background_job, index=ProblemStore(data / f"server-{table.players}.db"))
     skip = {q.id for q in shipped}
@@ -203,8 +208,12 @@ def main() -> None:
     ap.add_argument("--page", type=int, default=0, help="also time this many page clicks on Next per table")
     ap.add_argument("--peek", type=int, default=problem_sets.PEEK_DEALS,
                     help="deals of each hand's first look at its lead (0: no first look, each hand scored in full)")
+    ap.add_argument("--no-index", action="store_true",
+                    help="search every position of every hand, as before the shipped index of positions")
     args = ap.parse_args()
     problem_sets.PEEK_DEALS = args.peek
+    if args.no_index:
+        problem_sets.shipped_positions = lambda table: {}  # type: ignore[assignment]
     warm_up()
     ydeals = dds_deals(40, 2026)
     before = dds_median(ydeals)
@@ -218,7 +227,8 @@ def main() -> None:
                 read, found = learner_waits(table, args.learner, args.problems, args.give_up, Path(d),
                                             args.kinds.split(","), not args.no_survey,
                                             [int(x) for x in args.levels.split(",") if x])
-                rows.append(f"{p}p a fresh server reads the shipped set and the leads' scores in {read:.2f} s")
+                rows.append(f"{p}p a fresh server reads the shipped set, the leads' scores and the positions' index"
+                            f" in {read:.2f} s")
                 print(rows[-1], flush=True)
                 for kind in args.kinds.split(","):
                     every = [(lv, waits, n) for k, lv, waits, _, n in found if k == kind]

@@ -5,6 +5,11 @@ Playing a whole hand with the card bots takes seconds (about 1 s at 4 players, 3
 the bots' hands are played ahead of time: ``play_hands`` writes them as hand records, the
 project ships a pool of them in data/problems/, and the problem generator looks for
 positions in them with the solver while the learner waits.
+
+An opening lead problem needs only the leader's hand and the auction, so more of them come
+from deals the bots only bid (``bot_auction``, scripts/problem_data.py ``auctions``): at 8
+players the card bots' play is a third to a half of a played hand's time, and the leads'
+scoring far more; those deals ship only as the problems they gave.
 """
 from __future__ import annotations
 
@@ -23,6 +28,8 @@ PROBLEMS = "problems"
 """The folder of shipped data (``fiftysix.shipped``) holding the pool of bot-played hands and the
 starter problem sets (data/problems/ in the repository)."""
 EVENT = "bots' hands for play problems"
+AUCTION_EVENT = "bots' auctions for opening leads"
+"""The event of a hand bid by the bots and not played (``bot_auction``)."""
 
 
 def hands_name(table: Table) -> str:
@@ -45,9 +52,21 @@ def bot_hand(table: Table, system: str, seed: int, bot: str = "default") -> Reco
                         result=state.points[contract.team], event=f"{EVENT}, seed {seed}, bot {bot}")
 
 
+def bot_auction(table: Table, system: str, seed: int, bot: str = "default") -> Record:
+    """Deal ``seed`` at ``table`` and bid it by the ``bot`` in every seat, with no play: all an
+    opening lead problem needs (the leader's hand and the auction; ``problems.lead_problem``),
+    at a fraction of ``bot_hand``'s cost (the card bots' play is a third to a half of it)."""
+    deal = random_deal(table, seed=seed)
+    auction = bid_with(deal, system, bot, seed=seed)
+    if auction.contract is None:
+        raise FiftySixError(f"seed {seed}: the auction ended without a contract")
+    return build_record(table, deal, system, [str(r.call) for r in auction.calls],
+                        event=f"{AUCTION_EVENT}, seed {seed}, bot {bot}")
+
+
 def record_seed(record: Record) -> int | None:
-    """The seed a pool hand was dealt from (its event says), or None for another record."""
-    if not record.event.startswith(EVENT):
+    """The seed a pool hand (or a ``bot_auction``) was dealt from (its event says), or None for another record."""
+    if not record.event.startswith((EVENT, AUCTION_EVENT)):
         return None
     try:
         return int(record.event.split("seed ", 1)[1].split(",", 1)[0])

@@ -7,7 +7,10 @@
   shipped hand's lead unless it holds a problem of the level asked.
 * ``make_problem`` makes a new problem while the learner waits: it looks for one of the
   wanted kind and level in the shipped bots' hands (``drills.problem_hands``), with progress,
-  a stop and a time limit. A problem once shown is kept (``ProblemStore``) so that, missed, it
+  a stop and a time limit. For find-the-card it solves only the positions that the shipped
+  index (data/problems/positions-<players>.json, ``shipped_positions``) names for that level,
+  each solved afresh before it is handed over: at 8 players one problem of level 4 lies among
+  about 360 positions that could be one, so scanning for it took far past the 2 s. A problem once shown is kept (``ProblemStore``) so that, missed, it
   can come back.
 * Answers go to the progress store under the idea ``problem:<id>`` (``Question.template``), so
   missed problems come back through the same FSRS schedule as the bidding ideas.
@@ -486,12 +489,23 @@ _cards_made: dict[tuple[Table, int, int], Question | None] = {}
 
 def _find_in_hand(table: Table, i: int, rec, level: int, skip: set[str], budget: Budget,
                   line_seconds: float) -> Question | None:
-    """A find-the-card problem of ``level`` in the bots' hand ``i``, the latest positions first
-    (fewer tricks left: quicker to solve); a position that runs past its budget is passed over."""
-    if (table, i, -1) not in _cards_made:
-        _cards_made[(table, i, -1)] = None  # the hand's open positions, listed once
-        _positions[(table, i)] = list(reversed(open_positions(rec)))
-    for k in _positions[(table, i)]:
+    """A find-the-card problem of ``level`` in the bots' hand ``i``: where the shipped index
+    (``shipped_positions``) lists the hand, only its positions of that level whose problem is
+    not skipped (not those the index's scan could not solve in its 20 s a position: no search
+    made here has that long); else every position, the latest first (fewer tricks left:
+    quicker to solve). Each position tried is solved afresh (``find_card_at``);
+    one that runs past its budget is passed over."""
+    if (table, i) not in _hand_keys:
+        _hand_keys[(table, i)] = position_key(rec)[:KEY_CHARS]
+    known = shipped_positions(table).get(_hand_keys[(table, i)])
+    if known is not None:
+        ks = [k for k, lv, pid in known.found if lv == level and pid not in skip]
+    else:
+        if (table, i, -1) not in _cards_made:
+            _cards_made[(table, i, -1)] = None  # the hand's open positions, listed once
+            _positions[(table, i)] = list(reversed(open_positions(rec)))
+        ks = _positions[(table, i)]
+    for k in ks:
         if level not in levels_at(tricks_left_after(rec, k)):
             continue
         key = (table, i, k)
@@ -509,6 +523,61 @@ def _find_in_hand(table: Table, i: int, rec, level: int, skip: set[str], budget:
 
 
 _positions: dict[tuple[Table, int], list[int]] = {}
+_hand_keys: dict[tuple[Table, int], str] = {}
+"""Each bots' hand's ``position_key`` (its first ``KEY_CHARS`` digits), worked out once a process."""
+
+
+CARDS_SCORING = 1
+"""The version of how a find-the-card problem is found and graded: a change to the levels or to
+what counts as one problem makes a shipped index of positions (``position_key``) count as absent."""
+
+
+def position_key(rec) -> str:
+    """The key under which the shipped index of positions (``shipped_positions``) names a bots'
+    hand: the hand, its auction and play, and how problems are found and graded."""
+    from fiftysix.records import format_record
+    return hashlib.sha256("|".join(map(str, ("positions", format_record(rec), LEVEL_OF_SCORE,
+                                             CARDS_SCORING))).encode()).hexdigest()
+
+
+def positions_name(table: Table) -> str:
+    """The file of the shipped index of positions (``shipped_positions``)."""
+    return "positions-" + starter_name(table).removeprefix("problems-")
+
+
+@dataclass(frozen=True)
+class HandPositions:
+    """What a whole scan of a bots' hand found (``scripts/problem_data.py scan``): each position
+    that is a find-the-card problem as (cards played before it, its level, the problem's id),
+    and the positions the scan could not solve within its time (``slow``); every other open
+    position of the hand is no problem."""
+
+    found: tuple[tuple[int, int, str], ...] = ()
+    slow: tuple[int, ...] = ()
+
+
+@functools.lru_cache(maxsize=8)
+def shipped_positions(table: Table) -> dict[str, HandPositions]:
+    """The index of the find-the-card problems in the bots' hands shipped for ``table``
+    (data/problems/positions-<table>.json), by the first ``KEY_CHARS`` digits of each hand's
+    ``position_key``: so a server looking for a problem of a level solves only the positions
+    known to give one (each again, in full, before it is handed over), not every position of
+    every hand. Empty where none ships or it was made for other levels (the search then tries
+    every position)."""
+    f = shipped.data_file(PROBLEMS, positions_name(table))
+    if not f.is_file():
+        return {}
+    try:
+        data = json.loads(f.read_text(encoding="utf-8"))
+        if int(data.get("scoring", -1)) != CARDS_SCORING:
+            return {}
+        out = {}
+        for k, v in dict(data["hands"]).items():
+            found = tuple((int(a), int(b), str(c)) for a, b, c in v.get("found", ()))
+            out[str(k)] = HandPositions(found, tuple(int(x) for x in v.get("slow", ())))
+        return out
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return {}
 
 
 SCORING = 1

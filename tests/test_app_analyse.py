@@ -163,6 +163,8 @@ def test_simulate_yes_no_only_shows_the_lead_rates_without_points(tmp_path, monk
     # the default run: until +-5%, at most 400 deals and 30 s (issue 41: on time at 8 players)
     assert at.number_input(key="an_est_n").value == 400
     assert at.selectbox(key="an_est_until").value == 0.05 and at.selectbox(key="an_est_limit").value == 30
+    # walked again in Chromium: the choices read "+-5%", a programmer's plus-minus
+    assert at.selectbox(key="an_est_until").options[:3] == ["±5%", "±3%", "±2%"]
     at.number_input(key="an_est_n").set_value(20)
     at.number_input(key="an_est_value").set_value(28)
     at.toggle(key="an_est_quick").set_value(True)

@@ -185,7 +185,11 @@ def test_nothing_to_start_here_names_the_tables_where_ideas_are_due(tmp_path, mo
         store.record_review(key, Rating.Again, now=now - timedelta(hours=1))  # due again by now
     assert store.new_today(now) == 3  # three bidding ideas met today; the problems are not bidding ideas
     at = open_page("drill", tmp_path, monkeypatch, player="lena", system="kerala", players=4)
-    assert "3 ideas are due for review now" in texts(at) and "3 of 10 new ideas met today" in texts(at)
+    # walked again: "3 ideas are due for review now" counted other tables' ideas, which a session here
+    # does not bring: this table's are counted, the others' named apart
+    assert "Nothing is scheduled at this table yet. Due now at other tables: 1 at international, 6 players, " \
+           "pairs; 2 at kerala, 8 players (choose that table in the sidebar" in texts(at)
+    assert "due for review now" not in texts(at) and "3 of 10 new ideas met today" in texts(at)
     at.number_input(key="dr_new").set_value(3)
     assert _start(at) == []
     said = " ".join(i.value for i in at.info)
@@ -224,3 +228,27 @@ def test_making_questions_names_each_type_as_the_form_does(tmp_path, monkeypatch
     assert f"Making '{TYPE_TITLES['your-call']}' questions..." in said
     assert "Making 'Which call shows this?' questions..." in said
     assert not [t for t in said if "'your-call'" in t or "'which-call'" in t]
+
+
+def test_the_ideas_due_now_are_this_tables_and_the_others_are_named_apart(tmp_path, monkeypatch):
+    """Walked: the Drill said "5 ideas are due for review now" at kerala, 4 players, and the session
+    brought two: three were at 6 players."""
+    from datetime import timedelta
+
+    from fiftysix.cards import Table
+    from fiftysix.drills.generate import Generator
+    from fiftysix.drills.schedule import Rating, utcnow
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    store = ProgressStore(learner="lena")
+    now = utcnow()
+    types = ["meaning", "which-call", "your-call"]
+    here = sorted({q.template for q in Generator("kerala", Table.make(4), 1).questions(12, types)})[:2]
+    there = sorted({q.template for q in Generator("kerala", Table.make(6), 1).questions(12, types)})[:3]
+    assert len(here) == 2 and len(there) == 3
+    for key in here + there:
+        store.record_review(key, Rating.Again, now=now - timedelta(hours=1))  # due again by now
+    at = open_page("drill", tmp_path, monkeypatch, player="lena", system="kerala", players=4)
+    assert "2 ideas are due for review now. And 3 more at kerala, 6 players (choose that table" in texts(at)
+    queue = _start(at, types=types, length=5)
+    assert set(here) <= {q.template for q in queue}  # what the count promised: this table's two
+    assert not set(there) & {q.template for q in queue}

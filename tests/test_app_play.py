@@ -105,7 +105,10 @@ def test_bid_play_review_and_save_a_whole_hand(tmp_path, monkeypatch):
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Contract"] == str(out.contract) and metrics["Your team"] == f"{out.your_score:+d}"
     assert "Broken promise" in page  # the review's auction panel opens at the broken promise
-    assert len(at.get("plotly_chart")) == 1
+    [fig] = at.get("plotly_chart")
+    # its title is text above it (a Plotly title is one line, cut off on a phone) and no tool bar
+    assert "double-dummy total" not in fig.proto.spec and '"displayModeBar": false' in fig.proto.config
+    assert any(m.value.replace("\\", "").endswith("double-dummy total through the play**") for m in at.markdown)
     assert any("Double-dummy at the start" in m.value for m in at.markdown)
     # the match counts the hand once, however often the page reruns
     at.run()

@@ -49,7 +49,10 @@ def test_upload_review_step_and_save(tmp_path, monkeypatch):
     assert f"plays **{play[0]}**" in texts(at)
     felt = next(h.value for h in at.html if "fs-felt" in h.value)
     assert len(re.findall(r'data-card="', felt)) == 32  # 31 in hands, 1 on the table
-    assert len(at.get("plotly_chart")) == 1
+    [fig] = at.get("plotly_chart")
+    # its title is text above it (a Plotly title is one line, cut off on a phone) and no tool bar
+    assert "double-dummy total" not in fig.proto.spec and '"displayModeBar": false' in fig.proto.config
+    assert any(m.value.replace("\\", "").endswith("double-dummy total through the play**") for m in at.markdown)
     at.button(key="rv_save").click().run()
     assert Library(tmp_path / "progress.sqlite3").count() == 1
     at.segmented_control(key="rv_source").set_value("Library").run()  # pick it back from the library

@@ -206,3 +206,46 @@ def test_a_beginner_on_a_phone_walks_the_loop(app_url, browser, data_dir):
         _fits_the_screen(browser)
     finally:
         browser.set_window_size(1400, 1900)
+
+
+def _hint_shown(drv, key: str) -> bool:
+    """Whether the keyboard hint ``key`` (components.key_hint) is on the screen."""
+    box = WebDriverWait(drv, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, f".st-key-fs_keyhint_{key}"))
+    return box[0].is_displayed() and box[0].size["height"] > 0
+
+
+def test_a_phone_shows_no_keyboard_hints_and_the_levels_fit(app_url, browser):
+    """Walked at 390 px: the Drill and the Problems page said "Keys: 1-4 pick a choice" and "keys
+    2-4" on a phone, which has no keyboard; the problems' levels table scrolled sideways for its
+    last column. The hints stay at a desktop's width."""
+    try:
+        browser.set_window_size(1400, 1900)
+        browser.get(app_url + "/drill?players=4&player=thumbs&dr_len=3")
+        wait_text(browser, "Start a session")
+        idle(browser)
+        _click(browser, ".st-key-dr_go button")
+        wait_text(browser, "Question 1 of 3")
+        idle(browser)
+        assert _hint_shown(browser, "dr_ask")  # a desktop: the keys are named
+        browser.set_window_size(390, 844)
+        time.sleep(0.5)
+        assert not _hint_shown(browser, "dr_ask")
+        assert "Keys: 1-4" not in browser.find_element(By.TAG_NAME, "body").text
+        _fits_the_screen(browser)
+
+        browser.get(app_url + "/problems?players=4&player=thumbs")
+        wait_text(browser, "Pick a card.")
+        idle(browser)
+        assert not _hint_shown(browser, "pr_pick")
+        assert "Keys: " not in browser.find_element(By.TAG_NAME, "body").text
+        _click(browser, '[data-testid="stExpander"] summary')  # Levels and scores
+        grid = WebDriverWait(browser, 30).until(lambda d: d.execute_script(
+            "const s = document.querySelector('[data-testid=\"stExpander\"] [data-testid=\"stDataFrame\"] .dvn-scroller');"
+            "return s && s.clientWidth > 0 ? [s.scrollWidth, s.clientWidth] : null;"))
+        assert grid[0] <= grid[1], grid  # every column on the screen, no sideways scroll
+        _fits_the_screen(browser)
+        browser.set_window_size(1400, 1900)
+        time.sleep(0.5)
+        assert _hint_shown(browser, "pr_pick")
+    finally:
+        browser.set_window_size(1400, 1900)

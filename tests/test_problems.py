@@ -17,7 +17,7 @@ from fiftysix.cards import Card, Deal, Hand, Table, random_deal
 from fiftysix.constraints import fits
 from fiftysix.drills import banks
 from fiftysix.drills.bankcheck import check_bank
-from fiftysix.drills.problem_hands import shipped_hands
+from fiftysix.drills.problem_hands import AUCTION_EVENT, EVENT, bot_auction, shipped_hands
 from fiftysix.drills.problem_sets import (
     UNLOCK_SHARE,
     UNLOCK_SOLVED,
@@ -75,10 +75,10 @@ def _naive_values(q: Question) -> dict[str, int]:
 
 # --- the shipped starter sets --------------------------------------------------------------------
 
-SHIPPED = {4: (12, {2: 20, 3: 20, 4: 12}), 6: (12, {2: 20, 3: 20, 4: 12}), 8: (12, {2: 10, 3: 20, 4: 15})}
+SHIPPED = {4: (20, {2: 30, 3: 30, 4: 30}), 6: (20, {2: 20, 3: 20, 4: 20}), 8: (20, {2: 20, 3: 20, 4: 20})}
 """Problems the starter sets hold at least (scripts/problem_data.py): find the card at each level,
-and opening leads at each level a lead can have (at 8 players, 10 of level 2 took 217 of the bots'
-hands: bench/RESULTS.md)."""
+and opening leads at each level a lead can have (levels 2 and 4 are rare at 8 players, 4 at 4
+and 6: the bots' auctions beside the played hands fill them, bench/RESULTS.md)."""
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t.players}p")
@@ -203,7 +203,86 @@ def test_every_shipped_hands_lead_is_scored_and_shipped():
             else:
                 assert q is None or q in LEAD_LEVELS
         named = {q.id for q in scores.values() if isinstance(q, Question)}
-        assert named == {q.id for q in starter_problems(table) if q.type == OPENING_LEAD}, table
+        leads = [q for q in starter_problems(table) if q.type == OPENING_LEAD]
+        assert named == {q.id for q in leads if q.data["source"].startswith(EVENT)}, table
+        # the others come from the bots' auctions (no play: a lead needs none), not shipped as hands
+        assert all(q.data["source"].startswith(AUCTION_EVENT) for q in leads if q.id not in named), table
+
+
+@pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"),  # at 6 players the played hands give enough
+                                   pytest.param(TABLES[2], id="8p", marks=pytest.mark.slow)])
+def test_an_opening_lead_from_the_bots_auctions_is_their_deal_and_auction(table):
+    """A lead problem taken from a deal the bots only bid is that deal as the bots bid it again
+    from its seed (``bot_auction``): the leader's hand, the auction, the contract and its
+    declarer are the problem's."""
+    qs = [q for q in starter_problems(table) if q.type == OPENING_LEAD and q.data["source"].startswith(AUCTION_EVENT)]
+    assert qs
+    q = _sample(qs, OPENING_LEAD, 1, seed=3)[0]
+    seed = int(q.data["source"].split("seed ")[1].split(",")[0])
+    rec = bot_auction(table, q.context.system, seed)
+    assert str(rec.deal) == q.data["deal"] and rec.leader == int(q.data["leader"])
+    assert " ".join(n.token for n in rec.auction) == q.context.auction
+    assert str(rec.contract) == q.data["contract"] and rec.contract.declarer == int(q.data["declarer"])
+
+
+def test_the_shipped_index_of_positions_names_every_hand_and_every_shipped_problem():
+    """The index a server searches first (data/problems/positions-*.json) covers every shipped
+    hand, lists only open positions of the hand, and holds every shipped find-the-card problem
+    at its position, level and id."""
+    from fiftysix.drills.problem_sets import KEY_CHARS, position_key, shipped_positions
+    from fiftysix.drills.problems import open_positions
+    for table in TABLES:
+        index = shipped_positions(table)
+        by_hand = {position_key(r)[:KEY_CHARS]: r for r in shipped_hands(table)}
+        assert set(index) == set(by_hand), table
+        for key, known in index.items():
+            assert {k for k, _, _ in known.found} | set(known.slow) <= set(open_positions(by_hand[key])), key
+        listed = {(pid, lv) for known in index.values() for _, lv, pid in known.found}
+        for q in starter_problems(table):
+            if q.type == FIND_CARD:
+                assert (q.id, level_of(q)) in listed, q.id
+
+
+@pytest.mark.parametrize("table, hands", [pytest.param(TABLES[0], 3, id="4p"), pytest.param(TABLES[1], 2, id="6p"),
+                                          pytest.param(TABLES[2], 1, id="8p", marks=pytest.mark.slow)])
+def test_a_sample_of_the_index_holds_when_the_hands_are_searched_again(table, hands):
+    """Every open position of a sample of hands made again with a solver searching in another
+    move order: the problems found are exactly the index's (position, level, id), and every
+    other position it could solve is no problem."""
+    from fiftysix.drills.problem_sets import KEY_CHARS, position_key, shipped_positions
+    from fiftysix.drills.problems import open_positions
+    index = shipped_positions(table)
+    solver = Solver(16, shuffle=13)
+    for rec in random.Random(8).sample(shipped_hands(table), hands):
+        known = index[position_key(rec)[:KEY_CHARS]]
+        found = set()
+        for k in open_positions(rec):
+            if k in known.slow:
+                continue
+            q = find_card_at(rec, k, solver=solver, line_seconds=0.5)
+            if q is not None:
+                found.add((k, level_of(q), q.id))
+        assert found == set(known.found), rec.event
+
+
+def test_past_the_shipped_set_only_positions_the_index_names_are_solved(monkeypatch):
+    """At 8 players, level 4 (the slowest to find by scanning): a problem past the shipped set
+    is made by solving one position, one the index names, and it holds when solved again."""
+    from fiftysix.drills import problem_sets
+    table = TABLES[2]
+    monkeypatch.setattr(problem_sets, "_cards_made", {})
+    solved: list[int] = []
+
+    def counted(rec, k, *a, **kw):
+        solved.append(k)
+        return find_card_at(rec, k, *a, **kw)
+
+    monkeypatch.setattr(problem_sets, "find_card_at", counted)
+    skip = {q.id for q in starter_problems(table)}
+    q = make_problem(table, 4, FIND_CARD, seed=2, skip=skip, max_seconds=60)
+    assert q is not None and level_of(q) == 4 and q.id not in skip
+    assert len(solved) == 1
+    assert verify(q, Solver(16)) == []
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t.players}p")

@@ -118,6 +118,25 @@ def test_deepest_endings_of_4x12_and_8x6_match_minimax(players, deck, size, coun
                 assert S.solve(pos, target, side, solver=solver) == (target <= want[side]), (pos, target)
 
 
+@pytest.mark.slow
+def test_full_payoff_buckets_match_minimax():
+    """The smallest table that keeps payoff-similar entries (two buckets of ``PBUCKET``),
+    shared by 4 x 12 endings with four tricks left: both buckets fill (a store then writes
+    over the oldest entry), and every answer still equals the minimax's."""
+    table = Table(4, 48, "alternate")
+    rng = random.Random(4812)
+    solver = S.Solver(table_mb=4 * kernels.PB_WORDS * 8 / 2 ** 20)  # (8-byte words)
+    T = solver._table()[0]
+    assert T.shape[0] == 2 * kernels.PB_WORDS * 2  # (half exact and abstract entries, half two buckets)
+    for _ in range(30):
+        pos = random_position(rng, table, 4)
+        want = _check_against_minimax(pos, solver)
+        for target in range(want[0] - 2, want[0] + 3):
+            assert S.solve(pos, target, 0, solver=solver) == (target <= want[0]), (pos, target)
+    states = T[T.shape[0] // 2::kernels.PB_WORDS]
+    assert ((states >> kernels.PB_CNT) & 1023).max() == kernels.PBUCKET
+
+
 @pytest.mark.parametrize("rows,words", [(1, 1 << 10), (1, 1 << 21), (3, 1 << 20)])
 def test_table_memory_is_zeroed_and_writable(rows, words):
     t = S._zeroed_table(rows, words)

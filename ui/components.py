@@ -155,6 +155,13 @@ def chart(fig, *, key: str, title: str) -> None:
     st.plotly_chart(fig, key=key, config={"displayModeBar": False})
 
 
+def key_hint(text: str, *, key: str) -> None:
+    """A caption naming the keyboard's shortcuts; hidden at a phone's width, which has no keyboard
+    (``render.CSS`` hides the ``fs_keyhint`` containers there). ``key`` names the container."""
+    with st.container(key=f"fs_keyhint_{key}"):
+        st.caption(text)
+
+
 def show(html_text: str) -> None:
     """Draw a piece of ``ui.render`` HTML."""
     st.html(html_text)

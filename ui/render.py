@@ -60,7 +60,8 @@ CSS = """
 .fs-contract{display:inline-block;font:700 1.4em Georgia,serif;padding:.2em .7em;border-radius:.4em;
   background:#fffdf7;border:2px solid #6b3e1f;color:#111;text-shadow:none}
 /* A phone stacks Streamlit's columns; rows that are a grid keep their shape: an auction keeps its
-   seats side by side (KEEP_ROWS), a palette of buttons wraps four to a row (WRAP_ROWS). */
+   seats side by side (KEEP_ROWS), a palette of buttons wraps four to a row (WRAP_ROWS). A phone
+   has no keyboard: the keys' hints (components.key_hint) are hidden. */
 @media (max-width: 640px){
 [class*="st-key-fs_keeprows"] [data-testid="stHorizontalBlock"]{flex-wrap:nowrap !important;gap:.2rem !important}
 [class*="st-key-fs_keeprows"] [data-testid="stColumn"]{min-width:0 !important;width:auto !important;
@@ -70,6 +71,7 @@ CSS = """
 [class*="st-key-fs_wraprows"] [data-testid="stColumn"]{min-width:calc(25% - .3rem) !important;
   width:calc(25% - .3rem) !important;flex:0 0 calc(25% - .3rem) !important}
 .fs-wide{display:none}
+[class*="st-key-fs_keyhint"]{display:none}
 .fs-calltip .fs-tip{position:fixed;left:.75rem;right:.75rem;top:auto;bottom:1rem;max-width:none;width:auto;
   font-size:.95em}
 }

@@ -95,8 +95,13 @@ def auction_panel(rev: Review, table, prefix: str = "rv") -> None:
         st.warning(f"{rev.broken_promises} call(s) promised something the caller's hand did not hold.")
 
 
+VALUE_TITLE = "Declarers' double-dummy total through the play"
+"""The title ``value_chart`` is drawn under (``components.chart`` writes it above the chart)."""
+
+
 def value_chart(rev) -> go.Figure:
-    """The declarers' double-dummy total before the play and after every card."""
+    """The declarers' double-dummy total before the play and after every card (its title is
+    ``VALUE_TITLE``: draw it with ``components.chart``)."""
     xs = [0] + [c.index for c in rev.cards]
     ys = [rev.dd_start] + [c.after for c in rev.cards]  # None (unsolved) leaves a gap
     labels = ["start"] + [f"{c.card} by seat {c.seat}" + (f" costs {c.cost}" if c.cost else "") for c in rev.cards]
@@ -107,8 +112,7 @@ def value_chart(rev) -> go.Figure:
                                hovertemplate="%{text}<br>declarers: %{y}<extra></extra>", name="double-dummy"))
     if rev.target is not None:
         fig.add_hline(y=rev.target, line_dash="dash", annotation_text=f"target {rev.target}")
-    fig.update_layout(title="Declarers' double-dummy total through the play", height=320,
-                      xaxis_title="cards played", yaxis_title="card points", margin={"t": 40, "b": 10})
+    fig.update_layout(height=320, xaxis_title="cards played", yaxis_title="card points", margin={"t": 10, "b": 10})
     return fig
 
 

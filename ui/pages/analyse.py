@@ -214,7 +214,7 @@ def show_dd_table(deal: Deal, table: Table) -> None:
                        "smaller endings.")
 
 
-UNTIL = {0.05: "+-5%", 0.03: "+-3%", 0.02: "+-2%", None: "all the deals"}
+UNTIL = {0.05: "±5%", 0.03: "±3%", 0.02: "±2%", None: "all the deals"}  # ± as a player writes it, not +-
 LIMITS = (10, 30, 60, 120, 300)  # the time limits a run may have, s (the server's cap: ui.jobs.MAX_JOB_SECONDS)
 # The default run: until the 95% interval is within +-5% or 30 s have passed, whichever comes
 # first; at 8 players that is a few dozen deals, at 4 a few hundred in a few seconds.
@@ -226,7 +226,7 @@ def progress_text(est, n: int, limit: float) -> str:
     """The progress line of a running estimate: deals in, the interval, the time left."""
     lo, hi = est.interval
     left = "" if est.seconds_left is None else f"; about {est.seconds_left:.0f} s left"
-    return (f"{est.deals} of at most {n} deals in; 95% interval {lo:.0%} - {hi:.0%} (+-{(hi - lo) / 2:.1%})"
+    return (f"{est.deals} of at most {n} deals in; 95% interval {lo:.0%} - {hi:.0%} (±{(hi - lo) / 2:.1%})"
             f"{left} (stops at {limit:.0f} s at the latest)")
 
 

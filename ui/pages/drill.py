@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import secrets
 import time
+from datetime import timedelta
 
 import streamlit as st
 
@@ -28,7 +29,7 @@ from fiftysix.drills.schedule import (
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.class_parts import drill_assignments
-from fiftysix.ui.components import in_url, owner, page_start, read_upload, show, words, words_for
+from fiftysix.ui.components import in_url, key_hint, owner, page_start, read_upload, show, words, words_for
 from fiftysix.ui.render import md_text
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
@@ -249,7 +250,7 @@ def grade_buttons(q, store) -> None:
         st.markdown(f"**Again**: this idea is due again {when}; a later session brings it back.")
         st.button("See the summary" if last else "Next question", icon=":material/arrow_forward:", key="dr_next",
                   type="primary", on_click=next_question, shortcut="Enter")
-        st.caption(f"Enter: {then}.")
+        key_hint(f"Enter: {then}.", key="dr_again")
         return
     st.markdown("**How well did you know it?** Your grade sets when this idea comes back.")
     cols = st.columns(len(GRADES))
@@ -265,7 +266,7 @@ def grade_buttons(q, store) -> None:
     # Next button below does the same thing, named for what it does)
     st.button(("See the summary" if last else "Next question") + " (graded Good)", key="dr_next",
               icon=":material/arrow_forward:", on_click=next_question, shortcut="Enter")
-    st.caption("Keys: 2 Hard, 3 Good, 4 Easy; Enter grades it Good and goes on; U takes the answer back.")
+    key_hint("Keys: 2 Hard, 3 Good, 4 Easy; Enter grades it Good and goes on; U takes the answer back.", key="dr_grade")
 
 
 def ask(q, store) -> None:
@@ -297,7 +298,7 @@ def ask(q, store) -> None:
         st.button("Answer", key="dr_answer", type="primary", on_click=submit, args=(q, store), shortcut="Enter")
         if ss.pop("dr_nudge", False):
             st.warning("Pick a choice first: click it, or press its number.")
-        st.caption("Keys: 1-4 pick a choice, Enter answers.")
+        key_hint("Keys: 1-4 pick a choice, Enter answers.", key="dr_ask")
         undo_button(store, "ask")
         return
     if ss.pop("dr_save_error", None):
@@ -314,7 +315,7 @@ def ask(q, store) -> None:
     undo_button(store, "feedback")
 
 
-def summary(store) -> None:
+def summary(store, settings) -> None:
     ss = st.session_state
     results = ss.get("dr_results", [])
     right = sum(r["right"] for r in results)
@@ -328,7 +329,7 @@ def summary(store) -> None:
         cards = bidding_cards(store)
     except FiftySixError:
         cards = {}
-    st.info(due_summary([c.due for c in cards.values()], now))
+    st.info(due_words(settings, cards, now))
     # what a learner looks for first stays on a phone's screen: right or not, when it comes back
     first = ("#", "right", "comes back", "grade")
     rows = [{k: row[k] for k in first} | {k: v for k, v in row.items() if k not in first}
@@ -423,7 +424,7 @@ def setup(settings, store) -> None:
         go = st.form_submit_button("Start a session", type="primary", key="dr_go", shortcut="Enter")
     new_today = store.new_today()
     ideas = bidding_cards(store)
-    st.caption(f"{md_text(settings.player)}: " + due_summary([c.due for c in ideas.values()], utcnow())
+    st.caption(f"{md_text(settings.player)}: " + due_words(settings, ideas, utcnow())
                + (f" {new_today} of {new_per_day} new ideas met today." if new_today <= new_per_day else
                   f" {new_today} new ideas met today: the day's limit of {new_per_day} is reached.")
                + " A session that the due and new ideas "
@@ -448,26 +449,55 @@ def bidding_cards(store) -> dict:
     return {k: c for k, c in store.cards().items() if not k.startswith(PROBLEM_IDEA)}
 
 
+def table_words(system: str, table: Table) -> str:
+    """A table as the pages name it: "kerala, 6 players" (", pairs" where partners sit opposite)."""
+    return f"{system}, {table.players} players" + (", pairs" if table.teams == "pairs" else "")
+
+
+def by_table(settings, ideas: dict) -> tuple[dict, dict[str, dict]]:
+    """The ideas of this table (the sidebar's system, players and teams: what a session brings)
+    and the others', by the table's words; an idea whose key cannot be read is left out."""
+    t = settings.table
+    here_table = (settings.system, t.players, t.teams)
+    here: dict = {}
+    elsewhere: dict[str, dict] = {}
+    for key, card in ideas.items():
+        try:
+            _, system, table, _ = parse_template(key)
+        except FiftySixError:
+            continue
+        if (system, table.players, table.teams) == here_table:
+            here[key] = card
+        else:
+            elsewhere.setdefault(table_words(system, table), {})[key] = card
+    return here, elsewhere
+
+
+def due_words(settings, ideas: dict, now) -> str:
+    """When this table's ideas fall due (``due_summary``), and how many are due now at other
+    tables, named apart: a session brings only this table's (walked: "17 ideas are due for review
+    now" counted every table's, and the session then brought none)."""
+    here, elsewhere = by_table(settings, ideas)
+    text = (due_summary([c.due for c in here.values()], now) if here or not elsewhere
+            else "Nothing is scheduled at this table yet.")
+    soon = now + timedelta(seconds=30)  # due now, as due_summary counts it
+    others = {w: n for w, cards in sorted(elsewhere.items()) if (n := sum(c.due < soon for c in cards.values()))}
+    if others:
+        due_here = any(c.due < soon for c in here.values())
+        text += (" And " if due_here else " Due now at other tables: ") + "; ".join(
+            f"{n}{' more' if due_here else ''} at {w}" for w, n in others.items()) + \
+            " (choose that table in the sidebar to review them)."
+    return text
+
+
 def nothing_to_start(settings, ideas: dict, types: list[str] | None, new_per_day: int) -> str:
     """Why a session could not start, and where due ideas wait: at another table or system, or of
     a question type left out (walked: "Nothing is due ... 17 ideas are due for review now")."""
     now = utcnow()
     t = settings.table
-    here = (settings.system, t.players, t.teams)
-    due_here = 0
-    elsewhere: dict[str, int] = {}
-    for key, card in ideas.items():
-        if card.due > now:
-            continue
-        try:
-            qtype, system, table, _ = parse_template(key)
-        except FiftySixError:
-            continue
-        if (system, table.players, table.teams) != here:
-            where = f"{system}, {table.players} players" + (", pairs" if table.teams == "pairs" else "")
-            elsewhere[where] = elsewhere.get(where, 0) + 1
-        elif types is None or qtype in types:
-            due_here += 1
+    here, elsewhere_cards = by_table(settings, ideas)
+    due_here = sum(c.due <= now and (types is None or parse_template(k)[0] in types) for k, c in here.items())
+    elsewhere = {w: n for w, cards in elsewhere_cards.items() if (n := sum(c.due <= now for c in cards.values()))}
     text = (f"Nothing is due at this table ({settings.system}, {t.players} players) and today's {new_per_day} "
             "new ideas are used up." if not due_here else
             f"Today's {new_per_day} new ideas are used up.")
@@ -504,7 +534,7 @@ if ss.get("dr_focus"):
 queue = ss.get("dr_queue")
 if not queue or ss.get("dr_i", 0) >= len(queue):
     if queue:
-        summary(store)
+        summary(store, settings)
     drill_assignments(begin)
     setup(settings, store)
 else:

@@ -30,6 +30,7 @@ from fiftysix.scoring import MATCH_FORMATS, Match
 from fiftysix.ui import heavy, render
 from fiftysix.ui.class_parts import hand_in, play_assignments
 from fiftysix.ui.components import (
+    chart,
     in_url,
     page_start,
     read_upload,
@@ -43,7 +44,7 @@ from fiftysix.ui.components import (
 from fiftysix.ui.jobs import heavy_job, in_worker, run_cancellable
 from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
-from fiftysix.ui.review_parts import auction_panel, play_stepper, review_of, value_chart
+from fiftysix.ui.review_parts import VALUE_TITLE, auction_panel, play_stepper, review_of, value_chart
 
 HAND, MATCH = "pl_table", "pl_match_state"  # the practice table and the match, live in the session
 MATCH_URL = "pl_mt"  # the match in the address (``Match.to_text``), so a reload keeps the score
@@ -712,7 +713,7 @@ def review_panel(pt: practice.PracticeTable, player: str) -> None:
                      hide_index=True)
     if rev.cards:
         play_stepper(record, rev, prefix="plr", bottom=pt.seat)
-        st.plotly_chart(value_chart(rev), key="pl_chart")
+        chart(value_chart(rev), key="pl_chart", title=VALUE_TITLE)
 
 
 def with_table_bids(rev: Review, pt: practice.PracticeTable) -> Review:

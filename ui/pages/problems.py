@@ -31,7 +31,7 @@ from fiftysix.drills.questions import Question
 from fiftysix.drills.schedule import GRADE_WORDS, GRADES, in_words, preview
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import heavy
-from fiftysix.ui.components import page_start, warm_solver, words, words_for
+from fiftysix.ui.components import key_hint, page_start, warm_solver, words, words_for
 from fiftysix.ui.jobs import run_cancellable
 from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem, larder
 from fiftysix.ui.render import card_words, md_text
@@ -51,10 +51,16 @@ def levels_panel(scores, opened) -> None:
     rows = []
     for lv in LEVELS:
         s = scores[lv]
-        rows.append({"level": lv, "open": lv in opened, "solved": s.solved, "tried": s.tried,
-                     "answers right": f"{s.share:.0%}" if s.answers else "-",
-                     "mostly solved": s.mostly_solved})
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        rows.append({"level": lv, "open": lv in opened, "solved": f"{s.solved} of {s.tried}",
+                     "right": f"{s.share:.0%}" if s.answers else "-", "done": s.mostly_solved})
+    # walked at 390 px: six columns scrolled sideways for the last one; five narrow ones fit (310 px)
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", column_config={
+        "level": st.column_config.NumberColumn("level", width=45),
+        "open": st.column_config.CheckboxColumn("open", help="You may play this level's problems now.", width=50),
+        "solved": st.column_config.TextColumn("solved", help="Problems solved, of those tried.", width=65),
+        "right": st.column_config.TextColumn("right", help="The share of your answers that were right.", width=50),
+        "done": st.column_config.CheckboxColumn("mostly solved", help="Enough solved to open the next level.",
+                                                width=100)})
     open_now = ", ".join(str(lv) for lv in LEVELS if lv in opened)
     st.caption(f"Open now: level{'s' if len(opened) > 1 else ''} {open_now}. Level 1 is always open; each next "
                "level opens once the level below is mostly solved: "
@@ -223,7 +229,8 @@ def ask(q: Question, store) -> None:
                                    disabled=given is not None, width="stretch",
                                    shortcut=str(i + 1) if i < 9 and given is None else None)
     if given is None:
-        st.caption("Click a card (or press its number).")
+        st.caption("Pick a card.")
+        key_hint(f"Keys: 1-{min(len(q.choices), 9)} pick a card.", key="pr_pick")
         return
     choice, correct = given
     if correct:
@@ -246,7 +253,8 @@ def ask(q: Question, store) -> None:
             due_by = preview(ss.get("pr_before"), q.template, at, store.scheduler()) if at is not None else {}
         except FiftySixError:
             due_by = {}
-        st.caption("How hard was it? Your grade sets when this problem comes back (keys 2-4).")
+        st.caption("How hard was it? Your grade sets when this problem comes back.")
+        key_hint("Keys: 2 Hard, 3 Good, 4 Easy.", key="pr_grade")
         g = st.columns(len(GRADES))
         for k, (col, rating) in enumerate(zip(g, GRADES), start=2):
             when = f" · {in_words(due_by[rating] - at)}" if at is not None and rating in due_by else ""

@@ -11,10 +11,17 @@ import streamlit as st
 from fiftysix import shipped
 from fiftysix.errors import FiftySixError
 from fiftysix.records import format_record, parse_record, parse_records
-from fiftysix.ui.components import in_url, page_start, read_upload, user_library, warm_solver
+from fiftysix.ui.components import chart, in_url, page_start, read_upload, user_library, warm_solver
 from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
-from fiftysix.ui.review_parts import POSITION_SECONDS, auction_panel, play_stepper, review_of, value_chart
+from fiftysix.ui.review_parts import (
+    POSITION_SECONDS,
+    VALUE_TITLE,
+    auction_panel,
+    play_stepper,
+    review_of,
+    value_chart,
+)
 
 
 def sample_names() -> list[str]:
@@ -141,7 +148,7 @@ if shown:
     if rev.cards:
         st.subheader("Play")
         play_stepper(record, rev)
-        st.plotly_chart(value_chart(rev), key="rv_chart")
+        chart(value_chart(rev), key="rv_chart", title=VALUE_TITLE)
         if rev.fate_changes:
             st.markdown("**The contract changed hands:** " + "; ".join(
                 f"card {f.index} {f.card} by seat {f.seat} → now {f.now}s" for f in rev.fate_changes))
