@@ -159,7 +159,7 @@ def test_a_beginner_on_a_phone_walks_the_loop(app_url, browser, data_dir):
         assert cell[0] >= 36 and cell[1] >= 26, cell
         _fits_the_screen(browser)
 
-        browser.get(app_url + "/drill?player=walker&dr_len=3&dr_types=What+does+this+call+mean%3F")
+        browser.get(app_url + "/drill?player=walker&dr_len=3&dr_types=meaning")
         wait_text(browser, "Start a session")
         idle(browser)
         _click(browser, ".st-key-dr_go button")
@@ -249,3 +249,24 @@ def test_a_phone_shows_no_keyboard_hints_and_the_levels_fit(app_url, browser):
         assert _hint_shown(browser, "pr_pick")
     finally:
         browser.set_window_size(1400, 1900)
+
+
+def test_a_hand_typed_choice_in_the_address_is_kept_by_its_short_code(app_url, browser):
+    """Walked: the address kept a choice's shown words (dr_source=a+question+bank), so a hand-typed
+    dr_source=bank was ignored. It is honoured now, a choice writes its short code, and a value
+    that is no choice is said in one line, without a traceback."""
+    browser.get(app_url + "/drill?players=4&dr_source=bank&dr_bank=kerala")
+    wait_text(browser, "Start a session")
+    idle(browser)
+    box = browser.find_element(By.CSS_SELECTOR, ".st-key-dr_bank")
+    assert "Starter: kerala" in box.get_attribute("textContent") + " ".join(
+        i.get_attribute("value") or "" for i in box.find_elements(By.TAG_NAME, "input"))
+    _click(browser, ".st-key-dr_source button", 0)  # new deals: the default, out of the address
+    WebDriverWait(browser, 10).until(lambda d: "dr_source" not in _where(d)[1])
+    _click(browser, ".st-key-dr_source button", 1)  # a question bank
+    WebDriverWait(browser, 10).until(lambda d: _where(d)[1].get("dr_source") == "bank")
+    browser.get(app_url + "/drill?players=4&dr_source=library&dr_len=3")
+    wait_text(browser, "is not a choice here (generated, bank), so it is left out.")
+    idle(browser)
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-testid="stException"]')
+    assert _where(browser)[1].get("dr_len") == "3" and "dr_source" not in _where(browser)[1]
