@@ -110,13 +110,15 @@ P_QFIRST = WORK.add("P_QFIRST", 1, "the suit the last _quick counted the other s
 O_TLEN = WORK.add("O_TLEN", MAX_SEATS, "scratch of the cashing bounds: per seat, its cards of a suit")
 O_TMIN = WORK.add("O_TMIN", MAX_SEATS, "scratch of _quick: per seat, its cheapest card of a suit")
 O_TSIG = WORK.add("O_TSIG", 2, "scratch: a position's top cards' points under rank counts, 2 bits a kind, 32 bits a suit")
-WORK.add("", 2, "spare")
+P_BAFTER = WORK.add("P_BAFTER", 1, "budgeted move order only once the search has counted this many nodes")
+P_BFROM = WORK.add("P_BFROM", 1, "budgeted move order at nodes with at least this many cards left (set by _probe)")
 O_HP = WORK.add("O_HP", TRICKS * HSTRIDE, "per trick start: the suits' parts of the abstract keys (HP_*)")
 O_T2C = WORK.add("O_T2C", 2 * MAX_SEATS, "two-trick ending: per seat its two cards")
 O_T2F = WORK.add("O_T2F", MAX_SEATS, "two-trick ending: per seat which of the two it plays first")
 P_T2REL = WORK.add("P_T2REL", 1, "two-trick ending: the cards whose ranks decided it")
 P_T2LEAF = WORK.add("P_T2LEAF", 1, "two-trick ending: the same for the last leaf")
-WORK.add("", 6, "spare")
+P_BUDGET = WORK.add("P_BUDGET", 1, "budgeted move order: a card's first budget in nodes (0: off)")
+WORK.add("", 5, "spare")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -149,6 +151,14 @@ O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there
 O_OUTCOME = WORK.add("O_OUTCOME", DEPTHS * OC_SIZE, "per cards left: how the trick starts there ended (OC_*)")
 W_SIZE = WORK.size
 
+# budgeted move order (``_ab``): in a search past BUDGET_AFTER nodes, at its first
+# BUDGET_CARDS cards, each card is first searched within BUDGET nodes, growing BUDGET_GROW
+# times once every card left has passed it, and unbudgeted past BUDGET_CAP
+BUDGET = 10_000
+BUDGET_AFTER = 10_000_000
+BUDGET_CARDS = 4
+BUDGET_GROW = 1024
+BUDGET_CAP = 1 << 40
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
 PBUCKET = 127              # payoff-similar entries per bucket (64: 4 x 12 nodes +1-10%, 8 x 8 +2-4%; 16: 6 x 8 +10% more)
@@ -1863,13 +1873,25 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     if nxt == nseat:
         nxt = 0
     sco = O_SC + d * MAX_MOVES
-    for j in range(n):
+    # high in a big search, each card first within a budget of nodes: a card whose subtree
+    # passes it goes to the back of the list (the table keeps what was proved under it), the
+    # budget growing once every card left has passed it, so that a cheap cut-off is found
+    # before a costly line is proved (the tail's proofs went 63-82% to a few first cards
+    # high in the tree that lost: bench/RESULTS.md)
+    bud = W[P_BUDGET] if n > 1 and ncards >= W[P_BFROM] and W[ST_NODES] > W[P_BAFTER] else np.int64(0)
+    passed = 0
+    j = 0
+    while j < n:
         c = W[mvo + j]
         if j > 0:
             skipped, res, rel = _tried_once(W, j, c, mvo, sco, rel, other, settled, seat, tlen, wseat, wcard, my,
                                             alpha, beta, res)
             if skipped:
+                j += 1
                 continue
+        lim = W[ST_LIMIT]
+        if bud > 0:
+            W[ST_LIMIT] = min(lim, W[ST_NODES] + bud)
         b = np.int64(1) << c
         two = (W[O_H2 + seat] & b) != 0
         ck = _flip(W, seat, c, two, key)
@@ -1908,6 +1930,23 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         _flip(W, seat, c, two, key)
         W[O_ACC + (c >> 4)] += za
         W[O_ACCB + (c >> 4)] += zb
+        if bud > 0:
+            W[ST_LIMIT] = lim
+            if W[ST_ABORT] != 0 and W[ST_NODES] <= lim:
+                # past its budget: to the back of the list
+                W[ST_ABORT] = 0
+                for i in range(j, n - 1):
+                    W[mvo + i] = W[mvo + i + 1]
+                    W[sco + i] = W[sco + i + 1]
+                W[mvo + n - 1] = c
+                passed += 1
+                if passed >= n - j:
+                    passed = 0
+                    bud *= BUDGET_GROW
+                    if bud > BUDGET_CAP:
+                        bud = 0
+                continue
+            passed = 0
         if W[ST_ABORT] != 0:
             return np.int64(0)
         W[sco + j] = r
@@ -1933,6 +1972,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             if n > 1:
                 W[O_CUT + ((ckey >> 8) & (NCUT - 1))] = ckey | c
             break
+        j += 1
     if W[O_SKIP + d] != 0:
         rel = _relevant_once(W, rel, other, seat, d)
     W[O_REL + ncards] = rel
@@ -1946,6 +1986,7 @@ def _probe(W, T, rs, target):
     """One fail-soft search from a root state ``rs``."""
     key = rs[RS_SALT]
     W[P_SALT] = key
+    W[P_BFROM] = rs[RS_NCARDS] - (BUDGET_CARDS - 1)
     for su in range(4):
         W[O_ACC + su] = 0
         W[O_ACCB + su] = 0

@@ -331,6 +331,8 @@ def _work_template(r: Rules, side: int) -> np.ndarray:
     W[kernels.P_ABUCKET] = r.abstract_bucket
     W[kernels.ST_LIMIT] = 2 ** 62
     W[kernels.P_EXACT] = EXACT_TRICKS * n
+    W[kernels.P_BUDGET] = kernels.BUDGET
+    W[kernels.P_BAFTER] = kernels.BUDGET_AFTER
     pts = r.kind_points[r.kind_suit >= 0]
     # payoff-similar table entries need card points 0..3 (some above 0) and 32 seat-suit groups at most
     W[kernels.P_PAYOFF] = int(pts.max(initial=0) > 0 and pts.max() <= 3 and pts.min() >= 0 and n * 4 <= 32)

@@ -118,6 +118,25 @@ def test_deepest_endings_of_4x12_and_8x6_match_minimax(players, deck, size, coun
                 assert S.solve(pos, target, side, solver=solver) == (target <= want[side]), (pos, target)
 
 
+@pytest.mark.slow
+def test_full_payoff_buckets_match_minimax():
+    """The smallest table that keeps payoff-similar entries (two buckets of ``PBUCKET``),
+    shared by 4 x 12 endings with four tricks left: both buckets fill (a store then writes
+    over the oldest entry), and every answer still equals the minimax's."""
+    table = Table(4, 48, "alternate")
+    rng = random.Random(4812)
+    solver = S.Solver(table_mb=4 * kernels.PB_WORDS * 8 / 2 ** 20)  # (8-byte words)
+    T = solver._table()[0]
+    assert T.shape[0] == 2 * kernels.PB_WORDS * 2  # (half exact and abstract entries, half two buckets)
+    for _ in range(30):
+        pos = random_position(rng, table, 4)
+        want = _check_against_minimax(pos, solver)
+        for target in range(want[0] - 2, want[0] + 3):
+            assert S.solve(pos, target, 0, solver=solver) == (target <= want[0]), (pos, target)
+    states = T[T.shape[0] // 2::kernels.PB_WORDS]
+    assert ((states >> kernels.PB_CNT) & 1023).max() == kernels.PBUCKET
+
+
 @pytest.mark.parametrize("rows,words", [(1, 1 << 10), (1, 1 << 21), (3, 1 << 20)])
 def test_table_memory_is_zeroed_and_writable(rows, words):
     t = S._zeroed_table(rows, words)
@@ -356,6 +375,56 @@ def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
             monkeypatch.setattr(S, "_STOP_CHUNK", 1 << 40 if guess % 2 else 2)
             solver.clear()
             assert solver.value(enc, side, guess=max(guess, 0), stop=stop) == want, (pos, side, guess)
+
+
+@pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])
+def test_budgeted_move_order_matches_minimax(players, deck, teams, monkeypatch):
+    """The budgeted move order (a big search's first cards each searched within a budget of
+    nodes first, a card past it to the back of the list, the budget growing once every card
+    left passed it) switched on from the first node with budgets of 1 to 20 nodes, so that
+    cards pass their budgets, come back and cut off in another order at every probe, also
+    stopped and resumed every few nodes: the plain minimax's values (and the node counts
+    show the budgets were used)."""
+    table = Table(players, deck, teams)
+    rng = random.Random(71 * players + deck)
+    plain = S.work_array
+    budget = {"nodes": 0}
+
+    def work_array(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_BUDGET] = budget["nodes"]
+        W[kernels.P_BAFTER] = 0
+        return W
+
+    monkeypatch.setattr(S, "work_array", work_array)
+    solver = S.Solver(table_mb=2)
+    moved = 0
+    for k in range(12):
+        pos = random_position(rng, table, size=None if k % 3 else SIZES[(players, deck)][1])
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        side = rng.randrange(table.num_teams)
+        want = naive_max_points(hands, trump, leader, team_of, side, trick)
+        enc = pos.encoded()
+        nodes = []
+        for b in (0, 1, 3, 20):
+            budget["nodes"] = b
+            fresh = S.Solver(table_mb=2)  # (the same table layout each time: nodes differ by the budgets alone)
+            assert fresh.value(enc, side) == want, (pos, side, b)
+            nodes.append(fresh.nodes)
+            for need in (want, want + 1):
+                solver.clear()
+                assert solver.probe(enc, side, need) == (need <= want), (pos, side, b, need)
+
+        def stop() -> bool:
+            S._STOP_CHUNK *= 2
+            return False
+
+        monkeypatch.setattr(S, "_STOP_CHUNK", 2)
+        budget["nodes"] = 3
+        solver.clear()
+        assert solver.value(enc, side, stop=stop) == want, (pos, side)
+        moved += any(n != nodes[0] for n in nodes[1:])
+    assert moved > 0
 
 
 def test_table_in_parallel_threads_equals_one_thread():
