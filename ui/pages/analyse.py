@@ -99,8 +99,8 @@ def card_values(deal_text: str, table: Table, trump: str, leader: int, played: t
         partial(heavy.card_values, deal_text, table, trump, leader, played, seconds), label, job_seconds))
 
 
+# how the page takes a hand: each mode's code in the URL and the words it is shown by
 HAND_MODES = {"deal": "Deal", "paste": "Paste", "seats": "Enter by seat"}
-"""How the Analyse page takes a hand: each mode's code in the URL and the words it is shown by."""
 
 
 def deal_input(table: Table) -> Deal | None:
