@@ -227,10 +227,13 @@ def test_a_phone_shows_no_keyboard_hints_and_the_levels_fit(app_url, browser):
         wait_text(browser, "Question 1 of 3")
         idle(browser)
         assert _hint_shown(browser, "dr_ask")  # a desktop: the keys are named
+        assert [k for k in browser.find_elements(By.CSS_SELECTOR, "button kbd") if k.is_displayed()]
         browser.set_window_size(390, 844)
         time.sleep(0.5)
         assert not _hint_shown(browser, "dr_ask")
         assert "Keys: 1-4" not in browser.find_element(By.TAG_NAME, "body").text
+        # walked again: each choice still wore its key's badge ("1", ..., "Enter") on a phone
+        assert not [k for k in browser.find_elements(By.CSS_SELECTOR, "button kbd") if k.is_displayed()]
         _fits_the_screen(browser)
 
         browser.get(app_url + "/problems?players=4&player=thumbs")
