@@ -29,15 +29,22 @@ def _sidebar(drv, page: str) -> None:
     """Go to a page by its link in the sidebar, as a learner does."""
     link = next(a for a in drv.find_elements(By.CSS_SELECTOR, '[data-testid="stSidebarNav"] a')
                 if a.text.strip().endswith(page))
-    link.click()
-    idle(drv)
-    time.sleep(0.5)
+    _moved(drv, link.click)
 
 
 def _back(drv) -> None:
-    drv.back()
-    time.sleep(0.5)
-    idle(drv)
+    _moved(drv, drv.back)
+
+
+def _moved(drv, step) -> None:
+    """Take a step that changes the page's address and wait until it has: a fixed sleep lost
+    the race on a loaded machine (the next assertion read the address before it changed)."""
+    before = drv.current_url
+    step()
+    WebDriverWait(drv, 30).until(lambda d: d.current_url != before)
+    if drv.current_url != "data:,":
+        idle(drv)
+        time.sleep(0.3)  # Streamlit may still replace the address with the page's own parameters
 
 
 def test_back_goes_back_and_each_page_keeps_its_address(app_url, browser):
@@ -52,7 +59,9 @@ def test_back_goes_back_and_each_page_keeps_its_address(app_url, browser):
     wait_text(browser, "Start a session")
     _sidebar(browser, "Rules")
     wait_text(browser, "Cards: power and points")
-    assert browser.execute_script("return history.length") == start + 2  # one entry per page
+    # one entry per page (waited for: the entry is pushed as the page's script starts)
+    WebDriverWait(browser, 30).until(lambda d: d.execute_script("return history.length") >= start + 2)
+    assert browser.execute_script("return history.length") == start + 2
     _back(browser)
     assert _where(browser)[0] == "/drill"
     _back(browser)
@@ -227,10 +236,13 @@ def test_a_phone_shows_no_keyboard_hints_and_the_levels_fit(app_url, browser):
         wait_text(browser, "Question 1 of 3")
         idle(browser)
         assert _hint_shown(browser, "dr_ask")  # a desktop: the keys are named
+        assert [k for k in browser.find_elements(By.CSS_SELECTOR, "button kbd") if k.is_displayed()]
         browser.set_window_size(390, 844)
         time.sleep(0.5)
         assert not _hint_shown(browser, "dr_ask")
         assert "Keys: 1-4" not in browser.find_element(By.TAG_NAME, "body").text
+        # walked again: each choice still wore its key's badge ("1", ..., "Enter") on a phone
+        assert not [k for k in browser.find_elements(By.CSS_SELECTOR, "button kbd") if k.is_displayed()]
         _fits_the_screen(browser)
 
         browser.get(app_url + "/problems?players=4&player=thumbs")

@@ -40,7 +40,7 @@ def choose_records() -> list:
         st.session_state.pop("rv_source", None)
     source = choice_in_url(st.segmented_control, "Hand records", {s: "The hand opened" if s == "Opened" else s
                                                                   for s in sources},
-                           default=sources[0], required=True, key="rv_source")
+                           default=sources[0], required=True, key="rv_source", code=str.lower)
     if source == "Opened" and opened:
         try:
             return [parse_record(opened, "the hand opened")]
