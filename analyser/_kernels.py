@@ -118,7 +118,9 @@ O_T2F = WORK.add("O_T2F", MAX_SEATS, "two-trick ending: per seat which of the tw
 P_T2REL = WORK.add("P_T2REL", 1, "two-trick ending: the cards whose ranks decided it")
 P_T2LEAF = WORK.add("P_T2LEAF", 1, "two-trick ending: the same for the last leaf")
 P_BUDGET = WORK.add("P_BUDGET", 1, "budgeted move order: a card's first budget in nodes (0: off)")
-WORK.add("", 5, "spare")
+P_BGROW = WORK.add("P_BGROW", 1, "budgeted move order: the budget's growth once every card left passed it")
+P_BCARDS = WORK.add("P_BCARDS", 1, "budgeted move order: at a search's first this many cards")
+WORK.add("", 3, "spare")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -159,6 +161,17 @@ BUDGET_AFTER = 10_000_000
 BUDGET_CARDS = 4
 BUDGET_GROW = 1024
 BUDGET_CAP = 1 << 40
+# per seats, the (BUDGET, BUDGET_GROW, BUDGET_CARDS) where they differ from the above: at 8 seats
+# a first budget of 50,000 (bench/solver.py's 12 8 x 8 deals -27% in nodes, its two past 10 M
+# -46% and -7%; 30,000-100,000 all cut the total, 10,000 and 300,000 did not: bench/RESULTS.md)
+BUDGET_BY_SEATS: dict[int, tuple[int, int, int]] = {8: (50_000, BUDGET_GROW, BUDGET_CARDS)}
+
+
+def budget_order(seats: int) -> tuple[int, int, int]:
+    """The budgeted move order's first budget, growth and cards at a table of ``seats``."""
+    return BUDGET_BY_SEATS.get(seats, (BUDGET, BUDGET_GROW, BUDGET_CARDS))
+
+
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
 MATE_W = 60                # and one only the leader's teammates can ruff this much earlier (DDS: -12, +17; 30 and 35 first: see RESULTS)
 PBUCKET = 127              # payoff-similar entries per bucket (64: 4 x 12 nodes +1-10%, 8 x 8 +2-4%; 16: 6 x 8 +10% more)
@@ -1942,7 +1955,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                 passed += 1
                 if passed >= n - j:
                     passed = 0
-                    bud *= BUDGET_GROW
+                    bud *= W[P_BGROW]
                     if bud > BUDGET_CAP:
                         bud = 0
                 continue
@@ -1986,7 +1999,7 @@ def _probe(W, T, rs, target):
     """One fail-soft search from a root state ``rs``."""
     key = rs[RS_SALT]
     W[P_SALT] = key
-    W[P_BFROM] = rs[RS_NCARDS] - (BUDGET_CARDS - 1)
+    W[P_BFROM] = rs[RS_NCARDS] - (W[P_BCARDS] - 1)
     for su in range(4):
         W[O_ACC + su] = 0
         W[O_ACCB + su] = 0

@@ -331,7 +331,7 @@ def _work_template(r: Rules, side: int) -> np.ndarray:
     W[kernels.P_ABUCKET] = r.abstract_bucket
     W[kernels.ST_LIMIT] = 2 ** 62
     W[kernels.P_EXACT] = EXACT_TRICKS * n
-    W[kernels.P_BUDGET] = kernels.BUDGET
+    W[kernels.P_BUDGET], W[kernels.P_BGROW], W[kernels.P_BCARDS] = kernels.budget_order(n)
     W[kernels.P_BAFTER] = kernels.BUDGET_AFTER
     pts = r.kind_points[r.kind_suit >= 0]
     # payoff-similar table entries need card points 0..3 (some above 0) and 32 seat-suit groups at most

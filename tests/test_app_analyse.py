@@ -97,7 +97,7 @@ def test_stepper_says_who_won_each_trick_and_can_hide_hands(tmp_path, monkeypatc
 
 def test_paste_a_bad_deal_shows_an_error_not_a_traceback(tmp_path, monkeypatch):
     at = open_page("analyse", tmp_path, monkeypatch, players=4)
-    at.segmented_control(key="an_mode").set_value("Paste").run()
+    at.segmented_control(key="an_mode").set_value("paste").run()
     at.text_area(key="an_paste").input("JJ9.A.KQ. nonsense").run()
     at.button(key="an_paste_btn").click().run()
     assert not at.exception

@@ -6,7 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from fiftysix.cards import DEFAULT_DECK
-from tests.app_harness import open_page, texts
+from tests.app_harness import open_page, shown, texts
 
 
 @pytest.mark.parametrize("players", [4, 8, 6])
@@ -47,8 +47,7 @@ def test_a_link_restores_the_sidebar(tmp_path, monkeypatch):
 
 def test_answers_after_a_reload_go_to_the_player_in_the_link(tmp_path, monkeypatch):
     from fiftysix.drills.progress import ProgressStore
-    at = _open_link(tmp_path, monkeypatch, "drill", player="ravi", dr_len="3",
-                    dr_types="What does this call mean?")  # a widget's URL value is its option as shown
+    at = _open_link(tmp_path, monkeypatch, "drill", player="ravi", dr_len="3", dr_types="meaning")
     assert at.select_slider(key="dr_len").value == 3 and at.multiselect(key="dr_types").value == ["meaning"]
     at.button(key="dr_go").click().run()
     q = at.session_state["dr_queue"][0]
@@ -69,7 +68,7 @@ def test_a_bad_value_in_the_link_falls_back_to_the_default(tmp_path, monkeypatch
     ("rules", {"rules_system": "kerala"}, "rules_system", "kerala"),
     ("progress", {"pr_by": "bank"}, "pr_by", "source"),
     ("drill", {"dr_new": "25"}, "dr_new", 25),
-    ("analyse", {"an_mode": "Paste"}, "an_mode", "Paste"),  # (a dealt hand would start the solver)
+    ("analyse", {"an_mode": "paste"}, "an_mode", "paste"),  # (a dealt hand would start the solver)
     ("review", {"rv_source": "Library"}, "rv_source", "Library"),
 ])
 def test_each_page_main_input_comes_back_from_the_link(tmp_path, monkeypatch, page, params, key, value):
@@ -95,3 +94,67 @@ def test_a_pasted_deal_comes_back_from_the_link(tmp_path, monkeypatch):
     at.button(key="an_paste_btn").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.query_params["deal"] in ([other], other)  # the URL follows the deal in use
+
+
+@pytest.mark.parametrize("page, params, key, value", [
+    ("drill", {"dr_source": "bank"}, "dr_source", "bank"),
+    ("drill", {"dr_source": "BANK"}, "dr_source", "bank"),  # typed by hand, in capitals
+    ("drill", {"dr_source": "bank", "dr_bank": "kerala"}, "dr_bank", "kerala"),
+    ("drill", {"dr_types": "meaning,which-call"}, "dr_types", ["meaning", "which-call"]),
+    ("drill", {"dr_types": ["meaning", "your-call"]}, "dr_types", ["meaning", "your-call"]),
+    ("analyse", {"an_mode": "seats"}, "an_mode", "seats"),
+    ("analyse", {"an_mode": "Enter by seat"}, "an_mode", "seats"),  # an older link, with the words shown
+    ("drill", {"dr_source": "a question bank"}, "dr_source", "bank"),
+    ("review", {"rv_source": "samples"}, "rv_source", "Samples"),
+    ("rules", {"teams": "pairs", "deck": "48", "players": "4"}, "deck", 48),
+])
+def test_a_hand_typed_short_code_is_honoured(tmp_path, monkeypatch, page, params, key, value):
+    """Walked: a choice kept its shown words in the URL (dr_source=a+question+bank), so a hand-typed
+    dr_source=bank was ignored. Every choice a page keeps in the URL takes its short code."""
+    at = _open_link(tmp_path, monkeypatch, page, **params)
+    assert at.session_state[key] == value
+    assert not at.warning, [w.value for w in at.warning]
+
+
+def test_a_choice_writes_its_short_code_in_the_url(tmp_path, monkeypatch):
+    at = open_page("drill", tmp_path, monkeypatch)
+    at.segmented_control(key="dr_source").set_value("bank").run()
+    assert at.query_params["dr_source"] in (["bank"], "bank")
+    at.selectbox(key="dr_bank").set_value("kerala")
+    at.button(key="dr_go").click().run()  # a form's choices count once it is sent
+    assert at.query_params["dr_bank"] in (["kerala"], "kerala")
+    at = open_page("drill", tmp_path, monkeypatch)
+    at.segmented_control(key="dr_source").set_value("generated").run()  # the default: out of the URL
+    assert "dr_source" not in at.query_params
+    at.multiselect(key="dr_types").set_value(["meaning", "which-call"])
+    at.button(key="dr_go").click().run()
+    assert at.query_params["dr_types"] == ["meaning", "which-call"]
+
+
+def test_an_unknown_code_is_said_in_one_line_and_left_out(tmp_path, monkeypatch):
+    at = _open_link(tmp_path, monkeypatch, "drill", dr_source="library", dr_len="3")
+    assert not at.exception
+    [said] = [shown(w.value) for w in at.warning]
+    assert said == "The address's dr_source=library is not a choice here (generated, bank), so it is left out."
+    assert at.session_state["dr_source"] == "generated" and "dr_source" not in at.query_params
+    assert at.select_slider(key="dr_len").value == 3  # the rest of the link is kept
+
+
+def test_every_choice_the_pages_keep_in_the_url_goes_through_one_mechanism():
+    """A choice widget (selectbox, segmented control, radio, pills, multiselect) never uses
+    Streamlit's own binding (``in_url``), which keeps the words shown in the URL: it uses
+    ``choice_in_url``; and no widget bound by ``in_url`` shows its value in other words."""
+    import ast
+    from pathlib import Path
+    choices = {"selectbox", "segmented_control", "radio", "pills", "multiselect"}
+    found = []
+    for path in sorted(Path("ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            bound = any(k.arg is None and isinstance(k.value, ast.Call) and getattr(k.value.func, "id", "") == "in_url"
+                        for k in node.keywords)
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            if bound and (name in choices or any(k.arg == "format_func" for k in node.keywords)):
+                found.append(f"{path}:{node.lineno} {name}")
+    assert not found, found

@@ -29,15 +29,22 @@ def _sidebar(drv, page: str) -> None:
     """Go to a page by its link in the sidebar, as a learner does."""
     link = next(a for a in drv.find_elements(By.CSS_SELECTOR, '[data-testid="stSidebarNav"] a')
                 if a.text.strip().endswith(page))
-    link.click()
-    idle(drv)
-    time.sleep(0.5)
+    _moved(drv, link.click)
 
 
 def _back(drv) -> None:
-    drv.back()
-    time.sleep(0.5)
-    idle(drv)
+    _moved(drv, drv.back)
+
+
+def _moved(drv, step) -> None:
+    """Take a step that changes the page's address and wait until it has: a fixed sleep lost
+    the race on a loaded machine (the next assertion read the address before it changed)."""
+    before = drv.current_url
+    step()
+    WebDriverWait(drv, 30).until(lambda d: d.current_url != before)
+    if drv.current_url != "data:,":
+        idle(drv)
+        time.sleep(0.3)  # Streamlit may still replace the address with the page's own parameters
 
 
 def test_back_goes_back_and_each_page_keeps_its_address(app_url, browser):
@@ -52,7 +59,9 @@ def test_back_goes_back_and_each_page_keeps_its_address(app_url, browser):
     wait_text(browser, "Start a session")
     _sidebar(browser, "Rules")
     wait_text(browser, "Cards: power and points")
-    assert browser.execute_script("return history.length") == start + 2  # one entry per page
+    # one entry per page (waited for: the entry is pushed as the page's script starts)
+    WebDriverWait(browser, 30).until(lambda d: d.execute_script("return history.length") >= start + 2)
+    assert browser.execute_script("return history.length") == start + 2
     _back(browser)
     assert _where(browser)[0] == "/drill"
     _back(browser)
@@ -159,7 +168,7 @@ def test_a_beginner_on_a_phone_walks_the_loop(app_url, browser, data_dir):
         assert cell[0] >= 36 and cell[1] >= 26, cell
         _fits_the_screen(browser)
 
-        browser.get(app_url + "/drill?player=walker&dr_len=3&dr_types=What+does+this+call+mean%3F")
+        browser.get(app_url + "/drill?player=walker&dr_len=3&dr_types=meaning")
         wait_text(browser, "Start a session")
         idle(browser)
         _click(browser, ".st-key-dr_go button")
@@ -227,10 +236,13 @@ def test_a_phone_shows_no_keyboard_hints_and_the_levels_fit(app_url, browser):
         wait_text(browser, "Question 1 of 3")
         idle(browser)
         assert _hint_shown(browser, "dr_ask")  # a desktop: the keys are named
+        assert [k for k in browser.find_elements(By.CSS_SELECTOR, "button kbd") if k.is_displayed()]
         browser.set_window_size(390, 844)
         time.sleep(0.5)
         assert not _hint_shown(browser, "dr_ask")
         assert "Keys: 1-4" not in browser.find_element(By.TAG_NAME, "body").text
+        # walked again: each choice still wore its key's badge ("1", ..., "Enter") on a phone
+        assert not [k for k in browser.find_elements(By.CSS_SELECTOR, "button kbd") if k.is_displayed()]
         _fits_the_screen(browser)
 
         browser.get(app_url + "/problems?players=4&player=thumbs")
@@ -249,3 +261,24 @@ def test_a_phone_shows_no_keyboard_hints_and_the_levels_fit(app_url, browser):
         assert _hint_shown(browser, "pr_pick")
     finally:
         browser.set_window_size(1400, 1900)
+
+
+def test_a_hand_typed_choice_in_the_address_is_kept_by_its_short_code(app_url, browser):
+    """Walked: the address kept a choice's shown words (dr_source=a+question+bank), so a hand-typed
+    dr_source=bank was ignored. It is honoured now, a choice writes its short code, and a value
+    that is no choice is said in one line, without a traceback."""
+    browser.get(app_url + "/drill?players=4&dr_source=bank&dr_bank=kerala")
+    wait_text(browser, "Start a session")
+    idle(browser)
+    box = browser.find_element(By.CSS_SELECTOR, ".st-key-dr_bank")
+    assert "Starter: kerala" in box.get_attribute("textContent") + " ".join(
+        i.get_attribute("value") or "" for i in box.find_elements(By.TAG_NAME, "input"))
+    _click(browser, ".st-key-dr_source button", 0)  # new deals: the default, out of the address
+    WebDriverWait(browser, 10).until(lambda d: "dr_source" not in _where(d)[1])
+    _click(browser, ".st-key-dr_source button", 1)  # a question bank
+    WebDriverWait(browser, 10).until(lambda d: _where(d)[1].get("dr_source") == "bank")
+    browser.get(app_url + "/drill?players=4&dr_source=library&dr_len=3")
+    wait_text(browser, "is not a choice here (generated, bank), so it is left out.")
+    idle(browser)
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-testid="stException"]')
+    assert _where(browser)[1].get("dr_len") == "3" and "dr_source" not in _where(browser)[1]

@@ -384,15 +384,18 @@ def test_budgeted_move_order_matches_minimax(players, deck, teams, monkeypatch):
     left passed it) switched on from the first node with budgets of 1 to 20 nodes, so that
     cards pass their budgets, come back and cut off in another order at every probe, also
     stopped and resumed every few nodes: the plain minimax's values (and the node counts
-    show the budgets were used)."""
+    show the budgets were used). The growth and the budgeted cards are per table
+    (``P_BGROW``, ``P_BCARDS``, from ``_kernels.BUDGET_BY_SEATS``): each run sets its own."""
     table = Table(players, deck, teams)
     rng = random.Random(71 * players + deck)
     plain = S.work_array
-    budget = {"nodes": 0}
+    budget = {"nodes": 0, "grow": kernels.BUDGET_GROW, "cards": kernels.BUDGET_CARDS}
 
     def work_array(enc, side):
         W = plain(enc, side).copy()
         W[kernels.P_BUDGET] = budget["nodes"]
+        W[kernels.P_BGROW] = budget["grow"]
+        W[kernels.P_BCARDS] = budget["cards"]
         W[kernels.P_BAFTER] = 0
         return W
 
@@ -406,8 +409,8 @@ def test_budgeted_move_order_matches_minimax(players, deck, teams, monkeypatch):
         want = naive_max_points(hands, trump, leader, team_of, side, trick)
         enc = pos.encoded()
         nodes = []
-        for b in (0, 1, 3, 20):
-            budget["nodes"] = b
+        for b, grow, cards in ((0, 1024, 4), (1, 2, 1), (3, 4, 4), (20, 1024, 8)):
+            budget.update(nodes=b, grow=grow, cards=cards)
             fresh = S.Solver(table_mb=2)  # (the same table layout each time: nodes differ by the budgets alone)
             assert fresh.value(enc, side) == want, (pos, side, b)
             nodes.append(fresh.nodes)
@@ -420,7 +423,7 @@ def test_budgeted_move_order_matches_minimax(players, deck, teams, monkeypatch):
             return False
 
         monkeypatch.setattr(S, "_STOP_CHUNK", 2)
-        budget["nodes"] = 3
+        budget.update(nodes=3, grow=2, cards=4)
         solver.clear()
         assert solver.value(enc, side, stop=stop) == want, (pos, side)
         moved += any(n != nodes[0] for n in nodes[1:])

@@ -14,7 +14,7 @@ import streamlit as st
 
 from fiftysix.cards import DEFAULT_DECK
 from fiftysix.ui.club import ClubConfigError, club, current_user, is_loopback, sign_in_page
-from fiftysix.ui.components import decks_for, in_url, keep_history, start_warming, system_names
+from fiftysix.ui.components import choice_in_url, decks_for, in_url, keep_history, start_warming, system_names
 
 PAGES: dict[str, list[tuple[Any, ...]]] = {
     "Learn": [
@@ -60,18 +60,17 @@ def sidebar(signed_in: bool) -> None:
     with st.sidebar:
         st.markdown("### ♠ ♥ 56 ♦ ♣")
         names = system_names()
-        st.selectbox("Bidding system", names, **in_url("system"))
-        players = st.selectbox("Players", (4, 6, 8), index=1, on_change=new_table_size, **in_url("players"))
+        choice_in_url(st.selectbox, "Bidding system", names, key="system")
+        players = choice_in_url(st.selectbox, "Players", (4, 6, 8), index=1, on_change=new_table_size, key="players")
         decks = sorted(decks_for(players), key=lambda d: d != DEFAULT_DECK[players])  # the usual deck first
         if st.session_state.get("deck", decks[0]) not in decks:  # only a hand-made URL gets here
             st.session_state["deck"] = DEFAULT_DECK[players]
-        # The options are shown as the URL writes them (Streamlit keeps a widget's shown label in the
-        # URL), so a hand-typed ?deck=48&teams=pairs works.
-        st.selectbox("Cards in the deck", decks, **in_url("deck"),
-                     help="How many cards are dealt: 4 players use 32 (or 48), 6 use 48, 8 use 64 (or 48).")
-        st.selectbox("Teams", ("alternate", "pairs"), **in_url("teams"),
-                     help="alternate: the odd seats (1, 3, 5, ...) play against the even seats. "
-                          "pairs: partners sit opposite each other.")
+        # the URL keeps each choice's short code (choice_in_url), so a hand-typed ?deck=48&teams=pairs works
+        choice_in_url(st.selectbox, "Cards in the deck", decks, key="deck",
+                      help="How many cards are dealt: 4 players use 32 (or 48), 6 use 48, 8 use 64 (or 48).")
+        choice_in_url(st.selectbox, "Teams", ("alternate", "pairs"), key="teams",
+                      help="alternate: the odd seats (1, 3, 5, ...) play against the even seats. "
+                           "pairs: partners sit opposite each other.")
         if not signed_in:
             st.text_input("Player name", value="player", max_chars=40, **in_url("player"),
                           help="Your answers are kept under this name. The page's address keeps your choices: "

@@ -8,7 +8,7 @@ Pages call the library and draw with these; the HTML itself is in ``ui.render``.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.resources import files
@@ -74,9 +74,75 @@ def in_url(key: str) -> InUrl:
 
     Streamlit's own query-parameter binding: a value in the URL that the widget does not
     accept is dropped, and the widget's default stays out of the URL. Change such a widget's
-    value through ``st.session_state``, never through ``st.query_params``.
+    value through ``st.session_state``, never through ``st.query_params``. It is for widgets
+    whose value is what they show (text, numbers, a toggle): a choice widget keeps its
+    choice's short code with ``choice_in_url`` instead.
     """
     return InUrl(key=key, bind="query-params")
+
+
+MULTI_WIDGETS = ("multiselect",)
+"""Choice widgets whose value is a list of options (and pills or a segmented control with
+``selection_mode="multi"``)."""
+
+
+def choice_in_url(widget: Callable[..., Any], label: str, options: Mapping[Any, str] | Sequence[Any], *, key: str,
+                  code: Callable[[Any], str] = str, **kwargs: Any) -> Any:
+    """A choice widget (``st.selectbox``, ``segmented_control``, ``radio``, ``pills``,
+    ``multiselect``, or a column's) whose choice is kept in the page's URL as ``?key=code``, so a
+    reload restores it and a link can be shared: ``choice_in_url(st.selectbox, "Bank", {"kerala":
+    "Kerala starter bank", ...}, key="dr_bank")``. Returns the widget's value.
+
+    ``options`` are the options, or a mapping of each option to the words it is shown by. The URL
+    holds each option's short stable ``code`` (``str`` of the option unless given), never the
+    words shown (Streamlit's own binding keeps a choice's shown words in the URL, so a hand-typed
+    ``?dr_source=bank`` was ignored): a code, or the words shown, is taken in either case; a
+    list's choices come as repeated parameters or one separated by commas. A value in the URL
+    that is no choice here is said in one line and dropped. The widget's default stays out of
+    the URL. Change such a widget's value through ``st.session_state``.
+    """
+    opts = list(options)
+    shown = (words_for(options) if isinstance(options, Mapping) else kwargs.get("format_func") or str)
+    if isinstance(options, Mapping):
+        kwargs.setdefault("format_func", shown)
+    multi = getattr(widget, "__name__", "") in MULTI_WIDGETS or kwargs.get("selection_mode") == "multi"
+    if multi:
+        default: Any = list(kwargs.get("default") or [])
+    elif "default" in kwargs:
+        default = kwargs["default"]
+    elif "index" in kwargs:
+        default = None if kwargs["index"] is None else opts[kwargs["index"]]
+    else:
+        default = opts[0] if opts and getattr(widget, "__name__", "") in ("selectbox", "radio") else None
+    ss, url = st.session_state, st.query_params
+    note = f"fs_url_note_{key}"
+    if key not in ss and key in url:
+        lookup: dict[str, Any] = {}
+        for o in opts:
+            lookup.setdefault(str(shown(o)).strip().lower(), o)
+        lookup.update({code(o).strip().lower(): o for o in opts})
+        asked = [v.strip() for raw in url.get_all(key) for v in (raw.split(",") if multi else [raw])]
+        asked = [v for v in asked if v]
+        picked = [lookup.get(v.lower()) for v in asked]
+        if any(p is None for p in picked) or (not multi and len(picked) != 1):
+            # said until this choice is made (the page's first runs in a browser come in twos)
+            ss[note] = (f"The address's {key}={','.join(asked)} is not a choice here "
+                        f"({', '.join(code(o) for o in opts)}), so it is left out.", default)
+            del url[key]
+        else:
+            ss[key] = picked if multi else picked[0]
+    if note in ss:
+        st.warning(render.md_text(ss[note][0]))
+    value = widget(label, opts, key=key, **kwargs)
+    if note in ss and value != ss[note][1]:
+        del ss[note]
+    want = [code(v) for v in (value or [])] if multi else ([] if value is None else [code(value)])
+    if (list(value or []) == default) if multi else value == default:
+        if key in url:
+            del url[key]
+    elif url.get_all(key) != want:
+        url[key] = want if multi else want[0]
+    return value
 
 
 def user() -> User:

@@ -61,7 +61,7 @@ CSS = """
   background:#fffdf7;border:2px solid #6b3e1f;color:#111;text-shadow:none}
 /* A phone stacks Streamlit's columns; rows that are a grid keep their shape: an auction keeps its
    seats side by side (KEEP_ROWS), a palette of buttons wraps four to a row (WRAP_ROWS). A phone
-   has no keyboard: the keys' hints (components.key_hint) are hidden. */
+   has no keyboard: the keys' hints (components.key_hint) and the buttons' key badges are hidden. */
 @media (max-width: 640px){
 [class*="st-key-fs_keeprows"] [data-testid="stHorizontalBlock"]{flex-wrap:nowrap !important;gap:.2rem !important}
 [class*="st-key-fs_keeprows"] [data-testid="stColumn"]{min-width:0 !important;width:auto !important;
@@ -72,6 +72,7 @@ CSS = """
   width:calc(25% - .3rem) !important;flex:0 0 calc(25% - .3rem) !important}
 .fs-wide{display:none}
 [class*="st-key-fs_keyhint"]{display:none}
+button kbd[aria-label^="Shortcut"]{display:none}
 .fs-calltip .fs-tip{position:fixed;left:.75rem;right:.75rem;top:auto;bottom:1rem;max-width:none;width:auto;
   font-size:.95em}
 }

@@ -19,6 +19,7 @@ from fiftysix.scoring import Contract
 from fiftysix.ui import heavy, render
 from fiftysix.ui.components import (
     chart,
+    choice_in_url,
     in_url,
     page_start,
     seat_view,
@@ -98,22 +99,25 @@ def card_values(deal_text: str, table: Table, trump: str, leader: int, played: t
         partial(heavy.card_values, deal_text, table, trump, leader, played, seconds), label, job_seconds))
 
 
+# how the page takes a hand: each mode's code in the URL and the words it is shown by
+HAND_MODES = {"deal": "Deal", "paste": "Paste", "seats": "Enter by seat"}
+
+
 def deal_input(table: Table) -> Deal | None:
     """Deal, paste or enter a hand; the current deal lives in session state as text."""
-    mode = st.segmented_control("Hand", ["Deal", "Paste", "Enter by seat"], default="Deal",
-                                required=True, **in_url("an_mode"))
+    mode = choice_in_url(st.segmented_control, "Hand", HAND_MODES, default="deal", required=True, key="an_mode")
     ss = st.session_state
     if ss.get("an_table") != table:
         ss["an_table"] = table
         ss.pop("an_deal", None)
     linked = st.query_params.get(DEAL_PARAM)
-    if mode != "Deal" and linked and "an_deal" not in ss:  # a reload or a shared link of a typed deal
+    if mode != "deal" and linked and "an_deal" not in ss:  # a reload or a shared link of a typed deal
         try:
             ss["an_deal"] = str(Deal.parse(linked, table, partial=True))
             ss["an_played"] = []
         except FiftySixError as e:
             st.error(f"The deal in the link: {md_text(e)}")
-    if mode == "Deal":
+    if mode == "deal":
         c1, c2 = st.columns([1, 3], vertical_alignment="bottom")
         seed = c1.number_input("Seed", min_value=0, max_value=10**9, value=1, step=1, **in_url("an_seed"))
         clicked = c2.button("Deal", icon=":material/playing_cards:", key="an_deal_btn", type="primary")
@@ -122,7 +126,7 @@ def deal_input(table: Table) -> Deal | None:
             ss["an_played"] = []
             if clicked:
                 ss[ASKED] = ss["an_deal"]
-    elif mode == "Paste":
+    elif mode == "paste":
         text = st.text_area("Deal (hands of seats 1..N, S.H.D.C, separated by spaces)",
                             value=ss.get("an_deal", ""), key="an_paste", height=80)
         if st.button("Use this deal", key="an_paste_btn", type="primary"):
@@ -145,7 +149,7 @@ def deal_input(table: Table) -> Deal | None:
                 ss["an_played"] = []
                 ss[ASKED] = ss["an_deal"]
     text = ss.get("an_deal")
-    if mode == "Deal" or not text:
+    if mode == "deal" or not text:
         st.query_params.pop(DEAL_PARAM, None)  # a dealt hand comes back from its seed
     elif st.query_params.get(DEAL_PARAM) != text:
         st.query_params[DEAL_PARAM] = text

@@ -29,7 +29,16 @@ from fiftysix.drills.schedule import (
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
 from fiftysix.ui.class_parts import drill_assignments
-from fiftysix.ui.components import in_url, key_hint, owner, page_start, read_upload, show, words, words_for
+from fiftysix.ui.components import (
+    choice_in_url,
+    in_url,
+    key_hint,
+    owner,
+    page_start,
+    read_upload,
+    show,
+    words,
+)
 from fiftysix.ui.render import md_text
 
 PER_TYPE = 6  # questions generated per type for a session's pool (more for long sessions)
@@ -393,26 +402,25 @@ def setup(settings, store) -> None:
     """The session form: generated questions or a bank, how many, new ideas a day, practise."""
     ss = st.session_state
     words("idea", "FSRS", "call family", "auction", "bidding system", key="dr_words")
-    source = st.segmented_control("Questions from", [GENERATED, BANK], default=GENERATED, required=True,
-                                  format_func=words_for({GENERATED: "new deals (the engine)", BANK: "a question bank"}),
-                                  **in_url("dr_source"))
+    source = choice_in_url(st.segmented_control, "Questions from",
+                           {GENERATED: "new deals (the engine)", BANK: "a question bank"}, default=GENERATED,
+                           required=True, key="dr_source")
     with st.form("dr_setup"):
         upload = None
         types: list[str] = []
         if source == BANK:
             bank_names = bank_choices()
             default = settings.system if settings.system in bank_names else next(iter(bank_names))
-            bank = st.selectbox("Bank", list(bank_names), index=list(bank_names).index(default),
-                                format_func=words_for(bank_names),
-                                **in_url("dr_bank"))
+            bank = choice_in_url(st.selectbox, "Bank", bank_names, index=list(bank_names).index(default),
+                                 key="dr_bank")
             upload = st.file_uploader("... or your own bank file (JSON, CSV, GIFT, Anki)", key="dr_upload",
                                       type=["json", "csv", "gift", "txt"])
         else:
-            types = st.multiselect("Question types", list(questions.QUESTION_TYPES),
-                                   default=list(default_types(settings.table)),
-                                   format_func=lambda k: questions.TYPE_TITLES.get(k, k),
-                                   help="'Makeable?' questions simulate a hundred deals each (about a second at "
-                                        "4 and 6 players, much longer at 8).", **in_url("dr_types"))
+            types = choice_in_url(st.multiselect, "Question types",
+                                  {k: questions.TYPE_TITLES.get(k, k) for k in questions.QUESTION_TYPES},
+                                  default=list(default_types(settings.table)),
+                                  help="'Makeable?' questions simulate a hundred deals each (about a second at "
+                                       "4 and 6 players, much longer at 8).", key="dr_types")
         c1, c2, c3 = st.columns(3)
         length = c1.select_slider("Questions", LENGTHS, value=5, **in_url("dr_len"))
         new_per_day = c2.number_input("New ideas a day", 0, 100, progress.DEFAULT_NEW_PER_DAY, step=5,

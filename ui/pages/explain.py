@@ -14,7 +14,7 @@ from fiftysix.cards import CARD_NAMES, SUIT_SYMBOLS, Hand, Table, random_deal
 from fiftysix.constraints import fits
 from fiftysix.errors import FiftySixError
 from fiftysix.ui import render
-from fiftysix.ui.components import call_worth, in_url, page_start, show, warm_solver, words
+from fiftysix.ui.components import call_worth, choice_in_url, in_url, page_start, show, warm_solver, words
 from fiftysix.ui.render import md_text
 
 PALETTE_BUTTONS = 16  # buttons per call family (cheapest first); every call is in 'Any legal call'
@@ -203,10 +203,10 @@ def table_knows(table: Table, system: str, auction, auto_seat: int) -> None:
     words("simulation", "seat", "bluff", "card notation", key="ex_words_knows", where=pop)
     auction_text = " ".join(str(r.call) for r in auction.calls)
     c1, c2 = st.columns([1, 3])
-    choice = c1.selectbox("From the view of", [0, *table.seats], persist_state="session",
-                          format_func=view_seat_label,
-                          help="The auction's seat: the seat to call, or the declarer once the auction is over. "
-                               "The hand box beside names it.", **in_url("ex_view_seat"))
+    choice = choice_in_url(c1.selectbox, "From the view of", {s: view_seat_label(s) for s in [0, *table.seats]},
+                           persist_state="session", key="ex_view_seat",
+                           help="The auction's seat: the seat to call, or the declarer once the auction is over. "
+                                "The hand box beside names it.")
     seat = auto_seat if choice == 0 else choice
     promise = auction.seat_constraints().get(seat)
     hand_key = f"ex_view_hand_{seat}_{table.players}_{table.deck}"

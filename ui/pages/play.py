@@ -31,6 +31,7 @@ from fiftysix.ui import heavy, render
 from fiftysix.ui.class_parts import hand_in, play_assignments
 from fiftysix.ui.components import (
     chart,
+    choice_in_url,
     in_url,
     page_start,
     read_upload,
@@ -39,7 +40,6 @@ from fiftysix.ui.components import (
     user,
     user_library,
     warm_solver,
-    words_for,
 )
 from fiftysix.ui.jobs import heavy_job, in_worker, run_cancellable
 from fiftysix.ui.problem_parts import problem_panel
@@ -202,7 +202,7 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
     for a seeded deal, words for where it came from, seed)."""
     table, system = settings.table, settings.system
     c1, c2, c3 = st.columns([2, 1, 1])
-    source = c1.segmented_control("Deal from", list(SOURCES), default="seed", required=True, **in_url("pl_from"),
+    source = choice_in_url(c1.segmented_control, "Deal from", SOURCES, default="seed", required=True, key="pl_from",
                                   help="seed: a deal dealt from the seed; library: a hand you saved; written: a "
                                        "deal written out (a coach's link, a record file, a bank question)")
     seed = int(c2.number_input("Seed", 0, 10**9, 1, **in_url("pl_seed"),
@@ -219,10 +219,9 @@ def choose(settings) -> tuple[Table, str, Deal | None, str, int]:
         if not entries:
             st.info("The hand library is empty: save a hand here, or add one on the Enter a hand page.")
             st.stop()
-        ids = [e.id for e in entries]
         names = {e.id: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · {e.players} players · {e.system}"
                  for e in entries}
-        pick = st.selectbox("Record", ids, format_func=words_for(names), **in_url("pl_lib"))
+        pick = choice_in_url(st.selectbox, "Record", names, key="pl_lib")
         record = lib.get(pick)
         return record.table, record.system, record.deal, f"library record #{pick}", seed
     if source == "written":
@@ -746,17 +745,17 @@ ss = st.session_state
 play_assignments()
 table, system, deal, source, seed = choose(settings)
 c1, c2, c3, c4 = st.columns(4)
-seat = c1.selectbox("Your seat", list(table.seats), **in_url("pl_seat"),
+seat = choice_in_url(c1.selectbox, "Your seat", list(table.seats), key="pl_seat",
                     help="Seat 1 calls first and leads; " + ", ".join(
                         f"team {table.team_name(k)}: seats {' '.join(map(str, table.team_seats(k)))}"
                         for k in range(table.num_teams)))
-bot = c2.selectbox("Bots", sorted(BIDDING_BOTS), index=sorted(BIDDING_BOTS).index(DEFAULT_BOT), **in_url("pl_bot"),
+bot = choice_in_url(c2.selectbox, "Bots", sorted(BIDDING_BOTS), index=sorted(BIDDING_BOTS).index(DEFAULT_BOT), key="pl_bot",
                    help="default: judges each call by simulating deals (a moment per call); rules: the rule of "
                         "thumb (instant)")
-mode = c3.segmented_control("Mode", list(practice.MODES), default="learning", required=True, **in_url("pl_mode"),
+mode = choice_in_url(c3.segmented_control, "Mode", practice.MODES, default="learning", required=True, key="pl_mode",
                             help="learning: every hand face up, hints, ✓ on the calls your hand keeps; practice: "
                                  "only your hand")
-c4.selectbox("Match", list(MATCH_FORMATS), **in_url("pl_match"),
+choice_in_url(c4.selectbox, "Match", MATCH_FORMATS, key="pl_match",
              help="chips: 12 each, the stake moves; race: first to 12; games: 6 games")
 st.caption(f"{table.players} players, {table.deck} cards, teams {table.teams}, system {system}; "
            f"deal: {source}. The page's address holds the table: bookmark it, or send it to a class.")

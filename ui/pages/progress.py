@@ -12,7 +12,7 @@ from fiftysix.drills.schedule import (
     optimiser_missing,
 )
 from fiftysix.errors import FiftySixError
-from fiftysix.ui.components import chart, in_url, page_start, words, words_for
+from fiftysix.ui.components import chart, choice_in_url, page_start, words
 from fiftysix.ui.render import md_text, plot_text
 
 
@@ -143,16 +143,15 @@ c2.metric("Accuracy", f"{right / answered:.0%}")
 c3.metric("Due now", store.due_count(now))
 c4.metric("Ideas met", history["template"].nunique())
 
-freq = st.segmented_control("Period", ["D", "W", "M"], default="D", required=True,
-                            format_func=words_for({"D": "day", "W": "week", "M": "month"}), **in_url("pr_freq"))
+freq = choice_in_url(st.segmented_control, "Period", {"D": "day", "W": "week", "M": "month"}, default="D",
+                     required=True, key="pr_freq")
 over_time = store.accuracy_over_time(freq=freq)
 fmt = {"D": "%d %b %Y", "W": "week of %d %b %Y", "M": "%b %Y"}[freq]
 chart(right_wrong_chart([p.strftime(fmt) for p in over_time["period"]], list(over_time["right"]),
                         list(over_time["answered"])), key="pr_time", title="Accuracy over time")
 
 GROUPS = {"family": "call family", "type": "question type", "system": "system", "source": "bank"}
-by = st.segmented_control("Group by", list(GROUPS), default="family", required=True, format_func=words_for(GROUPS),
-                          **in_url("pr_by"))
+by = choice_in_url(st.segmented_control, "Group by", GROUPS, default="family", required=True, key="pr_by")
 groups = store.accuracy(by=by)
 names = {"type": lambda g: TYPE_TITLES.get(g, g), "family": family_words,
          "source": lambda g: "new deals (the engine)" if g == GENERATED else g}.get(by, str)

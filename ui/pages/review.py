@@ -11,7 +11,7 @@ import streamlit as st
 from fiftysix import shipped
 from fiftysix.errors import FiftySixError
 from fiftysix.records import format_record, parse_record, parse_records
-from fiftysix.ui.components import chart, in_url, page_start, read_upload, user_library, warm_solver
+from fiftysix.ui.components import chart, choice_in_url, page_start, read_upload, user_library, warm_solver
 from fiftysix.ui.problem_parts import problem_panel
 from fiftysix.ui.render import md_text
 from fiftysix.ui.review_parts import (
@@ -38,9 +38,9 @@ def choose_records() -> list:
     sources = (["Opened"] if opened else []) + ["Upload", "Library", "Samples"]
     if st.session_state.get("rv_source") not in sources:
         st.session_state.pop("rv_source", None)
-    source = st.segmented_control("Hand records", sources, default=sources[0], required=True,
-                                  format_func=lambda s: "The hand opened" if s == "Opened" else s,
-                                  **in_url("rv_source"))
+    source = choice_in_url(st.segmented_control, "Hand records", {s: "The hand opened" if s == "Opened" else s
+                                                                  for s in sources},
+                           default=sources[0], required=True, key="rv_source", code=str.lower)
     if source == "Opened" and opened:
         try:
             return [parse_record(opened, "the hand opened")]
@@ -76,15 +76,15 @@ def choose_records() -> list:
         if not entries:
             st.info("The library is empty: upload a record file and save it.")
             return []
-        pick = st.selectbox("Record", entries, **in_url("rv_lib_pick"),
-                            format_func=lambda e: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · "
-                                                  f"{e.players} players")
+        pick = choice_in_url(st.selectbox, "Record", entries, key="rv_lib_pick", code=lambda e: str(e.id),
+                             format_func=lambda e: f"#{e.id} {e.event or 'hand'} {e.date} · {e.contract} · "
+                                                   f"{e.players} players")
         return [lib.get(pick.id)]
     names = sample_names()
     if not names:
         st.info("No sample records are installed with this copy.")
         return []
-    name = st.selectbox("Sample file", names, **in_url("rv_sample"))
+    name = choice_in_url(st.selectbox, "Sample file", names, key="rv_sample")
     try:
         return parse_records(shipped.data_file("records", name).read_text(encoding="utf-8"), name)
     except FiftySixError as e:

@@ -10,7 +10,7 @@ from fiftysix.bidding.systems.base import FORM_NAMES
 from fiftysix.cards import DECK_RANKS, RANK_NAMES, RANK_POINTS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, TABLE_SETUPS, Card
 from fiftysix.scoring import STAKES
 from fiftysix.ui import render
-from fiftysix.ui.components import in_url, page_start, show, system_names, words
+from fiftysix.ui.components import choice_in_url, page_start, show, system_names, words
 
 GUIDE = "guide.md"
 # The rules guide, shipped in the package (docs/guide.md): the app never reads a file outside it.
@@ -100,7 +100,7 @@ with tab_calls:
     names = system_names()
     if "rules_system" not in st.query_params:  # follow the sidebar unless the link names a system
         st.session_state.setdefault("rules_system", settings.system if settings.system in names else names[0])
-    system = st.selectbox("System", names, **in_url("rules_system"))
+    system = choice_in_url(st.selectbox, "System", names, key="rules_system")
     system_panel(system)
     st.caption(f"Calls are written in the canonical notation, e.g. 28H, +1H, 32NT, P, X, XX "
                f"({' '.join(SUIT_SYMBOLS)} are accepted on input).")
