@@ -71,6 +71,42 @@ AHEAD = 2
 of a kind and level once this many known ones are left to meet."""
 
 
+FIRST_MAKE = """
+import sys, time
+from fiftysix.analyser.solver import warm_up
+warm_up()
+from fiftysix import shipped
+from fiftysix.cards import Table
+from fiftysix.drills import problem_hands, problem_sets
+from fiftysix.records import parse_records
+table, eager = Table.make(int(sys.argv[1])), sys.argv[2] == "eager"
+skip = {q.id for q in problem_sets.starter_problems(table)}
+t0 = time.perf_counter()
+if eager:  # as before: every hand of the file parsed on the first call
+    name = problem_hands.hands_name(table)
+    hands = tuple(parse_records(shipped.data_file(problem_hands.PROBLEMS, name).read_text(encoding="utf-8"), name))
+    problem_sets.shipped_hands = lambda t: hands
+q = problem_sets.make_problem(table, 1, skip=skip, seed=int(sys.argv[3]))
+print(time.perf_counter() - t0, q is not None)
+"""
+
+
+def first_make(players: int, runs: int) -> str:
+    """A fresh server's first "Make a new problem now" (find the card, level 1, past the shipped
+    set), the shipped hands read included, in ``runs`` fresh processes each: every hand parsed
+    at once (as before) against each read when first asked for; the kernels warm beforehand."""
+    import subprocess
+    import sys
+    got: dict[str, list[float]] = {"eager": [], "lazy": []}
+    for r in range(runs):
+        for how in ("eager", "lazy"):  # alternated, so that the load falls on both alike
+            out = subprocess.run([sys.executable, "-c", FIRST_MAKE, str(players), how, str(r)],
+                                 capture_output=True, text=True, check=True).stdout.split()
+            got[how].append(float(out[0]))
+    return (f"{players}p fresh server's first make (hands read included): every hand parsed at once"
+            f" {quantiles(got['eager'])}; each hand when asked for {quantiles(got['lazy'])}")
+
+
 def learner_waits(table: Table, think: float, problems: int, give_up: float, data: Path,
                   kinds: Sequence[str], survey: bool = True, levels: Sequence[int] = ()
                   ) -> tuple[float, list[tuple[str, int, list[float | None], list[Question], int]]]:
@@ -208,9 +244,15 @@ def main() -> None:
     ap.add_argument("--page", type=int, default=0, help="also time this many page clicks on Next per table")
     ap.add_argument("--peek", type=int, default=problem_sets.PEEK_DEALS,
                     help="deals of each hand's first look at its lead (0: no first look, each hand scored in full)")
+    ap.add_argument("--first-make", type=int, default=0, metavar="RUNS",
+                    help="only time a fresh server's first make, hands read at once against lazily, RUNS processes each")
     ap.add_argument("--no-index", action="store_true",
                     help="search every position of every hand, as before the shipped index of positions")
     args = ap.parse_args()
+    if args.first_make:
+        for p in (int(x) for x in args.tables.split(",")):
+            print(first_make(p, args.first_make), flush=True)
+        return
     problem_sets.PEEK_DEALS = args.peek
     if args.no_index:
         problem_sets.shipped_positions = lambda table: {}  # type: ignore[assignment]

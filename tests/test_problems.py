@@ -532,3 +532,19 @@ def test_a_starter_set_is_built_on_the_command_line(tmp_path, capsys):
     assert sorted(level_of(q) for q in bank.questions) == list(LEVELS)
     assert "5 problems written" in capsys.readouterr().out
     assert main(["problems", "check", str(out)]) == 0
+
+
+def test_shipped_hands_are_read_one_at_a_time_as_the_whole_file_reads():
+    """A fresh server reads a shipped hand when it is first asked for, not the whole file;
+    each hand, its line included, is what reading the whole file at once gives."""
+    from fiftysix import shipped
+    from fiftysix.drills.problem_hands import PROBLEMS, ShippedHands, hands_name
+    from fiftysix.records import parse_records
+    for table in TABLES:
+        text = shipped.data_file(PROBLEMS, hands_name(table)).read_text(encoding="utf-8")
+        whole = parse_records(text, hands_name(table))
+        lazy = ShippedHands(text, hands_name(table))
+        assert len(lazy) == len(whole) and lazy[len(whole) - 1] == whole[-1]
+        assert sum(r is not None for r in lazy._records) == 1  # only the hand asked for was read
+        assert list(lazy) == whole and lazy[3:6] == tuple(whole[3:6]), table
+    assert len(ShippedHands("", "none")) == 0
