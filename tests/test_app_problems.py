@@ -15,6 +15,7 @@ from fiftysix.records import format_record
 from tests.app_harness import open_page, texts
 
 FOUR = {"players": 4, "deck": 32, "player": "asha"}
+NO_RUSH = 600.0  # a limit for making a problem that no loaded machine reaches (speed is benched, not tested)
 
 
 @pytest.fixture(autouse=True)
@@ -102,10 +103,14 @@ def test_the_next_level_opens_once_level_one_is_mostly_solved(tmp_path, monkeypa
 
 
 def test_when_every_problem_is_met_the_engine_makes_a_new_one(tmp_path, monkeypatch):
+    from fiftysix.drills import problem_sets
     from fiftysix.drills.problem_prep import Larder
     from fiftysix.ui import problem_parts
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
     problem_parts._larder = Larder(lambda label, seconds: _no_place())  # a busy server: nothing made ahead
+    # the product looks for 2 s; on a loaded machine (3 test workers on 2 cores) no hand gave a
+    # problem in that time. This checks what is made, not how fast (bench/problems.py times it).
+    monkeypatch.setattr(problem_sets, "MAKE_SECONDS", NO_RUSH)
     answer_level_one(Table.make(4))
     at = open_page("problems", tmp_path, monkeypatch, pr_level=1, **FOUR)
     assert "You have met every problem of level 1" in texts(at)

@@ -88,11 +88,14 @@ def double_dummy(pt: practice.PracticeTable, seconds: float, stop: Stop):
     return pt.double_dummy(seconds, stop)
 
 
-def make_problem(table: Table, level: int, kind: str, seed: int, skip: frozenset[str], index, stop: Stop):
-    """A new play problem from the bots' hands (``progress(fraction, words)`` as it looks)."""
+def make_problem(table: Table, level: int, kind: str, seed: int, skip: frozenset[str], index, max_seconds: float,
+                 stop: Stop):
+    """A new play problem from the bots' hands, looked for during at most ``max_seconds``
+    (``progress(fraction, words)`` as it looks)."""
     from fiftysix.drills import problem_sets as sets
     solver.ensure_warm()
-    return sets.make_problem(table, level, kind, seed, skip=skip, stop=stop, index=index, on_progress=progress)
+    return sets.make_problem(table, level, kind, seed, skip=skip, max_seconds=max_seconds, stop=stop, index=index,
+                             on_progress=progress)
 
 
 def scan_problems(record, position_seconds: float, scan_seconds: float, stop: Stop) -> list:

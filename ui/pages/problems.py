@@ -98,10 +98,10 @@ def make_new(table, level: int, kind: str, kept, known) -> None:
     cancel.button("Cancel", key="pr_cancel", icon=":material/stop:")
     bar = st.progress(0.0, text="Looking for a problem in the bots' hands...")
     skip = {q.id for q in known}
+    limit = sets.default_seconds(table, kind)  # read here, in the server: the worker is told it
     try:
         q = run_cancellable(partial(heavy.make_problem, table, level, kind, secrets.randbelow(10**6),
-                                    frozenset(skip), kept), "Making a problem",
-                            sets.default_seconds(table, kind) + JOB_SLACK,
+                                    frozenset(skip), kept, limit), "Making a problem", limit + JOB_SLACK,
                             on_progress=lambda f, words: bar.progress(f, text=words))
     except (Cancelled, BudgetExceeded):
         q = None
