@@ -414,7 +414,87 @@ def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, 
                     pass  # not kept: scored again after a restart
             if wanted(q):
                 return q
-    return None
+    if not hands:
+        return None
+    return _lead_from_auctions(table, hands[0].system, level, wanted, halt, stop, progress, index)
+
+
+AUCTION_FIRST = 1_000_000
+"""The first seed of the deals a server has the bots bid for a new opening lead problem once
+the shipped hands give none of the level asked (the shipped data's bid-only deals, made by
+scripts/problem_data.py, use seeds from 1001 on)."""
+AUCTION_TRIES = 200
+"""Bid-only deals kept in memory a table, each with what scoring its lead gave."""
+_auction_made: dict[Table, dict[int, Question | None]] = {}
+_auction_next: dict[Table, int] = {}
+_auction_scoring: dict[Table, tuple[int, object, LeadScoring]] = {}
+
+
+def _lead_from_auctions(table: Table, system: str, level: int, wanted: Callable[[Question | None], bool],
+                        halt: Callable[[], bool], stop: Callable[[], bool] | None,
+                        progress: Callable[[str], None], index: ProblemStore | None) -> Question | None:
+    """Past every shipped hand: a new opening lead problem of ``level`` from a deal the bots
+    only bid (``bot_auction``; seeds from ``AUCTION_FIRST``, one after another a process, so a
+    scoring stopped by the limit is taken up by the next request). A deal whose kinds of lead
+    cannot give the level asked is passed over unscored (exact, as scripts/problem_data.py);
+    each deal scored is kept (in memory and the ``index``), so a later request for another
+    level finds it at once. None at the limit; Cancelled when ``stop()`` says so."""
+    from fiftysix.analyser.solver import Position
+    from fiftysix.drills.problem_hands import bot_auction
+    from fiftysix.drills.problems import LEAD_TRICKS, card_groups, level_for
+    made = _auction_made.setdefault(table, {})
+    for q in made.values():
+        if wanted(q):
+            return q
+    while True:
+        if halt():
+            if stop is not None and stop():
+                raise Cancelled("making a problem was cancelled")
+            return None
+        pending = _auction_scoring.get(table)
+        if pending is not None:
+            seed, rec, scoring = pending
+        else:
+            seed = _auction_next.get(table, AUCTION_FIRST)
+            _auction_next[table] = seed + 1
+            progress(f"the bots bid a new deal (seed {seed})")
+            try:
+                rec = bot_auction(table, system, seed)
+            except FiftySixError:
+                continue  # passed out: the next deal
+            assert rec.contract is not None
+            if index is not None:
+                known, q = index.scored_lead(lead_key(rec))
+                if known:
+                    _keep_auction(made, seed, q)
+                    if wanted(q):
+                        return q
+                    continue
+            groups = len(card_groups(Position(table, tuple(rec.deal.hands), rec.contract.trump, rec.leader)))
+            if level not in {level_for(LEAD_TRICKS, alike, far) for alike in range(1, groups + 1) for far in (0, 1, 2)}:
+                continue  # too few kinds of lead for this level: not scored
+            scoring = LeadScoring(rec, seed=LEAD_SEED)
+            _auction_scoring[table] = (seed, rec, scoring)
+        words = f"scoring each lead of a deal the bots bid ({rec.contract}, seed {seed})"  # type: ignore[attr-defined]
+        progress(words)
+        if not scoring.run(stop=halt, on_deal=partial(_deal_done, progress, words)):
+            continue  # stopped: the top of the loop says how; the scoring is taken up next time
+        _auction_scoring.pop(table, None)
+        q = scoring.problem()
+        _keep_auction(made, seed, q)
+        if index is not None:
+            try:
+                index.keep_scored_lead(lead_key(rec), table, q)
+            except ProblemStoreError:
+                pass
+        if wanted(q):
+            return q
+
+
+def _keep_auction(made: dict[int, Question | None], seed: int, q: Question | None) -> None:
+    made[seed] = q
+    while len(made) > AUCTION_TRIES:  # the oldest first
+        made.pop(next(iter(made)))
 
 
 def score_leads(table: Table, *, stop: Callable[[], bool] | None = None, on_progress: Progress | None = None,
