@@ -43,6 +43,8 @@ from fiftysix.drills.problem_sets import make_problem
 from fiftysix.drills.problems import FIND_CARD, LEAD_LEVELS, LEVELS, OPENING_LEAD, level_of, verify
 from fiftysix.drills.questions import Question
 
+_handed: set[str] = set()
+
 
 def timed(table: Table, level: int, kind: str, seed: int, cold: bool) -> tuple[float, float, bool, bool]:
     """(wall seconds, CPU seconds, made, holds when re-solved) of one problem made on demand;
@@ -53,9 +55,11 @@ def timed(table: Table, level: int, kind: str, seed: int, cold: bool) -> tuple[f
         problem_sets._leads_made.clear()
         problem_sets._lead_scoring.clear()
         problem_sets._lead_levels.clear()
-    skip = {q.id for q in problem_sets.starter_problems(table)}  # the shipped set is used up
+    skip = {q.id for q in problem_sets.starter_problems(table)} | _handed  # the shipped set is used up
     t0, c0 = time.perf_counter(), time.process_time()
     q = make_problem(table, level, kind, seed, skip=skip)
+    if q is not None:
+        _handed.add(q.id)  # met by the learner: the next request makes another
     took, cpu = time.perf_counter() - t0, time.process_time() - c0
     return took, cpu, q is not None, q is None or verify(q) == []
 
