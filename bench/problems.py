@@ -70,11 +70,6 @@ def quantiles(ts: list[float]) -> str:
     return f"median {statistics.median(ts):.2f} s, p90 {p90:.2f} s, max {ts[-1]:.2f} s"
 
 
-AHEAD = 2
-"""As the Problems page (ui/pages/problems.py ``AHEAD``): the server starts making the next problem
-of a kind and level once this many known ones are left to meet."""
-
-
 FIRST_MAKE = """
 import sys, time
 from fiftysix.analyser.solver import warm_up
@@ -118,12 +113,12 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
     miss, the new problems handed over, how many of the waits were shipped problems)]) of a
     learner at a fresh server for ``table`` (its data file under ``data``): at each kind and
     level the learner meets every shipped problem (picked as the page picks them, at once),
-    then ``problems`` new ones. From the moment ``AHEAD`` or fewer shipped ones are left the
+    then ``problems`` new ones. From the moment ``ahead_of`` or fewer shipped ones are left the
     server makes the next ahead (as the page asks), and the learner thinks ``think`` seconds
     on each problem; the wait is from "Next problem" to a problem handed over."""
     from datetime import UTC, datetime
 
-    from fiftysix.drills.problem_prep import Larder
+    from fiftysix.drills.problem_prep import Larder, ahead_of
     from fiftysix.drills.problem_sets import ProblemStore, pick_problem, starter_problems
     from fiftysix.ui.jobs import background_job
     for cache in (problem_sets._cards_made, problem_sets._positions, problem_sets._leads_made,
@@ -152,7 +147,7 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
                 got: list[Question] = []
                 while len(got) < problems:
                     left = [q for q in known if q.id not in seen]
-                    if len(left) <= AHEAD:  # the page asks the server for the next one ahead
+                    if len(left) <= ahead_of(table, kind):  # the page asks the server for the next one ahead
                         larder.want(table, kind, level, skip | seen)
                         if kind == OPENING_LEAD and survey:
                             larder.survey(table)

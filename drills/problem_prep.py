@@ -15,15 +15,16 @@ the wishes, which go first), so that the next levels' leads are found at once.
 
 A problem goes into the larder only once ``checked`` holds: the same gate a problem made while
 the learner waits goes through (its data replays and agrees with itself, and a find-the-card
-problem is re-solved by a solver of its own). Bounded: ``DEPTH`` problems ready a wish, each
-wish ends after ``WISH_SECONDS`` or ``TRIES`` empty searches, and ``cancel``/``close`` stop it.
+problem is re-solved by a solver of its own). Bounded: ``DEPTH`` problems ready a wish
+(``DEPTHS`` where one takes long), each wish ends after ``WISH_SECONDS`` or ``TRIES`` empty
+searches, and ``cancel``/``close`` stop it.
 """
 from __future__ import annotations
 
 import random
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -37,7 +38,18 @@ from fiftysix.drills.questions import Question
 from fiftysix.errors import FiftySixError
 
 DEPTH = 1
-"""Problems kept ready for each table, kind and level."""
+"""Problems kept ready for each table, kind and level ..."""
+DEPTHS = {(6, OPENING_LEAD): 3, (8, OPENING_LEAD): 3}
+"""... but more where making one takes long: by (players, kind). An opening lead at 6 or 8
+players costs 17-50 s on a loaded server against about 10 s of a learner's thinking, so with
+one ready every second new lead kept the learner waiting (bench/RESULTS.md, issue 45 part 2).
+The wish making them still runs only in background places that give way to pages."""
+AHEAD = 2
+"""The Problems page starts making the next problem of a kind and level ahead once this many
+known ones are left that the learner has not met ..."""
+AHEAD_BY = {(6, OPENING_LEAD): 8, (8, OPENING_LEAD): 8}
+"""... or, where making one takes long, this many (by players, kind): early enough that the
+larder fills its ``DEPTHS`` while the learner works through the shipped ones."""
 WISH_SECONDS = 600.0
 """A wish ends after this long (waiting for a place included) with or without a problem."""
 TRIES = 3
@@ -70,6 +82,11 @@ when there is none now (``ui.jobs.background_job``)."""
 
 def key_of(table: Table, kind: str, level: int) -> Key:
     return table.players, table.deck, table.teams, kind, level
+
+
+def ahead_of(table: Table, kind: str) -> int:
+    """How many known problems of ``kind`` left to meet at ``table`` start the making ahead."""
+    return AHEAD_BY.get((table.players, kind), AHEAD)
 
 
 def checked(q: Question, solver: Solver | None = None) -> list[str]:
@@ -116,15 +133,18 @@ class Wish:
 
 class Larder:
     """Problems made ahead, for every learner of the server: ``want`` starts a preparation
-    (one thread a table, kind and level; none while ``DEPTH`` are ready), ``take`` hands one
+    (one thread a table, kind and level; none while ``depth_of`` are ready), ``take`` hands one
     over, ``progress`` says how a preparation goes."""
 
     def __init__(self, slot: Slot | None = None, depth: int = DEPTH, seconds: float = WISH_SECONDS,
-                 check: Callable[[Question], list[str]] = checked, index: ProblemStore | None = None) -> None:
+                 check: Callable[[Question], list[str]] = checked, index: ProblemStore | None = None,
+                 depths: Mapping[tuple[int, str], int] | None = None) -> None:
         self.slot = slot or _no_slot
         self.index = index
         """Where what scoring each hand's opening lead gave is kept (``make_problem``'s ``index``)."""
         self.depth, self.seconds, self.check = depth, seconds, check
+        self.depths = dict(DEPTHS if depths is None else depths)
+        """Deeper larders by (players, kind) (``DEPTHS``); ``depth`` for the rest."""
         self._lock = threading.Lock()
         self._ready: dict[Key, list[Question]] = {}
         self._wishes: dict[Key, Wish] = {}
@@ -140,7 +160,7 @@ class Larder:
         skip = set(skip)
         with self._lock:
             ready = [q for q in self._ready.get(key, []) if q.id not in skip]
-            if len(ready) >= self.depth:
+            if len(ready) >= self.depth_of(key):
                 return True
             wish = self._wishes.get(key)
             if wish is not None and not wish.done:
@@ -152,6 +172,10 @@ class Larder:
                                        name=f"fiftysix-prepare-{table.players}-{kind}-{level}")
         wish.thread.start()
         return bool(ready)
+
+    def depth_of(self, key: Key) -> int:
+        """How many problems of ``key`` are kept ready."""
+        return max(self.depth, self.depths.get((key[0], key[3]), self.depth))
 
     def survey(self, table: Table) -> None:
         """Start scoring the opening lead of every bots' hand of ``table`` in the background
@@ -248,7 +272,7 @@ class Larder:
             while not wish.cancel.is_set() and time.monotonic() < end and empty < TRIES:
                 with self._lock:
                     have = {q.id for q in self._ready.get(wish.key, [])}
-                    if len([i for i in have if i not in wish.skip]) >= self.depth:
+                    if len([i for i in have if i not in wish.skip]) >= self.depth_of(wish.key):
                         wish.note = "ready"
                         return
                     skip = wish.skip | have | {i for i, _ in self.rejected}

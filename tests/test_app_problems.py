@@ -220,3 +220,22 @@ def test_each_grade_says_when_the_problem_comes_back(tmp_path, monkeypatch):
     card = ProgressStore(learner="asha").cards()[q.template]
     assert labels["pr_grade_2"] == f"Hard · {in_words(card.due - card.last_review)}"
     assert "This problem comes back" in texts(at)
+
+
+@pytest.mark.parametrize("players, asked", [(8, True), (4, False)])
+def test_leads_at_eight_players_are_asked_for_ahead_earlier(tmp_path, monkeypatch, players, asked):
+    """Six level-2 leads left to meet: at 8 players (a lead there takes long to make) the page
+    already asks the server for the next ones; at 4 players it waits until two are left."""
+    from fiftysix.drills.problem_prep import Larder
+    from fiftysix.drills.problems import OPENING_LEAD
+    from fiftysix.ui import problem_parts
+    table = Table.make(players)
+    problem_parts._larder = Larder(lambda label, seconds: _no_place())  # a busy server: asked, nothing made
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    answer_level_one(table)
+    leads = [q.id for q in starter_problems(table) if q.type == OPENING_LEAD and level_of(q) == 2]
+    at = open_page("problems", tmp_path, monkeypatch, players=players, deck=table.deck, player="asha", pr_level=2,
+                   pr_kinds=[OPENING_LEAD], pr_seen=leads[6:])
+    q = shown(at)
+    assert q.type == OPENING_LEAD and level_of(q) == 2 and q.id in leads[:6]  # five left after this one
+    assert (problem_parts._larder.progress(table, OPENING_LEAD, 2) is not None) is asked

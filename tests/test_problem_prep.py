@@ -205,3 +205,37 @@ def test_a_survey_scores_every_hands_lead_once_and_keeps_it(tmp_path, monkeypatc
     monkeypatch.setattr(problem_sets, "_leads_made", {})  # a restart
     monkeypatch.setattr(problem_sets, "LeadScoring", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
     assert score_leads(FOUR, index=index) == (20, 20)
+
+
+def test_the_larder_keeps_three_leads_ready_at_eight_players_and_one_elsewhere(monkeypatch):
+    """A lead at 6 or 8 players takes long to make, so the larder keeps ``DEPTHS`` of them
+    ready (and no more); find-the-card at 8 players and leads at 4 keep one. The problems
+    handed over are shipped ones (each a different id): this checks the counting, not the making."""
+    eight = Table.make(8)
+    pool = {(players, kind): [q for q in starter_problems(Table.make(players)) if q.type == kind]
+            for players in (4, 8) for kind in (OPENING_LEAD, "find-card")}
+    made: list[str] = []
+
+    def make(table, level, kind, seed, skip=(), **_):
+        q = next(p for p in pool[table.players, kind] if p.id not in skip)
+        made.append(q.id)
+        return q
+
+    monkeypatch.setattr(problem_prep, "make_problem", make)
+    larder = Larder(check=lambda q: [], seconds=NO_RUSH)
+    assert problem_prep.DEPTHS[8, OPENING_LEAD] == 3 and larder.depth == 1
+
+    def fill(table, kind, level=2):
+        larder.want(table, kind, level)
+        wish = larder.progress(table, kind, level)
+        wish.thread.join(NO_RUSH)
+        assert wish.done and wish.note == "ready"
+        return larder.ready(table, kind, level)
+
+    assert fill(eight, OPENING_LEAD) == 3 and len(made) == 3  # three, and the wish stopped there
+    assert larder.want(eight, OPENING_LEAD, 2) is True and len(made) == 3  # full: nothing more is made
+    taken = larder.take(eight, OPENING_LEAD, 2)
+    assert taken is not None and fill(eight, OPENING_LEAD) == 3 and len(made) == 4  # one taken, one made
+    assert fill(eight, "find-card") == 1 and fill(FOUR, OPENING_LEAD) == 1 and len(made) == 6
+    assert problem_prep.ahead_of(eight, OPENING_LEAD) == 8 > problem_prep.ahead_of(eight, "find-card") == 2
+    assert problem_prep.ahead_of(Table.make(6), OPENING_LEAD) == 8 and problem_prep.ahead_of(FOUR, OPENING_LEAD) == 2

@@ -16,7 +16,7 @@ import streamlit as st
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled
 from fiftysix.cards import Table
 from fiftysix.drills import problem_sets as sets
-from fiftysix.drills.problem_prep import checked
+from fiftysix.drills.problem_prep import ahead_of, checked
 from fiftysix.drills.problems import (
     FIND_CARD,
     LEAD_MARGIN,
@@ -38,7 +38,6 @@ from fiftysix.ui.render import card_words, md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
 JOB_SLACK = 5.0  # seconds the heavy job's cap allows past the problem's own limit (which ends the search)
-AHEAD = 2  # known problems of a kind and level left to meet when the server starts making the next
 WATCH_EVERY = 1.0  # seconds between two looks at a problem being made ahead
 
 
@@ -135,9 +134,10 @@ def kinds_at(level: int, kinds) -> list[str]:
 
 
 def prepare_ahead(table, level: int, kinds, known, store) -> None:
-    """While the learner works on a problem: for each kind with at most ``AHEAD`` known
-    problems of this level left that the learner has not met, have the server make the next
-    one ahead (in the background)."""
+    """While the learner works on a problem: for each kind with at most ``ahead_of`` known
+    problems of this level left that the learner has not met (2; 8 for leads at 6 and 8
+    players, which take long to make), have the server make the next ones ahead (in the
+    background; the larder keeps ``depth_of`` ready)."""
     if not sets.has_hands(table):
         return
     seen = set(st.session_state.get("pr_seen", []))
@@ -146,7 +146,7 @@ def prepare_ahead(table, level: int, kinds, known, store) -> None:
     for kind in kinds_at(level, kinds):
         left = [q for q in known if q.type == kind and level_of(q) == level and q.id not in seen
                 and q.template not in cards]
-        if len(left) <= AHEAD:
+        if len(left) <= ahead_of(table, kind):
             larder().want(table, kind, level, skip)
             if kind == OPENING_LEAD:  # and every hand's lead, for the levels to come (once a server)
                 larder().survey(table)
