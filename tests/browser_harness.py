@@ -123,8 +123,13 @@ def click_key(drv, key: str, timeout: float = 60) -> None:
     idle(drv)
 
 
-def field(drv, label: str):
-    return drv.find_element(By.CSS_SELECTOR, f'input[aria-label="{label}"], textarea[aria-label="{label}"]')
+def field(drv, label: str, timeout: float = 60):
+    """The text or number box with this label, once a run has drawn it (on a loaded machine the
+    page's text can be on screen a moment before its widgets: a fresh clone's suite failed once
+    looking for Analyse's Seed box right after the page's heading had appeared)."""
+    css = f'input[aria-label="{label}"], textarea[aria-label="{label}"]'
+    return WebDriverWait(drv, timeout, poll_frequency=0.2).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, css), f"no box labelled {label!r}")
 
 
 def shot(drv, name: str, at_heading: str | None = None) -> Path:
