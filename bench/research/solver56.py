@@ -116,17 +116,25 @@ def tricks_value(solver: S.Solver, enc, side: int, cap: int, abucket: int) -> tu
     return int(window[0]), int(W[K.ST_NODES]), starts
 
 
+def fresh_value(solver: S.Solver, enc, side: int, cap: int) -> int | None:
+    """The deal's value from a fresh table and fresh counters (``solver.nodes`` then holds its
+    search), or None past ``cap`` nodes."""
+    solver.clear()
+    solver.reset_counts()
+    try:
+        return solver.value(enc, side, max_nodes=cap)
+    except S.BudgetExceeded:
+        return None
+
+
 def tricks_report(name: str, deals: list, cap: int, abucket: int) -> None:
     """Per deal: the points search's nodes against the same deal's tricks search."""
     solver = S.Solver()
     pn = tn = ps = ts = 0
     rows = []
     for i, (enc, side, _) in enumerate(deals):
-        solver.clear()
-        solver.reset_counts()
-        try:
-            v = solver.value(enc, side, max_nodes=cap)
-        except S.BudgetExceeded:
+        v = fresh_value(solver, enc, side, cap)
+        if v is None:
             rows.append(f"{i}: capped")
             continue
         pts_nodes, pts_starts = solver.nodes, solver.trick_starts
@@ -244,11 +252,8 @@ def plies_report(name: str, deals: list, cap: int) -> None:
     card its equivalences leave)."""
     solver = S.Solver()
     for i, (enc, side, _) in enumerate(deals):
-        solver.clear()
-        solver.reset_counts()
-        try:
-            v = solver.value(enc, side, max_nodes=cap)
-        except S.BudgetExceeded:
+        v = fresh_value(solver, enc, side, cap)
+        if v is None:
             print(f"{name} deal {i}: capped")
             continue
         n = enc.rules.seats
