@@ -193,11 +193,11 @@ def test_a_survey_scores_every_hands_lead_once_and_keeps_it(tmp_path, monkeypatc
     monkeypatch.setattr(problem_sets, "_leads_made", {})
     monkeypatch.setattr(problem_sets, "_lead_scoring", {})
     index = ProblemStore(tmp_path / "fiftysix.db")
-    larder = Larder(index=index)
+    larder = Larder(index=index, stock_cap=0)  # the hands only (the stock: tested below)
     larder.survey(FOUR)
     wish = larder.progress(FOUR, problem_prep.SURVEY, 0)
     wish.thread.join(120)
-    assert wish.note == "every hand scored"
+    assert wish.note == problem_prep.SCORED
     for rec in some[:6]:
         known, q = index.scored_lead(lead_key(rec))
         whole = lead_problem(rec, seed=LEAD_SEED)

@@ -5,7 +5,6 @@ Find the card (every hand shown, one card keeps or beats the contract) and the o
 same schedule as the bidding ideas."""
 from __future__ import annotations
 
-import os
 import secrets
 import time
 from datetime import UTC, datetime
@@ -34,13 +33,12 @@ from fiftysix.errors import FiftySixError
 from fiftysix.ui import heavy
 from fiftysix.ui.components import key_hint, page_start, warm_solver, words, words_for
 from fiftysix.ui.jobs import run_cancellable
-from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem, larder
+from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem, larder, stock_on
 from fiftysix.ui.render import card_words, md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
 JOB_SLACK = 5.0  # seconds the heavy job's cap allows past the problem's own limit (which ends the search)
 WATCH_EVERY = 1.0  # seconds between two looks at a problem being made ahead
-STOCK_ENV = "FIFTYSIX_PROBLEM_STOCK"  # "0": no stock of leads filled in the background (the tests' servers)
 
 
 @st.cache_resource(show_spinner=False)
@@ -187,7 +185,7 @@ def fill_on_visit(table) -> None:
     """From the first visit to this page at a table, the server fills its stock of opening
     leads in the background (below every page's work), so that a learner past the shipped ones
     finds new ones at once. ``FIFTYSIX_PROBLEM_STOCK=0`` turns it off."""
-    if os.environ.get(STOCK_ENV, "1") != "0" and sets.has_hands(table):
+    if stock_on() and sets.has_hands(table):
         larder().survey(table)
 
 
