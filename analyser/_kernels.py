@@ -1511,10 +1511,14 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         return hit
     lkv = np.int64(-1)
     lk = np.int64(0)
+    ep = W[P_EPOCH]
     for e in range(i0, i0 + W[P_ABUCKET]):
         tk = T[2 * (e)]
         v = T[2 * (e) + 1]
-        if tk != 0 and _v_size(v) == ncards:
+        if tk == 0 or _v_epoch(v) != ep:
+            # (the bucket's entries of this epoch are all in front: ``_tt_store_lru``)
+            break
+        if _v_size(v) == ncards:
             lb = _v_lb(v)
             ub = _v_ub(v)
             if lb < beta and lb != ub and ub > alpha:

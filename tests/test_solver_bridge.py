@@ -15,6 +15,7 @@ from endplay.dds import calc_dd_table, solve_board
 from endplay.types import Deal as BDeal
 from endplay.types import Denom, Player
 
+from fiftysix.analyser import _kernels as kernels
 from fiftysix.analyser import bridge
 from fiftysix.analyser import solver as S
 from fiftysix.errors import DealError
@@ -123,3 +124,22 @@ def test_bridge_input_errors_are_named():
         bridge.tricks("N:AK.QJ.T9.8 QJ.AK.87.T9 T9.87.AK.QJ 87.T9.QJ.AK", 4, 0)
     with pytest.raises(DealError, match="not a bridge card"):
         bridge.tricks(good, 4, 0, ["Z2"])
+
+
+def test_bridge_through_a_cleared_small_table_matches_dds():
+    """A table of a few abstract buckets shared by endings with ``clear()`` between them: the
+    entries of earlier epochs stay in the buckets behind the current ones (a lookup stops at
+    the first of them, a store writes over it), and every trick count still equals DDS's."""
+    rng = random.Random(41)
+    solver = S.Solver(table_mb=0.25)
+    T = solver._table()[0]
+    for _ in range(30):
+        size = rng.choice((6, 7, 8))
+        hands = random_ending(rng, size)
+        deal = BDeal.from_pbn(pbn(hands))
+        first, trump = rng.randrange(4), rng.randrange(5)
+        deal.first, deal.trump = Player(first), Denom(trump)
+        solver.clear()
+        assert bridge.tricks(pbn(hands), trump, first, solver=solver) == dds_value(deal), (pbn(hands), first, trump)
+    epochs = (T[1::2][T[::2] != 0] >> kernels.V_EPOCH) & 0x7FF
+    assert len(set(epochs.tolist())) > 10  # (entries of many earlier searches were still there)
