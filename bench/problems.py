@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import time
 from collections.abc import Sequence
@@ -275,6 +276,7 @@ def main() -> None:
     if args.no_index:
         problem_sets.shipped_positions = lambda table: {}  # type: ignore[assignment]
     warm_up()
+    load0 = " ".join(f"{x:.2f}" for x in os.getloadavg())
     ydeals = dds_deals(40, 2026)
     before = dds_median(ydeals)
     rows = []
@@ -324,7 +326,8 @@ def main() -> None:
                                 f" {quantiles(ts)}")
                     print(rows[-1], flush=True)
         dds = (before + dds_median(ydeals)) / 2
-        print(f"\nDDS median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals; {before * 1000:.2f} ms before)")
+        print(f"\nDDS median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals; {before * 1000:.2f} ms before);"
+              f" load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}; load before {load0}")
         for r in rows:
             print(r)
         return
