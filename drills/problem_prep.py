@@ -200,16 +200,27 @@ class Larder:
         then filling the server's stock of lead problems with deals the bots bid
         (``problem_sets.fill_stock``, up to ``stock_cap`` a level), so that a lead problem of
         any level is found at once later, by every learner of the server. It gives way to
-        pages and to every ``want``; nothing happens if it runs or has finished."""
+        pages and to every ``want``; nothing happens if it runs or has finished (a stock that
+        learners drew from since it was filled is filled again)."""
         key = (table.players, table.deck, table.teams, SURVEY, 0)
         with self._lock:
             wish = self._wishes.get(key)
-            if wish is not None and (not wish.done or wish.note in (SCORED, STOCKED)):
+        if wish is not None and wish.done and wish.note == STOCKED and not self._short(table):
+            return  # filled, and no learner drew from it since
+        with self._lock:
+            wish = self._wishes.get(key)
+            if wish is not None and (not wish.done or wish.note == SCORED):
                 return
             wish = self._wishes[key] = Wish(key, set())
         wish.thread = threading.Thread(target=self._survey, args=(table, wish), daemon=True,
                                        name=f"fiftysix-survey-{table.players}")
         wish.thread.start()
+
+    def _short(self, table: Table) -> bool:
+        """Whether the stock at ``table`` lacks problems no learner was shown at some lead level."""
+        if self.index is None or self.stock_cap <= 0:
+            return False
+        return min(self.index.stock_counts(table, unused=True).values()) < self.stock_cap
 
     def _wanting(self) -> bool:
         with self._lock:

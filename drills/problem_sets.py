@@ -258,13 +258,15 @@ class ProblemStore(store.Store):
                 return q
         return None
 
-    def stock_counts(self, table: Table) -> dict[int, int]:
-        """How many opening lead problems the stock holds at ``table``, by level."""
+    def stock_counts(self, table: Table, unused: bool = False) -> dict[int, int]:
+        """How many opening lead problems the stock holds at ``table``, by level (``unused``:
+        only those no learner of the server was shown yet, which are not in ``problems``)."""
         out = dict.fromkeys(LEAD_LEVELS, 0)
+        fresh = " AND id NOT IN (SELECT id FROM problems)" if unused else ""
         try:
             with self._connect() as con:
                 rows = con.execute("SELECT level, COUNT(*) FROM lead_stock WHERE players=? AND deck=? AND teams=?"
-                                   " GROUP BY level", (table.players, table.deck, table.teams)).fetchall()
+                                   f"{fresh} GROUP BY level", (table.players, table.deck, table.teams)).fetchall()
         except ProblemStoreError:
             return out
         for lv, n in rows:
@@ -599,7 +601,7 @@ def fill_stock(table: Table, index: ProblemStore, *, cap: int = STOCK_CAP, stop:
                on_progress: Progress | None = None) -> bool:
     """Fill the server's stock of opening lead problems at ``table`` (``ProblemStore.stocked``,
     which every learner draws from) with leads of deals the bots bid (``next_auction``), until
-    every lead level holds ``cap``: True then (or where nothing can be kept: no hands, a file
+    every lead level holds ``cap`` that no learner was shown yet: True then (or where nothing can be kept: no hands, a file
     that cannot be written); False when ``stop()`` ends it first (taken up by the next call).
     Every lead scored goes into the stock, whatever its level; a deal whose kinds of lead can
     give none of the levels still short is passed over unscored."""
@@ -609,7 +611,7 @@ def fill_stock(table: Table, index: ProblemStore, *, cap: int = STOCK_CAP, stop:
     report = on_progress or (lambda f, w: None)
     halt = stop or (lambda: False)
     while True:
-        counts = index.stock_counts(table)
+        counts = index.stock_counts(table, unused=True)
         short = {lv for lv in LEAD_LEVELS if counts[lv] < cap}
         if not short:
             return True

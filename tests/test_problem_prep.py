@@ -291,6 +291,13 @@ def test_the_background_stock_holds_every_lead_it_scored_for_every_learner(tmp_p
             assert alone is not None and alone.to_dict() == q.to_dict()
     q4 = stocked[4]
     assert verify(q4, Solver(8, shuffle=3)) == []  # the solver agrees, every deal scored again
+    # filled, the survey is not started again; once a learner was shown a stocked lead, it is
+    larder.survey(FOUR)
+    assert larder.progress(FOUR, problem_prep.SURVEY, 0) is wish
+    index.add(stocked[3])
+    larder.survey(FOUR)
+    assert larder.progress(FOUR, problem_prep.SURVEY, 0) is not wish
+    larder.close()
     # a learner past the shipped set: the stock's lead at once, no simulation run
     monkeypatch.setattr(problem_sets, "LeadScoring", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
     skip = {q.id for q in starter_problems(FOUR)}
@@ -299,7 +306,7 @@ def test_the_background_stock_holds_every_lead_it_scored_for_every_learner(tmp_p
     again = index.stocked(FOUR, 4, skip | {q4.id})  # the learner met it: the next one, if any, never it
     assert again is None or again.id != q4.id
     # a restart: the next deal the bots bid is the one after the last claimed
-    assert index.claim_auction(FOUR, AUCTION_FIRST) == claimed[-1] + 1
+    assert index.claim_auction(FOUR, AUCTION_FIRST) > claimed[-1]
 
 
 def test_a_damaged_stock_row_is_never_handed_out(tmp_path):
@@ -314,7 +321,9 @@ def test_a_damaged_stock_row_is_never_handed_out(tmp_path):
     store = ProblemStore(tmp_path / "server.db")
     store.stock(two)
     store.stock(two)  # once only
-    assert store.stock_counts(FOUR) == {2: 1, 3: 0, 4: 0}
+    assert store.stock_counts(FOUR) == {2: 1, 3: 0, 4: 0} == store.stock_counts(FOUR, unused=True)
+    store.add(two)  # shown to a learner (kept for every learner): no longer counted as unused stock
+    assert store.stock_counts(FOUR, unused=True) == {2: 0, 3: 0, 4: 0} and store.stock_counts(FOUR)[2] == 1
     with sqlite3.connect(tmp_path / "server.db") as con:
         con.execute("INSERT INTO lead_stock VALUES ('bad', 4, 32, 'alternate', 2, '{not json', '0')")
         con.execute("INSERT INTO lead_stock VALUES (?, 4, 32, 'alternate', 2, ?, '1')",
