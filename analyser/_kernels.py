@@ -631,6 +631,30 @@ def _topk(W, kv):
 
 
 @njit(cache=True, inline="always")
+def _tops(W):
+    """Per suit, 2 bits at ``2 * suit``: the first seat holding the suit's best card left
+    (seat & 3; 0 for a suit with no card left). Positions whose abstract keys meet have the
+    same, in every suit whose top card the key covers (an abstract entry's ``V_TOP`` bits)."""
+    u = _in_hands(W)
+    t = np.int64(0)
+    for su in range(4):
+        x = u & W[O_SMASK + su]
+        if x != 0:
+            t |= (_ctz(W[O_OWN + _ctz(x)]) & 3) << (2 * su)
+    return t
+
+
+@njit(cache=True, inline="always")
+def _kvmask(kv):
+    """The ``_tops`` bits of the suits rank counts ``kv`` cover (count 1 or more)."""
+    m = np.int64(0)
+    for su in range(4):
+        if ((kv >> (5 * su)) & 31) != 0:
+            m |= np.int64(3) << (2 * su)
+    return m
+
+
+@njit(cache=True, inline="always")
 def _cheapest(W, s, k, h):
     """A lower bound on the points of any ``k`` cards of seat ``s`` among the cards of mask
     ``h`` (copies counted; cards worth more than 3 points count as none)."""
@@ -1298,6 +1322,7 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
 # a table entry's value word (``_pack``): its lower bound (8 bits from bit 0), upper bound,
 # size (cards left), rank counts (20 bits: 5 a suit) and epoch (11)
 V_UB, V_SIZE, V_KV, V_EPOCH = 8, 16, 24, 44
+V_TOP = 55  # (abstract entries) 8 bits: the holders of the top cards its rank counts cover (``_tops``)
 
 
 @njit(cache=True, inline="always")
@@ -1379,10 +1404,11 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, ncards, left, ep):
 
 
 @njit(cache=True)
-def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, ncards, left, ep):
+def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, ncards, left, ep, tops):
     """Record a search result under abstract key ``k`` at the front of the bucket of
     ``nslots`` at ``i0`` (its entries all share the fully abstracted position, so they are
-    kept in the order they were last stored; the last one goes)."""
+    kept in the order they were last stored; the last one goes); ``tops``: the position's
+    ``_tops`` (the entry keeps those of the suits ``kv`` covers, a lookup's cheap check)."""
     e = i0 + nslots - 1
     for j in range(i0, i0 + nslots):
         if T[2 * (j)] == k:
@@ -1399,7 +1425,7 @@ def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, ncards, left, ep):
         lb = np.int64(0)
         ub = min(left, np.int64(255))
     T[2 * (i0)] = k
-    T[2 * (i0) + 1] = _pack(lb, ub, res, a0, b0, ncards, kv, ep)
+    T[2 * (i0) + 1] = _pack(lb, ub, res, a0, b0, ncards, kv, ep) | ((tops & _kvmask(kv)) << V_TOP)
 
 
 @njit(cache=True, inline="always")
@@ -1512,6 +1538,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     lkv = np.int64(-1)
     lk = np.int64(0)
     ep = W[P_EPOCH]
+    tops = _tops(W)
     for e in range(i0, i0 + W[P_ABUCKET]):
         tk = T[2 * (e)]
         v = T[2 * (e) + 1]
@@ -1525,6 +1552,9 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                 # (bounds that decide nothing in this window: no key to compute)
                 continue
             kv = _v_kv(v)
+            if (((v >> V_TOP) ^ tops) & _kvmask(kv)) != 0:
+                # (the holder of a top card the entry covers differs: no key to compute)
+                continue
             if kv != lkv:
                 # (each rank counts' key once per lookup)
                 lkv = kv
@@ -1604,7 +1634,7 @@ def _start_store(W, T, res, a0, b0, rel, seat, left, key, ncards):
     kv = _kvec(W, rel)
     _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res, a0, b0, ncards, left, W[P_EPOCH])
     ka = _akey(W, kv, base, ncards // nseat)
-    _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, ncards, left, W[P_EPOCH])
+    _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, ncards, left, W[P_EPOCH], _tops(W))
     if pb >= 0 and _sig(W, kv):
         _pt_store(T, pb, _bkey(W, kv, base ^ PSALT, ncards // nseat), kb, res, a0, b0, ncards, kv, left,
                   W[P_EPOCH], W)
