@@ -916,6 +916,48 @@ def _opp_trick(W, seat):
 
 
 @njit(cache=True)
+def _later_tricks(W, seat, ncards):
+    """No card worth points, one copy of each card and no trump left (bridge in no-trump, or
+    its trumps all played):
+    the leader's side cannot take every trick left when the suits whose best card it holds
+    have fewer cards in its longest hand of each, together, than there are tricks left (as
+    long as it wins every trick it keeps the lead, and it can only lead those suits: DDS's
+    LaterTricks). Returns the cards whose ranks that rests on (the opponents' best cards of
+    the suits others still hold), -1 when it does not apply."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    u = _in_hands(W)
+    if (u & ~W[O_PM]) != 0:
+        # (a card worth points)
+        return np.int64(-1)
+    if _popc(u) != ncards:
+        # (two copies of a card in hands: the one played first wins)
+        return np.int64(-1)
+    if trump >= 0 and (u & W[O_SMASK + trump]) != 0:
+        return np.int64(-1)
+    side = W[O_ISMAX + seat]
+    tot = 0
+    qm = np.int64(0)
+    for su in range(4):
+        x = u & W[O_SMASK + su]
+        if x == 0:
+            continue
+        top = x & -x
+        h = _ctz(W[O_OWN + _ctz(top)])
+        if W[O_ISMAX + h] == side:
+            m = 0
+            for s in range(nseat):
+                if W[O_ISMAX + s] == side:
+                    m = max(m, _popc(W[O_H1 + s] & W[O_SMASK + su]))
+            tot += m
+        elif (x & ~top) != 0:
+            qm |= top
+    if tot > 0 and tot < ncards // nseat:
+        return qm
+    return np.int64(-1)
+
+
+@njit(cache=True)
 def _trump_run(W):
     """The run of top trumps one team holds every remaining copy of: whenever one is played
     it is the best trump of its trick, so that trick goes to the team. Returns
@@ -1531,6 +1573,17 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         W[O_REL + ncards] = W[P_QM]
         W[oc + OC_BOUND] += 1
         return left - q if side == 1 else q
+    q = _later_tricks(W, seat, ncards)
+    if q >= 0:
+        # (the leader's side takes fewer than all the tricks left: DDS's LaterTricks)
+        if side == 1 and left - W[P_BONUS] <= alpha:
+            W[O_REL + ncards] = q
+            W[oc + OC_BOUND] += 1
+            return left - W[P_BONUS]
+        if side == 0 and W[P_BONUS] >= beta:
+            W[O_REL + ncards] = q
+            W[oc + OC_BOUND] += 1
+            return W[P_BONUS]
     hit = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
         W[oc + OC_EXACT] += 1
