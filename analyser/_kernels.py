@@ -644,6 +644,30 @@ def _topk(W, kv):
 
 
 @njit(cache=True, inline="always")
+def _tops(W):
+    """Per suit, 2 bits at ``2 * suit``: the first seat holding the suit's best card left
+    (seat & 3; 0 for a suit with no card left). Positions whose abstract keys meet have the
+    same, in every suit whose top card the key covers (an abstract entry's ``V_TOP`` bits)."""
+    u = _in_hands(W)
+    t = np.int64(0)
+    for su in range(4):
+        x = u & W[O_SMASK + su]
+        if x != 0:
+            t |= (_ctz(W[O_OWN + _ctz(x)]) & 3) << (2 * su)
+    return t
+
+
+@njit(cache=True, inline="always")
+def _kvmask(kv):
+    """The ``_tops`` bits of the suits rank counts ``kv`` cover (count 1 or more)."""
+    m = np.int64(0)
+    for su in range(4):
+        if ((kv >> (5 * su)) & 31) != 0:
+            m |= np.int64(3) << (2 * su)
+    return m
+
+
+@njit(cache=True, inline="always")
 def _cheapest(W, s, k, h):
     """A lower bound on the points of any ``k`` cards of seat ``s`` among the cards of mask
     ``h`` (copies counted; cards worth more than 3 points count as none)."""
@@ -902,6 +926,48 @@ def _opp_trick(W, seat):
             worst = pts
     W[P_QM] = qm
     return worst
+
+
+@njit(cache=True)
+def _later_tricks(W, seat, ncards):
+    """No card worth points, one copy of each card and no trump left (bridge in no-trump, or
+    its trumps all played):
+    the leader's side cannot take every trick left when the suits whose best card it holds
+    have fewer cards in its longest hand of each, together, than there are tricks left (as
+    long as it wins every trick it keeps the lead, and it can only lead those suits: DDS's
+    LaterTricks). Returns the cards whose ranks that rests on (the opponents' best cards of
+    the suits others still hold), -1 when it does not apply."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    u = _in_hands(W)
+    if (u & ~W[O_PM]) != 0:
+        # (a card worth points)
+        return np.int64(-1)
+    if _popc(u) != ncards:
+        # (two copies of a card in hands: the one played first wins)
+        return np.int64(-1)
+    if trump >= 0 and (u & W[O_SMASK + trump]) != 0:
+        return np.int64(-1)
+    side = W[O_ISMAX + seat]
+    tot = 0
+    qm = np.int64(0)
+    for su in range(4):
+        x = u & W[O_SMASK + su]
+        if x == 0:
+            continue
+        top = x & -x
+        h = _ctz(W[O_OWN + _ctz(top)])
+        if W[O_ISMAX + h] == side:
+            m = 0
+            for s in range(nseat):
+                if W[O_ISMAX + s] == side:
+                    m = max(m, _popc(W[O_H1 + s] & W[O_SMASK + su]))
+            tot += m
+        elif (x & ~top) != 0:
+            qm |= top
+    if tot > 0 and tot < ncards // nseat:
+        return qm
+    return np.int64(-1)
 
 
 @njit(cache=True)
@@ -1314,6 +1380,7 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
 # a table entry's value word (``_pack``): its lower bound (8 bits from bit 0), upper bound,
 # size (cards left), rank counts (20 bits: 5 a suit) and epoch (11)
 V_UB, V_SIZE, V_KV, V_EPOCH = 8, 16, 24, 44
+V_TOP = 55  # (abstract entries) 8 bits: the holders of the top cards its rank counts cover (``_tops``)
 
 
 @njit(cache=True, inline="always")
@@ -1395,10 +1462,11 @@ def _tt_store(T, i0, nslots, k, kv, merge_kv, res, a0, b0, ncards, left, ep):
 
 
 @njit(cache=True)
-def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, ncards, left, ep):
+def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, ncards, left, ep, tops):
     """Record a search result under abstract key ``k`` at the front of the bucket of
     ``nslots`` at ``i0`` (its entries all share the fully abstracted position, so they are
-    kept in the order they were last stored; the last one goes)."""
+    kept in the order they were last stored; the last one goes); ``tops``: the position's
+    ``_tops`` (the entry keeps those of the suits ``kv`` covers, a lookup's cheap check)."""
     e = i0 + nslots - 1
     for j in range(i0, i0 + nslots):
         if T[2 * (j)] == k:
@@ -1415,7 +1483,7 @@ def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, ncards, left, ep):
         lb = np.int64(0)
         ub = min(left, np.int64(255))
     T[2 * (i0)] = k
-    T[2 * (i0) + 1] = _pack(lb, ub, res, a0, b0, ncards, kv, ep)
+    T[2 * (i0) + 1] = _pack(lb, ub, res, a0, b0, ncards, kv, ep) | ((tops & _kvmask(kv)) << V_TOP)
 
 
 @njit(cache=True, inline="always")
@@ -1521,22 +1589,41 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         W[O_REL + ncards] = W[P_QM]
         W[oc + OC_BOUND] += 1
         return left - q if side == 1 else q
+    q = _later_tricks(W, seat, ncards)
+    if q >= 0:
+        # (the leader's side takes fewer than all the tricks left: DDS's LaterTricks)
+        if side == 1 and left - W[P_BONUS] <= alpha:
+            W[O_REL + ncards] = q
+            W[oc + OC_BOUND] += 1
+            return left - W[P_BONUS]
+        if side == 0 and W[P_BONUS] >= beta:
+            W[O_REL + ncards] = q
+            W[oc + OC_BOUND] += 1
+            return W[P_BONUS]
     hit = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
         W[oc + OC_EXACT] += 1
         return hit
     lkv = np.int64(-1)
     lk = np.int64(0)
+    ep = W[P_EPOCH]
+    tops = _tops(W)
     for e in range(i0, i0 + W[P_ABUCKET]):
         tk = T[2 * (e)]
         v = T[2 * (e) + 1]
-        if tk != 0 and _v_size(v) == ncards:
+        if tk == 0 or _v_epoch(v) != ep:
+            # (the bucket's entries of this epoch are all in front: ``_tt_store_lru``)
+            break
+        if _v_size(v) == ncards:
             lb = _v_lb(v)
             ub = _v_ub(v)
             if lb < beta and lb != ub and ub > alpha:
                 # (bounds that decide nothing in this window: no key to compute)
                 continue
             kv = _v_kv(v)
+            if (((v >> V_TOP) ^ tops) & _kvmask(kv)) != 0:
+                # (the holder of a top card the entry covers differs: no key to compute)
+                continue
             if kv != lkv:
                 # (each rank counts' key once per lookup)
                 lkv = kv
@@ -1616,7 +1703,7 @@ def _start_store(W, T, res, a0, b0, rel, seat, left, key, ncards):
     kv = _kvec(W, rel)
     _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res, a0, b0, ncards, left, W[P_EPOCH])
     ka = _akey(W, kv, base, ncards // nseat)
-    _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, ncards, left, W[P_EPOCH])
+    _tt_store_lru(T, i0, W[P_ABUCKET], ka, kv, res, a0, b0, ncards, left, W[P_EPOCH], _tops(W))
     if pb >= 0 and _sig(W, kv):
         _pt_store(T, pb, _bkey(W, kv, base ^ PSALT, ncards // nseat), kb, res, a0, b0, ncards, kv, left,
                   W[P_EPOCH], W)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import time
 from collections.abc import Sequence
@@ -107,7 +108,8 @@ def first_make(players: int, runs: int) -> str:
 
 
 def learner_waits(table: Table, think: float, problems: int, give_up: float, data: Path,
-                  kinds: Sequence[str], survey: bool = True, levels: Sequence[int] = ()
+                  kinds: Sequence[str], survey: bool = True, levels: Sequence[int] = (), every: bool = False,
+                  stock: bool = True, head_start: float = 0.0
                   ) -> tuple[float, list[tuple[str, int, list[float | None], list[Question], int]]]:
     """(seconds to read the shipped set, [(kind, level, each wait in seconds or None for a
     miss, the new problems handed over, how many of the waits were shipped problems)]) of a
@@ -115,7 +117,10 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
     level the learner meets every shipped problem (picked as the page picks them, at once),
     then ``problems`` new ones. From the moment ``ahead_of`` or fewer shipped ones are left the
     server makes the next ahead (as the page asks), and the learner thinks ``think`` seconds
-    on each problem; the wait is from "Next problem" to a problem handed over."""
+    on each problem (``every``: on every problem, the shipped ones too); the wait is from "Next
+    problem" to a problem handed over. ``stock``: as the page does, the server fills its stock of
+    opening leads in the background from the learner's first visit (``head_start`` seconds
+    before the first problem) and the learner takes a lead from it when none is known or ready."""
     from datetime import UTC, datetime
 
     from fiftysix.drills.problem_prep import Larder, ahead_of
@@ -133,9 +138,13 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
     problem_sets.shipped_leads(table)
     problem_sets.shipped_positions(table)
     read = time.perf_counter() - t0
-    larder = Larder(background_job, index=ProblemStore(data / f"server-{table.players}.db"))
+    server = ProblemStore(data / f"server-{table.players}.db")
+    larder = Larder(background_job, index=server, stock_cap=problem_sets.STOCK_CAP if stock else 0)
     skip = {q.id for q in shipped}
     out = []
+    if stock:
+        larder.survey(table)  # the first visit to the page at this table
+        time.sleep(head_start)
     try:
         for kind in kinds:
             for level in (LEVELS if kind == FIND_CARD else LEAD_LEVELS):
@@ -151,11 +160,16 @@ def learner_waits(table: Table, think: float, problems: int, give_up: float, dat
                         larder.want(table, kind, level, skip | seen)
                         if kind == OPENING_LEAD and survey:
                             larder.survey(table)
-                        time.sleep(think)  # the learner works on the problem shown
+                        if not every:
+                            time.sleep(think)  # the learner works on the problem shown
+                    if every and (seen or waits):
+                        time.sleep(think)
                     t0 = time.perf_counter()
                     q = pick_problem(known, {}, level, (kind,), now=datetime.now(UTC), seed=len(seen), skip=seen)
                     while q is None and time.perf_counter() - t0 < give_up:
                         q = larder.take(table, kind, level, skip | seen)
+                        if q is None and stock and kind == OPENING_LEAD:  # the page's take_stock
+                            q = server.stocked(table, level, skip | seen)
                         wish = larder.progress(table, kind, level)
                         if q is None and wish is not None and wish.done and not larder.ready(table, kind, level):
                             larder.want(table, kind, level, skip | seen)  # the page asks again, as its Next does
@@ -240,6 +254,12 @@ def main() -> None:
     ap.add_argument("--kinds", default=f"{FIND_CARD},{OPENING_LEAD}", help="with --learner: kinds, comma-separated")
     ap.add_argument("--levels", default="", help="with --learner: only these levels, comma-separated")
     ap.add_argument("--no-survey", action="store_true", help="with --learner: no background survey of the leads")
+    ap.add_argument("--every", action="store_true", help="with --learner: think THINK seconds on every problem,"
+                    " the shipped ones too (else only once the server makes the next ones ahead)")
+    ap.add_argument("--no-stock", action="store_true", help="with --learner: no stock of leads filled from the"
+                    " first visit (as before session 5)")
+    ap.add_argument("--head-start", type=float, default=0.0, help="with --learner: seconds the stock fills"
+                    " between the first visit and the first problem")
     ap.add_argument("--page", type=int, default=0, help="also time this many page clicks on Next per table")
     ap.add_argument("--peek", type=int, default=problem_sets.PEEK_DEALS,
                     help="deals of each hand's first look at its lead (0: no first look, each hand scored in full)")
@@ -256,6 +276,7 @@ def main() -> None:
     if args.no_index:
         problem_sets.shipped_positions = lambda table: {}  # type: ignore[assignment]
     warm_up()
+    load0 = " ".join(f"{x:.2f}" for x in os.getloadavg())
     ydeals = dds_deals(40, 2026)
     before = dds_median(ydeals)
     rows = []
@@ -265,9 +286,15 @@ def main() -> None:
             for p in (int(x) for x in args.tables.split(",")):
                 table = Table.make(p)
                 shipped_hands(table)
+                t_table = time.perf_counter()
                 read, found = learner_waits(table, args.learner, args.problems, args.give_up, Path(d),
                                             args.kinds.split(","), not args.no_survey,
-                                            [int(x) for x in args.levels.split(",") if x])
+                                            [int(x) for x in args.levels.split(",") if x], args.every,
+                                            not args.no_stock, args.head_start)
+                stocked = problem_sets.ProblemStore(Path(d) / f"server-{p}.db").stock_counts(table)
+                rows.append(f"{p}p the learner's visit took {time.perf_counter() - t_table:.0f} s; the server's stock"
+                            f" of leads at the end, by level: {stocked}")
+                print(rows[-1], flush=True)
                 rows.append(f"{p}p a fresh server reads the shipped set, the leads' scores and the positions' index"
                             f" in {read:.2f} s")
                 print(rows[-1], flush=True)
@@ -299,7 +326,8 @@ def main() -> None:
                                 f" {quantiles(ts)}")
                     print(rows[-1], flush=True)
         dds = (before + dds_median(ydeals)) / 2
-        print(f"\nDDS median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals; {before * 1000:.2f} ms before)")
+        print(f"\nDDS median solve {dds * 1000:.2f} ms (bridge, 40 seeded deals; {before * 1000:.2f} ms before);"
+              f" load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}; load before {load0}")
         for r in rows:
             print(r)
         return

@@ -10,8 +10,13 @@ stays in the process's caches, so the work picks up where it stopped). "Next pro
 ``take``s it at once, or shows the preparation's ``progress`` until it is ready. What scoring
 each hand's opening lead gave is kept in the data file (``index``), so a server scores each of
 the bots' hands once: the wait shrinks as the server runs, and a restart keeps it. Once a
-learner needs new opening leads, ``survey`` scores every hand's lead in the background (after
-the wishes, which go first), so that the next levels' leads are found at once.
+learner visits the Problems page at a table, ``survey`` scores every hand's lead in the
+background (after the wishes, which go first) and then fills the server's *stock* of opening
+leads (``problem_sets.fill_stock``): deals the bots bid, each lead scored kept in the data file
+at its level, whatever level was short, until each level holds ``STOCK_CAP``. Every learner of
+the server draws from it (``ProblemStore.stocked``; each never meets one twice), so a lead at 6
+or 8 players, which costs tens of seconds to make, is made once for the whole server, long
+before a learner runs out of shipped ones.
 
 A problem goes into the larder only once ``checked`` holds: the same gate a problem made while
 the learner waits goes through (its data replays and agrees with itself, and a find-the-card
@@ -32,7 +37,14 @@ from typing import Protocol
 from fiftysix.analyser.pool import lower_this_thread
 from fiftysix.analyser.solver import BudgetExceeded, Cancelled, Solver
 from fiftysix.cards import Table
-from fiftysix.drills.problem_sets import ProblemStore, default_seconds, make_problem, score_leads
+from fiftysix.drills.problem_sets import (
+    STOCK_CAP,
+    ProblemStore,
+    default_seconds,
+    fill_stock,
+    make_problem,
+    score_leads,
+)
 from fiftysix.drills.problems import FIND_CARD, LEAD_LEVELS, OPENING_LEAD, consistency, verify
 from fiftysix.drills.questions import Question
 from fiftysix.errors import FiftySixError
@@ -56,6 +68,8 @@ TRIES = 3
 """... or after this many searches in a row that found nothing new."""
 SURVEY = "lead-survey"
 """The key's kind of the background scoring of every hand's lead (``Larder.survey``)."""
+SCORED, STOCKED = "every hand scored", "the stock is full"
+"""How a survey ends when it has done all it can: without a stock to fill, or with it filled."""
 SURVEY_SECONDS = 3600.0
 """A survey ends after this long (it starts again when a page asks)."""
 AHEAD_SECONDS = {FIND_CARD: 30.0}
@@ -138,10 +152,13 @@ class Larder:
 
     def __init__(self, slot: Slot | None = None, depth: int = DEPTH, seconds: float = WISH_SECONDS,
                  check: Callable[[Question], list[str]] = checked, index: ProblemStore | None = None,
-                 depths: Mapping[tuple[int, str], int] | None = None) -> None:
+                 depths: Mapping[tuple[int, str], int] | None = None, stock_cap: int = STOCK_CAP) -> None:
         self.slot = slot or _no_slot
         self.index = index
-        """Where what scoring each hand's opening lead gave is kept (``make_problem``'s ``index``)."""
+        """Where what scoring each hand's opening lead gave is kept (``make_problem``'s ``index``),
+        with the server's stock of lead problems."""
+        self.stock_cap = stock_cap
+        """The survey goes on to fill the stock until each lead level holds this many (0: it does not)."""
         self.depth, self.seconds, self.check = depth, seconds, check
         self.depths = dict(DEPTHS if depths is None else depths)
         """Deeper larders by (players, kind) (``DEPTHS``); ``depth`` for the rest."""
@@ -180,17 +197,30 @@ class Larder:
     def survey(self, table: Table) -> None:
         """Start scoring the opening lead of every bots' hand of ``table`` in the background
         (``problem_sets.score_leads``; once a server, the scores being kept in the ``index``),
-        so that a lead problem of any level is found at once later. It gives way to pages and
-        to every ``want``; nothing happens if it runs or has finished."""
+        then filling the server's stock of lead problems with deals the bots bid
+        (``problem_sets.fill_stock``, up to ``stock_cap`` a level), so that a lead problem of
+        any level is found at once later, by every learner of the server. It gives way to
+        pages and to every ``want``; nothing happens if it runs or has finished (a stock that
+        learners drew from since it was filled is filled again)."""
         key = (table.players, table.deck, table.teams, SURVEY, 0)
         with self._lock:
             wish = self._wishes.get(key)
-            if wish is not None and (not wish.done or wish.note == "every hand scored"):
+        if wish is not None and wish.done and wish.note == STOCKED and not self._short(table):
+            return  # filled, and no learner drew from it since
+        with self._lock:
+            wish = self._wishes.get(key)
+            if wish is not None and (not wish.done or wish.note == SCORED):
                 return
             wish = self._wishes[key] = Wish(key, set())
         wish.thread = threading.Thread(target=self._survey, args=(table, wish), daemon=True,
                                        name=f"fiftysix-survey-{table.players}")
         wish.thread.start()
+
+    def _short(self, table: Table) -> bool:
+        """Whether the stock at ``table`` lacks problems no learner was shown at some lead level."""
+        if self.index is None or self.stock_cap <= 0:
+            return False
+        return min(self.index.stock_counts(table, unused=True).values()) < self.stock_cap
 
     def _wanting(self) -> bool:
         with self._lock:
@@ -210,10 +240,12 @@ class Larder:
                         wish.words = "waiting for a free place on the server (pages go first)"
                         wish.cancel.wait(IDLE_WAIT)
                         continue
-                    done, total = score_leads(table, stop=_either(_either(wish.cancel.is_set, job.stop), self._wanting),
-                                              on_progress=wish.report, index=self.index)
-                if done == total:
-                    wish.note = "every hand scored"
+                    halt = _either(_either(wish.cancel.is_set, job.stop), self._wanting)
+                    done, total = score_leads(table, stop=halt, on_progress=wish.report, index=self.index)
+                    full = done == total and (self.index is None or self.stock_cap <= 0 or fill_stock(
+                        table, self.index, cap=self.stock_cap, stop=halt, on_progress=wish.report))
+                if full:
+                    wish.note = SCORED if self.index is None or self.stock_cap <= 0 else STOCKED
                     return
             wish.note = "cancelled" if wish.cancel.is_set() else "out of time"
         except FiftySixError as e:

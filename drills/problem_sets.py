@@ -12,6 +12,10 @@
   each solved afresh before it is handed over: at 8 players one problem of level 4 lies among
   about 360 positions that could be one, so scanning for it took far past the 2 s. A problem once shown is kept (``ProblemStore``) so that, missed, it
   can come back.
+* Past the shipped hands, opening leads come from deals the bots bid (``next_auction``); every
+  lead the server scores, at whatever level, goes into its stock in the data file
+  (``ProblemStore.stock``, filled in the background from a learner's first visit by
+  ``fill_stock``), which ``make_problem`` and the page draw from before they make one.
 * Answers go to the progress store under the idea ``problem:<id>`` (``Question.template``), so
   missed problems come back through the same FSRS schedule as the bidding ideas.
 * ``level_scores`` gives a learner's score per level; level 1 is open, and each next level
@@ -24,6 +28,7 @@ import hashlib
 import json
 import random
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -56,6 +61,7 @@ from fiftysix.drills.problems import (
 )
 from fiftysix.drills.questions import Question
 from fiftysix.errors import FiftySixError
+from fiftysix.records import Record
 
 UNLOCK_SOLVED = 5
 """Problems of a level a learner must have solved before the next level opens."""
@@ -137,6 +143,24 @@ CREATE TABLE IF NOT EXISTS problems (
     question TEXT NOT NULL,
     added_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS lead_stock (
+    id TEXT PRIMARY KEY,
+    players INTEGER NOT NULL,
+    deck INTEGER NOT NULL,
+    teams TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    question TEXT NOT NULL,
+    made_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lead_stock_level ON lead_stock (players, deck, teams, level);
+CREATE TABLE IF NOT EXISTS lead_auctions (
+    players INTEGER NOT NULL,
+    deck INTEGER NOT NULL,
+    teams TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    claimed_at TEXT NOT NULL,
+    PRIMARY KEY (players, deck, teams, seed)
+);
 CREATE TABLE IF NOT EXISTS scored_leads (
     key TEXT PRIMARY KEY,
     players INTEGER NOT NULL,
@@ -196,6 +220,71 @@ class ProblemStore(store.Store):
                         " VALUES (?, ?, ?, ?, ?, ?)",
                         (key, table.players, table.deck, table.teams,
                          None if q is None else json.dumps(q.to_dict()), datetime.now(UTC).isoformat()))
+
+    # --- the stock of opening leads: every lead problem the server made, for every learner ---
+
+    def stock(self, q: Question) -> None:
+        """Keep an opening lead problem the server made (from any hand, at any level) in the
+        stock every learner of the server draws from (once: one already kept stays)."""
+        c = q.context
+        with self._transaction() as con:
+            con.execute("INSERT OR IGNORE INTO lead_stock (id, players, deck, teams, level, question, made_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (q.id, c.players, c.deck, c.teams, level_of(q), json.dumps(q.to_dict()),
+                         datetime.now(UTC).isoformat()))
+
+    def stocked(self, table: Table, level: int, skip: Iterable[str] = ()) -> Question | None:
+        """The oldest problem of the stock at ``table`` and ``level`` whose id is not in ``skip``
+        (and that reads back as a problem of that table and level), or None. A row that does
+        not read back (a damaged or hand-edited file) is passed over, never shown."""
+        skip = set(skip)
+        try:
+            with self._connect() as con:
+                rows = con.execute("SELECT id, question FROM lead_stock WHERE players=? AND deck=? AND teams=?"
+                                   " AND level=? ORDER BY made_at, id",
+                                   (table.players, table.deck, table.teams, level)).fetchall()
+        except ProblemStoreError:
+            return None  # an unreadable stock is an empty one: the engine makes the problem
+        for qid, text in rows:
+            if qid in skip:
+                continue
+            try:
+                q = Question.from_dict(json.loads(text))
+            except (FiftySixError, ValueError, TypeError, AttributeError):
+                continue
+            c = q.context
+            if (q.id == qid and q.type == OPENING_LEAD and (c.players, c.deck, c.teams) ==
+                    (table.players, table.deck, table.teams) and level_of(q) == level):
+                return q
+        return None
+
+    def stock_counts(self, table: Table, unused: bool = False) -> dict[int, int]:
+        """How many opening lead problems the stock holds at ``table``, by level (``unused``:
+        only those no learner of the server was shown yet, which are not in ``problems``)."""
+        out = dict.fromkeys(LEAD_LEVELS, 0)
+        fresh = " AND id NOT IN (SELECT id FROM problems)" if unused else ""
+        try:
+            with self._connect() as con:
+                rows = con.execute("SELECT level, COUNT(*) FROM lead_stock WHERE players=? AND deck=? AND teams=?"
+                                   f"{fresh} GROUP BY level", (table.players, table.deck, table.teams)).fetchall()
+        except ProblemStoreError:
+            return out
+        for lv, n in rows:
+            if lv in out:
+                out[lv] = int(n)
+        return out
+
+    def claim_auction(self, table: Table, first: int) -> int:
+        """The seed of the next deal the bots bid for a lead at ``table`` on this server (from
+        ``first``), claimed in one transaction, so that no two processes of the server (nor a
+        restart) bid and score the same deal again."""
+        with self._transaction() as con:
+            (top,) = con.execute("SELECT MAX(seed) FROM lead_auctions WHERE players=? AND deck=? AND teams=?",
+                                 (table.players, table.deck, table.teams)).fetchone()
+            seed = max(first, (top or 0) + 1)
+            con.execute("INSERT INTO lead_auctions (players, deck, teams, seed, claimed_at) VALUES (?, ?, ?, ?, ?)",
+                        (table.players, table.deck, table.teams, seed, datetime.now(UTC).isoformat()))
+        return seed
 
     def problems(self, table: Table | None = None) -> list[Question]:
         """The problems kept (for ``table`` only, when given), oldest first."""
@@ -375,6 +464,8 @@ def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, 
     def wanted(q: Question | None) -> bool:
         return q is not None and q.id not in skip and level_of(q) == level
 
+    if index is not None and (q := index.stocked(table, level, skip)) is not None:
+        return q  # made before on this server (for any learner, at any time): at once
     for i in order:  # what is known already costs nothing
         key = (table, i)
         _recall_lead(table, i, hands[i], index)
@@ -407,11 +498,7 @@ def _find_lead(table: Table, hands: Sequence, order: Sequence[int], level: int, 
                 continue
             q = _leads_made[(table, i)] = scoring.problem()
             _lead_scoring.pop((table, i), None)
-            if index is not None:
-                try:
-                    index.keep_scored_lead(lead_key(rec), table, q)
-                except ProblemStoreError:
-                    pass  # not kept: scored again after a restart
+            _keep(index, rec, table, q)
             if wanted(q):
                 return q
     if not hands:
@@ -427,68 +514,130 @@ AUCTION_TRIES = 200
 """Bid-only deals kept in memory a table, each with what scoring its lead gave."""
 _auction_made: dict[Table, dict[int, Question | None]] = {}
 _auction_next: dict[Table, int] = {}
-_auction_scoring: dict[Table, tuple[int, object, LeadScoring]] = {}
+_auction_scoring: dict[Table, tuple[int, Record, LeadScoring]] = {}
+_auction_lock = threading.Lock()
+"""Guards the auction seeds counted in memory and the scoring taken up later (the page's
+search made ahead and the background stock may both bid deals)."""
 
 
 def _lead_from_auctions(table: Table, system: str, level: int, wanted: Callable[[Question | None], bool],
                         halt: Callable[[], bool], stop: Callable[[], bool] | None,
                         progress: Callable[[str], None], index: ProblemStore | None) -> Question | None:
     """Past every shipped hand: a new opening lead problem of ``level`` from a deal the bots
-    only bid (``bot_auction``; seeds from ``AUCTION_FIRST``, one after another a process, so a
-    scoring stopped by the limit is taken up by the next request). A deal whose kinds of lead
-    cannot give the level asked is passed over unscored (exact, as scripts/problem_data.py);
-    each deal scored is kept (in memory and the ``index``), so a later request for another
-    level finds it at once. None at the limit; Cancelled when ``stop()`` says so."""
-    from fiftysix.analyser.solver import Position
-    from fiftysix.drills.problem_hands import bot_auction
-    from fiftysix.drills.problems import LEAD_TRICKS, card_groups, level_for
+    only bid (``next_auction``, one deal after another, so a scoring stopped by the limit is
+    taken up by the next request). Each deal scored is kept (in memory, and in the ``index``
+    with its problem in the server's stock), so a later request for another level finds it at
+    once. None at the limit; Cancelled when ``stop()`` says so."""
     made = _auction_made.setdefault(table, {})
     for q in made.values():
         if wanted(q):
             return q
     while True:
-        if halt():
+        finished, q = next_auction(table, system, {level}, halt, progress, index)
+        if not finished:
             if stop is not None and stop():
                 raise Cancelled("making a problem was cancelled")
             return None
-        pending = _auction_scoring.get(table)
-        if pending is not None:
-            seed, rec, scoring = pending
-        else:
-            seed = _auction_next.get(table, AUCTION_FIRST)
-            _auction_next[table] = seed + 1
-            progress(f"the bots bid a new deal (seed {seed})")
-            try:
-                rec = bot_auction(table, system, seed)
-            except FiftySixError:
-                continue  # passed out: the next deal
-            assert rec.contract is not None
-            if index is not None:
-                known, q = index.scored_lead(lead_key(rec))
-                if known:
-                    _keep_auction(made, seed, q)
-                    if wanted(q):
-                        return q
-                    continue
-            groups = len(card_groups(Position(table, tuple(rec.deal.hands), rec.contract.trump, rec.leader)))
-            if level not in {level_for(LEAD_TRICKS, alike, far) for alike in range(1, groups + 1) for far in (0, 1, 2)}:
-                continue  # too few kinds of lead for this level: not scored
-            scoring = LeadScoring(rec, seed=LEAD_SEED)
-            _auction_scoring[table] = (seed, rec, scoring)
-        words = f"scoring each lead of a deal the bots bid ({rec.contract}, seed {seed})"  # type: ignore[attr-defined]
-        progress(words)
-        if not scoring.run(stop=halt, on_deal=partial(_deal_done, progress, words)):
-            continue  # stopped: the top of the loop says how; the scoring is taken up next time
-        _auction_scoring.pop(table, None)
-        q = scoring.problem()
-        _keep_auction(made, seed, q)
-        if index is not None:
-            try:
-                index.keep_scored_lead(lead_key(rec), table, q)
-            except ProblemStoreError:
-                pass
         if wanted(q):
             return q
+
+
+def next_auction(table: Table, system: str, levels: set[int], halt: Callable[[], bool],
+                 progress: Callable[[str], None], index: ProblemStore | None) -> tuple[bool, Question | None]:
+    """Have the bots bid one more deal for an opening lead at ``table`` and score its lead:
+    (True, the problem or None) once done; (False, None) when ``halt()`` stopped it (the
+    scoring is taken up by the next call). The seeds run from ``AUCTION_FIRST``, claimed in the
+    ``index`` when there is one (so a restart or another process of the server goes on with the
+    next deal, not the same ones again), else counted in memory. A deal whose kinds of lead
+    cannot give any of ``levels`` is passed over unscored (exact, as scripts/problem_data.py):
+    (True, None). A lead scored is kept (``_keep``: its problem, of whatever level, in the stock)."""
+    from fiftysix.analyser.solver import Position
+    from fiftysix.drills.problem_hands import bot_auction
+    from fiftysix.drills.problems import LEAD_TRICKS, card_groups, level_for
+    made = _auction_made.setdefault(table, {})
+    if halt():
+        return False, None
+    with _auction_lock:
+        pending = _auction_scoring.pop(table, None)
+    if pending is not None:
+        seed, rec, scoring = pending
+    else:
+        seed = _claim(table, index)
+        progress(f"the bots bid a new deal (seed {seed})")
+        try:
+            rec = bot_auction(table, system, seed)
+        except FiftySixError:
+            return True, None  # passed out: the next deal
+        assert rec.contract is not None
+        if index is not None:
+            known, q = index.scored_lead(lead_key(rec))
+            if known:
+                _keep_auction(made, seed, q)
+                _keep(index, rec, table, q)
+                return True, q
+        groups = len(card_groups(Position(table, tuple(rec.deal.hands), rec.contract.trump, rec.leader)))
+        reach = {level_for(LEAD_TRICKS, alike, far) for alike in range(1, groups + 1) for far in (0, 1, 2)}
+        if not reach & levels:
+            return True, None  # too few kinds of lead for these levels: not scored
+        scoring = LeadScoring(rec, seed=LEAD_SEED)
+    words = f"scoring each lead of a deal the bots bid ({rec.contract}, seed {seed})"
+    progress(words)
+    if not scoring.run(stop=halt, on_deal=partial(_deal_done, progress, words)):
+        with _auction_lock:
+            _auction_scoring.setdefault(table, (seed, rec, scoring))  # taken up next time
+        return False, None
+    q = scoring.problem()
+    _keep_auction(made, seed, q)
+    _keep(index, rec, table, q)
+    return True, q
+
+
+STOCK_CAP = 40
+"""The server fills its stock of opening leads in the background (``fill_stock``) until every
+lead level holds this many problems at a table (a lead scored past the cap still goes in)."""
+
+
+def fill_stock(table: Table, index: ProblemStore, *, cap: int = STOCK_CAP, stop: Callable[[], bool] | None = None,
+               on_progress: Progress | None = None) -> bool:
+    """Fill the server's stock of opening lead problems at ``table`` (``ProblemStore.stocked``,
+    which every learner draws from) with leads of deals the bots bid (``next_auction``), until
+    every lead level holds ``cap`` that no learner was shown yet: True then (or where nothing can be kept: no hands, a file
+    that cannot be written); False when ``stop()`` ends it first (taken up by the next call).
+    Every lead scored goes into the stock, whatever its level; a deal whose kinds of lead can
+    give none of the levels still short is passed over unscored."""
+    hands = shipped_hands(table)
+    if not hands or index.read_only or cap <= 0:
+        return True
+    report = on_progress or (lambda f, w: None)
+    halt = stop or (lambda: False)
+    while True:
+        counts = index.stock_counts(table, unused=True)
+        short = {lv for lv in LEAD_LEVELS if counts[lv] < cap}
+        if not short:
+            return True
+        share = sum(min(cap, n) for n in counts.values()) / (cap * len(LEAD_LEVELS))
+        held = ", ".join(f"level {lv}: {counts[lv]}" for lv in LEAD_LEVELS)
+        finished, _ = next_auction(table, hands[0].system, short, halt,
+                                   partial(_stock_words, report, share, held), index)
+        if not finished:
+            return False
+
+
+def _stock_words(report: Progress, share: float, held: str, words: str) -> None:
+    report(share, f"{words} (in stock: {held})")
+
+
+def _claim(table: Table, index: ProblemStore | None) -> int:
+    """The next auction seed (``next_auction``)."""
+    if index is not None:
+        try:
+            return index.claim_auction(table, AUCTION_FIRST)
+        except ProblemStoreError:
+            pass  # a file that cannot be written: counted in memory
+    with _auction_lock:
+        seed = _auction_next.get(table, AUCTION_FIRST)
+        _auction_next[table] = seed + 1
+    return seed
 
 
 def _keep_auction(made: dict[int, Question | None], seed: int, q: Question | None) -> None:
@@ -521,12 +670,22 @@ def score_leads(table: Table, *, stop: Callable[[], bool] | None = None, on_prog
         q = _leads_made[key] = scoring.problem()
         _lead_scoring.pop(key, None)
         done += 1
-        if index is not None:
-            try:
-                index.keep_scored_lead(lead_key(rec), table, q)
-            except ProblemStoreError:
-                pass
+        _keep(index, rec, table, q)
     return done, len(hands)
+
+
+def _keep(index: ProblemStore | None, rec, table: Table, q: Question | None) -> None:
+    """What scoring the lead of ``rec`` gave, kept in the ``index``: the score (so the hand is not
+    scored again) and a problem, whatever its level, in the server's stock (so no scoring is
+    wasted: a learner at any level may draw it). Not kept where the file cannot be written."""
+    if index is None:
+        return
+    try:
+        index.keep_scored_lead(lead_key(rec), table, q)
+        if q is not None:
+            index.stock(q)
+    except ProblemStoreError:
+        pass  # not kept: scored again after a restart
 
 
 def _recall_lead(table: Table, i: int, rec, index: ProblemStore | None) -> None:

@@ -17,6 +17,9 @@ import pytest
 from tests.app_harness import free_port, serving
 
 ROOT = Path(__file__).resolve().parents[1]
+os.environ.setdefault("FIFTYSIX_PROBLEM_STOCK", "0")
+"""The app's Problems page fills a stock of opening leads in the background from its first
+visit: off in the tests' servers and AppTests (tests/test_problem_prep.py tests the stock)."""
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 
 

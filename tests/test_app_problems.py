@@ -239,3 +239,36 @@ def test_leads_at_eight_players_are_asked_for_ahead_earlier(tmp_path, monkeypatc
     q = shown(at)
     assert q.type == OPENING_LEAD and level_of(q) == 2 and q.id in leads[:6]  # five left after this one
     assert (problem_parts._larder.progress(table, OPENING_LEAD, 2) is not None) is asked
+
+
+def test_past_the_shipped_leads_the_page_takes_one_from_the_servers_stock(tmp_path, monkeypatch):
+    """A learner who has met every shipped level-2 lead gets, at once, a lead the server made
+    for its stock (here: the lead of a deal the bots bid, scored as the stock scores it), and
+    never one whose data does not hold together (a stored row edited to wrong answers)."""
+    import json
+    import sqlite3
+
+    from fiftysix.drills.problem_hands import bot_auction
+    from fiftysix.drills.problem_prep import Larder
+    from fiftysix.drills.problem_sets import AUCTION_FIRST, LEAD_SEED
+    from fiftysix.drills.problems import OPENING_LEAD, lead_problem
+    from fiftysix.ui import problem_parts
+    table = Table.make(4)
+    monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
+    problem_parts._larder = Larder(lambda label, seconds: _no_place())  # a busy server: nothing made now
+    seed = AUCTION_FIRST
+    while (q := lead_problem(bot_auction(table, "international", seed), seed=LEAD_SEED)) is None or level_of(q) != 2:
+        seed += 1
+    wrong = [c for c in q.choices if c not in q.answers][:1]
+    broken = Question.from_dict({**q.to_dict(), "id": "ol-broken", "answers": wrong, "preferred": wrong[0]})
+    store = ProblemStore()
+    with sqlite3.connect(store.path) as con:  # the broken one first: the page must pass it over
+        con.execute("INSERT INTO lead_stock VALUES (?, 4, 32, 'alternate', 2, ?, '0')",
+                    (broken.id, json.dumps(broken.to_dict())))
+    store.stock(q)
+    answer_level_one(table)
+    leads = [p.id for p in starter_problems(table) if p.type == OPENING_LEAD and level_of(p) == 2]
+    at = open_page("problems", tmp_path, monkeypatch, players=4, deck=32, player="asha", pr_level=2,
+                   pr_kinds=[OPENING_LEAD], pr_seen=leads)
+    assert shown(at).id == q.id and "You have met every problem" not in texts(at)
+    assert q.id in {p.id for p in ProblemStore().problems(table)}  # kept, so that it can come back

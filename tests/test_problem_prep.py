@@ -193,11 +193,11 @@ def test_a_survey_scores_every_hands_lead_once_and_keeps_it(tmp_path, monkeypatc
     monkeypatch.setattr(problem_sets, "_leads_made", {})
     monkeypatch.setattr(problem_sets, "_lead_scoring", {})
     index = ProblemStore(tmp_path / "fiftysix.db")
-    larder = Larder(index=index)
+    larder = Larder(index=index, stock_cap=0)  # the hands only (the stock: tested below)
     larder.survey(FOUR)
     wish = larder.progress(FOUR, problem_prep.SURVEY, 0)
     wish.thread.join(120)
-    assert wish.note == "every hand scored"
+    assert wish.note == problem_prep.SCORED
     for rec in some[:6]:
         known, q = index.scored_lead(lead_key(rec))
         whole = lead_problem(rec, seed=LEAD_SEED)
@@ -239,3 +239,110 @@ def test_the_larder_keeps_three_leads_ready_at_eight_players_and_one_elsewhere(m
     assert fill(eight, "find-card") == 1 and fill(FOUR, OPENING_LEAD) == 1 and len(made) == 6
     assert problem_prep.ahead_of(eight, OPENING_LEAD) == 8 > problem_prep.ahead_of(eight, "find-card") == 2
     assert problem_prep.ahead_of(Table.make(6), OPENING_LEAD) == 8 and problem_prep.ahead_of(FOUR, OPENING_LEAD) == 2
+
+
+def _fresh_auctions(monkeypatch):
+    """No deal the bots bid is remembered in memory (a fresh server process)."""
+    from fiftysix.drills import problem_sets
+    monkeypatch.setattr(problem_sets, "_auction_made", {})
+    monkeypatch.setattr(problem_sets, "_auction_next", {})
+    monkeypatch.setattr(problem_sets, "_auction_scoring", {})
+
+
+@pytest.mark.slow
+def test_the_background_stock_holds_every_lead_it_scored_for_every_learner(tmp_path, monkeypatch):
+    """From a learner's first visit the server fills a stock of opening leads (here one a level
+    at 4 players) with deals the bots bid: every lead scored goes in at its level, each is what
+    scoring that deal alone gives and holds when the solver re-solves its deals; a request
+    for a lead past the shipped set then takes one from the stock with no simulation, for any
+    learner who has not met it; a restarted server bids the next deals, not the same again."""
+    from fiftysix.drills import problem_sets
+    from fiftysix.drills.problem_hands import AUCTION_EVENT, bot_auction, shipped_hands
+    from fiftysix.drills.problem_sets import (
+        AUCTION_FIRST,
+        LEAD_LEVELS,
+        LEAD_SEED,
+        ProblemStore,
+        make_problem,
+    )
+    from fiftysix.drills.problems import lead_problem
+    _fresh_auctions(monkeypatch)
+    monkeypatch.setattr(problem_sets, "shipped_hands", lambda table: shipped_hands(table)[:3])
+    monkeypatch.setattr(problem_sets, "_leads_made", {})
+    monkeypatch.setattr(problem_sets, "_lead_scoring", {})
+    index = ProblemStore(tmp_path / "server.db")
+    larder = Larder(index=index, stock_cap=1)
+    larder.survey(FOUR)
+    wish = larder.progress(FOUR, problem_prep.SURVEY, 0)
+    wish.thread.join(NO_RUSH)
+    assert wish.note == problem_prep.STOCKED
+    counts = index.stock_counts(FOUR)
+    assert all(counts[lv] >= 1 for lv in LEAD_LEVELS), counts
+    with index._connect() as con:
+        claimed = [s for (s,) in con.execute("SELECT seed FROM lead_auctions ORDER BY seed")]
+    assert claimed == list(range(AUCTION_FIRST, AUCTION_FIRST + len(claimed)))  # one deal after another
+    stocked = {lv: index.stocked(FOUR, lv) for lv in LEAD_LEVELS}
+    for lv, q in stocked.items():
+        assert q is not None and level_of(q) == lv
+        seed = int(q.data["source"].split("seed ", 1)[1].split(",", 1)[0])
+        if q.data["source"].startswith(AUCTION_EVENT):  # a deal the bots bid: scored alone it gives the same
+            assert seed >= AUCTION_FIRST
+            alone = lead_problem(bot_auction(FOUR, q.context.system, seed), seed=LEAD_SEED)
+            assert alone is not None and alone.to_dict() == q.to_dict()
+    q4 = stocked[4]
+    assert verify(q4, Solver(8, shuffle=3)) == []  # the solver agrees, every deal scored again
+    # filled, the survey is not started again; once a learner was shown a stocked lead, it is
+    larder.survey(FOUR)
+    assert larder.progress(FOUR, problem_prep.SURVEY, 0) is wish
+    index.add(stocked[3])
+    larder.survey(FOUR)
+    assert larder.progress(FOUR, problem_prep.SURVEY, 0) is not wish
+    larder.close()
+    # a learner past the shipped set: the stock's lead at once, no simulation run
+    monkeypatch.setattr(problem_sets, "LeadScoring", lambda *a, **k: (_ for _ in ()).throw(AssertionError("scored")))
+    skip = {q.id for q in starter_problems(FOUR)}
+    got = make_problem(FOUR, 4, OPENING_LEAD, seed=5, skip=skip, max_seconds=NO_RUSH, index=index)
+    assert got is not None and got.id == q4.id
+    again = index.stocked(FOUR, 4, skip | {q4.id})  # the learner met it: the next one, if any, never it
+    assert again is None or again.id != q4.id
+    # a restart: the next deal the bots bid is the one after the last claimed
+    assert index.claim_auction(FOUR, AUCTION_FIRST) > claimed[-1]
+
+
+def test_a_damaged_stock_row_is_never_handed_out(tmp_path):
+    """A stock row that does not read back, or says another level or table than its problem,
+    is passed over (never shown); the good ones still come, and the counts stay readable."""
+    import json
+    import sqlite3
+
+    from fiftysix.drills.problem_sets import ProblemStore
+    leads = [q for q in starter_problems(FOUR) if q.type == OPENING_LEAD]
+    two, three = next(q for q in leads if level_of(q) == 2), next(q for q in leads if level_of(q) == 3)
+    store = ProblemStore(tmp_path / "server.db")
+    store.stock(two)
+    store.stock(two)  # once only
+    assert store.stock_counts(FOUR) == {2: 1, 3: 0, 4: 0} == store.stock_counts(FOUR, unused=True)
+    store.add(two)  # shown to a learner (kept for every learner): no longer counted as unused stock
+    assert store.stock_counts(FOUR, unused=True) == {2: 0, 3: 0, 4: 0} and store.stock_counts(FOUR)[2] == 1
+    with sqlite3.connect(tmp_path / "server.db") as con:
+        con.execute("INSERT INTO lead_stock VALUES ('bad', 4, 32, 'alternate', 2, '{not json', '0')")
+        con.execute("INSERT INTO lead_stock VALUES (?, 4, 32, 'alternate', 2, ?, '1')",
+                    (three.id, json.dumps(three.to_dict())))  # a level-3 problem filed as level 2
+    assert store.stocked(FOUR, 2).id == two.id
+    assert store.stocked(FOUR, 2, skip={two.id}) is None
+    assert store.stocked(FOUR, 3) is None and store.stocked(Table.make(6), 2) is None
+
+
+def test_a_stock_that_cannot_be_written_fills_nothing_and_says_so(tmp_path):
+    """A data file the server can only read (``Store`` falls back to reading it): the stock
+    reads as it is, filling it ends at once (nothing could be kept), and claiming a deal says
+    why in one line."""
+    from fiftysix.drills.problem_sets import AUCTION_FIRST, ProblemStore, ProblemStoreError, fill_stock
+    path = tmp_path / "server.db"
+    ProblemStore(path).stock(next(q for q in starter_problems(FOUR) if q.type == OPENING_LEAD))
+    store = ProblemStore(path)
+    store.read_only = True  # as ``Store._open_read_only`` leaves it for a read-only file or folder
+    assert sum(store.stock_counts(FOUR).values()) == 1
+    assert fill_stock(FOUR, store, cap=5) is True
+    with pytest.raises(ProblemStoreError, match="read-only"):
+        store.claim_auction(FOUR, AUCTION_FIRST)

@@ -15,6 +15,7 @@ from endplay.dds import calc_dd_table, solve_board
 from endplay.types import Deal as BDeal
 from endplay.types import Denom, Player
 
+from fiftysix.analyser import _kernels as kernels
 from fiftysix.analyser import bridge
 from fiftysix.analyser import solver as S
 from fiftysix.errors import DealError
@@ -123,3 +124,68 @@ def test_bridge_input_errors_are_named():
         bridge.tricks("N:AK.QJ.T9.8 QJ.AK.87.T9 T9.87.AK.QJ 87.T9.QJ.AK", 4, 0)
     with pytest.raises(DealError, match="not a bridge card"):
         bridge.tricks(good, 4, 0, ["Z2"])
+
+
+def test_bridge_through_a_cleared_small_table_matches_dds():
+    """A table of a few abstract buckets shared by endings with ``clear()`` between them: the
+    entries of earlier epochs stay in the buckets behind the current ones (a lookup stops at
+    the first of them, a store writes over it), and every trick count still equals DDS's."""
+    rng = random.Random(41)
+    solver = S.Solver(table_mb=0.25)
+    T = solver._table()[0]
+    for _ in range(30):
+        size = rng.choice((6, 7, 8))
+        hands = random_ending(rng, size)
+        deal = BDeal.from_pbn(pbn(hands))
+        first, trump = rng.randrange(4), rng.randrange(5)
+        deal.first, deal.trump = Player(first), Denom(trump)
+        solver.clear()
+        assert bridge.tricks(pbn(hands), trump, first, solver=solver) == dds_value(deal), (pbn(hands), first, trump)
+    epochs = (T[1::2][T[::2] != 0] >> kernels.V_EPOCH) & 0x7FF
+    assert len(set(epochs.tolist())) > 10  # (entries of many earlier searches were still there)
+
+
+def _tops_fall_short(hands: list[list[int]], leader: int) -> bool:
+    """The rule of DDS's LaterTricks, from the hands: the suits whose best card the leader's
+    side holds have fewer cards in its longer hand of each, together, than there are tricks."""
+    size = len(hands[0])
+    total = 0
+    for suit in range(4):
+        held = [[c for c in h if c // 13 == suit] for h in hands]
+        if not any(held):
+            continue
+        top = min(c for h in held for c in h)
+        owner = next(s for s in range(4) if top in held[s])
+        if owner % 2 == leader % 2:
+            total += max(len(held[leader % 2]), len(held[leader % 2 + 2]))
+    return 0 < total < size
+
+
+def test_bridge_no_trump_endings_where_the_tops_fall_short_match_dds():
+    """No-trump endings (and endings whose trumps are all played) asked whether the side on
+    lead takes every trick, and whether the other side takes none: where the suits the side on
+    lead holds the best card of have too few cards for every trick, it cannot (it keeps the
+    lead only while it wins, and can only lead those suits), and the search settles that at the
+    first trick start without searching it (DDS's LaterTricks). Every answer as DDS's."""
+    rng = random.Random(4141)
+    solver = S.Solver(table_mb=8)
+    settled = 0
+    for _ in range(150):
+        size = rng.choice((3, 4, 5, 6))
+        hands = random_ending(rng, size)
+        first = rng.randrange(4)
+        trump = 4 if rng.random() < 0.7 else next((s for s in range(4) if all(c // 13 != s for h in hands for c in h)), 4)
+        deal = BDeal.from_pbn(pbn(hands))
+        deal.first, deal.trump = Player(first), Denom(trump)
+        want = dds_value(deal)
+        enc = bridge.position(pbn(hands), trump, first)
+        for side, target in ((first % 2, size), (1 - first % 2, 1)):
+            solver.clear()
+            solver.reset_counts()
+            got = solver.probe(enc, side, target)
+            assert got == (want == size if side == first % 2 else want < size), (pbn(hands), first, trump, side)
+            if _tops_fall_short(hands, first):
+                assert not got if side == first % 2 else got
+                assert solver.nodes == 1, (pbn(hands), first, trump, side)  # (settled at the root)
+                settled += 1
+    assert settled > 20

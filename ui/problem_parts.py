@@ -4,6 +4,7 @@ The problem's hands, auction and answer table; the "make a problem of this hand"
 the Enter, Review and Play pages share."""
 from __future__ import annotations
 
+import os
 from functools import partial
 
 import streamlit as st
@@ -34,13 +35,22 @@ def larder():
     global _larder
     if _larder is None:
         from fiftysix.drills.problem_prep import Larder
-        from fiftysix.drills.problem_sets import ProblemStore, ProblemStoreError
+        from fiftysix.drills.problem_sets import STOCK_CAP, ProblemStore, ProblemStoreError
         try:
             index = ProblemStore()
         except ProblemStoreError:
             index = None  # no data file: the leads are scored again after a restart
-        _larder = Larder(background_job, index=index)
+        _larder = Larder(background_job, index=index, stock_cap=STOCK_CAP if stock_on() else 0)
     return _larder
+
+
+STOCK_ENV = "FIFTYSIX_PROBLEM_STOCK"
+"""``0``: the server fills no stock of opening leads in the background (the tests' servers)."""
+
+
+def stock_on() -> bool:
+    """Whether the server fills its stock of opening leads in the background (``STOCK_ENV``)."""
+    return os.environ.get(STOCK_ENV, "1") != "0"
 
 
 # --- a problem on the page ---------------------------------------------------------------------

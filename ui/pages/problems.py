@@ -33,7 +33,7 @@ from fiftysix.errors import FiftySixError
 from fiftysix.ui import heavy
 from fiftysix.ui.components import key_hint, page_start, warm_solver, words, words_for
 from fiftysix.ui.jobs import run_cancellable
-from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem, larder
+from fiftysix.ui.problem_parts import add_to_bank, answer_table, draw_problem, larder, stock_on
 from fiftysix.ui.render import card_words, md_text
 
 KIND_WORDS = {FIND_CARD: "Find the card", OPENING_LEAD: "Opening lead"}
@@ -166,6 +166,29 @@ def take_ahead(table, level: int, kinds, known, kept) -> bool:
     return False
 
 
+def take_stock(table, level: int, kinds, known, kept) -> bool:
+    """Show an opening lead from the server's stock (``ProblemStore.stocked``: leads the engine
+    made in the background for every learner here) that this learner has not met, if one of
+    this level is there and its data holds together; False if none is."""
+    if OPENING_LEAD not in kinds_at(level, kinds):
+        return False
+    skip = {q.id for q in known} | set(st.session_state.get("pr_seen", []))
+    while (q := kept.stocked(table, level, skip)) is not None:
+        if not consistency(q):
+            show_new(q, kept)
+            return True
+        skip.add(q.id)  # a stored problem whose data does not hold together is never shown
+    return False
+
+
+def fill_on_visit(table) -> None:
+    """From the first visit to this page at a table, the server fills its stock of opening
+    leads in the background (below every page's work), so that a learner past the shipped ones
+    finds new ones at once. ``FIFTYSIX_PROBLEM_STOCK=0`` turns it off."""
+    if stock_on() and sets.has_hands(table):
+        larder().survey(table)
+
+
 @st.fragment(run_every=WATCH_EVERY)
 def watch_ahead(table, level: int, kind: str, kinds) -> None:
     """How the problem made ahead is going (refreshed every second); the page moves on to it
@@ -287,6 +310,7 @@ except FiftySixError as e:
     st.stop()
 
 ss = st.session_state
+fill_on_visit(table)
 known = starter(table.players, table.deck, table.teams) + kept.problems(table)
 scores = sets.level_scores(store.history(), table)
 opened = sets.open_levels(scores)
@@ -320,8 +344,8 @@ if q is None:
         st.info("Play problems exist for 4, 6 and 8 players with the usual deck and odd-v-even teams; "
                 "choose one of those in the sidebar.")
         st.stop()
-    if next_problem(known, store, level, kinds) or (sets.has_hands(table)
-                                                     and take_ahead(table, level, kinds, known, kept)):
+    if next_problem(known, store, level, kinds) or (sets.has_hands(table) and (
+            take_ahead(table, level, kinds, known, kept) or take_stock(table, level, kinds, known, kept))):
         st.rerun()
     show_note()
     first_lead = sets.LEAD_LEVELS[0]
