@@ -120,7 +120,8 @@ P_T2LEAF = WORK.add("P_T2LEAF", 1, "two-trick ending: the same for the last leaf
 P_BUDGET = WORK.add("P_BUDGET", 1, "budgeted move order: a card's first budget in nodes (0: off)")
 P_BGROW = WORK.add("P_BGROW", 1, "budgeted move order: the budget's growth once every card left passed it")
 P_BCARDS = WORK.add("P_BCARDS", 1, "budgeted move order: at a search's first this many cards")
-WORK.add("", 3, "spare")
+P_KEEP = WORK.add("P_KEEP", 1, "move order: following on a trick a teammate holds, a card topping its suit goes this much later")
+WORK.add("", 2, "spare")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -170,6 +171,18 @@ BUDGET_BY_SEATS: dict[int, tuple[int, int, int]] = {8: (50_000, BUDGET_GROW, BUD
 def budget_order(seats: int) -> tuple[int, int, int]:
     """The budgeted move order's first budget, growth and cards at a table of ``seats``."""
     return BUDGET_BY_SEATS.get(seats, (BUDGET, BUDGET_GROW, BUDGET_CARDS))
+
+
+# following on a trick a teammate's card holds (no opponent still to play can beat it), a
+# card that no other hand can beat in its suit (a winner to keep) is thrown on it this much
+# later than the points it gives would put it (KEEP_W; off at 8 seats, see bench/RESULTS.md)
+KEEP_W = 30
+KEEP_BY_SEATS: dict[int, int] = {8: 0}
+
+
+def keep_weight(seats: int) -> int:
+    """The move order's later place for a winner thrown on a teammate's trick at ``seats``."""
+    return KEEP_BY_SEATS.get(seats, KEEP_W)
 
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
@@ -1332,6 +1345,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                         s_ = 8 * p - 20 - weak
                     else:
                         s_ = 40 + 8 * p + weak
+                        if (foreign & W[O_SMASK + su] & (b - 1)) == 0:
+                            # (a winner of its suit: points thrown now, a trick lost later)
+                            s_ -= W[P_KEEP]
                 elif partner_wins:
                     if safe:
                         # (the partner's card is not safe: overtake it with one that is)
