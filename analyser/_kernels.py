@@ -1014,11 +1014,21 @@ def _trump_run(W):
     # to different tricks); in those tricks each other seat plays ``most`` cards, all but
     # its own run cards (counted above) adding at least its cheapest other cards' points
     most = 0
+    long = 0
+    copies = 0
     for s in range(nseat):
         k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
         W[O_TLEN + s] = k
         if k > most:
             most = k
+        if W[O_ISMAX + s] == side:
+            long = max(long, _popc(W[O_H1 + s] & W[O_SMASK + trump]))
+        copies += _popc(W[O_H1 + s]) + _popc(W[O_H2 + s])
+    if most == 1 and long > 1 and (run & (run - 1)) != 0 and nseat == 4 and copies == _popc(u) and (
+            u & ~W[O_PM]) == 0:
+        # (bridge: the two best trumps in partners' hands, one of them holding another
+        # trump: they never fall in one trick, whoever leads trumps: DDS's LaterTricks)
+        most = 2
     pts += most * W[P_BONUS]
     for s in range(nseat):
         if most > W[O_TLEN + s]:

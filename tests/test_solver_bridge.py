@@ -189,3 +189,40 @@ def test_bridge_no_trump_endings_where_the_tops_fall_short_match_dds():
                 assert solver.nodes == 1, (pbn(hands), first, trump, side)  # (settled at the root)
                 settled += 1
     assert settled > 20
+
+
+def test_bridge_two_best_trumps_split_between_partners_match_dds():
+    """Trump endings where one side holds the two best trumps in two hands, one of them with
+    another trump: that side takes two tricks whatever is led (they never fall together), so a
+    window asking the other side for all tricks but one is settled at the first trick start
+    (DDS's LaterTricks). Every answer as DDS's."""
+    rng = random.Random(4242)
+    solver = S.Solver(table_mb=8)
+    tried = settled = 0
+    for _ in range(400):
+        size = rng.choice((3, 4, 5, 6))
+        hands = random_ending(rng, size)
+        trump = rng.randrange(4)
+        trumps = sorted(c for h in hands for c in h if c // 13 == trump)
+        if len(trumps) < 3:
+            continue
+        holder = [next(s for s in range(4) if c in hands[s]) for c in trumps[:2]]
+        if holder[0] == holder[1] or holder[0] % 2 != holder[1] % 2:
+            continue
+        if max(sum(c // 13 == trump for c in hands[s]) for s in holder) < 2:
+            continue
+        first = rng.randrange(4)
+        deal = BDeal.from_pbn(pbn(hands))
+        deal.first, deal.trump = Player(first), Denom(trump)
+        want = dds_value(deal)
+        other = 1 - holder[0] % 2  # (the side without the two best trumps)
+        enc = bridge.position(pbn(hands), trump, first)
+        solver.clear()
+        solver.reset_counts()
+        got = solver.probe(enc, other, size - 1)
+        mine = want if first % 2 == other else size - want
+        assert got == (mine >= size - 1), (pbn(hands), first, trump)
+        assert not got
+        tried += 1
+        settled += solver.nodes == 1
+    assert tried > 40 and settled == tried, (tried, settled)
