@@ -120,7 +120,7 @@ P_T2LEAF = WORK.add("P_T2LEAF", 1, "two-trick ending: the same for the last leaf
 P_BUDGET = WORK.add("P_BUDGET", 1, "budgeted move order: a card's first budget in nodes (0: off)")
 P_BGROW = WORK.add("P_BGROW", 1, "budgeted move order: the budget's growth once every card left passed it")
 P_BCARDS = WORK.add("P_BCARDS", 1, "budgeted move order: at a search's first this many cards")
-P_KEEP = WORK.add("P_KEEP", 1, "move order: following on a trick a teammate holds, a card topping its suit goes this much later")
+P_KEEP = WORK.add("P_KEEP", 1, "move order: following, a card topping its suit goes this much later (KEEP_W)")
 WORK.add("", 2, "spare")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
@@ -173,9 +173,10 @@ def budget_order(seats: int) -> tuple[int, int, int]:
     return BUDGET_BY_SEATS.get(seats, (BUDGET, BUDGET_GROW, BUDGET_CARDS))
 
 
-# following on a trick a teammate's card holds (no opponent still to play can beat it), a
-# card that no other hand can beat in its suit (a winner to keep) is thrown on it this much
-# later than the points it gives would put it (KEEP_W; off at 8 seats, see bench/RESULTS.md)
+# a card that no other hand can beat in its suit (a winner to keep) goes this much later than
+# its points would put it: thrown on a trick a teammate's card holds (no opponent still to play
+# can beat it), and taking a trick that a card no later opponent can beat but not a top card
+# of its suit takes too (KEEP_W; off at 8 seats and without card points, see bench/RESULTS.md)
 KEEP_W = 30
 KEEP_BY_SEATS: dict[int, int] = {8: 0}
 
@@ -1352,6 +1353,8 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                     if safe:
                         # (the partner's card is not safe: overtake it with one that is)
                         s_ = 60 + 8 * p + weak
+                        if (foreign & W[O_SMASK + su] & (b - 1)) == 0:
+                            s_ -= W[P_KEEP]
                     elif win:
                         s_ = 8 * p - 20 - weak
                     else:
@@ -1359,6 +1362,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                 else:
                     if safe:
                         s_ = 100 + 8 * p + weak
+                        if (foreign & W[O_SMASK + su] & (b - 1)) == 0:
+                            # (a top card: win with one that is safe in this trick only, keep it)
+                            s_ -= W[P_KEEP]
                     elif win:
                         s_ = 60 + 8 * p + weak
                     else:

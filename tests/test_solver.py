@@ -431,37 +431,50 @@ def test_budgeted_move_order_matches_minimax(players, deck, teams, monkeypatch):
     assert moved > 0
 
 
-def test_winner_kept_off_a_teammates_trick():
-    """The move order's keep weight (``P_KEEP``): following on a trick a teammate holds (no
-    opponent still to play can beat it), a card no other hand can beat in its suit goes
-    after the cards that are not winners, though it gives more points. Seat 1 leads the
-    jack of spades, seat 2 follows low, seat 4 holds no better spade and no trump; seat 3,
-    void in spades, holds the jack of hearts (3 points, no other heart out) and the nine of
-    diamonds (2 points, seat 4 holds the jack): the nine first (the jack first without the
-    weight), and the weight is on at 4 seats (the answers, with or without it, in
-    test_keep_weight_matches_minimax)."""
-    table = Table(4, 48)
-    pos = S.Position(table, (Hand.parse("...A"), Hand.parse("...K"), Hand.parse(".J.9."), Hand.parse("K..J.")),
-                     None, 1, ((1, Card.parse("JS")), (2, Card.parse("QS"))))
+def _first_moves(pos: S.Position, settled: bool) -> list[int]:
+    """The card ``_gen_moves`` puts first for the seat to move, with the keep weight as the
+    table sets it (``P_KEEP``), then with the weight off."""
     enc = pos.encoded()
-    assert kernels.keep_weight(4) > 0
     firsts = []
-    for keep in (kernels.keep_weight(4), 0):
+    for keep in (kernels.keep_weight(pos.table.players), 0):
         W = S.work_array(enc, 0)
-        assert W[kernels.P_KEEP] == kernels.keep_weight(4)
+        assert W[kernels.P_KEEP] == kernels.keep_weight(pos.table.players)
         W[kernels.P_KEEP] = keep
         rs = enc.root_state(0)
         seat = int(rs[kernels.RS_SEAT])
         other = 0
-        for s_ in range(4):
+        for s_ in range(pos.table.players):
             if s_ != seat:
                 other |= int(W[kernels.O_H1 + s_])
         d = int(rs[kernels.RS_NCARDS])
         n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
-                               int(rs[kernels.RS_WCARD]), True, np.int64(other), d)
+                               int(rs[kernels.RS_WCARD]), settled, np.int64(other), d)
         assert n == 2
         firsts.append(int(W[kernels.O_MV + d * kernels.MAX_MOVES]))
-    assert firsts == [card_bit(Card.parse("9D")), card_bit(Card.parse("JH"))]
+    return firsts
+
+
+def test_keep_rule_tries_top_cards_later():
+    """The move order's keep weight (``P_KEEP``, on at 4 seats): a card no other hand can beat
+    in its suit goes later than its points would put it, when following.
+
+    Thrown on a teammate's trick: seat 1 leads the jack of spades, seat 2 follows low, seat 4
+    holds no better spade and no trump; seat 3, void in spades, holds the jack of hearts (3
+    points, no other heart out) and the nine of diamonds (2 points, seat 4 holds the jack): the
+    nine first (the jack first without the weight).
+
+    Taking an opponent's trick: seat 1 leads the ace of spades (and holds the other jack), 2
+    and 3 follow low; seat 4, last, wins with the jack or the nine: the nine first, the jack
+    (3 points, the top spade) kept (first without the weight). The answers, with the weight or
+    without: test_keep_weight_matches_minimax."""
+    table = Table(4, 48)
+    assert kernels.keep_weight(4) > 0
+    smear = S.Position(table, (Hand.parse("...A"), Hand.parse("...K"), Hand.parse(".J.9."), Hand.parse("K..J.")),
+                       None, 1, ((1, Card.parse("JS")), (2, Card.parse("QS"))))
+    assert _first_moves(smear, True) == [card_bit(Card.parse("9D")), card_bit(Card.parse("JH"))]
+    take = S.Position(table, (Hand.parse("J..."), Hand.parse("...K"), Hand.parse("...Q"), Hand.parse("J9...")),
+                      None, 1, ((1, Card.parse("AS")), (2, Card.parse("QS")), (3, Card.parse("KS"))))
+    assert _first_moves(take, False) == [card_bit(Card.parse("9S")), card_bit(Card.parse("JS"))]
 
 
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "alternate")])
