@@ -325,9 +325,9 @@ class _Deals:
             return (target if reaches(enc, target, side, solver=solver, stop=stop) else target - 1), []
         kids = [k.encode(self.counts[i]) for k in self.after]
         if self.points:
-            # no guess for the first lead: another deal's value is no guide (the deals of one
-            # run spread over 0..56 points; the last deal's as the guess: +2% nodes, bench/RESULTS.md)
-            row = child_values(kids, side, solver=solver, stop=stop)
+            # this worker's value after the first lead on its last deal: that lead's guess
+            row = child_values(kids, side, solver=solver, guess=w.memo.get("first"), stop=stop)
+            w.memo["first"] = row[0]
         else:
             row = [target if reaches(kid, target, side, solver=solver, stop=stop) else target - 1 for kid in kids]
         return (max(row) if self.mover_side else min(row)), row

@@ -354,11 +354,10 @@ def test_card_values_hint_only_orders_the_search(players, deck, teams):
 
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "pairs")])
 def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
-    """``Solver.value`` from a guess (the two proofs at the guess, then steps away from it
-    while the proofs go one way: up one point at a time, down in a gallop) gives the plain
-    minimax's value for guesses far below, below, at and above it, also when the search is
-    stopped every few nodes and resumed (the window and the guess carried from call to call;
-    the chunks double, so that it ends)."""
+    """``Solver.value`` from a guess (the two proofs at the guess, then a gallop away from
+    it while the proofs go one way) gives the plain minimax's value for guesses far below,
+    below, at and above it, also when the search is stopped every few nodes and resumed (the
+    window and the guess carried from call to call; the chunks double, so that it ends)."""
     table = Table(players, deck, teams)
     rng = random.Random(53 * players + deck)
     solver = S.Solver(table_mb=2)
