@@ -120,7 +120,8 @@ P_T2LEAF = WORK.add("P_T2LEAF", 1, "two-trick ending: the same for the last leaf
 P_BUDGET = WORK.add("P_BUDGET", 1, "budgeted move order: a card's first budget in nodes (0: off)")
 P_BGROW = WORK.add("P_BGROW", 1, "budgeted move order: the budget's growth once every card left passed it")
 P_BCARDS = WORK.add("P_BCARDS", 1, "budgeted move order: at a search's first this many cards")
-WORK.add("", 3, "spare")
+P_KEEP = WORK.add("P_KEEP", 1, "move order: following, a card topping its suit goes this much later (KEEP_W)")
+WORK.add("", 2, "spare")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -170,6 +171,19 @@ BUDGET_BY_SEATS: dict[int, tuple[int, int, int]] = {8: (50_000, BUDGET_GROW, BUD
 def budget_order(seats: int) -> tuple[int, int, int]:
     """The budgeted move order's first budget, growth and cards at a table of ``seats``."""
     return BUDGET_BY_SEATS.get(seats, (BUDGET, BUDGET_GROW, BUDGET_CARDS))
+
+
+# a card that no other hand can beat in its suit (a winner to keep) goes this much later than
+# its points would put it: thrown on a trick a teammate's card holds (no opponent still to play
+# can beat it), and taking a trick that a card no later opponent can beat but not a top card
+# of its suit takes too (KEEP_W; off at 8 seats and without card points, see bench/RESULTS.md)
+KEEP_W = 30
+KEEP_BY_SEATS: dict[int, int] = {8: 0}
+
+
+def keep_weight(seats: int) -> int:
+    """The move order's later place for a winner thrown on a teammate's trick at ``seats``."""
+    return KEEP_BY_SEATS.get(seats, KEEP_W)
 
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
@@ -916,6 +930,48 @@ def _opp_trick(W, seat):
 
 
 @njit(cache=True)
+def _later_tricks(W, seat, ncards):
+    """No card worth points, one copy of each card and no trump left (bridge in no-trump, or
+    its trumps all played):
+    the leader's side cannot take every trick left when the suits whose best card it holds
+    have fewer cards in its longest hand of each, together, than there are tricks left (as
+    long as it wins every trick it keeps the lead, and it can only lead those suits: DDS's
+    LaterTricks). Returns the cards whose ranks that rests on (the opponents' best cards of
+    the suits others still hold), -1 when it does not apply."""
+    nseat = W[P_NSEAT]
+    trump = W[P_TRUMP]
+    u = _in_hands(W)
+    if (u & ~W[O_PM]) != 0:
+        # (a card worth points)
+        return np.int64(-1)
+    if _popc(u) != ncards:
+        # (two copies of a card in hands: the one played first wins)
+        return np.int64(-1)
+    if trump >= 0 and (u & W[O_SMASK + trump]) != 0:
+        return np.int64(-1)
+    side = W[O_ISMAX + seat]
+    tot = 0
+    qm = np.int64(0)
+    for su in range(4):
+        x = u & W[O_SMASK + su]
+        if x == 0:
+            continue
+        top = x & -x
+        h = _ctz(W[O_OWN + _ctz(top)])
+        if W[O_ISMAX + h] == side:
+            m = 0
+            for s in range(nseat):
+                if W[O_ISMAX + s] == side:
+                    m = max(m, _popc(W[O_H1 + s] & W[O_SMASK + su]))
+            tot += m
+        elif (x & ~top) != 0:
+            qm |= top
+    if tot > 0 and tot < ncards // nseat:
+        return qm
+    return np.int64(-1)
+
+
+@njit(cache=True)
 def _trump_run(W):
     """The run of top trumps one team holds every remaining copy of: whenever one is played
     it is the best trump of its trick, so that trick goes to the team. Returns
@@ -959,11 +1015,21 @@ def _trump_run(W):
     # to different tricks); in those tricks each other seat plays ``most`` cards, all but
     # its own run cards (counted above) adding at least its cheapest other cards' points
     most = 0
+    long = 0
+    copies = 0
     for s in range(nseat):
         k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
         W[O_TLEN + s] = k
         if k > most:
             most = k
+        if W[O_ISMAX + s] == side:
+            long = max(long, _popc(W[O_H1 + s] & W[O_SMASK + trump]))
+        copies += _popc(W[O_H1 + s]) + _popc(W[O_H2 + s])
+    if most == 1 and long > 1 and (run & (run - 1)) != 0 and nseat == 4 and copies == _popc(u) and (
+            u & ~W[O_PM]) == 0:
+        # (bridge: the two best trumps in partners' hands, one of them holding another
+        # trump: they never fall in one trick, whoever leads trumps: DDS's LaterTricks)
+        most = 2
     pts += most * W[P_BONUS]
     for s in range(nseat):
         if most > W[O_TLEN + s]:
@@ -1280,10 +1346,15 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                         s_ = 8 * p - 20 - weak
                     else:
                         s_ = 40 + 8 * p + weak
+                        if (foreign & W[O_SMASK + su] & (b - 1)) == 0:
+                            # (a winner of its suit: points thrown now, a trick lost later)
+                            s_ -= W[P_KEEP]
                 elif partner_wins:
                     if safe:
                         # (the partner's card is not safe: overtake it with one that is)
                         s_ = 60 + 8 * p + weak
+                        if (foreign & W[O_SMASK + su] & (b - 1)) == 0:
+                            s_ -= W[P_KEEP]
                     elif win:
                         s_ = 8 * p - 20 - weak
                     else:
@@ -1291,6 +1362,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                 else:
                     if safe:
                         s_ = 100 + 8 * p + weak
+                        if (foreign & W[O_SMASK + su] & (b - 1)) == 0:
+                            # (a top card: win with one that is safe in this trick only, keep it)
+                            s_ -= W[P_KEEP]
                     elif win:
                         s_ = 60 + 8 * p + weak
                     else:
@@ -1531,6 +1605,17 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         W[O_REL + ncards] = W[P_QM]
         W[oc + OC_BOUND] += 1
         return left - q if side == 1 else q
+    q = _later_tricks(W, seat, ncards)
+    if q >= 0:
+        # (the leader's side takes fewer than all the tricks left: DDS's LaterTricks)
+        if side == 1 and left - W[P_BONUS] <= alpha:
+            W[O_REL + ncards] = q
+            W[oc + OC_BOUND] += 1
+            return left - W[P_BONUS]
+        if side == 0 and W[P_BONUS] >= beta:
+            W[O_REL + ncards] = q
+            W[oc + OC_BOUND] += 1
+            return W[P_BONUS]
     hit = _exact(W, T, ix, kx, al0, be0, ncards)
     if hit >= 0:
         W[oc + OC_EXACT] += 1

@@ -13,6 +13,7 @@ import pytest
 
 from fiftysix.analyser import _kernels as kernels
 from fiftysix.analyser import solver as S
+from fiftysix.analyser.encode import card_bit
 from fiftysix.cards import CARD_NAMES, SUITS, TABLE_SETUPS, Card, Deal, Hand, Table, deck_cards, random_deal
 from fiftysix.errors import DealError, FiftySixError, IllegalPlayError
 from tests.naive import naive_card_values, naive_max_points
@@ -354,8 +355,8 @@ def test_card_values_hint_only_orders_the_search(players, deck, teams):
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "pairs")])
 def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
     """``Solver.value`` from a guess (the two proofs at the guess, then a gallop away from
-    it while the proofs go one way) gives the plain minimax's value for guesses below,
-    at and above it, also when the search is stopped every few nodes and resumed (the
+    it while the proofs go one way) gives the plain minimax's value for guesses far below,
+    below, at and above it, also when the search is stopped every few nodes and resumed (the
     window and the guess carried from call to call; the chunks double, so that it ends)."""
     table = Table(players, deck, teams)
     rng = random.Random(53 * players + deck)
@@ -371,7 +372,7 @@ def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
             S._STOP_CHUNK *= 2
             return False
 
-        for guess in sorted({0, want - 5, want - 1, want, want + 1, want + 3, left, left + 4}):
+        for guess in sorted({0, want - 12, want - 5, want - 2, want - 1, want, want + 1, want + 3, left, left + 4}):
             monkeypatch.setattr(S, "_STOP_CHUNK", 1 << 40 if guess % 2 else 2)
             solver.clear()
             assert solver.value(enc, side, guess=max(guess, 0), stop=stop) == want, (pos, side, guess)
@@ -426,6 +427,88 @@ def test_budgeted_move_order_matches_minimax(players, deck, teams, monkeypatch):
         budget.update(nodes=3, grow=2, cards=4)
         solver.clear()
         assert solver.value(enc, side, stop=stop) == want, (pos, side)
+        moved += any(n != nodes[0] for n in nodes[1:])
+    assert moved > 0
+
+
+def _first_moves(pos: S.Position, settled: bool) -> list[int]:
+    """The card ``_gen_moves`` puts first for the seat to move, with the keep weight as the
+    table sets it (``P_KEEP``), then with the weight off."""
+    enc = pos.encoded()
+    firsts = []
+    for keep in (kernels.keep_weight(pos.table.players), 0):
+        W = S.work_array(enc, 0)
+        assert W[kernels.P_KEEP] == kernels.keep_weight(pos.table.players)
+        W[kernels.P_KEEP] = keep
+        rs = enc.root_state(0)
+        seat = int(rs[kernels.RS_SEAT])
+        other = 0
+        for s_ in range(pos.table.players):
+            if s_ != seat:
+                other |= int(W[kernels.O_H1 + s_])
+        d = int(rs[kernels.RS_NCARDS])
+        n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
+                               int(rs[kernels.RS_WCARD]), settled, np.int64(other), d)
+        assert n == 2
+        firsts.append(int(W[kernels.O_MV + d * kernels.MAX_MOVES]))
+    return firsts
+
+
+def test_keep_rule_tries_top_cards_later():
+    """The move order's keep weight (``P_KEEP``, on at 4 seats): a card no other hand can beat
+    in its suit goes later than its points would put it, when following.
+
+    Thrown on a teammate's trick: seat 1 leads the jack of spades, seat 2 follows low, seat 4
+    holds no better spade and no trump; seat 3, void in spades, holds the jack of hearts (3
+    points, no other heart out) and the nine of diamonds (2 points, seat 4 holds the jack): the
+    nine first (the jack first without the weight).
+
+    Taking an opponent's trick: seat 1 leads the ace of spades (and holds the other jack), 2
+    and 3 follow low; seat 4, last, wins with the jack or the nine: the nine first, the jack
+    (3 points, the top spade) kept (first without the weight). The answers, with the weight or
+    without: test_keep_weight_matches_minimax."""
+    table = Table(4, 48)
+    assert kernels.keep_weight(4) > 0
+    smear = S.Position(table, (Hand.parse("...A"), Hand.parse("...K"), Hand.parse(".J.9."), Hand.parse("K..J.")),
+                       None, 1, ((1, Card.parse("JS")), (2, Card.parse("QS"))))
+    assert _first_moves(smear, True) == [card_bit(Card.parse("9D")), card_bit(Card.parse("JH"))]
+    take = S.Position(table, (Hand.parse("J..."), Hand.parse("...K"), Hand.parse("...Q"), Hand.parse("J9...")),
+                      None, 1, ((1, Card.parse("AS")), (2, Card.parse("QS")), (3, Card.parse("KS"))))
+    assert _first_moves(take, False) == [card_bit(Card.parse("9S")), card_bit(Card.parse("JS"))]
+
+
+@pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "alternate")])
+def test_keep_weight_matches_minimax(players, deck, teams, monkeypatch):
+    """The keep weight off, at its default and far past every other move score (a winner
+    thrown last of all): the plain minimax's values and both proofs each time, and the node
+    counts show the weight at work (off by default at 8 seats: ``KEEP_BY_SEATS``)."""
+    table = Table(players, deck, teams)
+    rng = random.Random(91 * players + deck)
+    plain = S.work_array
+    keep = {"w": 0}
+
+    def work_array(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_KEEP] = keep["w"]
+        return W
+
+    monkeypatch.setattr(S, "work_array", work_array)
+    moved = 0
+    for k in range(12):
+        pos = random_position(rng, table, size=None if k % 3 else SIZES[(players, deck)][1])
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        side = rng.randrange(table.num_teams)
+        want = naive_max_points(hands, trump, leader, team_of, side, trick)
+        enc = pos.encoded()
+        nodes = []
+        for w in (0, kernels.KEEP_W, 500):
+            keep["w"] = w
+            solver = S.Solver(table_mb=2)  # (the same table layout each time: nodes differ by the order alone)
+            assert solver.value(enc, side) == want, (pos, side, w)
+            nodes.append(solver.nodes)
+            for need in (want, want + 1):
+                solver.clear()
+                assert solver.probe(enc, side, need) == (need <= want), (pos, side, w, need)
         moved += any(n != nodes[0] for n in nodes[1:])
     assert moved > 0
 

@@ -143,3 +143,86 @@ def test_bridge_through_a_cleared_small_table_matches_dds():
         assert bridge.tricks(pbn(hands), trump, first, solver=solver) == dds_value(deal), (pbn(hands), first, trump)
     epochs = (T[1::2][T[::2] != 0] >> kernels.V_EPOCH) & 0x7FF
     assert len(set(epochs.tolist())) > 10  # (entries of many earlier searches were still there)
+
+
+def _tops_fall_short(hands: list[list[int]], leader: int) -> bool:
+    """The rule of DDS's LaterTricks, from the hands: the suits whose best card the leader's
+    side holds have fewer cards in its longer hand of each, together, than there are tricks."""
+    size = len(hands[0])
+    total = 0
+    for suit in range(4):
+        held = [[c for c in h if c // 13 == suit] for h in hands]
+        if not any(held):
+            continue
+        top = min(c for h in held for c in h)
+        owner = next(s for s in range(4) if top in held[s])
+        if owner % 2 == leader % 2:
+            total += max(len(held[leader % 2]), len(held[leader % 2 + 2]))
+    return 0 < total < size
+
+
+def test_bridge_no_trump_endings_where_the_tops_fall_short_match_dds():
+    """No-trump endings (and endings whose trumps are all played) asked whether the side on
+    lead takes every trick, and whether the other side takes none: where the suits the side on
+    lead holds the best card of have too few cards for every trick, it cannot (it keeps the
+    lead only while it wins, and can only lead those suits), and the search settles that at the
+    first trick start without searching it (DDS's LaterTricks). Every answer as DDS's."""
+    rng = random.Random(4141)
+    solver = S.Solver(table_mb=8)
+    settled = 0
+    for _ in range(150):
+        size = rng.choice((3, 4, 5, 6))
+        hands = random_ending(rng, size)
+        first = rng.randrange(4)
+        trump = 4 if rng.random() < 0.7 else next((s for s in range(4) if all(c // 13 != s for h in hands for c in h)), 4)
+        deal = BDeal.from_pbn(pbn(hands))
+        deal.first, deal.trump = Player(first), Denom(trump)
+        want = dds_value(deal)
+        enc = bridge.position(pbn(hands), trump, first)
+        for side, target in ((first % 2, size), (1 - first % 2, 1)):
+            solver.clear()
+            solver.reset_counts()
+            got = solver.probe(enc, side, target)
+            assert got == (want == size if side == first % 2 else want < size), (pbn(hands), first, trump, side)
+            if _tops_fall_short(hands, first):
+                assert not got if side == first % 2 else got
+                assert solver.nodes == 1, (pbn(hands), first, trump, side)  # (settled at the root)
+                settled += 1
+    assert settled > 20
+
+
+def test_bridge_two_best_trumps_split_between_partners_match_dds():
+    """Trump endings where one side holds the two best trumps in two hands, one of them with
+    another trump: that side takes two tricks whatever is led (they never fall together), so a
+    window asking the other side for all tricks but one is settled at the first trick start
+    (DDS's LaterTricks). Every answer as DDS's."""
+    rng = random.Random(4242)
+    solver = S.Solver(table_mb=8)
+    tried = settled = 0
+    for _ in range(400):
+        size = rng.choice((3, 4, 5, 6))
+        hands = random_ending(rng, size)
+        trump = rng.randrange(4)
+        trumps = sorted(c for h in hands for c in h if c // 13 == trump)
+        if len(trumps) < 3:
+            continue
+        holder = [next(s for s in range(4) if c in hands[s]) for c in trumps[:2]]
+        if holder[0] == holder[1] or holder[0] % 2 != holder[1] % 2:
+            continue
+        if max(sum(c // 13 == trump for c in hands[s]) for s in holder) < 2:
+            continue
+        first = rng.randrange(4)
+        deal = BDeal.from_pbn(pbn(hands))
+        deal.first, deal.trump = Player(first), Denom(trump)
+        want = dds_value(deal)
+        other = 1 - holder[0] % 2  # (the side without the two best trumps)
+        enc = bridge.position(pbn(hands), trump, first)
+        solver.clear()
+        solver.reset_counts()
+        got = solver.probe(enc, other, size - 1)
+        mine = want if first % 2 == other else size - want
+        assert got == (mine >= size - 1), (pbn(hands), first, trump)
+        assert not got
+        tried += 1
+        settled += solver.nodes == 1
+    assert tried > 40 and settled == tried, (tried, settled)
