@@ -121,7 +121,8 @@ P_BUDGET = WORK.add("P_BUDGET", 1, "budgeted move order: a card's first budget i
 P_BGROW = WORK.add("P_BGROW", 1, "budgeted move order: the budget's growth once every card left passed it")
 P_BCARDS = WORK.add("P_BCARDS", 1, "budgeted move order: at a search's first this many cards")
 P_KEEP = WORK.add("P_KEEP", 1, "move order: following, a card topping its suit goes this much later (KEEP_W)")
-WORK.add("", 2, "spare")
+P_TOWARD = WORK.add("P_TOWARD", 1, "lead order: a low card whose suit's top card a teammate holds goes this much earlier")
+WORK.add("", 1, "spare")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -184,6 +185,18 @@ KEEP_BY_SEATS: dict[int, int] = {8: 0}
 def keep_weight(seats: int) -> int:
     """The move order's later place for a winner thrown on a teammate's trick at ``seats``."""
     return KEEP_BY_SEATS.get(seats, KEEP_W)
+
+
+# leading a card below its suit's top card when a teammate holds the top card (a lead towards
+# it) goes this much earlier than the other low leads (TOWARD_W); at 6 seats 30, under a side
+# suit only a teammate can ruff (MATE_W): fewer nodes on 6 x 8 (bench/RESULTS.md, session 5)
+TOWARD_W = 50
+TOWARD_BY_SEATS: dict[int, int] = {6: 30}
+
+
+def toward_weight(seats: int) -> int:
+    """The lead order's earlier place for a low lead towards a teammate's top card at ``seats``."""
+    return TOWARD_BY_SEATS.get(seats, TOWARD_W)
 
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
@@ -1325,7 +1338,7 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                     tb = above & -above
                     s = _ctz(W[O_OWN + _ctz(tb)] & ~(np.int64(1) << seat))
                     if W[O_ISMAX + s] == my:
-                        s_ += 50
+                        s_ += W[P_TOWARD]
                 if (opp_ruff >> su) & 1:
                     # (a top card an opponent ruffs is no winner)
                     s_ = -8 * p + weak - RUFF_W if above == 0 else s_ - RUFF_W

@@ -477,6 +477,82 @@ def test_keep_rule_tries_top_cards_later():
     assert _first_moves(take, False) == [card_bit(Card.parse("9S")), card_bit(Card.parse("JS"))]
 
 
+def _first_leads(pos: S.Position, toward: int) -> list[int]:
+    """``_gen_moves``' order for the seat on lead with the toward weight ``P_TOWARD`` set."""
+    enc = pos.encoded()
+    W = S.work_array(enc, 0)
+    assert W[kernels.P_TOWARD] == kernels.toward_weight(pos.table.players)
+    W[kernels.P_TOWARD] = toward
+    rs = enc.root_state(0)
+    seat = int(rs[kernels.RS_SEAT])
+    assert int(rs[kernels.RS_TLEN]) == 0
+    other = 0
+    for s_ in range(pos.table.players):
+        h = int(W[kernels.O_H1 + s_])
+        if s_ != seat:
+            other |= h
+        for c in range(kernels.MAX_CARDS):
+            if (h >> c) & 1:
+                W[kernels.O_OWN + c] |= 1 << s_  # (each card's holders: the search sets them at its root)
+    d = int(rs[kernels.RS_NCARDS])
+    n = kernels._gen_moves(W, seat, 0, 0, 0, 0, False, np.int64(other), d)
+    return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
+
+
+def test_toward_weight_orders_leads():
+    """The lead order's toward weight (``P_TOWARD``, 30 at 6 seats, 50 elsewhere): a low lead
+    whose suit's top card a teammate holds goes this much earlier than other low leads.
+
+    Six seats, clubs trumps, seat 1 on lead with the queen of hearts (its teammate seat 3
+    holds the jack, the top heart) and the ace of diamonds (opponent seat 2 holds the jack;
+    only teammate seat 5 is void in diamonds with a trump: a suit only the leader's side can
+    ruff, ``MATE_W`` earlier). At 6 seats the diamond goes first, the heart towards the jack
+    after it; with the old weight of 50 (still the weight at 4 and 8 seats) the heart went
+    first. The answers, whatever the weight: test_toward_weight_matches_minimax."""
+    table = Table(6, 48)
+    assert kernels.toward_weight(6) == 30 and kernels.toward_weight(4) == kernels.toward_weight(8) == 50
+    hands = tuple(Hand.parse(h) for h in (".Q.A.", "K..J.", ".J.K.", "Q..Q.", ".T..J", "A..9."))
+    pos = S.Position(table, hands, SUITS.index("C"), 1)
+    heart, diamond = card_bit(Card.parse("QH")), card_bit(Card.parse("AD"))
+    assert _first_leads(pos, kernels.toward_weight(6)) == [diamond, heart]
+    assert _first_leads(pos, 50) == [heart, diamond]
+
+
+@pytest.mark.parametrize("players,deck,teams,big", [(4, 48, "alternate", 4), (6, 48, "alternate", 4), (6, 48, "pairs", 4)])
+def test_toward_weight_matches_minimax(players, deck, teams, big, monkeypatch):
+    """The toward weight off, at 30, at 50 and far past every other lead score: the plain
+    minimax's values and both proofs each time, and the node counts show the weight at work."""
+    table = Table(players, deck, teams)
+    rng = random.Random(37 * players + deck + len(teams))
+    plain = S.work_array
+    toward = {"w": 0}
+
+    def work_array(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_TOWARD] = toward["w"]
+        return W
+
+    monkeypatch.setattr(S, "work_array", work_array)
+    moved = 0
+    for k in range(8):
+        pos = random_position(rng, table, size=big if k % 2 else None)
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        side = rng.randrange(table.num_teams)
+        want = naive_max_points(hands, trump, leader, team_of, side, trick)
+        enc = pos.encoded()
+        nodes = []
+        for w in (0, 30, 50, 500):
+            toward["w"] = w
+            solver = S.Solver(table_mb=2)  # (the same table layout each time: nodes differ by the order alone)
+            assert solver.value(enc, side) == want, (pos, side, w)
+            nodes.append(solver.nodes)
+            for need in (want, want + 1):
+                solver.clear()
+                assert solver.probe(enc, side, need) == (need <= want), (pos, side, w, need)
+        moved += any(n != nodes[0] for n in nodes[1:])
+    assert moved > 0
+
+
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "alternate")])
 def test_keep_weight_matches_minimax(players, deck, teams, monkeypatch):
     """The keep weight off, at its default and far past every other move score (a winner
