@@ -944,13 +944,14 @@ def _opp_trick(W, seat):
 
 @njit(cache=True)
 def _later_tricks(W, seat, ncards):
-    """No card worth points, one copy of each card and no trump left (bridge in no-trump, or
+    """No card worth points and one copy of each card (bridge). No trump left (no-trump, or
     its trumps all played):
     the leader's side cannot take every trick left when the suits whose best card it holds
     have fewer cards in its longest hand of each, together, than there are tricks left (as
     long as it wins every trick it keeps the lead, and it can only lead those suits: DDS's
     LaterTricks). Returns the cards whose ranks that rests on (the opponents' best cards of
-    the suits others still hold), -1 when it does not apply."""
+    the suits others still hold), -1 when it does not apply. Trumps left: see below (it
+    rests on the holders of the two or three best trumps: that card is returned)."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     u = _in_hands(W)
@@ -960,9 +961,34 @@ def _later_tricks(W, seat, ncards):
     if _popc(u) != ncards:
         # (two copies of a card in hands: the one played first wins)
         return np.int64(-1)
-    if trump >= 0 and (u & W[O_SMASK + trump]) != 0:
-        return np.int64(-1)
     side = W[O_ISMAX + seat]
+    if trump >= 0 and (u & W[O_SMASK + trump]) != 0:
+        # trumps left, the leader's side holding the best (DDS's LaterTricks): the other
+        # side's second-best trump, its holder with another trump, wins a trick when the best
+        # sits on that holder's right (it plays after the best, and keeps its small trump for
+        # it), or on its left with the third-best trump also on the other side (both are
+        # never caught in the best's trick; playing either without it wins)
+        x = u & W[O_SMASK + trump]
+        b1 = x & -x
+        h1 = _ctz(W[O_OWN + _ctz(b1)])
+        if W[O_ISMAX + h1] != side or nseat != 4:
+            return np.int64(-1)
+        x ^= b1
+        if x == 0:
+            return np.int64(-1)
+        b2 = x & -x
+        h2 = _ctz(W[O_OWN + _ctz(b2)])
+        if W[O_ISMAX + h2] == side or _popc(W[O_H1 + h2] & W[O_SMASK + trump]) < 2:
+            return np.int64(-1)
+        if h1 == (h2 + 3) % 4:
+            return b2
+        x ^= b2
+        if x == 0:
+            return np.int64(-1)
+        b3 = x & -x
+        if W[O_ISMAX + _ctz(W[O_OWN + _ctz(b3)])] == side:
+            return np.int64(-1)
+        return b3
     tot = 0
     qm = np.int64(0)
     for su in range(4):

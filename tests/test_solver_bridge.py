@@ -226,3 +226,51 @@ def test_bridge_two_best_trumps_split_between_partners_match_dds():
         tried += 1
         settled += solver.nodes == 1
     assert tried > 40 and settled == tried, (tried, settled)
+
+
+def _trump_trick_behind(hands: list[list[int]], trump: int, leader: int) -> bool:
+    """The rule of DDS's LaterTricks with trumps left, from the hands: the side on lead holds
+    the best trump, the other side the second best, its holder another trump too, and the best
+    either on that holder's right or on its left with the third best also on the other side."""
+    trumps = sorted(c for h in hands for c in h if c // 13 == trump)
+    if len(trumps) < 3:
+        return False
+    holder = [next(s for s in range(4) if c in hands[s]) for c in trumps[:3]]
+    if holder[0] % 2 != leader % 2 or holder[1] % 2 == leader % 2:
+        return False
+    if sum(c // 13 == trump for c in hands[holder[1]]) < 2:
+        return False
+    return holder[0] == (holder[1] + 3) % 4 or holder[2] % 2 != leader % 2
+
+
+def test_bridge_trump_endings_where_the_second_trump_sits_behind_match_dds():
+    """Trump endings where the side on lead holds the best trump and the other side the
+    second best, in a hand with another trump: when the best sits on that hand's right (it
+    plays after the best and keeps its small trump for it), or on its left with the third best
+    trump also on the other side (both never fall in the best's trick), the other side takes a
+    trick, so the side on lead asked for every trick (and the other side for one) is settled at
+    the first trick start (DDS's LaterTricks). Every answer as DDS's."""
+    rng = random.Random(4343)
+    solver = S.Solver(table_mb=8)
+    settled = {True: 0, False: 0}
+    for _ in range(1500):
+        size = rng.choice((3, 4, 5, 6))
+        hands = random_ending(rng, size)
+        trump, first = rng.randrange(4), rng.randrange(4)
+        if not _trump_trick_behind(hands, trump, first):
+            continue
+        trumps = sorted(c for h in hands for c in h if c // 13 == trump)
+        holder = [next(s for s in range(4) if c in hands[s]) for c in trumps[:2]]
+        deal = BDeal.from_pbn(pbn(hands))
+        deal.first, deal.trump = Player(first), Denom(trump)
+        want = dds_value(deal)
+        assert want < size
+        enc = bridge.position(pbn(hands), trump, first)
+        for side, target in ((first % 2, size), (1 - first % 2, 1)):
+            solver.clear()
+            solver.reset_counts()
+            got = solver.probe(enc, side, target)
+            assert got == (side != first % 2), (pbn(hands), first, trump, side)
+            assert solver.nodes == 1, (pbn(hands), first, trump, side)  # (settled at the root)
+        settled[holder[0] == (holder[1] + 3) % 4] += 1
+    assert settled[True] > 40 and settled[False] > 20, settled
