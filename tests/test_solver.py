@@ -518,32 +518,32 @@ def test_toward_weight_orders_leads():
     assert _first_leads(pos, 50) == [heart, diamond]
 
 
-@pytest.mark.parametrize("players,deck,teams,big", [(4, 48, "alternate", 4), (6, 48, "alternate", 4), (6, 48, "pairs", 4)])
-def test_toward_weight_matches_minimax(players, deck, teams, big, monkeypatch):
-    """The toward weight off, at 30, at 50 and far past every other lead score: the plain
-    minimax's values and both proofs each time, and the node counts show the weight at work."""
-    table = Table(players, deck, teams)
-    rng = random.Random(37 * players + deck + len(teams))
+def _order_weight_matches_minimax(monkeypatch, table: Table, rng: random.Random, word: int,
+                                  weights: tuple[int, ...], sizes: list[int | None]) -> None:
+    """A move-order weight (work word ``word``) at each of ``weights``, on a random position of
+    each size in ``sizes``: the plain minimax's values and both proofs each time, and the node
+    counts show the weight at work somewhere (the same table layout each time: nodes differ by
+    the order alone)."""
     plain = S.work_array
-    toward = {"w": 0}
+    weight = {"w": 0}
 
     def work_array(enc, side):
         W = plain(enc, side).copy()
-        W[kernels.P_TOWARD] = toward["w"]
+        W[word] = weight["w"]
         return W
 
     monkeypatch.setattr(S, "work_array", work_array)
     moved = 0
-    for k in range(8):
-        pos = random_position(rng, table, size=big if k % 2 else None)
+    for size in sizes:
+        pos = random_position(rng, table, size=size)
         hands, trump, leader, team_of, trick = naive_args(pos)
         side = rng.randrange(table.num_teams)
         want = naive_max_points(hands, trump, leader, team_of, side, trick)
         enc = pos.encoded()
         nodes = []
-        for w in (0, 30, 50, 500):
-            toward["w"] = w
-            solver = S.Solver(table_mb=2)  # (the same table layout each time: nodes differ by the order alone)
+        for w in weights:
+            weight["w"] = w
+            solver = S.Solver(table_mb=2)
             assert solver.value(enc, side) == want, (pos, side, w)
             nodes.append(solver.nodes)
             for need in (want, want + 1):
@@ -551,6 +551,16 @@ def test_toward_weight_matches_minimax(players, deck, teams, big, monkeypatch):
                 assert solver.probe(enc, side, need) == (need <= want), (pos, side, w, need)
         moved += any(n != nodes[0] for n in nodes[1:])
     assert moved > 0
+
+
+@pytest.mark.parametrize("players,deck,teams,big", [(4, 48, "alternate", 4), (6, 48, "alternate", 4), (6, 48, "pairs", 4)])
+def test_toward_weight_matches_minimax(players, deck, teams, big, monkeypatch):
+    """The toward weight off, at 30, at 50 and far past every other lead score: the plain
+    minimax's values and both proofs each time, and the node counts show the weight at work."""
+    table = Table(players, deck, teams)
+    rng = random.Random(37 * players + deck + len(teams))
+    _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_TOWARD, (0, 30, 50, 500),
+                                  [big if k % 2 else None for k in range(8)])
 
 
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "alternate")])
@@ -560,33 +570,8 @@ def test_keep_weight_matches_minimax(players, deck, teams, monkeypatch):
     counts show the weight at work (off by default at 8 seats: ``KEEP_BY_SEATS``)."""
     table = Table(players, deck, teams)
     rng = random.Random(91 * players + deck)
-    plain = S.work_array
-    keep = {"w": 0}
-
-    def work_array(enc, side):
-        W = plain(enc, side).copy()
-        W[kernels.P_KEEP] = keep["w"]
-        return W
-
-    monkeypatch.setattr(S, "work_array", work_array)
-    moved = 0
-    for k in range(12):
-        pos = random_position(rng, table, size=None if k % 3 else SIZES[(players, deck)][1])
-        hands, trump, leader, team_of, trick = naive_args(pos)
-        side = rng.randrange(table.num_teams)
-        want = naive_max_points(hands, trump, leader, team_of, side, trick)
-        enc = pos.encoded()
-        nodes = []
-        for w in (0, kernels.KEEP_W, 500):
-            keep["w"] = w
-            solver = S.Solver(table_mb=2)  # (the same table layout each time: nodes differ by the order alone)
-            assert solver.value(enc, side) == want, (pos, side, w)
-            nodes.append(solver.nodes)
-            for need in (want, want + 1):
-                solver.clear()
-                assert solver.probe(enc, side, need) == (need <= want), (pos, side, w, need)
-        moved += any(n != nodes[0] for n in nodes[1:])
-    assert moved > 0
+    _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_KEEP, (0, kernels.KEEP_W, 500),
+                                  [None if k % 3 else SIZES[(players, deck)][1] for k in range(12)])
 
 
 def test_table_in_parallel_threads_equals_one_thread():
