@@ -101,6 +101,21 @@ KEY_CHARS = 16
 """The leads' scores file names each hand by the first this many hex digits of its ``lead_key``."""
 
 
+def _shipped_json(name: str, version_key: str, version: int) -> dict | None:
+    """The shipped data file ``name`` of data/problems/ as a JSON object, or None where none
+    ships, it does not read as one, or it was made with another ``version`` (its ``version_key``)."""
+    f = shipped.data_file(PROBLEMS, name)
+    if not f.is_file():
+        return None
+    try:
+        data = json.loads(f.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or int(data.get(version_key, -1)) != version:
+            return None
+    except (ValueError, TypeError):
+        return None
+    return data
+
+
 @functools.lru_cache(maxsize=8)
 def shipped_leads(table: Table) -> dict[str, Question | None | int]:
     """What scoring the opening lead of each bots' hand shipped for ``table`` gave, shipped with
@@ -110,15 +125,12 @@ def shipped_leads(table: Table) -> dict[str, Question | None | int]:
     hold (kept small: the hand is scored again only when a problem of that level is wanted).
     So a fresh server runs no simulation for a shipped hand's lead unless it gives a problem
     of the level asked. Empty where none ship or the file was made with another ``LEAD_SEED``."""
-    f = shipped.data_file(PROBLEMS, leads_name(table))
-    if not f.is_file():
+    data = _shipped_json(leads_name(table), "lead_seed", LEAD_SEED)
+    if data is None:
         return {}
     try:
-        data = json.loads(f.read_text(encoding="utf-8"))
-        if int(data.get("lead_seed", -1)) != LEAD_SEED:
-            return {}
         scores = dict(data["scores"])
-    except (ValueError, TypeError, KeyError, AttributeError):
+    except (ValueError, TypeError, KeyError):
         return {}
     problems = {q.id: q for q in _starter(table) if q.type == OPENING_LEAD}
     out: dict[str, Question | None | int] = {}
@@ -803,13 +815,10 @@ def shipped_positions(table: Table) -> dict[str, HandPositions]:
     known to give one (each again, in full, before it is handed over), not every position of
     every hand. Empty where none ships or it was made for other levels (the search then tries
     every position)."""
-    f = shipped.data_file(PROBLEMS, positions_name(table))
-    if not f.is_file():
+    data = _shipped_json(positions_name(table), "scoring", CARDS_SCORING)
+    if data is None:
         return {}
     try:
-        data = json.loads(f.read_text(encoding="utf-8"))
-        if int(data.get("scoring", -1)) != CARDS_SCORING:
-            return {}
         out = {}
         for k, v in dict(data["hands"]).items():
             found = tuple((int(a), int(b), str(c)) for a, b, c in v.get("found", ()))

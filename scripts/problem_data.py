@@ -113,8 +113,7 @@ def stage_leads(table: Table, work: Path, limit: float | None, backwards: bool =
         key = lead_key(rec)
         if key in {r["key"] for r in _lines(path)}:  # read again: another run may share the work
             continue
-        if limit is not None and time.perf_counter() - t_all > limit:
-            print(f"{table.players}p leads: stopped at the time limit", flush=True)
+        if _out_of_time(table, "leads", t_all, limit):
             return
         t0 = time.perf_counter()
         q = lead_problem(rec, seed=LEAD_SEED)
@@ -143,6 +142,15 @@ def _lead_counts(table: Table, work: Path, leads_per_level: int) -> dict[int, in
     return have
 
 
+def _out_of_time(table: Table, stage: str, start: float, limit: float | None) -> bool:
+    """Whether a stage begun at ``start`` ran past its ``limit`` (seconds; None: no limit), said
+    in one line when it did."""
+    if limit is None or time.perf_counter() - start <= limit:
+        return False
+    print(f"{table.players}p {stage}: stopped at the time limit", flush=True)
+    return True
+
+
 def _past(end: float) -> bool:
     return time.perf_counter() > end
 
@@ -158,8 +166,7 @@ def stage_auctions(table: Table, work: Path, system: str, first: int, most: int,
             return
         if seed in {r["seed"] for r in _lines(path)}:  # read again: another run may share the work
             continue
-        if limit is not None and time.perf_counter() - t_all > limit:
-            print(f"{table.players}p auctions: stopped at the time limit", flush=True)
+        if _out_of_time(table, "auctions", t_all, limit):
             return
         t0 = time.perf_counter()
         row: dict = {"seed": seed, "problem": None}
@@ -218,8 +225,7 @@ def stage_scan(table: Table, work: Path, seconds: float, limit: float | None, ba
         rec = hands[i]
         if record_seed(rec) in {r["seed"] for r in _lines(path)}:  # read again: another run may share the work
             continue
-        if limit is not None and time.perf_counter() - t_all > limit:
-            print(f"{table.players}p scan: stopped at the time limit", flush=True)
+        if _out_of_time(table, "scan", t_all, limit):
             return
         t0 = time.perf_counter()
         found, slow, problems = [], [], []
@@ -267,8 +273,7 @@ def stage_cards(table: Table, work: Path, per_level: int, per_hand: int, seconds
         seed = record_seed(rec)
         if seed in scanned:
             continue
-        if limit is not None and time.perf_counter() - t_all > limit:
-            print(f"{table.players}p cards: stopped at the time limit", flush=True)
+        if _out_of_time(table, "cards", t_all, limit):
             return
         ks = [k for k in open_positions(rec) if levels_at(tricks_left_after(rec, k)) & set(short)]
         t0 = time.perf_counter()
@@ -312,8 +317,7 @@ def stage_check(table: Table, work: Path, per_level: int, per_hand: int, leads_p
     for q in chosen_problems(table, work, per_level, per_hand, leads_per_level):
         if q.id in done or q.id in {r["id"] for r in _lines(path)}:  # read again: another run may share the work
             continue
-        if limit is not None and time.perf_counter() - t_all > limit:
-            print(f"{table.players}p check: stopped at the time limit", flush=True)
+        if _out_of_time(table, "check", t_all, limit):
             return
         t0 = time.perf_counter()
         shuffle = seed if q.type == FIND_CARD or table.players < 6 else 0
