@@ -199,9 +199,9 @@ def watch_ahead(table, level: int, kind: str, kinds) -> None:
     if wish is None:
         return
     if wish.done:
-        st.caption(f"The engine stopped making a problem ahead ({wish.note}).")
+        st.caption(f"The engine stopped making a problem ahead ({md_text(wish.note)}).")
         return
-    st.progress(min(0.99, wish.fraction), text=f"The engine is making one ahead: {wish.words} "
+    st.progress(min(0.99, wish.fraction), text=f"The engine is making one ahead: {md_text(wish.words)} "
                 f"({time.monotonic() - wish.started:.0f} s so far)")
 
 
