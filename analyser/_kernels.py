@@ -1314,7 +1314,7 @@ def _two_tricks(W, seat, alpha, beta):
             W[O_T2REL + i] |= crel
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the
