@@ -2230,10 +2230,13 @@ def _narrow(W, T, rs, window):
     the same way (a gallop), until the window holds the value between a success and a
     failure; then as without a guess. When the guess is the value: its two proofs and
     nothing else; off by a few points, a few near proofs (a guess 3 points off still saves
-    16-29% of the nodes against no guess on the seed-2026 sets, bench/RESULTS.md)."""
+    16-29% of the nodes against no guess on the seed-2026 sets, bench/RESULTS.md).
+    ``window[3]`` (optional) not 0: from the guess, step one point at a time, never a gallop
+    (DDS's search for a value; bridge's scores are a few tricks wide)."""
     lo = window[0]
     hi = window[1]
     g = window[2] if window.shape[0] > 2 else np.int64(-1)
+    one = window.shape[0] > 3 and window[3] != 0
     mid = (lo + hi + 1) // 2
     bracketed = g < 0
     if g >= 0:
@@ -2262,7 +2265,7 @@ def _narrow(W, T, rs, window):
             if last >= 0 and last != up:
                 bracketed = True
             else:
-                step = step * 2 if last == up else np.int64(1)
+                step = step * 2 if last == up and not one else np.int64(1)
                 last = up
                 mid = lo + step if up == 1 else hi - step + 1
                 mid = min(max(mid, lo + 1), hi)
