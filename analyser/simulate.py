@@ -114,14 +114,20 @@ def location_grid(view: View, counts: np.ndarray) -> dict[Card, dict[int, float]
     """For every unseen kind: the share of its unseen copies found in each hidden seat."""
     u = view.unseen()
     out: dict[Card, dict[int, float]] = {}
-    for k in range(NUM_KINDS):
-        if u[k] == 0 or len(counts) == 0:
-            continue
-        row = {}
-        for s in view.hidden_seats:
-            played = view.played_by(s).count(k)
-            row[s] = float((counts[:, s - 1, k] - played).mean() / u[k])
-        out[Card(k)] = row
+    n = len(counts)
+    if n == 0:
+        return out
+    # one sum over the deals for every seat and kind (called after every deal of a run: the
+    # loop of per-kind means it replaces took 1 ms an update, a quarter of a second a run);
+    # integer sums are exact, so each share is the same float as the mean it replaces
+    seats = view.hidden_seats
+    played = np.zeros((len(seats), NUM_KINDS), dtype=np.int64)
+    for i, s in enumerate(seats):
+        for c in view.played_by(s):
+            played[i, c] += 1
+    held = counts[:, [s - 1 for s in seats], :].sum(axis=0) - n * played
+    for k in np.flatnonzero(u).tolist():
+        out[Card(k)] = {s: float(held[i, k] / n / u[k]) for i, s in enumerate(seats)}
     return out
 
 
