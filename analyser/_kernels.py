@@ -122,7 +122,7 @@ P_BGROW = WORK.add("P_BGROW", 1, "budgeted move order: the budget's growth once 
 P_BCARDS = WORK.add("P_BCARDS", 1, "budgeted move order: at a search's first this many cards")
 P_KEEP = WORK.add("P_KEEP", 1, "move order: following, a card topping its suit goes this much later (KEEP_W)")
 P_TOWARD = WORK.add("P_TOWARD", 1, "lead order: a low card whose suit's top card a teammate holds goes this much earlier")
-WORK.add("", 1, "spare")
+P_DDSLEAD = WORK.add("P_DDSLEAD", 1, "move order: 1: DDS's lead and discard weights (bridge: 4 seats, no card points)")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -1315,6 +1315,152 @@ def _two_tricks(W, seat, alpha, beta):
 
 
 @njit(cache=True, inline="always")
+def _gt(a, b):
+    """DDS's ``a > b`` of two rank sets of one suit (its bits: the better card higher): ``a``'s
+    best card beats every card of ``b`` (ours: the better card is the lower bit)."""
+    return a != 0 and (b == 0 or _ctz(a) < _ctz(b))
+
+
+@njit(cache=True)
+def _dds_lead(W, seat, su, c, us, nleft):
+    """DDS's weight of leading card ``c`` of suit ``su`` (its Moves.cpp, ``WeightAllocNT0`` and
+    ``WeightAllocTrump0``, without its best-move bonuses: ours put the cut-off card first):
+    ``us`` the suit's cards in hands, ``nleft`` the tricks left."""
+    trump = W[P_TRUMP]
+    lho = (seat + 1) & 3
+    pa = (seat + 2) & 3
+    rho = (seat + 3) & 3
+    m = W[O_SMASK + su]
+    me_s = W[O_H1 + seat] & m
+    l_s = W[O_H1 + lho] & m
+    p_s = W[O_H1 + pa] & m
+    r_s = W[O_H1 + rho] & m
+    len_me = _popc(me_s)
+    len_l = _popc(l_s)
+    len_p = _popc(p_s)
+    len_r = _popc(r_s)
+    b = np.int64(1) << c
+    w1 = us & -us
+    h1 = _ctz(W[O_OWN + _ctz(w1)])
+    x = us ^ w1
+    w2 = x & -x
+    h2 = _ctz(W[O_OWN + _ctz(w2)]) if w2 != 0 else np.int64(-1)
+    x ^= w2
+    w3 = x & -x
+    h3 = _ctz(W[O_OWN + _ctz(w3)]) if w3 != 0 else np.int64(-1)
+    rrank = _popc(us & (b - 1)) + 1
+    below = us & ~((b << 1) - 1)
+    seq = below != 0 and (W[O_H1 + seat] & below & -below) != 0
+    c_l = (nleft + 1 if len_l == 0 else len_l) << 2
+    c_r = (nleft + 1 if len_r == 0 else len_r) << 2
+    if trump < 0:
+        d = -(((c_l + c_r) << 5) // 19)
+        if len_p == 0:
+            d -= 9
+        if b == w1 or _gt(p_s, l_s | r_s):
+            if h2 == rho:
+                if len_r != 1:
+                    d -= 1
+            elif h2 == lho:
+                d += 22 if len_l != 1 else 16
+            if (h2 != lho or len_l == 1) and (h2 != rho or len_r == 1):
+                return d + 45 + rrank
+            return d + 18 + rrank
+        if h1 == rho or h2 == rho:
+            if len_r != 1:
+                d -= 10
+        elif h1 == lho and h2 == pa:
+            if len_p != 1:
+                d += 31
+        if h2 == pa and h3 == pa:
+            d += 35
+        elif (h2 == seat and h3 == pa and len_p > 1) or (h2 == pa and h3 == seat and len_p > 1):
+            d += 25
+        if (len_l == 1 and h1 == lho) or (len_r == 1 and h1 == rho):
+            return d + 28 + rrank
+        if h1 == seat:
+            return d - 17 + rrank
+        if not seq:
+            return d + 12 + rrank
+        if b == w2:
+            return d + 48
+        return d + 29 - rrank
+    tm = W[O_SMASK + trump]
+    t_l = W[O_H1 + lho] & tm
+    t_p = W[O_H1 + pa] & tm
+    t_r = W[O_H1 + rho] & tm
+    side = su != trump
+    d = -(((c_l + c_r) << 5) // 13)
+    if side and ((len_l == 0 and t_l != 0) or (len_r == 0 and t_r != 0)):
+        d -= 12
+    if side and len_p == 0 and t_p != 0 and len_r > 0:
+        d += 17
+    if h1 == rho or h2 == rho:
+        if len_r != 1:
+            d -= 12
+    elif h1 == lho and h2 == pa:
+        if len_p != 1:
+            d += 27
+    if side and len_me == 1 and (W[O_H1 + seat] & tm) != 0 and len_p > 1 and h1 == pa:
+        d += 19
+    win = False
+    if b == w1:
+        if side:
+            if len_p != 0 or t_p == 0:
+                win = (len_l != 0 or t_l == 0) and (len_r != 0 or t_r == 0)
+            else:
+                win = (len_l != 0 or _gt(t_p, t_l)) and (len_r != 0 or _gt(t_p, t_r))
+        else:
+            win = True
+    elif _gt(p_s, l_s | r_s):
+        win = (not side) or ((len_l != 0 or t_l == 0) and (len_r != 0 or t_r == 0))
+    elif side and len_p == 0 and t_p != 0:
+        vl = len_l == 0 and t_l != 0
+        vr = len_r == 0 and t_r != 0
+        if vl and vr:
+            win = _gt(t_p, t_l | t_r)
+        elif vl:
+            win = _gt(t_p, t_l)
+        elif vr:
+            win = _gt(t_p, t_r)
+        else:
+            win = True
+    if win:
+        if (len_l == 1 and h1 == lho) or (len_r == 1 and h1 == rho):
+            return d + 35 + rrank
+        if h1 == seat:
+            if h2 == pa:
+                return d + 48 + rrank
+            if b == w1:
+                return d + 31
+            return d - 3 + rrank
+        if h1 == pa:
+            return d + 42 + rrank if h2 == seat else d + 28 + rrank
+        if seq and b == w2:
+            return d + 40
+        if seq:
+            return d + 22 + rrank
+        return d + 11 + rrank
+    if h2 == pa and h3 == pa:
+        d += 20
+    elif (h2 == seat and h3 == pa and len_p > 1) or (h2 == pa and h3 == seat and len_p > 1):
+        d += 13
+    if (len_l == 1 and h1 == lho) or (len_r == 1 and h1 == rho):
+        return d + rrank + 2
+    if h1 == seat:
+        if h2 == pa:
+            return d + 33 + rrank
+        if b == w1:
+            return d + 38
+        return d - 14 + rrank
+    if h1 == pa:
+        return d + 34 + rrank
+    if seq and b == w2:
+        return d + 35
+    return d + 17 - (14 - (c & 15))
+
+
+@njit(cache=True, inline="always")
 def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the
@@ -1374,9 +1520,25 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                         mate_ruff |= 1 << su
                     else:
                         opp_ruff |= 1 << su
+    foreign_or_mine = foreign | hand
+    nleft = _popc(hand)
     for su in range(4):
         x = legal & W[O_SMASK + su]
         prev = -1
+        # (bridge) a discard: as DDS orders them (its WeightAlloc*Void*), the low cards of
+        # the longer suits first, not from a king and one (the king second best) nor a
+        # singleton top card; a card more in the suit weighs 6.4, more than DDS's 1.5-2.8
+        # (bench/RESULTS.md: fewer nodes)
+        dsc = np.int64(0)
+        if x != 0 and tlen > 0 and su != lsuit and su != trump and W[P_DDSLEAD] != 0:
+            ln = _popc(x)
+            dsc = (ln << 6) // 10
+            us = (foreign | hand) & W[O_SMASK + su]
+            top = us & -us
+            if ln == 1 and (x & top) != 0:
+                dsc -= 6
+            elif ln == 2 and (x & (us ^ top) & -(us ^ top)) != 0:
+                dsc -= 5
         while x != 0:
             b = x & -x
             x ^= b
@@ -1391,8 +1553,10 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                     prev = c
                     continue
             prev = c
-            weak = c & 15
-            if tlen == 0:
+            weak = (c & 15) + dsc
+            if tlen == 0 and W[P_DDSLEAD] != 0:
+                s_ = _dds_lead(W, seat, su, c, foreign_or_mine & W[O_SMASK + su], nleft)
+            elif tlen == 0:
                 above = foreign & W[O_SMASK + su] & (b - 1)
                 if above == 0:
                     s_ = 100 + 8 * p + (20 if su == trump else 0)
@@ -2267,10 +2431,13 @@ def _narrow(W, T, rs, window):
     the same way (a gallop), until the window holds the value between a success and a
     failure; then as without a guess. When the guess is the value: its two proofs and
     nothing else; off by a few points, a few near proofs (a guess 3 points off still saves
-    16-29% of the nodes against no guess on the seed-2026 sets, bench/RESULTS.md)."""
+    16-29% of the nodes against no guess on the seed-2026 sets, bench/RESULTS.md).
+    ``window[3]`` (optional) not 0: from the guess, step one point at a time, never a gallop
+    (DDS's search for a value; bridge's scores are a few tricks wide)."""
     lo = window[0]
     hi = window[1]
     g = window[2] if window.shape[0] > 2 else np.int64(-1)
+    one = window.shape[0] > 3 and window[3] != 0
     mid = (lo + hi + 1) // 2
     bracketed = g < 0
     if g >= 0:
@@ -2299,7 +2466,7 @@ def _narrow(W, T, rs, window):
             if last >= 0 and last != up:
                 bracketed = True
             else:
-                step = step * 2 if last == up else np.int64(1)
+                step = step * 2 if last == up and not one else np.int64(1)
                 last = up
                 mid = lo + step if up == 1 else hi - step + 1
                 mid = min(max(mid, lo + 1), hi)

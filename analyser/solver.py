@@ -299,17 +299,18 @@ class Solver:
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None,
-              guess: int | None = None, stop: Stop = None) -> int:
+              guess: int | None = None, stop: Stop = None, gallop: bool = True) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
         ``guess``: a likely value (its two proofs come first; any guess gives the same answer).
+        ``gallop=False``: from the guess, step one point at a time (bridge, as DDS does).
         ``stop``: a callable looked at every million nodes or so; True raises Cancelled."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
-            window = np.array([lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess)],
-                              np.int64)
+            window = np.array([lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess),
+                               0 if gallop else 1], np.int64)
             self._running = W
             try:
                 _drive(lambda: kernels.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)

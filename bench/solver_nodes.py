@@ -90,7 +90,10 @@ def run(name: str, deals: int, cap: int, table_mb: float, seed: int, proofs: boo
         solver.clear()
         solver.reset_counts()
         try:
-            v = solver.value(enc, side, max_nodes=cap)
+            if bd is None:
+                v = solver.value(enc, side, max_nodes=cap)
+            else:  # bridge: as bridge.tricks searches a whole deal
+                v = solver.value(enc, side, max_nodes=cap, guess=bridge.first_guess(13, bd[2]), gallop=False)
         except S.BudgetExceeded:
             v = None
         if proofs and v is not None:

@@ -355,9 +355,10 @@ def test_card_values_hint_only_orders_the_search(players, deck, teams):
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "pairs")])
 def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
     """``Solver.value`` from a guess (the two proofs at the guess, then a gallop away from
-    it while the proofs go one way) gives the plain minimax's value for guesses far below,
-    below, at and above it, also when the search is stopped every few nodes and resumed (the
-    window and the guess carried from call to call; the chunks double, so that it ends)."""
+    it while the proofs go one way, or one point at a time with ``gallop=False``, as bridge
+    searches) gives the plain minimax's value for guesses far below, below, at and above it,
+    also when the search is stopped every few nodes and resumed (the window and the guess
+    carried from call to call; the chunks double, so that it ends)."""
     table = Table(players, deck, teams)
     rng = random.Random(53 * players + deck)
     solver = S.Solver(table_mb=2)
@@ -373,9 +374,11 @@ def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
             return False
 
         for guess in sorted({0, want - 12, want - 5, want - 2, want - 1, want, want + 1, want + 3, left, left + 4}):
-            monkeypatch.setattr(S, "_STOP_CHUNK", 1 << 40 if guess % 2 else 2)
-            solver.clear()
-            assert solver.value(enc, side, guess=max(guess, 0), stop=stop) == want, (pos, side, guess)
+            for gallop in (True, False):
+                monkeypatch.setattr(S, "_STOP_CHUNK", 1 << 40 if guess % 2 else 2)
+                solver.clear()
+                got = solver.value(enc, side, guess=max(guess, 0), stop=stop, gallop=gallop)
+                assert got == want, (pos, side, guess, gallop)
 
 
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 endplay = pytest.importorskip("endplay")
@@ -274,3 +275,82 @@ def test_bridge_trump_endings_where_the_second_trump_sits_behind_match_dds():
             assert solver.nodes == 1, (pbn(hands), first, trump, side)  # (settled at the root)
         settled[holder[0] == (holder[1] + 3) % 4] += 1
     assert settled[True] > 40 and settled[False] > 20, settled
+
+
+def _bridge_moves(text: str, trump: int, leader: int, dds: int, played: tuple[str, ...] = ()) -> list[int]:
+    """``_gen_moves``' order for the seat to play in a bridge position (``played``: the trick
+    so far), DDS's weights on (1) or off (0)."""
+    enc = bridge.position(text, trump, leader, played)
+    W = S.work_array(enc, leader % 2).copy()
+    assert W[kernels.P_DDSLEAD] == 1
+    W[kernels.P_DDSLEAD] = dds
+    rs = enc.root_state(leader % 2)
+    seat = int(rs[kernels.RS_SEAT])
+    other = 0
+    for s_ in range(4):
+        h = int(W[kernels.O_H1 + s_])
+        if s_ != seat:
+            other |= h
+        for c in range(kernels.MAX_CARDS):
+            if (h >> c) & 1:
+                W[kernels.O_OWN + c] |= 1 << s_  # (each card's holders: the search sets them at its root)
+    d = int(rs[kernels.RS_NCARDS])
+    n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
+                           int(rs[kernels.RS_WCARD]), False, np.int64(other), d)
+    return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
+
+
+def test_bridge_leads_follow_dds_weights():
+    """Bridge's lead order is DDS's (Moves.cpp, ``WeightAllocNT0``): in no-trump, North holds
+    the ace and the two of spades and of hearts; the second-best spade sits with West (on
+    North's right: DDS discourages the suit), the second-best heart with East (on its left:
+    DDS encourages it, the king under the ace). So the heart ace goes first, then the spade
+    ace, then the small heart (its suit's second-best card is not on the right), then the
+    small spade; the earlier weights (a suit's top card first, suit by suit) led the spade
+    ace first. The answers, whatever the order: test_bridge_dds_lead_weights_match_dds."""
+    text = "N:A2.A2.. 43.K3.. 65.65.. K7.74.."
+    cards = [bridge.card_bit(c) for c in ("HA", "SA", "H2", "S2")]
+    assert _bridge_moves(text, 4, 0, 1) == cards
+    assert _bridge_moves(text, 4, 0, 0)[0] == bridge.card_bit("SA")
+
+
+def test_bridge_discards_follow_dds_weights():
+    """Bridge's discards as DDS orders them (its ``WeightAlloc*Void*``): no-trump, North leads
+    the spade ace and East, void, discards: first the hearts (its longest suit, the low ones
+    one class: the five), then the small diamond, then the king of its king and two (the king
+    second best), last the singleton club ace (the suit's top card). The earlier order (the
+    lowest rank first, suit by suit) threw the diamond two first."""
+    text = "N:KQ.AK.A.K .5432.K2.A JT9.QJ.Q.Q 876.T9.J.J"
+    cards = [bridge.card_bit(c) for c in ("H5", "D2", "DK", "CA")]
+    assert _bridge_moves(text, 4, 0, 1, ("SA",)) == cards
+    assert _bridge_moves(text, 4, 0, 0, ("SA",))[0] == bridge.card_bit("D2")
+
+
+def test_bridge_dds_lead_weights_match_dds(monkeypatch):
+    """DDS's lead and discard weights on and off: every trick count equal to DDS's, endings of 5-9 tricks
+    in every strain, and the node counts show the weights at work."""
+    plain = S.work_array
+    on = {"w": 1}
+
+    def work_array(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_DDSLEAD] = on["w"]
+        return W
+
+    monkeypatch.setattr(S, "work_array", work_array)
+    rng = random.Random(4141)
+    moved = 0
+    for k in range(10):
+        hands = random_ending(rng, 5 + k % 5)
+        first, trump = rng.randrange(4), k % 5
+        deal = BDeal.from_pbn(pbn(hands))
+        deal.first, deal.trump = Player(first), Denom(trump)
+        want = dds_value(deal)
+        nodes = []
+        for w in (1, 0):
+            on["w"] = w
+            solver = S.Solver(table_mb=2)
+            assert bridge.tricks(pbn(hands), trump, first, solver=solver) == want, (hands, trump, first, w)
+            nodes.append(solver.nodes)
+        moved += nodes[0] != nodes[1]
+    assert moved > 0
