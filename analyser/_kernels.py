@@ -122,7 +122,7 @@ P_BGROW = WORK.add("P_BGROW", 1, "budgeted move order: the budget's growth once 
 P_BCARDS = WORK.add("P_BCARDS", 1, "budgeted move order: at a search's first this many cards")
 P_KEEP = WORK.add("P_KEEP", 1, "move order: following, a card topping its suit goes this much later (KEEP_W)")
 P_TOWARD = WORK.add("P_TOWARD", 1, "lead order: a low card whose suit's top card a teammate holds goes this much earlier")
-P_DDSLEAD = WORK.add("P_DDSLEAD", 1, "lead order: 1: DDS's lead weights (bridge: 4 seats, no card points)")
+P_DDSLEAD = WORK.add("P_DDSLEAD", 1, "move order: 1: DDS's lead and discard weights (bridge: 4 seats, no card points)")
 P_NDIV = WORK.add("P_NDIV", 1, "the narrowing: past P_NAFTER nodes, a window over 5 wide is probed 1 / this of the way up")
 P_NAFTER = WORK.add("P_NAFTER", 1, "the narrowing: before this many nodes, a third of the way up (NARROW_DIV)")
 # the two-trick ending's search state, per level (cards played to its first trick)
@@ -1506,6 +1506,20 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     for su in range(4):
         x = legal & W[O_SMASK + su]
         prev = -1
+        # (bridge) a discard: as DDS orders them (its WeightAlloc*Void*), the low cards of
+        # the longer suits first, not from a king and one (the king second best) nor a
+        # singleton top card; a card more in the suit weighs 6.4, more than DDS's 1.5-2.8
+        # (bench/RESULTS.md: fewer nodes)
+        dsc = np.int64(0)
+        if x != 0 and tlen > 0 and su != lsuit and su != trump and W[P_DDSLEAD] != 0:
+            ln = _popc(x)
+            dsc = (ln << 6) // 10
+            us = (foreign | hand) & W[O_SMASK + su]
+            top = us & -us
+            if ln == 1 and (x & top) != 0:
+                dsc -= 6
+            elif ln == 2 and (x & (us ^ top) & -(us ^ top)) != 0:
+                dsc -= 5
         while x != 0:
             b = x & -x
             x ^= b
@@ -1520,7 +1534,7 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                     prev = c
                     continue
             prev = c
-            weak = c & 15
+            weak = (c & 15) + dsc
             if tlen == 0 and W[P_DDSLEAD] != 0:
                 s_ = _dds_lead(W, seat, su, c, foreign_or_mine & W[O_SMASK + su], nleft)
             elif tlen == 0:

@@ -9,6 +9,7 @@ possible lead, and where each unseen card lies (the "what the table knows" grid)
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -18,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from fiftysix.analyser.dealer import Dealer
-from fiftysix.analyser.encode import known_after
-from fiftysix.analyser.pool import Worker
+from fiftysix.analyser.encode import Encoded, known_after
+from fiftysix.analyser.pool import Pool, Worker
 from fiftysix.analyser.settle import SetAside
-from fiftysix.analyser.solver import Solver, child_values, reaches, solver_pool
+from fiftysix.analyser.solver import Cancelled, Solver, reaches, solver_pool
 from fiftysix.analyser.view import View
 from fiftysix.cards import CARD_NAMES, NUM_KINDS, Card, Hand, Table
 from fiftysix.errors import FiftySixError
@@ -114,14 +115,20 @@ def location_grid(view: View, counts: np.ndarray) -> dict[Card, dict[int, float]
     """For every unseen kind: the share of its unseen copies found in each hidden seat."""
     u = view.unseen()
     out: dict[Card, dict[int, float]] = {}
-    for k in range(NUM_KINDS):
-        if u[k] == 0 or len(counts) == 0:
-            continue
-        row = {}
-        for s in view.hidden_seats:
-            played = view.played_by(s).count(k)
-            row[s] = float((counts[:, s - 1, k] - played).mean() / u[k])
-        out[Card(k)] = row
+    n = len(counts)
+    if n == 0:
+        return out
+    # one sum over the deals for every seat and kind (called after every deal of a run: the
+    # loop of per-kind means it replaces took 1 ms an update, a quarter of a second a run);
+    # integer sums are exact, so each share is the same float as the mean it replaces
+    seats = view.hidden_seats
+    played = np.zeros((len(seats), NUM_KINDS), dtype=np.int64)
+    for i, s in enumerate(seats):
+        for c in view.played_by(s):
+            played[i, c] += 1
+    held = counts[:, [s - 1 for s in seats], :].sum(axis=0) - n * played
+    for k in np.flatnonzero(u).tolist():
+        out[Card(k)] = {s: float(held[i, k] / n / u[k]) for i, s in enumerate(seats)}
     return out
 
 
@@ -187,8 +194,9 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
     ``leads``: when the viewing seat is on lead, every deal is solved after each of its
     possible leads (one pass per deal sharing a transposition table, each lead's value
     searched first at the value of the lead before). ``threads`` workers of the solver pool
-    (default: one per CPU) each solve whole deals; answers are exact, so they do not depend
-    on ``threads``.
+    (default: one per CPU) each solve whole deals, but once every deal has been handed out an
+    idle worker takes the last leads of a deal still in progress; answers are exact, so they
+    do not depend on ``threads``.
 
     Stopping: ``until`` (a half-width such as 0.03) ends the run once the first k deals' 95%
     interval is at most that wide (k >= ``MIN_UNTIL``); ``max_seconds`` ends it after that
@@ -241,9 +249,13 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
         from tqdm import tqdm
         bar = tqdm(total=n, unit="deal", desc="simulating")
     prefix, cut, stopped, last = 0, None, False, None
-    run = solver_pool().run(deals.solve, range(n), threads=threads, stop=out_of_time, wait=0.05)
+    k = Pool.workers(threads, n)
+    helpers = k - 1 if lead_cards else 0  # items past the deals: idle workers take the last deals' leads
+    run = solver_pool().run(deals.solve, range(n + helpers), threads=k, stop=out_of_time, wait=0.05)
     try:
         for item in run:
+            if item is not None and item[1] is None:
+                continue  # a helper has finished
             if item is not None:
                 i, (value, row) = item
                 best[i], after[:, i], solved[i] = value, row, True
@@ -302,9 +314,30 @@ def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple[C
                     dealer.set_aside, left)
 
 
+class _Open:
+    """One deal's leads while its worker solves them in order from the first; once no deal is
+    left to hand out, the run's idle workers take its last unclaimed leads (``_Deals.help``)."""
+
+    def __init__(self, kids: list[Encoded]) -> None:
+        self.kids = kids
+        self.claimed = [False] * len(kids)
+        self.values: list[int | None] = [None] * len(kids)
+        self.latest: int | None = None  # the value the owner found last: a helper's guess
+
+    def unclaimed(self) -> int:
+        return self.claimed.count(False)
+
+
 class _Deals:
     """The deals of one run and how each is solved: the dealer's counts straight to the
-    kernels (``Known.encode``), one deal per item of the solver pool."""
+    kernels (``Known.encode``), one deal per item of the solver pool.
+
+    On lead, items ``n`` and after are helpers: the pool hands them out only once every deal
+    has been handed out, and a helper solves the last unclaimed leads of the deals still in
+    progress (from the back; the deal's worker goes on from the front), so that at the end
+    of a run no thread idles while one deal's leads wait (a deal's cost is heavy-tailed: on
+    bench/simulate.py's 6 x 8 line one deal of 200 holds 5% of the nodes). Until then every
+    deal is solved exactly as by one worker alone, its leads sharing a table."""
 
     def __init__(self, view: View, contract: Contract, lead_cards: tuple[Card, ...], points: bool,
                  counts: np.ndarray) -> None:
@@ -312,9 +345,24 @@ class _Deals:
         self.known = known_after(view.table, contract.trump, view.plays, view.leader)
         self.after = [self.known.then(c) for c in lead_cards]  # the position after each lead
         self.mover_side = view.table.team_of(view.seat) == contract.team
+        self._cond = threading.Condition()
+        self._open: dict[int, _Open] = {}  # deal -> its leads, while its worker solves them
 
-    def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]]:
-        """Deal ``i``: the declaring side's value with best play, and its value after each lead."""
+    def _lead(self, solver: Solver, kid: Encoded, guess: int | None, stop: Callable[[], bool]) -> int:
+        """The declaring side's value after one lead (its total; with ``points`` False the
+        target if it reaches it, else one less); ``guess``: a likely total."""
+        side, target = self.contract.team, self.contract.value
+        if self.points:
+            g = None if guess is None else guess - kid.won[side]
+            return kid.won[side] + solver.value(kid, side, guess=g, stop=stop)
+        return target if reaches(kid, target, side, solver=solver, stop=stop) else target - 1
+
+    def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]] | None:
+        """Deal ``i``: the declaring side's value with best play, and its value after each lead
+        (None for a helper item, ``i`` past the deals)."""
+        if i >= len(self.counts):
+            self.help(w)
+            return None
         solver, stop = w.resource, w.halted
         solver.clear()  # a table kept across deals saved no nodes (they share only one hand)
         side, target = self.contract.team, self.contract.value
@@ -323,14 +371,62 @@ class _Deals:
             if self.points:
                 return enc.won[side] + solver.value(enc, side, stop=stop), []
             return (target if reaches(enc, target, side, solver=solver, stop=stop) else target - 1), []
-        kids = [k.encode(self.counts[i]) for k in self.after]
+        deal = _Open([k.encode(self.counts[i]) for k in self.after])
+        # the first lead's guess: this worker's value after the first lead on its last deal;
+        # each later lead's: the value after the lead before (most alike: a suit's neighbours)
+        last = w.memo.get("first") if self.points else None
+        with self._cond:
+            self._open[i] = deal
+        try:
+            while True:
+                with self._cond:
+                    j = deal.claimed.index(False) if not all(deal.claimed) else -1
+                    if j < 0:
+                        if None not in deal.values:
+                            break
+                        if stop():
+                            raise Cancelled("the search was cancelled")
+                        self._cond.wait(0.05)  # a helper is solving this deal's last leads
+                        continue
+                    deal.claimed[j] = True
+                last = self._lead(solver, deal.kids[j], last, stop)
+                with self._cond:
+                    deal.values[j] = deal.latest = last
+                    self._cond.notify_all()
+        finally:
+            with self._cond:
+                self._open.pop(i, None)
+        row = [int(v) for v in deal.values if v is not None]
         if self.points:
-            # this worker's value after the first lead on its last deal: that lead's guess
-            row = child_values(kids, side, solver=solver, guess=w.memo.get("first"), stop=stop)
             w.memo["first"] = row[0]
-        else:
-            row = [target if reaches(kid, target, side, solver=solver, stop=stop) else target - 1 for kid in kids]
         return (max(row) if self.mover_side else min(row)), row
+
+    def help(self, w: Worker[Solver]) -> None:
+        """Solve the last unclaimed leads of the deals in progress (the one with the most
+        first) until none is left, each with this worker's own table."""
+        solver, cur = w.resource, None
+        while True:
+            with self._cond:
+                todo = [d for d in self._open.values() if d.unclaimed()]
+                if not todo:
+                    return
+                deal = max(todo, key=lambda d: d.unclaimed())
+                j = len(deal.claimed) - 1 - deal.claimed[::-1].index(False)
+                deal.claimed[j] = True
+                guess = deal.latest
+            if deal is not cur:
+                solver.clear()  # the leads of one deal share this table, as with its worker
+                cur = deal
+            try:
+                v = self._lead(solver, deal.kids[j], guess, w.halted)
+            except BaseException:
+                with self._cond:
+                    deal.claimed[j] = False  # the deal's worker solves it after all
+                    self._cond.notify_all()
+                raise
+            with self._cond:
+                deal.values[j] = v
+                self._cond.notify_all()
 
 
 def _lead_cards(view: View, trump: int | None) -> tuple[Card, ...]:

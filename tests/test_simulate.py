@@ -427,3 +427,53 @@ def test_partial_estimates_carry_the_time_left_and_a_budget_ends_the_run():
     assert est.seconds_left is None and est.deals == 200 and not est.stopped
     with pytest.raises(FiftySixError, match="time budget"):
         estimate(view, c, n=10, max_seconds=0)
+
+
+@pytest.mark.parametrize("points", [True, False])
+def test_idle_workers_take_the_last_deals_leads_and_stay_exact(points):
+    """At a run's end an idle worker takes the unclaimed leads of a deal in progress (from the
+    back; the deal's own worker goes on from the front): every lead's value is still that of a
+    separate exact solve with a fresh solver, and a helper whose search is cancelled hands its
+    lead back for the deal's worker to solve."""
+    import threading
+
+    from fiftysix.analyser import solver as S
+    from fiftysix.analyser.dealer import Dealer
+    from fiftysix.analyser.pool import Worker
+    from fiftysix.analyser.simulate import _Deals, _lead_cards, _Open
+    t = Table.make(6)
+    view = View(t, 1, random_deal(t, seed=11).hand(1))
+    c = Contract.make(t, 30, 1, 2)
+    counts = Dealer(view).sample_counts(3, 9)
+    cards = _lead_cards(view, c.trump)
+    deals = _Deals(view, c, cards, points, counts)
+
+    def exact(i: int) -> list[int]:
+        deal = counts_to_deal(t, counts[i])
+        vals = [S.max_points(S.Position.from_deal(deal, 1, 1, [card]), c.team, solver=S.Solver(8))[c.team]
+                for card in cards]
+        return vals if points else [c.value if v >= c.value else c.value - 1 for v in vals]
+
+    # a helper alone: every lead of an open deal, from the last
+    deal = _Open([k.encode(counts[0]) for k in deals.after])
+    deals._open[0] = deal
+    deals.help(Worker(S.Solver(8), lambda: False))
+    assert all(deal.claimed) and deal.values == exact(0)
+    # a cancelled helper gives its lead back
+    deal = _Open([k.encode(counts[1]) for k in deals.after])
+    deals._open[1] = deal
+    with pytest.raises(S.Cancelled):
+        deals.help(Worker(S.Solver(8), lambda: True))
+    assert not any(deal.claimed) and deal.values == [None] * len(cards)
+    deals._open.clear()
+    # the deal's worker and a helper at once: whoever takes which lead, the row is exact
+    for i in (1, 2):
+        got: list = []
+        owner = threading.Thread(target=lambda i=i: got.append(deals.solve(Worker(S.Solver(8), lambda: False), i)))
+        owner.start()
+        while owner.is_alive():
+            deals.help(Worker(S.Solver(8), lambda: False))
+        owner.join()
+        value, row = got[0]
+        assert row == exact(i) and value == min(row)  # seat 1 defends: the declarers get the least
+    assert deals.solve(Worker(S.Solver(8), lambda: False), len(counts)) is None  # a helper item

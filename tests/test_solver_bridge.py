@@ -277,23 +277,26 @@ def test_bridge_trump_endings_where_the_second_trump_sits_behind_match_dds():
     assert settled[True] > 40 and settled[False] > 20, settled
 
 
-def _bridge_leads(text: str, trump: int, leader: int, dds_lead: int) -> list[int]:
-    """``_gen_moves``' order for the seat on lead of a bridge position, DDS's lead weights on
-    (1) or off (0)."""
-    enc = bridge.position(text, trump, leader)
+def _bridge_moves(text: str, trump: int, leader: int, dds: int, played: tuple[str, ...] = ()) -> list[int]:
+    """``_gen_moves``' order for the seat to play in a bridge position (``played``: the trick
+    so far), DDS's weights on (1) or off (0)."""
+    enc = bridge.position(text, trump, leader, played)
     W = S.work_array(enc, leader % 2).copy()
     assert W[kernels.P_DDSLEAD] == 1
-    W[kernels.P_DDSLEAD] = dds_lead
+    W[kernels.P_DDSLEAD] = dds
+    rs = enc.root_state(leader % 2)
+    seat = int(rs[kernels.RS_SEAT])
     other = 0
     for s_ in range(4):
         h = int(W[kernels.O_H1 + s_])
-        if s_ != leader:
+        if s_ != seat:
             other |= h
         for c in range(kernels.MAX_CARDS):
             if (h >> c) & 1:
                 W[kernels.O_OWN + c] |= 1 << s_  # (each card's holders: the search sets them at its root)
-    d = int(enc.root_state(leader % 2)[kernels.RS_NCARDS])
-    n = kernels._gen_moves(W, leader, 0, 0, 0, 0, False, np.int64(other), d)
+    d = int(rs[kernels.RS_NCARDS])
+    n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
+                           int(rs[kernels.RS_WCARD]), False, np.int64(other), d)
     return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
 
 
@@ -307,12 +310,24 @@ def test_bridge_leads_follow_dds_weights():
     ace first. The answers, whatever the order: test_bridge_dds_lead_weights_match_dds."""
     text = "N:A2.A2.. 43.K3.. 65.65.. K7.74.."
     cards = [bridge.card_bit(c) for c in ("HA", "SA", "H2", "S2")]
-    assert _bridge_leads(text, 4, 0, 1) == cards
-    assert _bridge_leads(text, 4, 0, 0)[0] == bridge.card_bit("SA")
+    assert _bridge_moves(text, 4, 0, 1) == cards
+    assert _bridge_moves(text, 4, 0, 0)[0] == bridge.card_bit("SA")
+
+
+def test_bridge_discards_follow_dds_weights():
+    """Bridge's discards as DDS orders them (its ``WeightAlloc*Void*``): no-trump, North leads
+    the spade ace and East, void, discards: first the hearts (its longest suit, the low ones
+    one class: the five), then the small diamond, then the king of its king and two (the king
+    second best), last the singleton club ace (the suit's top card). The earlier order (the
+    lowest rank first, suit by suit) threw the diamond two first."""
+    text = "N:KQ.AK.A.K .5432.K2.A JT9.QJ.Q.Q 876.T9.J.J"
+    cards = [bridge.card_bit(c) for c in ("H5", "D2", "DK", "CA")]
+    assert _bridge_moves(text, 4, 0, 1, ("SA",)) == cards
+    assert _bridge_moves(text, 4, 0, 0, ("SA",))[0] == bridge.card_bit("D2")
 
 
 def test_bridge_dds_lead_weights_match_dds(monkeypatch):
-    """DDS's lead weights on and off: every trick count equal to DDS's, endings of 5-9 tricks
+    """DDS's lead and discard weights on and off: every trick count equal to DDS's, endings of 5-9 tricks
     in every strain, and the node counts show the weights at work."""
     plain = S.work_array
     on = {"w": 1}
