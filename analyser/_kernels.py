@@ -123,6 +123,8 @@ P_BCARDS = WORK.add("P_BCARDS", 1, "budgeted move order: at a search's first thi
 P_KEEP = WORK.add("P_KEEP", 1, "move order: following, a card topping its suit goes this much later (KEEP_W)")
 P_TOWARD = WORK.add("P_TOWARD", 1, "lead order: a low card whose suit's top card a teammate holds goes this much earlier")
 P_DDSLEAD = WORK.add("P_DDSLEAD", 1, "move order: 1: DDS's lead and discard weights (bridge: 4 seats, no card points)")
+P_NDIV = WORK.add("P_NDIV", 1, "the narrowing: past P_NAFTER nodes, a window over 5 wide is probed 1 / this of the way up")
+P_NAFTER = WORK.add("P_NAFTER", 1, "the narrowing: before this many nodes, a third of the way up (NARROW_DIV)")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -197,6 +199,22 @@ TOWARD_BY_SEATS: dict[int, int] = {6: 30}
 def toward_weight(seats: int) -> int:
     """The lead order's earlier place for a low lead towards a teammate's top card at ``seats``."""
     return TOWARD_BY_SEATS.get(seats, TOWARD_W)
+
+
+# the narrowing (``_narrow``): while the window is more than 5 points wide, the next probe goes
+# a third of the way up from its lower end (NARROW_DIV); at 8 seats, once the search has
+# counted 2 M nodes, half way (its probes then cost millions each: fewer of them pays more
+# than a cheap side; the hardest of bench/solver.py's 4 8 x 8 deals -19%, the other 8 x 8
+# deals measured the same or fewer; halving from the first probe grew the seed-set 8 x 8
+# deals up to +17%, and 6 x 8 +2% to +9%: bench/RESULTS.md, session 6)
+NARROW_DIV = 3
+NARROW_BY_SEATS: dict[int, tuple[int, int]] = {8: (2, 2_000_000)}
+
+
+def narrow_order(seats: int) -> tuple[int, int]:
+    """The narrowing's probe at ``seats``: 1 / (the first) of the way up a wide window once
+    the search has counted (the second) nodes, a third of the way before."""
+    return NARROW_BY_SEATS.get(seats, (NARROW_DIV, 0))
 
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
@@ -2474,7 +2492,8 @@ def _narrow(W, T, rs, window):
         if window.shape[0] > 2:
             window[2] = -1
         if hi - lo > 5:
-            mid = lo + max((hi - lo + 1) // 3, 1)
+            div = max(W[P_NDIV], 2) if W[ST_NODES] > W[P_NAFTER] else np.int64(NARROW_DIV)
+            mid = lo + max((hi - lo + 1) // div, 1)
         elif down_cost >= up_cost:
             mid = lo + 1
         else:

@@ -522,17 +522,19 @@ def test_toward_weight_orders_leads():
 
 
 def _order_weight_matches_minimax(monkeypatch, table: Table, rng: random.Random, word: int,
-                                  weights: tuple[int, ...], sizes: list[int | None]) -> None:
+                                  weights: tuple[int, ...], sizes: list[int | None], after: int | None = None) -> None:
     """A move-order weight (work word ``word``) at each of ``weights``, on a random position of
     each size in ``sizes``: the plain minimax's values and both proofs each time, and the node
     counts show the weight at work somewhere (the same table layout each time: nodes differ by
-    the order alone)."""
+    the order alone). ``after``: the narrowing's ``P_NAFTER`` set to it too."""
     plain = S.work_array
     weight = {"w": 0}
 
     def work_array(enc, side):
         W = plain(enc, side).copy()
         W[word] = weight["w"]
+        if after is not None:
+            W[kernels.P_NAFTER] = after
         return W
 
     monkeypatch.setattr(S, "work_array", work_array)
@@ -575,6 +577,20 @@ def test_keep_weight_matches_minimax(players, deck, teams, monkeypatch):
     rng = random.Random(91 * players + deck)
     _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_KEEP, (0, kernels.KEEP_W, 500),
                                   [None if k % 3 else SIZES[(players, deck)][1] for k in range(12)])
+
+
+@pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])
+def test_narrowing_divisor_matches_minimax(players, deck, teams, monkeypatch):
+    """The narrowing's next probe in a window over 5 points wide (``P_NDIV``, from the first
+    node: ``P_NAFTER`` 0): a third of the way up (4 and 6 seats), half way (8 seats past
+    2 M nodes: ``NARROW_BY_SEATS``) and a fifth: the plain minimax's values and both proofs
+    each time, and the node counts show the divisor at work."""
+    assert kernels.narrow_order(8) == (2, 2_000_000)
+    assert kernels.narrow_order(4) == kernels.narrow_order(6) == (kernels.NARROW_DIV, 0) == (3, 0)
+    table = Table(players, deck, teams)
+    rng = random.Random(53 * players + deck)
+    _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_NDIV, (2, 3, 5),
+                                  [None if k % 3 else SIZES[(players, deck)][1] for k in range(12)], after=0)
 
 
 def test_table_in_parallel_threads_equals_one_thread():
