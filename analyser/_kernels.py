@@ -503,32 +503,69 @@ def _sig(W, kv):
     each in power order, 32 bits a suit, into ``W[O_TSIG:O_TSIG + 2]``; False if a count
     does not fit."""
     nseat = W[P_NSEAT]
-    for i in range(4):
-        W[O_SIG + i] = 0
     u = _in_hands(W)
-    W[O_TSIG] = 0
-    W[O_TSIG + 1] = 0
+    # (kept in registers, written once: a store to W in the loops would make every load of
+    # W after it a fresh read)
+    ts0 = np.int64(0)
+    ts1 = np.int64(0)
+    sg0 = np.int64(0)
+    sg1 = np.int64(0)
+    sg2 = np.int64(0)
+    sg3 = np.int64(0)
+    pm1 = W[O_PM + 1]
+    pm2 = W[O_PM + 2]
+    pm3 = W[O_PM + 3]
     for su in range(4):
         x = u & W[O_SMASK + su]
         kk = (kv >> (5 * su)) & 31
         i = 0
+        t = np.int64(0)
         while x != 0 and i < kk:
             b = x & -x
             x ^= b
-            W[O_TSIG + (su >> 1)] |= (W[O_PTS + _ctz(b)] & 3) << (32 * (su & 1) + 2 * i)
+            t |= (W[O_PTS + _ctz(b)] & 3) << (2 * i)
             i += 1
-    for su in range(4):
-        small = _below(W, u, su, (kv >> (5 * su)) & 31)
+        if su == 0:
+            ts0 |= t
+        elif su == 1:
+            ts0 |= t << 32
+        elif su == 2:
+            ts1 |= t
+        else:
+            ts1 |= t << 32
+        # the cards below the top kk (``_below``): only those worth points count
+        small = x & (pm1 | pm2 | pm3)
         if small == 0:
             continue
+        s1 = small & pm1
+        s2 = small & pm2
+        s3 = small & pm3
         for s in range(nseat):
-            m = small & W[O_H1 + s]
-            if m != 0:
-                h = _hist(W, s, m)
-                if h < 0:
-                    return False
-                gi = s * 4 + su
-                W[O_SIG + (gi >> 3)] |= h << (8 * (gi & 7))
+            h1 = W[O_H1 + s]
+            if (small & h1) == 0:
+                continue
+            h2 = W[O_H2 + s] & h1
+            a1 = _popc(h1 & s1) + _popc(h2 & s1)
+            a2 = _popc(h1 & s2) + _popc(h2 & s2)
+            a3 = _popc(h1 & s3) + _popc(h2 & s3)
+            if a1 > 7 or a2 > 7 or a3 > 3:
+                return False
+            h = (a1 | (a2 << 3) | (a3 << 6)) << (8 * (((s & 1) << 2) + su))
+            w = s >> 1
+            if w == 0:
+                sg0 |= h
+            elif w == 1:
+                sg1 |= h
+            elif w == 2:
+                sg2 |= h
+            else:
+                sg3 |= h
+    W[O_SIG] = sg0
+    W[O_SIG + 1] = sg1
+    W[O_SIG + 2] = sg2
+    W[O_SIG + 3] = sg3
+    W[O_TSIG] = ts0
+    W[O_TSIG + 1] = ts1
     return True
 
 
@@ -1507,7 +1544,7 @@ def _dds_second(W, seat, c, lsuit, wcard, us):
     return 10 - rank
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the

@@ -1,0 +1,169 @@
+"""The cost of a node: instructions per node of the kernels, per kernel function, under callgrind.
+
+Wall and CPU time move with the load of a shared machine; instruction counts do not. This
+runs fixed `max_points` searches (bench/solver.py's 6 x 8 and 8 x 8 deals, a fresh table
+each) under valgrind's callgrind with instrumentation switched on only after the kernels are
+loaded, and attributes the instructions executed in the numba kernels (JIT code, which has no
+symbols for valgrind) to the kernel functions by their addresses.
+
+    .venv/bin/python -m bench.solver_cost [--sets 6:0-11,8:0-2] [--out /tmp/solver_cost]
+
+A set is ``players:deals`` (deal numbers of bench/solver.py's seeded sequence, ``a-b`` or
+``a,b``). Prints the nodes, the kernels' instructions, instructions per node, and each kernel
+function's own instructions (``calls`` from callgrind's call counts). A search change that
+keeps node counts equal is a pure speed change: compare instructions per node. Needs valgrind
+(about a minute for the default sets, mostly loading the kernels under valgrind).
+``--inner`` is the process valgrind runs (the searches themselves).
+"""
+from __future__ import annotations
+
+import argparse
+import bisect
+import collections
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+import types
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+
+def _deals(spec: str) -> list[int]:
+    out: list[int] = []
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out.extend(range(int(a), int(b or a) + 1))
+    return out
+
+
+def _sets(text: str) -> list[tuple[int, list[int]]]:
+    # "6:0-11,8:0-2" or "6:0,1,2,8:0": a new set starts at each "players:"
+    out: list[tuple[int, list[int]]] = []
+    for m in re.finditer(r"(\d+):([\d,\-]+?)(?=,\d+:|$)", text):
+        out.append((int(m.group(1)), _deals(m.group(2))))
+    return out
+
+
+def inner(sets: list[tuple[int, list[int]]], out: str) -> None:
+    """The searches (run under valgrind): the kernels loaded uninstrumented, then measured."""
+    from fiftysix.analyser import _kernels as K
+    from fiftysix.analyser import solver as S
+    from fiftysix.cards import Table, random_deal
+
+    clock = [0.0]
+
+    def fake() -> float:
+        clock[0] += 1e-3
+        return clock[0]
+
+    # _drive's chunks follow the clock: a fixed clock makes every run search the same tree
+    # (its first chunk of 2^16 nodes, then the rest, as on a real machine)
+    S.time = types.SimpleNamespace(perf_counter=fake, monotonic=time.monotonic)  # type: ignore[attr-defined]
+
+    def run(players: int, keep: list[int]) -> int:
+        tab = Table(players, 8 * players)
+        rng = random.Random(56 + players)
+        solver = S.Solver(48)
+        total = 0
+        for i in range(max(keep) + 1):
+            deal = random_deal(tab, seed=rng.randrange(10 ** 9))
+            trump = rng.choice((0, 1, 2, 3, None))
+            if i in keep:
+                solver.clear()
+                solver.nodes = 0
+                S.max_points(S.Position(tab, deal.hands, trump, 1), max_seconds=60.0, solver=solver)
+                total += solver.nodes
+        return total
+
+    run(6, [11])  # loads the kernels
+    engine = K.solve_kernel.overloads[next(iter(K.solve_kernel.overloads))].library._codegen._engine
+    with open(out + ".map", "w") as f:
+        f.writelines(f"{engine.get_function_address(name)} {name}\n" for name in engine._defined_symbols)
+    subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=False, capture_output=True)
+    for players, keep in sets:
+        print("NODES", players, run(players, keep), flush=True)
+
+
+def attribute(cg: str, symbols: str) -> tuple[collections.Counter[str], collections.Counter[str]]:
+    """Each kernel function's own instructions and calls, from callgrind's output."""
+    spans: list[tuple[int, str]] = []
+    with open(symbols) as f:
+        lines = f.read().splitlines()
+    for line in lines:
+        a, name = line.split(None, 1)
+        m = re.search(r"_kernels\d+(\w+?)B\d+v", name)
+        if m and int(a) and not name.startswith(("cpython", "cfunc")):
+            spans.append((int(a), m.group(1)))
+    spans.sort()
+    starts = [a for a, _ in spans]
+    own: collections.Counter[str] = collections.Counter()
+    calls: collections.Counter[str] = collections.Counter()
+    names: dict[str, str] = {}
+    pos, after_call, callee = 0, False, ""
+    with open(cg) as f:
+        text = f.read().splitlines()
+    for line in text:
+        m = re.match(r"(c?)fn=\((\d+)\)(?: (.*))?", line)
+        if m:
+            if m.group(3):
+                names[m.group(2)] = m.group(3).strip()
+            if m.group(1):
+                callee = names.get(m.group(2), "")
+            continue
+        if line.startswith("calls="):
+            after_call = True
+            if callee.startswith("0x"):
+                i = bisect.bisect_right(starts, int(callee, 16)) - 1
+                if i >= 0 and starts[i] == int(callee, 16):
+                    calls[spans[i][1]] += int(line[6:].split()[0])
+            continue
+        if not line or line[0] not in "0123456789+-*":
+            continue
+        tok = line.split()
+        p = tok[0]
+        if p.startswith("0x"):
+            pos = int(p, 16)
+        elif p[0] in "+-":
+            pos += int(p)
+        if after_call:
+            after_call = False
+            continue
+        if len(tok) >= 3:
+            i = bisect.bisect_right(starts, pos) - 1
+            if i >= 0 and pos - starts[i] < 65536:
+                own[spans[i][1]] += int(tok[2])
+    return own, calls
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sets", default="6:0-11,8:0-2", help="players:deals, e.g. 6:0-11,8:0-2")
+    ap.add_argument("--out", default="/tmp/solver_cost", help="prefix of callgrind's files")
+    ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    sets = _sets(args.sets)
+    if args.inner:
+        inner(sets, args.out)
+        return
+    cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={args.out}.cg",
+           sys.executable, "-m", "bench.solver_cost", "--inner", "--sets", args.sets, "--out", args.out]
+    run = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    nodes = sum(int(line.split()[2]) for line in run.stdout.splitlines() if line.startswith("NODES"))
+    if run.returncode != 0 or not nodes:
+        sys.exit(f"bench/solver_cost.py: the run failed: {run.stderr[-2000:]}")
+    own, calls = attribute(args.out + ".cg", args.out + ".map")
+    total = sum(own.values())
+    print(f"solver cost, {time.strftime('%Y-%m-%d %H:%M')}, sets {args.sets}: {nodes:,} nodes, "
+          f"kernels {total:,} instructions = {total / nodes:.1f} a node")
+    print(run.stdout.strip())
+    for name, ir in own.most_common():
+        c = calls.get(name, 0)
+        per_call = f"{ir / c:8.0f} a call" if c else ""
+        print(f"  {name:16s} {ir / nodes:8.1f} a node {100 * ir / total:5.1f}%  calls {c:>10,d} {per_call}")
+
+
+if __name__ == "__main__":
+    main()
