@@ -326,8 +326,22 @@ def test_bridge_discards_follow_dds_weights():
     assert _bridge_moves(text, 4, 0, 0, ("SA",))[0] == bridge.card_bit("D2")
 
 
+def test_bridge_second_hand_in_trumps_follows_dds_weights():
+    """Second hand in a trump contract as DDS orders it (``WeightAllocTrumpNotvoid1``):
+    spades trumps, North leads the heart eight; East holds the ten, five and four of hearts,
+    South (third hand) the heart ace, West (East's partner) no heart and three trumps. West
+    can ruff, so East's side can win the trick whatever East plays, and both East's cards lie
+    under South's ace: DDS weighs each 40 and its rank among the hearts left (ace, ten, five,
+    four: the ten 2nd, the five 3rd), so the five goes first. The earlier order put the ten
+    first (it beats the card led)."""
+    text = "N:..6.T9 .T54.T. AJ.A..2 K86...3"
+    cards = [bridge.card_bit(c) for c in ("H5", "HT")]
+    assert _bridge_moves(text, 0, 0, 1, ("H8",)) == cards
+    assert _bridge_moves(text, 0, 0, 0, ("H8",)) == cards[::-1]
+
+
 def test_bridge_dds_lead_weights_match_dds(monkeypatch):
-    """DDS's lead and discard weights on and off: every trick count equal to DDS's, endings of 5-9 tricks
+    """DDS's weights (leads, discards, second hand in trumps) on and off: every trick count equal to DDS's, endings of 5-9 tricks
     in every strain, and the node counts show the weights at work."""
     plain = S.work_array
     on = {"w": 1}
