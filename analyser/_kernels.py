@@ -370,24 +370,23 @@ def _apart(W, g, su, kk):
         while own != 0:
             s = _ctz(own)
             own &= own - 1
-            code = s | (p << 3)
-            cb = s | (64 if (W[O_H2 + s] & b) != 0 else 0)
+            two = (W[O_H2 + s] & b) != 0
+            cb = s | (64 if two else 0)
+            code = cb | (p << 3)
             if fb < 0:
                 fb = cb
-            else:
-                sb = cb | 128
-            zz = _ZT[(s << 6) | (su << 4) | (p & 15)]
-            if (W[O_H2 + s] & b) != 0:
-                code |= 64
-                zz += zz
-            if first < 0:
                 first = code
             else:
+                sb = cb | 128
                 second = code | 128
+            zi = (s << 6) | (su << 4)
+            zz = _ZT[zi | (p & 15)]
+            if two:
+                zz += zz
             small -= zz
             if blind:
-                zb = _ZT[(s << 6) | (su << 4)]
-                if (W[O_H2 + s] & b) != 0:
+                zb = _ZT[zi]
+                if two:
                     zb += zb
                 smallb -= zb
         hp = (hp ^ first) * FNV_PRIME
