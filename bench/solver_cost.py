@@ -150,7 +150,8 @@ def main() -> None:
         return
     cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--dump-instr=yes", f"--callgrind-out-file={args.out}.cg",
            sys.executable, "-m", "bench.solver_cost", "--inner", "--sets", args.sets, "--out", args.out]
-    run = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    # (a fixed string hash: the cards' bits and so the loops' lengths must not move between runs)
+    run = subprocess.run(cmd, capture_output=True, text=True, check=False, env=dict(os.environ, PYTHONHASHSEED="0"))
     with open(args.out + ".txt", "w") as f:
         f.write(run.stdout)
     nodes = sum(int(line.split()[2]) for line in run.stdout.splitlines() if line.startswith("NODES"))
