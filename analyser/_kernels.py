@@ -125,6 +125,8 @@ P_TOWARD = WORK.add("P_TOWARD", 1, "lead order: a low card whose suit's top card
 P_DDSLEAD = WORK.add("P_DDSLEAD", 1, "move order: 1: DDS's lead and discard weights (bridge: 4 seats, no card points)")
 P_NDIV = WORK.add("P_NDIV", 1, "the narrowing: past P_NAFTER nodes, a window over 5 wide is probed 1 / this of the way up")
 P_NAFTER = WORK.add("P_NAFTER", 1, "the narrowing: before this many nodes, a third of the way up (NARROW_DIV)")
+P_NMID = WORK.add("P_NMID", 1, "the narrowing: not 0: past this many nodes, a window over 5 wide is probed half way "
+                   "until both sides were proved")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -208,6 +210,23 @@ def toward_weight(seats: int) -> int:
 # deals measured the same or fewer; halving from the first probe grew the seed-set 8 x 8
 # deals up to +17%, and 6 x 8 +2% to +9%: bench/RESULTS.md, session 6)
 NARROW_DIV = 3
+# a value search's window (``value_kernel``): lo, hi, guess, one-point steps, then (from
+# NW_MID, a window of NW_SIZE words or more) the narrowing's state kept between calls, so that
+# a search stopped by the node limit resumes the probe it was in (target, its first node, the
+# last costs of each side, the gallop) and chunks do not change the probes: the probe stopped
+# (0: none), the node count at its start, the last "at least" and "less than" costs, the
+# gallop's step, its last direction, bracketed, then the probes started and a hash of their
+# targets (for tests)
+NW_MID = 4
+NW_N0 = 5
+NW_UP = 6
+NW_DOWN = 7
+NW_STEP = 8
+NW_LAST = 9
+NW_BRACKETED = 10
+NW_PROBES = 11
+NW_TRACE = 12
+NW_SIZE = 13
 NARROW_BY_SEATS: dict[int, tuple[int, int]] = {8: (2, 2_000_000)}
 
 
@@ -215,6 +234,19 @@ def narrow_order(seats: int) -> tuple[int, int]:
     """The narrowing's probe at ``seats``: 1 / (the first) of the way up a wide window once
     the search has counted (the second) nodes, a third of the way before."""
     return NARROW_BY_SEATS.get(seats, (NARROW_DIV, 0))
+
+
+# per seats (P_NMID), once the search has counted this many nodes, a window over 5 points
+# wide is probed half way until both an "at least" and a "less than" were proved, then as
+# NARROW_BY_SEATS says; none: never
+NARROW_MID_BY_SEATS: dict[int, int] = {}
+
+
+def narrow_middle(seats: int) -> int:
+    """The nodes after which the narrowing probes half way until both sides were proved
+    (P_NMID, at least 1), or 0 (never)."""
+    after = NARROW_MID_BY_SEATS.get(seats)
+    return 0 if after is None else max(int(after), 1)
 
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
@@ -2451,11 +2483,14 @@ def _narrow(W, T, rs, window):
     nothing else; off by a few points, a few near proofs (a guess 3 points off still saves
     16-29% of the nodes against no guess on the seed-2026 sets, bench/RESULTS.md).
     ``window[3]`` (optional) not 0: from the guess, step one point at a time, never a gallop
-    (DDS's search for a value; bridge's scores are a few tricks wide)."""
+    (DDS's search for a value; bridge's scores are a few tricks wide). ``W[P_NMID]`` not 0:
+    a window over 5 wide is probed half way until both sides were proved. Stopped by the
+    node limit, it keeps its state in ``window[NW_MID:]`` (when that long) and resumes."""
     lo = window[0]
     hi = window[1]
     g = window[2] if window.shape[0] > 2 else np.int64(-1)
     one = window.shape[0] > 3 and window[3] != 0
+    keep = window.shape[0] >= NW_SIZE
     mid = (lo + hi + 1) // 2
     bracketed = g < 0
     if g >= 0:
@@ -2464,11 +2499,33 @@ def _narrow(W, T, rs, window):
     down_cost = np.int64(0)
     step = np.int64(1)
     last = np.int64(-1)
+    n0 = W[ST_NODES]
+    if keep and window[NW_MID] > 0:
+        # resume the probe a node limit stopped, with the costs and the gallop as they were
+        mid = window[NW_MID]
+        n0 = window[NW_N0]
+        up_cost = window[NW_UP]
+        down_cost = window[NW_DOWN]
+        step = window[NW_STEP]
+        last = window[NW_LAST]
+        bracketed = window[NW_BRACKETED] != 0
     while lo < hi:
-        n0 = W[ST_NODES]
+        if keep and window[NW_MID] != mid:
+            window[NW_PROBES] += 1
+            window[NW_TRACE] = (window[NW_TRACE] * 61 + mid) % 1000000007
         r = _probe(W, T, rs, mid)
         if W[ST_ABORT] != 0:
+            if keep:
+                window[NW_MID] = mid
+                window[NW_N0] = n0
+                window[NW_UP] = up_cost
+                window[NW_DOWN] = down_cost
+                window[NW_STEP] = step
+                window[NW_LAST] = last
+                window[NW_BRACKETED] = 1 if bracketed else 0
             break
+        if keep:
+            window[NW_MID] = 0
         up = np.int64(1) if r >= mid else np.int64(0)
         if up == 1:
             lo = r
@@ -2476,6 +2533,7 @@ def _narrow(W, T, rs, window):
         else:
             hi = r
             down_cost = W[ST_NODES] - n0
+        n0 = W[ST_NODES]
         window[0] = lo
         window[1] = hi
         if lo >= hi:
@@ -2493,6 +2551,8 @@ def _narrow(W, T, rs, window):
             window[2] = -1
         if hi - lo > 5:
             div = max(W[P_NDIV], 2) if W[ST_NODES] > W[P_NAFTER] else np.int64(NARROW_DIV)
+            if W[P_NMID] != 0 and W[ST_NODES] >= W[P_NMID] and (up_cost == 0 or down_cost == 0):
+                div = np.int64(2)
             mid = lo + max((hi - lo + 1) // div, 1)
         elif down_cost >= up_cost:
             mid = lo + 1
@@ -2506,7 +2566,11 @@ def value_kernel(W, T, rs, window):
     bound, guess -1 for none) to the exact value.
 
     On return ``window[0] == window[1]`` is the value, unless the abort flag says the node
-    limit stopped it; the window then holds what was proved so far and a later call resumes.
+    limit stopped it; the window then holds what was proved so far and a later call resumes:
+    with ``NW_SIZE`` words or more, the probe it was in, so that a search's probes do not
+    depend on where the limits fell (before, a resumed search probed the middle of the window
+    left: the hardest of bench/solver.py's 4 8 x 8 deals took 42.06 M nodes searched whole,
+    21.33 M stopped once at 65,536 nodes and 33.45 M stopped every million).
     """
     _setup(W, T.shape[0])
     _narrow(_ptr(W), _ptr(T), rs, window)

@@ -382,6 +382,51 @@ def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
 
 
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])
+def test_value_stopped_anywhere_resumes_its_probe(players, deck, teams, monkeypatch):
+    """A value search stopped by its node limit and called again resumes the probe it was in
+    (its target, costs and gallop kept in the window): searched whole, in chunks of 65,536
+    nodes, and in chunks of 2 nodes doubling (stopped inside nearly every probe), it makes
+    the same probes in the same order (their count and a hash of their targets), with or
+    without a guess, with the half-way rule (``P_NMID``) on and off, and gives the plain
+    minimax's value. (The nodes are the same unless a chunk ends inside a probe: a resumed
+    probe walks again from the root to where it stopped, through the table's entries.)"""
+    table = Table(players, deck, teams)
+    rng = random.Random(59 * players + deck)
+    solver = S.Solver(table_mb=2)
+    sizes = [None] * 6 + [SIZES[(players, deck)][1]] * 2
+    for k, size in enumerate(sizes):
+        pos = random_position(rng, table, size=size)
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        side = rng.randrange(table.num_teams)
+        want = naive_max_points(hands, trump, leader, team_of, side, trick)
+        enc = pos.encoded()
+        for mid in (False, True):
+            monkeypatch.setattr(kernels, "NARROW_MID_BY_SEATS", {players: 1} if mid else {})
+            for guess in (None, max(want - 3, 0)):
+                runs = []
+                for chunk in (None, 1 << 16, 2):
+                    size_now = [chunk or 0]
+
+                    def stop() -> bool:
+                        size_now[0] *= 2
+                        S._STOP_CHUNK = size_now[0]
+                        return False
+
+                    monkeypatch.setattr(S, "_STOP_CHUNK", chunk or 1)
+                    solver.clear()
+                    solver.nodes = 0
+                    got = solver.value(enc, side, guess=guess, stop=None if chunk is None else stop)
+                    assert got == want, (pos, side, guess, chunk)
+                    w = solver.last_window
+                    assert w is not None
+                    runs.append((int(w[kernels.NW_PROBES]), int(w[kernels.NW_TRACE]), solver.nodes))
+                assert runs[0][2] > 0 and runs[0][0] > 0
+                assert runs[1][:2] == runs[0][:2] and runs[2][:2] == runs[0][:2], (pos, side, guess, runs)
+                if runs[0][2] <= 1 << 16:
+                    assert runs[1][2] == runs[0][2], (pos, side, guess, runs)
+
+
+@pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])
 def test_budgeted_move_order_matches_minimax(players, deck, teams, monkeypatch):
     """The budgeted move order (a big search's first cards each searched within a budget of
     nodes first, a card past it to the back of the list, the budget growing once every card
