@@ -238,8 +238,11 @@ def narrow_order(seats: int) -> tuple[int, int]:
 
 # per seats (P_NMID), once the search has counted this many nodes, a window over 5 points
 # wide is probed half way until both an "at least" and a "less than" were proved, then as
-# NARROW_BY_SEATS says; none: never
-NARROW_MID_BY_SEATS: dict[int, int] = {}
+# NARROW_BY_SEATS says; none: never. At 8 seats from the first node: with the narrowing
+# resumable (chunks no longer move the probes), bench/solver.py's 12 8 x 8 deals and the
+# seed sets 2026-2029 of bench/solver_nodes.py 149.1 -> 116.3 M nodes (-22%; seeds 2026 and
+# 2028 +5% and +12%, 2027 and 2029 -10% and -18%): bench/RESULTS.md, session 6
+NARROW_MID_BY_SEATS: dict[int, int] = {8: 1}
 
 
 def narrow_middle(seats: int) -> int:

@@ -387,12 +387,21 @@ def test_value_stopped_anywhere_resumes_its_probe(players, deck, teams, monkeypa
     (its target, costs and gallop kept in the window): searched whole, in chunks of 65,536
     nodes, and in chunks of 2 nodes doubling (stopped inside nearly every probe), it makes
     the same probes in the same order (their count and a hash of their targets), with or
-    without a guess, with the half-way rule (``P_NMID``) on and off, and gives the plain
-    minimax's value. (The nodes are the same unless a chunk ends inside a probe: a resumed
+    without a guess, with the half-way rule (``P_NMID``) off, from the first node and past 20
+    nodes, and gives the plain minimax's value. (The nodes are the same unless a chunk ends inside a probe: a resumed
     probe walks again from the root to where it stopped, through the table's entries.)"""
     table = Table(players, deck, teams)
     rng = random.Random(59 * players + deck)
     solver = S.Solver(table_mb=2)
+    plain = S.work_array
+    nmid = [0]
+
+    def work_array(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_NMID] = nmid[0]
+        return W
+
+    monkeypatch.setattr(S, "work_array", work_array)
     sizes = [None] * 6 + [SIZES[(players, deck)][1]] * 2
     for k, size in enumerate(sizes):
         pos = random_position(rng, table, size=size)
@@ -400,8 +409,8 @@ def test_value_stopped_anywhere_resumes_its_probe(players, deck, teams, monkeypa
         side = rng.randrange(table.num_teams)
         want = naive_max_points(hands, trump, leader, team_of, side, trick)
         enc = pos.encoded()
-        for mid in (False, True):
-            monkeypatch.setattr(kernels, "NARROW_MID_BY_SEATS", {players: 1} if mid else {})
+        for mid in (0, 1, 20):
+            nmid[0] = mid
             for guess in (None, max(want - 3, 0)):
                 runs = []
                 for chunk in (None, 1 << 16, 2):
@@ -571,7 +580,8 @@ def _order_weight_matches_minimax(monkeypatch, table: Table, rng: random.Random,
     """A move-order weight (work word ``word``) at each of ``weights``, on a random position of
     each size in ``sizes``: the plain minimax's values and both proofs each time, and the node
     counts show the weight at work somewhere (the same table layout each time: nodes differ by
-    the order alone). ``after``: the narrowing's ``P_NAFTER`` set to it too."""
+    the order alone). ``after``: the narrowing's ``P_NAFTER`` set to it too, and its half-way
+    rule until both sides are proved (``P_NMID``) off."""
     plain = S.work_array
     weight = {"w": 0}
 
@@ -580,6 +590,7 @@ def _order_weight_matches_minimax(monkeypatch, table: Table, rng: random.Random,
         W[word] = weight["w"]
         if after is not None:
             W[kernels.P_NAFTER] = after
+            W[kernels.P_NMID] = 0
         return W
 
     monkeypatch.setattr(S, "work_array", work_array)
@@ -629,9 +640,12 @@ def test_narrowing_divisor_matches_minimax(players, deck, teams, monkeypatch):
     """The narrowing's next probe in a window over 5 points wide (``P_NDIV``, from the first
     node: ``P_NAFTER`` 0): a third of the way up (4 and 6 seats), half way (8 seats past
     2 M nodes: ``NARROW_BY_SEATS``) and a fifth: the plain minimax's values and both proofs
-    each time, and the node counts show the divisor at work."""
+    each time, and the node counts show the divisor at work. (At 8 seats the half-way rule
+    until both sides are proved, ``P_NMID``, is switched off here: it would hide the divisor;
+    test_value_stopped_anywhere_resumes_its_probe checks it against the minimax.)"""
     assert kernels.narrow_order(8) == (2, 2_000_000)
     assert kernels.narrow_order(4) == kernels.narrow_order(6) == (kernels.NARROW_DIV, 0) == (3, 0)
+    assert kernels.narrow_middle(8) == 1 and kernels.narrow_middle(4) == kernels.narrow_middle(6) == 0
     table = Table(players, deck, teams)
     rng = random.Random(53 * players + deck)
     _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_NDIV, (2, 3, 5),
