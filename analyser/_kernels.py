@@ -1545,7 +1545,81 @@ def _dds_second(W, seat, c, lsuit, wcard, us):
 
 
 @njit(cache=True, inline="always")
-def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
+def _low_class(legal, lo_bit, alive):
+    """The card of ``legal`` above ``lo_bit`` (a bit index; better cards are lower bits) that
+    DDS's ``RankForcesAce`` names: the class (cards of ``legal`` with no card of ``alive``
+    between) holding the cheapest such card, as its best card (the one ``_gen_moves`` tries);
+    -1 for none."""
+    cand = legal & ((np.int64(1) << lo_bit) - 1)
+    if cand == 0:
+        return np.int64(-1)
+    lo = 63 - _clz(cand)
+    above = alive & ((np.int64(1) << lo) - 1)
+    top = 63 - _clz(above) if above != 0 else np.int64(-1)
+    rest = legal & ~((np.int64(1) << (top + 1)) - 1)
+    return _ctz(rest)
+
+
+@njit(cache=True)
+def _dds_third(W, seat, c, lsuit, wseat, wcard, legal, foreign, tcards):
+    """DDS's weight of third hand's card ``c`` of the suit led in a trump contract (its
+    ``WeightAllocTrumpNotvoid2`` with ``RankForcesAce``): low cards when partner wins, when
+    second hand ruffed or when ours are too low to matter; else the cheapest card that wins
+    the trick first; else low, with a bonus for the cheapest card that forces out the fourth
+    hand's best (above its second group) or beats second hand's card. ``legal`` the hand's
+    cards of the suit, ``foreign`` the other hands' cards, ``tcards`` the trick's. (Its
+    no-trump sister, ``WeightAllocNTNotvoid2``, gave more nodes: bench/RESULTS.md.)"""
+    m = W[O_SMASK + lsuit]
+    pd = (seat + 2) & 3
+    rank = 14 - (c & 15)
+    if (wcard >> 4) != lsuit:
+        return -rank  # (second hand ruffed)
+    f4 = W[O_H1 + ((seat + 1) & 3)] & m
+    max4 = _ctz(f4) if f4 != 0 else np.int64(64)
+    top3 = _ctz(legal)
+    pwin = wseat == pd
+    too_low = (f4 != 0 and top3 > 63 - _clz(f4)) or top3 > wcard
+    w = -rank
+    if lsuit != W[P_TRUMP] and pwin:
+        if f4 == 0 or wcard < max4 or too_low:
+            return -rank
+        if top3 < max4:
+            return 58 - rank if c < max4 else -rank
+    elif lsuit != W[P_TRUMP]:
+        if f4 == 0:
+            return 20 - rank if c < wcard else -rank
+        if too_low:
+            return -rank
+        if top3 < max4:
+            return 58 - rank if c < wcard and c < max4 else -rank
+        if c < wcard and c < max4:
+            w = 60 - rank
+    else:
+        if (pwin and wcard < max4) or too_low:
+            return -rank
+        if top3 < max4:
+            return 58 - rank if c < max4 and c < wcard else -rank
+    # RankForcesAce: the fourth hand's second group (below a card in play elsewhere)
+    alive = (foreign | W[O_H1 + seat] | tcards) & m
+    t4 = f4 & -f4
+    sep = alive & ~f4 & ~((t4 << 1) - 1)
+    if sep != 0:
+        nb = sep & -sep
+        sec = f4 & ~((nb << 1) - 1)
+        if sec != 0:
+            k = np.int64(-1)
+            others = (foreign | tcards) & m
+            if _ctz(sec) < wcard:
+                k = _low_class(legal, _ctz(sec), others)
+            elif not pwin:
+                k = _low_class(legal, wcard, others)
+            if k == c:
+                w += 20
+    return w
+
+
+@njit(cache=True, inline="always")
+def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the
     side winning the trick so far can still beat its card; ``foreign``: the cards the
@@ -1640,6 +1714,8 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
             weak = (c & 15) + dsc
             if tlen == 1 and su == lsuit and trump >= 0 and W[P_DDSLEAD] != 0:
                 s_ = _dds_second(W, seat, c, lsuit, wcard, foreign_or_mine & W[O_SMASK + su])
+            elif tlen == 2 and su == lsuit and trump >= 0 and W[P_DDSLEAD] != 0:
+                s_ = _dds_third(W, seat, c, lsuit, wseat, wcard, legal, foreign, tcards)
             elif tlen == 0 and W[P_DDSLEAD] != 0:
                 s_ = _dds_lead(W, seat, su, c, foreign_or_mine & W[O_SMASK + su], nleft)
             elif tlen == 0:
@@ -2318,7 +2394,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     # worse): its slot is fetched now, while the moves are generated
     ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
     _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
-    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d)
+    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
     mvo = O_MV + d * MAX_MOVES
     if n > 1:
         e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
