@@ -1771,6 +1771,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
                         s_ = 60 + 8 * p + weak
                     else:
                         s_ = -8 * p + weak
+                if su == trump and su != lsuit and not win and W[P_DDSLEAD] != 0:
+                    # (bridge) an underruff goes after the discards, as DDS's WeightAllocTrumpVoid2/3
+                    s_ -= 40
             j = n
             while j > 0 and W[sco + j - 1] < s_:
                 W[sco + j] = W[sco + j - 1]

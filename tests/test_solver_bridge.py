@@ -354,8 +354,20 @@ def test_bridge_third_hand_in_trumps_follows_dds_weights():
     assert _bridge_moves(text, 0, 0, 0, ("H3", "H4"))[0] == bridge.card_bit("HT")
 
 
+def test_bridge_underruff_after_discards_as_dds():
+    """An underruff goes after the discards, as DDS's ``WeightAllocTrumpVoid2/3`` weigh it
+    (-32 or -13 against a discard's small weight): spades trumps, North leads the heart ace,
+    East ruffs with the nine, South follows; West, void in hearts, holds the spade two, the
+    diamond king and two clubs. It discards (the clubs, its longer suit, first; then the
+    king) before it underruffs; the earlier order tried the two of trumps first."""
+    text = "N:.K.A.A ..QJ.Q .3.T.J 2..K.76"
+    cards = [bridge.card_bit(c) for c in ("C7", "DK", "S2")]
+    assert _bridge_moves(text, 0, 0, 1, ("HA", "S9", "H2")) == cards
+    assert _bridge_moves(text, 0, 0, 0, ("HA", "S9", "H2"))[0] == bridge.card_bit("S2")
+
+
 def test_bridge_dds_lead_weights_match_dds(monkeypatch):
-    """DDS's weights (leads, discards, second and third hand in trumps) on and off: every trick count equal to DDS's, endings of 5-9 tricks
+    """DDS's weights (leads, discards, underruffs, second and third hand in trumps) on and off: every trick count equal to DDS's, endings of 5-9 tricks
     in every strain, and the node counts show the weights at work."""
     plain = S.work_array
     on = {"w": 1}
