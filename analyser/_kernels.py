@@ -122,7 +122,7 @@ P_BGROW = WORK.add("P_BGROW", 1, "budgeted move order: the budget's growth once 
 P_BCARDS = WORK.add("P_BCARDS", 1, "budgeted move order: at a search's first this many cards")
 P_KEEP = WORK.add("P_KEEP", 1, "move order: following, a card topping its suit goes this much later (KEEP_W)")
 P_TOWARD = WORK.add("P_TOWARD", 1, "lead order: a low card whose suit's top card a teammate holds goes this much earlier")
-P_DDSLEAD = WORK.add("P_DDSLEAD", 1, "move order: 1: DDS's lead and discard weights (bridge: 4 seats, no card points)")
+P_DDSLEAD = WORK.add("P_DDSLEAD", 1, "move order: 1: DDS's weights of leads, discards and second hand in trumps (bridge)")
 P_NDIV = WORK.add("P_NDIV", 1, "the narrowing: past P_NAFTER nodes, a window over 5 wide is probed 1 / this of the way up")
 P_NAFTER = WORK.add("P_NAFTER", 1, "the narrowing: before this many nodes, a third of the way up (NARROW_DIV)")
 P_NMID = WORK.add("P_NMID", 1, "the narrowing: not 0: past this many nodes, a window over 5 wide is probed half way "
@@ -1513,8 +1513,148 @@ def _dds_lead(W, seat, su, c, us, nleft):
     return d + 17 - (14 - (c & 15))
 
 
+@njit(cache=True)
+def _dds_second(W, seat, c, lsuit, wcard, us):
+    """DDS's weight of second hand's card ``c`` of the suit led in a trump contract (its
+    ``WeightAllocTrumpNotvoid1``: whether its side can win the trick, by this card, by its
+    partner's best card of the suit or its partner's ruff; then low cards under the third
+    hand's, cheap winners, sequences): ``wcard`` the card led, ``us`` the suit's cards in
+    hands. (Its no-trump sister, ``WeightAllocNTNotvoid1``, gave more nodes: RESULTS.md.)"""
+    trump = W[P_TRUMP]
+    m = W[O_SMASK + lsuit]
+    tm = W[O_SMASK + trump]
+    third = (seat + 1) & 3
+    pd = (seat + 2) & 3
+    lead = (seat + 3) & 3
+    t3 = W[O_H1 + third] & m
+    tp = W[O_H1 + pd] & m
+    b = np.int64(1) << c
+    rrank = _popc(us & (b - 1)) + 1
+    rank = 14 - (c & 15)
+    beats_led = c < wcard
+    over3 = t3 == 0 or c < _ctz(t3)
+    pd_led = tp != 0 and _ctz(tp) < wcard
+    pd_over3 = tp != 0 and (t3 == 0 or _ctz(tp) < _ctz(t3))
+    led_over = wcard < (_ctz(tp) if tp != 0 else 64) and (t3 == 0 or wcard < _ctz(t3)) and wcard < c
+    len3t = _popc(W[O_H1 + third] & tm)
+    lenpt = _popc(W[O_H1 + pd] & tm)
+    win = False
+    if lsuit == trump:
+        win = (pd_led and pd_over3) or (beats_led and over3)
+    elif beats_led and over3:
+        win = t3 != 0 or len3t == 0 or (tp == 0 and lenpt != 0 and _gt(W[O_H1 + pd] & tm, W[O_H1 + third] & tm))
+    elif pd_led and pd_over3:
+        win = t3 != 0 or len3t == 0
+    elif led_over:
+        if tp == 0 and lenpt != 0:
+            win = t3 != 0 or len3t == 0 or _gt(W[O_H1 + pd] & tm, W[O_H1 + third] & tm)
+    elif tp == 0 and lenpt != 0:
+        win = True
+    low3 = 63 - _clz(t3) if t3 != 0 else np.int64(-1)
+    lowp = 63 - _clz(tp) if tp != 0 else np.int64(-1)
+    below = us & ~((b << 1) - 1)
+    seq = below != 0 and (W[O_H1 + seat] & below & -below) != 0
+    if win:
+        if low3 >= 0 and low3 < c:
+            return 40 + rrank
+        if pd_led and _gt(W[O_H1 + lead] & m, tp):
+            return 41 + rrank
+        if beats_led:
+            if tp != 0 and _ctz(tp) < c:
+                return 78 - rank
+            if over3:
+                return 73 - rank
+            if seq:
+                return 62 - rank
+            return 49 - rank
+        if tp != 0:
+            return 47 - rank
+        return 40 - rank
+    if (low3 >= 0 and low3 < c) or (lowp >= 0 and lowp < c):
+        return -9 + rrank
+    if not beats_led:
+        return -16 + rrank
+    if seq:
+        return 22 - rank
+    return 10 - rank
+
+
 @njit(cache=True, inline="always")
-def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
+def _low_class(legal, lo_bit, alive):
+    """The card of ``legal`` above ``lo_bit`` (a bit index; better cards are lower bits) that
+    DDS's ``RankForcesAce`` names: the class (cards of ``legal`` with no card of ``alive``
+    between) holding the cheapest such card, as its best card (the one ``_gen_moves`` tries);
+    -1 for none."""
+    cand = legal & ((np.int64(1) << lo_bit) - 1)
+    if cand == 0:
+        return np.int64(-1)
+    lo = 63 - _clz(cand)
+    above = alive & ((np.int64(1) << lo) - 1)
+    top = 63 - _clz(above) if above != 0 else np.int64(-1)
+    rest = legal & ~((np.int64(1) << (top + 1)) - 1)
+    return _ctz(rest)
+
+
+@njit(cache=True)
+def _dds_third(W, seat, c, lsuit, wseat, wcard, legal, foreign, tcards):
+    """DDS's weight of third hand's card ``c`` of the suit led in a trump contract (its
+    ``WeightAllocTrumpNotvoid2`` with ``RankForcesAce``): low cards when partner wins, when
+    second hand ruffed or when ours are too low to matter; else the cheapest card that wins
+    the trick first; else low, with a bonus for the cheapest card that forces out the fourth
+    hand's best (above its second group) or beats second hand's card. ``legal`` the hand's
+    cards of the suit, ``foreign`` the other hands' cards, ``tcards`` the trick's. (Its
+    no-trump sister, ``WeightAllocNTNotvoid2``, gave more nodes: bench/RESULTS.md.)"""
+    m = W[O_SMASK + lsuit]
+    pd = (seat + 2) & 3
+    rank = 14 - (c & 15)
+    if (wcard >> 4) != lsuit:
+        return -rank  # (second hand ruffed)
+    f4 = W[O_H1 + ((seat + 1) & 3)] & m
+    max4 = _ctz(f4) if f4 != 0 else np.int64(64)
+    top3 = _ctz(legal)
+    pwin = wseat == pd
+    too_low = (f4 != 0 and top3 > 63 - _clz(f4)) or top3 > wcard
+    w = -rank
+    if lsuit != W[P_TRUMP] and pwin:
+        if f4 == 0 or wcard < max4 or too_low:
+            return -rank
+        if top3 < max4:
+            return 58 - rank if c < max4 else -rank
+    elif lsuit != W[P_TRUMP]:
+        if f4 == 0:
+            return 20 - rank if c < wcard else -rank
+        if too_low:
+            return -rank
+        if top3 < max4:
+            return 58 - rank if c < wcard and c < max4 else -rank
+        if c < wcard and c < max4:
+            w = 60 - rank
+    else:
+        if (pwin and wcard < max4) or too_low:
+            return -rank
+        if top3 < max4:
+            return 58 - rank if c < max4 and c < wcard else -rank
+    # RankForcesAce: the fourth hand's second group (below a card in play elsewhere)
+    alive = (foreign | W[O_H1 + seat] | tcards) & m
+    t4 = f4 & -f4
+    sep = alive & ~f4 & ~((t4 << 1) - 1)
+    if sep != 0:
+        nb = sep & -sep
+        sec = f4 & ~((nb << 1) - 1)
+        if sec != 0:
+            k = np.int64(-1)
+            others = (foreign | tcards) & m
+            if _ctz(sec) < wcard:
+                k = _low_class(legal, _ctz(sec), others)
+            elif not pwin:
+                k = _low_class(legal, wcard, others)
+            if k == c:
+                w += 20
+    return w
+
+
+@njit(cache=True, inline="always")
+def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the
     side winning the trick so far can still beat its card; ``foreign``: the cards the
@@ -1607,7 +1747,11 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                     continue
             prev = c
             weak = (c & 15) + dsc
-            if tlen == 0 and W[P_DDSLEAD] != 0:
+            if tlen == 1 and su == lsuit and trump >= 0 and W[P_DDSLEAD] != 0:
+                s_ = _dds_second(W, seat, c, lsuit, wcard, foreign_or_mine & W[O_SMASK + su])
+            elif tlen == 2 and su == lsuit and trump >= 0 and W[P_DDSLEAD] != 0:
+                s_ = _dds_third(W, seat, c, lsuit, wseat, wcard, legal, foreign, tcards)
+            elif tlen == 0 and W[P_DDSLEAD] != 0:
                 s_ = _dds_lead(W, seat, su, c, foreign_or_mine & W[O_SMASK + su], nleft)
             elif tlen == 0:
                 above = foreign & W[O_SMASK + su] & (b - 1)
@@ -1662,6 +1806,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                         s_ = 60 + 8 * p + weak
                     else:
                         s_ = -8 * p + weak
+                if su == trump and su != lsuit and not win and W[P_DDSLEAD] != 0:
+                    # (bridge) an underruff goes after the discards, as DDS's WeightAllocTrumpVoid2/3
+                    s_ -= 40
             j = n
             while j > 0 and W[sco + j - 1] < s_:
                 W[sco + j] = W[sco + j - 1]
@@ -2285,7 +2432,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     # worse): its slot is fetched now, while the moves are generated
     ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
     _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
-    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d)
+    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
     mvo = O_MV + d * MAX_MOVES
     if n > 1:
         e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]

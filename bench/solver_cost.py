@@ -109,7 +109,7 @@ def attribute(cg: str, symbols: str) -> tuple[collections.Counter[str], collecti
         m = re.match(r"(c?)fn=\((\d+)\)(?: (.*))?", line)
         if m:
             if m.group(3):
-                names[m.group(2)] = m.group(3).strip()
+                names[m.group(2)] = m.group(3).strip().split("'")[0]  # (name'2: a recursion level)
             if m.group(1):
                 callee = names.get(m.group(2), "")
             continue
@@ -148,9 +148,11 @@ def main() -> None:
     if args.inner:
         inner(sets, args.out)
         return
-    cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={args.out}.cg",
+    cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--dump-instr=yes", f"--callgrind-out-file={args.out}.cg",
            sys.executable, "-m", "bench.solver_cost", "--inner", "--sets", args.sets, "--out", args.out]
     run = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    with open(args.out + ".txt", "w") as f:
+        f.write(run.stdout)
     nodes = sum(int(line.split()[2]) for line in run.stdout.splitlines() if line.startswith("NODES"))
     if run.returncode != 0 or not nodes:
         sys.exit(f"bench/solver_cost.py: the run failed: {run.stderr[-2000:]}")

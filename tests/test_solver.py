@@ -505,7 +505,7 @@ def _first_moves(pos: S.Position, settled: bool) -> list[int]:
                 other |= int(W[kernels.O_H1 + s_])
         d = int(rs[kernels.RS_NCARDS])
         n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
-                               int(rs[kernels.RS_WCARD]), settled, np.int64(other), d)
+                               int(rs[kernels.RS_WCARD]), settled, np.int64(other), d, np.int64(0))
         assert n == 2
         firsts.append(int(W[kernels.O_MV + d * kernels.MAX_MOVES]))
     return firsts
@@ -552,7 +552,7 @@ def _first_leads(pos: S.Position, toward: int) -> list[int]:
             if (h >> c) & 1:
                 W[kernels.O_OWN + c] |= 1 << s_  # (each card's holders: the search sets them at its root)
     d = int(rs[kernels.RS_NCARDS])
-    n = kernels._gen_moves(W, seat, 0, 0, 0, 0, False, np.int64(other), d)
+    n = kernels._gen_moves(W, seat, 0, 0, 0, 0, False, np.int64(other), d, np.int64(0))
     return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
 
 
