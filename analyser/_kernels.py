@@ -125,6 +125,8 @@ P_TOWARD = WORK.add("P_TOWARD", 1, "lead order: a low card whose suit's top card
 P_DDSLEAD = WORK.add("P_DDSLEAD", 1, "move order: 1: DDS's weights of leads, discards and second hand in trumps (bridge)")
 P_NDIV = WORK.add("P_NDIV", 1, "the narrowing: past P_NAFTER nodes, a window over 5 wide is probed 1 / this of the way up")
 P_NAFTER = WORK.add("P_NAFTER", 1, "the narrowing: before this many nodes, a third of the way up (NARROW_DIV)")
+P_NMID = WORK.add("P_NMID", 1, "the narrowing: not 0: past this many nodes, a window over 5 wide is probed half way "
+                   "until both sides were proved")
 # the two-trick ending's search state, per level (cards played to its first trick)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
@@ -208,6 +210,23 @@ def toward_weight(seats: int) -> int:
 # deals measured the same or fewer; halving from the first probe grew the seed-set 8 x 8
 # deals up to +17%, and 6 x 8 +2% to +9%: bench/RESULTS.md, session 6)
 NARROW_DIV = 3
+# a value search's window (``value_kernel``): lo, hi, guess, one-point steps, then (from
+# NW_MID, a window of NW_SIZE words or more) the narrowing's state kept between calls, so that
+# a search stopped by the node limit resumes the probe it was in (target, its first node, the
+# last costs of each side, the gallop) and chunks do not change the probes: the probe stopped
+# (0: none), the node count at its start, the last "at least" and "less than" costs, the
+# gallop's step, its last direction, bracketed, then the probes started and a hash of their
+# targets (for tests)
+NW_MID = 4
+NW_N0 = 5
+NW_UP = 6
+NW_DOWN = 7
+NW_STEP = 8
+NW_LAST = 9
+NW_BRACKETED = 10
+NW_PROBES = 11
+NW_TRACE = 12
+NW_SIZE = 13
 NARROW_BY_SEATS: dict[int, tuple[int, int]] = {8: (2, 2_000_000)}
 
 
@@ -215,6 +234,22 @@ def narrow_order(seats: int) -> tuple[int, int]:
     """The narrowing's probe at ``seats``: 1 / (the first) of the way up a wide window once
     the search has counted (the second) nodes, a third of the way before."""
     return NARROW_BY_SEATS.get(seats, (NARROW_DIV, 0))
+
+
+# per seats (P_NMID), once the search has counted this many nodes, a window over 5 points
+# wide is probed half way until both an "at least" and a "less than" were proved, then as
+# NARROW_BY_SEATS says; none: never. At 8 seats from the first node: with the narrowing
+# resumable (chunks no longer move the probes), bench/solver.py's 12 8 x 8 deals and the
+# seed sets 2026-2029 of bench/solver_nodes.py 149.1 -> 116.3 M nodes (-22%; seeds 2026 and
+# 2028 +5% and +12%, 2027 and 2029 -10% and -18%): bench/RESULTS.md, session 6
+NARROW_MID_BY_SEATS: dict[int, int] = {8: 1}
+
+
+def narrow_middle(seats: int) -> int:
+    """The nodes after which the narrowing probes half way until both sides were proved
+    (P_NMID, at least 1), or 0 (never)."""
+    after = NARROW_MID_BY_SEATS.get(seats)
+    return 0 if after is None else max(int(after), 1)
 
 
 RUFF_W = 60                # lead order with trumps: a side suit an opponent can ruff goes this much later
@@ -1544,7 +1579,81 @@ def _dds_second(W, seat, c, lsuit, wcard, us):
 
 
 @njit(cache=True, inline="always")
-def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
+def _low_class(legal, lo_bit, alive):
+    """The card of ``legal`` above ``lo_bit`` (a bit index; better cards are lower bits) that
+    DDS's ``RankForcesAce`` names: the class (cards of ``legal`` with no card of ``alive``
+    between) holding the cheapest such card, as its best card (the one ``_gen_moves`` tries);
+    -1 for none."""
+    cand = legal & ((np.int64(1) << lo_bit) - 1)
+    if cand == 0:
+        return np.int64(-1)
+    lo = 63 - _clz(cand)
+    above = alive & ((np.int64(1) << lo) - 1)
+    top = 63 - _clz(above) if above != 0 else np.int64(-1)
+    rest = legal & ~((np.int64(1) << (top + 1)) - 1)
+    return _ctz(rest)
+
+
+@njit(cache=True)
+def _dds_third(W, seat, c, lsuit, wseat, wcard, legal, foreign, tcards):
+    """DDS's weight of third hand's card ``c`` of the suit led in a trump contract (its
+    ``WeightAllocTrumpNotvoid2`` with ``RankForcesAce``): low cards when partner wins, when
+    second hand ruffed or when ours are too low to matter; else the cheapest card that wins
+    the trick first; else low, with a bonus for the cheapest card that forces out the fourth
+    hand's best (above its second group) or beats second hand's card. ``legal`` the hand's
+    cards of the suit, ``foreign`` the other hands' cards, ``tcards`` the trick's. (Its
+    no-trump sister, ``WeightAllocNTNotvoid2``, gave more nodes: bench/RESULTS.md.)"""
+    m = W[O_SMASK + lsuit]
+    pd = (seat + 2) & 3
+    rank = 14 - (c & 15)
+    if (wcard >> 4) != lsuit:
+        return -rank  # (second hand ruffed)
+    f4 = W[O_H1 + ((seat + 1) & 3)] & m
+    max4 = _ctz(f4) if f4 != 0 else np.int64(64)
+    top3 = _ctz(legal)
+    pwin = wseat == pd
+    too_low = (f4 != 0 and top3 > 63 - _clz(f4)) or top3 > wcard
+    w = -rank
+    if lsuit != W[P_TRUMP] and pwin:
+        if f4 == 0 or wcard < max4 or too_low:
+            return -rank
+        if top3 < max4:
+            return 58 - rank if c < max4 else -rank
+    elif lsuit != W[P_TRUMP]:
+        if f4 == 0:
+            return 20 - rank if c < wcard else -rank
+        if too_low:
+            return -rank
+        if top3 < max4:
+            return 58 - rank if c < wcard and c < max4 else -rank
+        if c < wcard and c < max4:
+            w = 60 - rank
+    else:
+        if (pwin and wcard < max4) or too_low:
+            return -rank
+        if top3 < max4:
+            return 58 - rank if c < max4 and c < wcard else -rank
+    # RankForcesAce: the fourth hand's second group (below a card in play elsewhere)
+    alive = (foreign | W[O_H1 + seat] | tcards) & m
+    t4 = f4 & -f4
+    sep = alive & ~f4 & ~((t4 << 1) - 1)
+    if sep != 0:
+        nb = sep & -sep
+        sec = f4 & ~((nb << 1) - 1)
+        if sec != 0:
+            k = np.int64(-1)
+            others = (foreign | tcards) & m
+            if _ctz(sec) < wcard:
+                k = _low_class(legal, _ctz(sec), others)
+            elif not pwin:
+                k = _low_class(legal, wcard, others)
+            if k == c:
+                w += 20
+    return w
+
+
+@njit(cache=True, inline="always")
+def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the
     side winning the trick so far can still beat its card; ``foreign``: the cards the
@@ -1639,6 +1748,8 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
             weak = (c & 15) + dsc
             if tlen == 1 and su == lsuit and trump >= 0 and W[P_DDSLEAD] != 0:
                 s_ = _dds_second(W, seat, c, lsuit, wcard, foreign_or_mine & W[O_SMASK + su])
+            elif tlen == 2 and su == lsuit and trump >= 0 and W[P_DDSLEAD] != 0:
+                s_ = _dds_third(W, seat, c, lsuit, wseat, wcard, legal, foreign, tcards)
             elif tlen == 0 and W[P_DDSLEAD] != 0:
                 s_ = _dds_lead(W, seat, su, c, foreign_or_mine & W[O_SMASK + su], nleft)
             elif tlen == 0:
@@ -1694,6 +1805,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d):
                         s_ = 60 + 8 * p + weak
                     else:
                         s_ = -8 * p + weak
+                if su == trump and su != lsuit and not win and W[P_DDSLEAD] != 0:
+                    # (bridge) an underruff goes after the discards, as DDS's WeightAllocTrumpVoid2/3
+                    s_ -= 40
             j = n
             while j > 0 and W[sco + j - 1] < s_:
                 W[sco + j] = W[sco + j - 1]
@@ -2317,7 +2431,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     # worse): its slot is fetched now, while the moves are generated
     ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
     _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
-    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d)
+    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
     mvo = O_MV + d * MAX_MOVES
     if n > 1:
         e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
@@ -2518,11 +2632,14 @@ def _narrow(W, T, rs, window):
     nothing else; off by a few points, a few near proofs (a guess 3 points off still saves
     16-29% of the nodes against no guess on the seed-2026 sets, bench/RESULTS.md).
     ``window[3]`` (optional) not 0: from the guess, step one point at a time, never a gallop
-    (DDS's search for a value; bridge's scores are a few tricks wide)."""
+    (DDS's search for a value; bridge's scores are a few tricks wide). ``W[P_NMID]`` not 0:
+    a window over 5 wide is probed half way until both sides were proved. Stopped by the
+    node limit, it keeps its state in ``window[NW_MID:]`` (when that long) and resumes."""
     lo = window[0]
     hi = window[1]
     g = window[2] if window.shape[0] > 2 else np.int64(-1)
     one = window.shape[0] > 3 and window[3] != 0
+    keep = window.shape[0] >= NW_SIZE
     mid = (lo + hi + 1) // 2
     bracketed = g < 0
     if g >= 0:
@@ -2531,11 +2648,33 @@ def _narrow(W, T, rs, window):
     down_cost = np.int64(0)
     step = np.int64(1)
     last = np.int64(-1)
+    n0 = W[ST_NODES]
+    if keep and window[NW_MID] > 0:
+        # resume the probe a node limit stopped, with the costs and the gallop as they were
+        mid = window[NW_MID]
+        n0 = window[NW_N0]
+        up_cost = window[NW_UP]
+        down_cost = window[NW_DOWN]
+        step = window[NW_STEP]
+        last = window[NW_LAST]
+        bracketed = window[NW_BRACKETED] != 0
     while lo < hi:
-        n0 = W[ST_NODES]
+        if keep and window[NW_MID] != mid:
+            window[NW_PROBES] += 1
+            window[NW_TRACE] = (window[NW_TRACE] * 61 + mid) % 1000000007
         r = _probe(W, T, rs, mid)
         if W[ST_ABORT] != 0:
+            if keep:
+                window[NW_MID] = mid
+                window[NW_N0] = n0
+                window[NW_UP] = up_cost
+                window[NW_DOWN] = down_cost
+                window[NW_STEP] = step
+                window[NW_LAST] = last
+                window[NW_BRACKETED] = 1 if bracketed else 0
             break
+        if keep:
+            window[NW_MID] = 0
         up = np.int64(1) if r >= mid else np.int64(0)
         if up == 1:
             lo = r
@@ -2543,6 +2682,7 @@ def _narrow(W, T, rs, window):
         else:
             hi = r
             down_cost = W[ST_NODES] - n0
+        n0 = W[ST_NODES]
         window[0] = lo
         window[1] = hi
         if lo >= hi:
@@ -2560,6 +2700,8 @@ def _narrow(W, T, rs, window):
             window[2] = -1
         if hi - lo > 5:
             div = max(W[P_NDIV], 2) if W[ST_NODES] > W[P_NAFTER] else np.int64(NARROW_DIV)
+            if W[P_NMID] != 0 and W[ST_NODES] >= W[P_NMID] and (up_cost == 0 or down_cost == 0):
+                div = np.int64(2)
             mid = lo + max((hi - lo + 1) // div, 1)
         elif down_cost >= up_cost:
             mid = lo + 1
@@ -2573,7 +2715,11 @@ def value_kernel(W, T, rs, window):
     bound, guess -1 for none) to the exact value.
 
     On return ``window[0] == window[1]`` is the value, unless the abort flag says the node
-    limit stopped it; the window then holds what was proved so far and a later call resumes.
+    limit stopped it; the window then holds what was proved so far and a later call resumes:
+    with ``NW_SIZE`` words or more, the probe it was in, so that a search's probes do not
+    depend on where the limits fell (before, a resumed search probed the middle of the window
+    left: the hardest of bench/solver.py's 4 8 x 8 deals took 42.06 M nodes searched whole,
+    21.33 M stopped once at 65,536 nodes and 33.45 M stopped every million).
     """
     _setup(W, T.shape[0])
     _narrow(_ptr(W), _ptr(T), rs, window)

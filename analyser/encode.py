@@ -338,6 +338,7 @@ def _work_template(r: Rules, side: int) -> np.ndarray:
     W[kernels.P_KEEP] = kernels.keep_weight(n) if pts.max(initial=0) > 0 else 0
     W[kernels.P_TOWARD] = kernels.toward_weight(n)
     W[kernels.P_NDIV], W[kernels.P_NAFTER] = kernels.narrow_order(n)
+    W[kernels.P_NMID] = kernels.narrow_middle(n)
     # (bridge, no card points at 4 seats: DDS's lead weights)
     W[kernels.P_DDSLEAD] = int(n == 4 and pts.max(initial=0) == 0)
     # payoff-similar table entries need card points 0..3 (some above 0) and 32 seat-suit groups at most

@@ -228,6 +228,9 @@ class Solver:
     epoch: int = field(default=0, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
     _running: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)  # W of the search now
+    # the last ``value`` search's window (kernels.NW_*: its probes started and a hash of their
+    # targets, for the tests and benches)
+    last_window: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 0 < self.table_mb <= 64 * 1024:
@@ -309,8 +312,10 @@ class Solver:
             tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
-            window = np.array([lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess),
-                               0 if gallop else 1], np.int64)
+            window = np.zeros(kernels.NW_SIZE, np.int64)
+            window[:4] = (lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess),
+                          0 if gallop else 1)
+            self.last_window = window
             self._running = W
             try:
                 _drive(lambda: kernels.value_kernel(W, tt[0], rs, window), W, max_nodes, max_seconds, stop)
@@ -334,7 +339,8 @@ def _drive(call: Callable[[], object], W: np.ndarray, max_nodes: int | None, max
 
     The kernels count nodes but cannot read a clock, so a time budget becomes a node
     limit from the measured node rate; a call stopped early is called again (the
-    transposition table keeps what was proved, and a value search keeps its window)
+    transposition table keeps what was proved, and a value search keeps its window and
+    resumes the probe it was stopped in)
     until it finishes or the budget is spent, then BudgetExceeded is raised. With
     ``stop``, the search also pauses every ``_STOP_CHUNK`` nodes to call it, and raises
     Cancelled when it returns True (so a cancelled job frees its core within a chunk).

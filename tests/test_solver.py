@@ -382,6 +382,60 @@ def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
 
 
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])
+def test_value_stopped_anywhere_resumes_its_probe(players, deck, teams, monkeypatch):
+    """A value search stopped by its node limit and called again resumes the probe it was in
+    (its target, costs and gallop kept in the window): searched whole, in chunks of 65,536
+    nodes, and in chunks of 2 nodes doubling (stopped inside nearly every probe), it makes
+    the same probes in the same order (their count and a hash of their targets), with or
+    without a guess, with the half-way rule (``P_NMID``) off, from the first node and past 20
+    nodes, and gives the plain minimax's value. (The nodes are the same unless a chunk ends inside a probe: a resumed
+    probe walks again from the root to where it stopped, through the table's entries.)"""
+    table = Table(players, deck, teams)
+    rng = random.Random(59 * players + deck)
+    solver = S.Solver(table_mb=2)
+    plain = S.work_array
+    nmid = [0]
+
+    def work_array(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_NMID] = nmid[0]
+        return W
+
+    monkeypatch.setattr(S, "work_array", work_array)
+    sizes = [None] * 6 + [SIZES[(players, deck)][1]] * 2
+    for k, size in enumerate(sizes):
+        pos = random_position(rng, table, size=size)
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        side = rng.randrange(table.num_teams)
+        want = naive_max_points(hands, trump, leader, team_of, side, trick)
+        enc = pos.encoded()
+        for mid in (0, 1, 20):
+            nmid[0] = mid
+            for guess in (None, max(want - 3, 0)):
+                runs = []
+                for chunk in (None, 1 << 16, 2):
+                    size_now = [chunk or 0]
+
+                    def stop() -> bool:
+                        size_now[0] *= 2
+                        S._STOP_CHUNK = size_now[0]
+                        return False
+
+                    monkeypatch.setattr(S, "_STOP_CHUNK", chunk or 1)
+                    solver.clear()
+                    solver.nodes = 0
+                    got = solver.value(enc, side, guess=guess, stop=None if chunk is None else stop)
+                    assert got == want, (pos, side, guess, chunk)
+                    w = solver.last_window
+                    assert w is not None
+                    runs.append((int(w[kernels.NW_PROBES]), int(w[kernels.NW_TRACE]), solver.nodes))
+                assert runs[0][2] > 0 and runs[0][0] > 0
+                assert runs[1][:2] == runs[0][:2] and runs[2][:2] == runs[0][:2], (pos, side, guess, runs)
+                if runs[0][2] <= 1 << 16:
+                    assert runs[1][2] == runs[0][2], (pos, side, guess, runs)
+
+
+@pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])
 def test_budgeted_move_order_matches_minimax(players, deck, teams, monkeypatch):
     """The budgeted move order (a big search's first cards each searched within a budget of
     nodes first, a card past it to the back of the list, the budget growing once every card
@@ -451,7 +505,7 @@ def _first_moves(pos: S.Position, settled: bool) -> list[int]:
                 other |= int(W[kernels.O_H1 + s_])
         d = int(rs[kernels.RS_NCARDS])
         n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
-                               int(rs[kernels.RS_WCARD]), settled, np.int64(other), d)
+                               int(rs[kernels.RS_WCARD]), settled, np.int64(other), d, np.int64(0))
         assert n == 2
         firsts.append(int(W[kernels.O_MV + d * kernels.MAX_MOVES]))
     return firsts
@@ -498,7 +552,7 @@ def _first_leads(pos: S.Position, toward: int) -> list[int]:
             if (h >> c) & 1:
                 W[kernels.O_OWN + c] |= 1 << s_  # (each card's holders: the search sets them at its root)
     d = int(rs[kernels.RS_NCARDS])
-    n = kernels._gen_moves(W, seat, 0, 0, 0, 0, False, np.int64(other), d)
+    n = kernels._gen_moves(W, seat, 0, 0, 0, 0, False, np.int64(other), d, np.int64(0))
     return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
 
 
@@ -526,7 +580,8 @@ def _order_weight_matches_minimax(monkeypatch, table: Table, rng: random.Random,
     """A move-order weight (work word ``word``) at each of ``weights``, on a random position of
     each size in ``sizes``: the plain minimax's values and both proofs each time, and the node
     counts show the weight at work somewhere (the same table layout each time: nodes differ by
-    the order alone). ``after``: the narrowing's ``P_NAFTER`` set to it too."""
+    the order alone). ``after``: the narrowing's ``P_NAFTER`` set to it too, and its half-way
+    rule until both sides are proved (``P_NMID``) off."""
     plain = S.work_array
     weight = {"w": 0}
 
@@ -535,6 +590,7 @@ def _order_weight_matches_minimax(monkeypatch, table: Table, rng: random.Random,
         W[word] = weight["w"]
         if after is not None:
             W[kernels.P_NAFTER] = after
+            W[kernels.P_NMID] = 0
         return W
 
     monkeypatch.setattr(S, "work_array", work_array)
@@ -584,9 +640,12 @@ def test_narrowing_divisor_matches_minimax(players, deck, teams, monkeypatch):
     """The narrowing's next probe in a window over 5 points wide (``P_NDIV``, from the first
     node: ``P_NAFTER`` 0): a third of the way up (4 and 6 seats), half way (8 seats past
     2 M nodes: ``NARROW_BY_SEATS``) and a fifth: the plain minimax's values and both proofs
-    each time, and the node counts show the divisor at work."""
+    each time, and the node counts show the divisor at work. (At 8 seats the half-way rule
+    until both sides are proved, ``P_NMID``, is switched off here: it would hide the divisor;
+    test_value_stopped_anywhere_resumes_its_probe checks it against the minimax.)"""
     assert kernels.narrow_order(8) == (2, 2_000_000)
     assert kernels.narrow_order(4) == kernels.narrow_order(6) == (kernels.NARROW_DIV, 0) == (3, 0)
+    assert kernels.narrow_middle(8) == 1 and kernels.narrow_middle(4) == kernels.narrow_middle(6) == 0
     table = Table(players, deck, teams)
     rng = random.Random(53 * players + deck)
     _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_NDIV, (2, 3, 5),

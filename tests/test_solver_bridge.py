@@ -296,7 +296,7 @@ def _bridge_moves(text: str, trump: int, leader: int, dds: int, played: tuple[st
                 W[kernels.O_OWN + c] |= 1 << s_  # (each card's holders: the search sets them at its root)
     d = int(rs[kernels.RS_NCARDS])
     n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
-                           int(rs[kernels.RS_WCARD]), False, np.int64(other), d)
+                           int(rs[kernels.RS_WCARD]), False, np.int64(other), d, np.int64(0))
     return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
 
 
@@ -340,8 +340,34 @@ def test_bridge_second_hand_in_trumps_follows_dds_weights():
     assert _bridge_moves(text, 0, 0, 0, ("H8",)) == cards[::-1]
 
 
+def test_bridge_third_hand_in_trumps_follows_dds_weights():
+    """Third hand in a trump contract as DDS orders it (``WeightAllocTrumpNotvoid2`` with
+    ``RankForcesAce``): spades trumps, North leads the heart three and East plays the four;
+    South holds the king, ten and two of hearts, West (fourth hand) the ace and queen (the
+    king between them: two groups). South cannot win the trick (West's ace), so DDS plays
+    low (weight minus the rank) but gives 20 more to the cheapest card above West's second
+    group, the queen, that forces the ace out: the king (7) before the two (-2) and the ten
+    (-10). The earlier order tried the cheapest card that beats the four first: the ten."""
+    text = "N:..AK. .9.Q. .KT2.. 9.AQ.."
+    cards = [bridge.card_bit(c) for c in ("HK", "H2", "HT")]
+    assert _bridge_moves(text, 0, 0, 1, ("H3", "H4")) == cards
+    assert _bridge_moves(text, 0, 0, 0, ("H3", "H4"))[0] == bridge.card_bit("HT")
+
+
+def test_bridge_underruff_after_discards_as_dds():
+    """An underruff goes after the discards, as DDS's ``WeightAllocTrumpVoid2/3`` weigh it
+    (-32 or -13 against a discard's small weight): spades trumps, North leads the heart ace,
+    East ruffs with the nine, South follows; West, void in hearts, holds the spade two, the
+    diamond king and two clubs. It discards (the clubs, its longer suit, first; then the
+    king) before it underruffs; the earlier order tried the two of trumps first."""
+    text = "N:.K.A.A ..QJ.Q .3.T.J 2..K.76"
+    cards = [bridge.card_bit(c) for c in ("C7", "DK", "S2")]
+    assert _bridge_moves(text, 0, 0, 1, ("HA", "S9", "H2")) == cards
+    assert _bridge_moves(text, 0, 0, 0, ("HA", "S9", "H2"))[0] == bridge.card_bit("S2")
+
+
 def test_bridge_dds_lead_weights_match_dds(monkeypatch):
-    """DDS's weights (leads, discards, second hand in trumps) on and off: every trick count equal to DDS's, endings of 5-9 tricks
+    """DDS's weights (leads, discards, underruffs, second and third hand in trumps) on and off: every trick count equal to DDS's, endings of 5-9 tricks
     in every strain, and the node counts show the weights at work."""
     plain = S.work_array
     on = {"w": 1}
