@@ -114,7 +114,7 @@ P_BAFTER = WORK.add("P_BAFTER", 1, "budgeted move order only once the search has
 P_BFROM = WORK.add("P_BFROM", 1, "budgeted move order at nodes with at least this many cards left (set by _probe)")
 O_HP = WORK.add("O_HP", TRICKS * HSTRIDE, "per trick start: the suits' parts of the abstract keys (HP_*)")
 O_T2C = WORK.add("O_T2C", 2 * MAX_SEATS, "two-trick ending: per seat its two cards")
-O_T2F = WORK.add("O_T2F", MAX_SEATS, "two-trick ending: per seat which of the two it plays first")
+O_T2F = WORK.add("O_T2F", MAX_SEATS, "two-trick ending: per seat the card it keeps for the last trick")
 P_T2REL = WORK.add("P_T2REL", 1, "two-trick ending: the cards whose ranks decided it")
 P_T2LEAF = WORK.add("P_T2LEAF", 1, "two-trick ending: the same for the last leaf")
 P_BUDGET = WORK.add("P_BUDGET", 1, "budgeted move order: a card's first budget in nodes (0: off)")
@@ -1222,41 +1222,42 @@ def _last_trick(W, seat):
 
 
 @njit(cache=True, inline="always")
-def _t2_leaf(W, wseat, wcard, tpts):
+def _t2_leaf(W, wseat, wcard, tpk, lsuit, total):
     """Value of a two-trick ending once its first trick is complete (``wseat`` won it with
-    ``wcard``, ``tpts`` points in it): the last trick follows by force."""
+    ``wcard``; ``tpk`` packs its points (low 20 bits), its cards of the led suit (bits 20-27)
+    and its trumps of another suit (bits 28 up); ``total`` the points of every card left): the
+    last trick follows by force, ``W[O_T2F + t]`` the card seat t keeps for it."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     bonus = W[P_BONUS]
+    tpts = tpk & 0xFFFFF
     rel = np.int64(0)
-    same = 0
-    for t in range(nseat):
-        if (W[O_T2C + 2 * t + W[O_T2F + t]] >> 4) == (wcard >> 4):
-            same += 1
+    same = (tpk >> 20) & 0xFF if (wcard >> 4) == lsuit else tpk >> 28
     if same > 1:
         rel |= np.int64(1) << wcard
     v = tpts + bonus if W[O_ISMAX + wseat] == 1 else np.int64(0)
     ws = wseat
-    wc = W[O_T2C + 2 * wseat + 1 - W[O_T2F + wseat]]
-    pts = W[O_PTS + wc] + bonus
+    wc = W[O_T2F + wseat]
     same = 1
     t = wseat
     for _ in range(nseat - 1):
         t += 1
         if t == nseat:
             t = 0
-        c = W[O_T2C + 2 * t + 1 - W[O_T2F + t]]
-        pts += W[O_PTS + c]
+        c = W[O_T2F + t]
         if (c >> 4) == (wc >> 4):
             same += 1
-        if _beats(W, c, wc, trump):
+            if c < wc:
+                ws = t
+                wc = c
+        elif (c >> 4) == trump:
             ws = t
             wc = c
     if same > 1:
         rel |= np.int64(1) << wc
     W[P_T2LEAF] = rel
     if W[O_ISMAX + ws] == 1:
-        v += pts
+        v += total - tpts + bonus
     return v
 
 
@@ -1267,11 +1268,14 @@ def _two_tricks(W, seat, alpha, beta):
     force), without recursion; ``W[P_T2REL]`` gets the cards whose ranks decided it."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
+    total = np.int64(0)
     for t in range(nseat):
         h1 = W[O_H1 + t]
         a = _ctz(h1)
+        b = a if W[O_H2 + t] != 0 else _ctz(h1 & (h1 - 1))
         W[O_T2C + 2 * t] = a
-        W[O_T2C + 2 * t + 1] = a if W[O_H2 + t] != 0 else _ctz(h1 & (h1 - 1))
+        W[O_T2C + 2 * t + 1] = b
+        total += W[O_PTS + a] + W[O_PTS + b]
     # the search state per level i (cards played so far) in ``W[O_T2SEAT + i]`` ... ``W[O_T2REL + i]``
     lsuit = np.int64(-1)
     i = 0
@@ -1315,18 +1319,24 @@ def _two_tricks(W, seat, alpha, beta):
         if W[O_T2NEXT + i] < W[O_T2NOPT + i] and W[O_T2ALPHA + i] < W[O_T2BETA + i]:
             j = W[O_T2NEXT + i] ^ W[O_T2FIRST + i]
             W[O_T2NEXT + i] += 1
-            W[O_T2F + s] = j
             c = W[O_T2C + 2 * s + j]
+            W[O_T2F + s] = W[O_T2C + 2 * s + 1 - j]
             ws = W[O_T2WSEAT + i]
             wc = W[O_T2WCARD + i]
+            tp = W[O_T2TPTS + i] + W[O_PTS + c]
             if i == 0:
                 lsuit = c >> 4
                 ws = s
                 wc = c
-            elif _beats(W, c, wc, trump):
-                ws = s
-                wc = c
-            tp = W[O_T2TPTS + i] + W[O_PTS + c]
+                tp += np.int64(1) << 20
+            else:
+                if (c >> 4) == lsuit:
+                    tp += np.int64(1) << 20
+                elif (c >> 4) == trump:
+                    tp += np.int64(1) << 28
+                if _beats(W, c, wc, trump):
+                    ws = s
+                    wc = c
             if i + 1 < nseat:
                 nxt = s + 1
                 if nxt == nseat:
@@ -1340,7 +1350,7 @@ def _two_tricks(W, seat, alpha, beta):
                 W[O_T2BETA + i] = W[O_T2BETA + i - 1]
                 fresh = True
                 continue
-            r = _t2_leaf(W, ws, wc, tp)
+            r = _t2_leaf(W, ws, wc, tp, lsuit, total)
             crel = W[P_T2LEAF]
         else:
             r = W[O_T2BEST + i]

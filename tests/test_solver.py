@@ -16,6 +16,7 @@ from fiftysix.analyser import solver as S
 from fiftysix.analyser.encode import card_bit
 from fiftysix.cards import CARD_NAMES, SUITS, TABLE_SETUPS, Card, Deal, Hand, Table, deck_cards, random_deal
 from fiftysix.errors import DealError, FiftySixError, IllegalPlayError
+from tests.kernel_harness import move_order
 from tests.naive import naive_card_values, naive_max_points
 
 # (players, deck) -> (usual hand sizes, a bigger size drawn now and then): the minimax is slow
@@ -492,22 +493,12 @@ def _first_moves(pos: S.Position, settled: bool) -> list[int]:
     """The card ``_gen_moves`` puts first for the seat to move, with the keep weight as the
     table sets it (``P_KEEP``), then with the weight off."""
     enc = pos.encoded()
+    assert S.work_array(enc, 0)[kernels.P_KEEP] == kernels.keep_weight(pos.table.players)
     firsts = []
     for keep in (kernels.keep_weight(pos.table.players), 0):
-        W = S.work_array(enc, 0)
-        assert W[kernels.P_KEEP] == kernels.keep_weight(pos.table.players)
-        W[kernels.P_KEEP] = keep
-        rs = enc.root_state(0)
-        seat = int(rs[kernels.RS_SEAT])
-        other = 0
-        for s_ in range(pos.table.players):
-            if s_ != seat:
-                other |= int(W[kernels.O_H1 + s_])
-        d = int(rs[kernels.RS_NCARDS])
-        n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
-                               int(rs[kernels.RS_WCARD]), settled, np.int64(other), d, np.int64(0))
-        assert n == 2
-        firsts.append(int(W[kernels.O_MV + d * kernels.MAX_MOVES]))
+        order = move_order(enc, 0, settled=settled, P_KEEP=keep)
+        assert len(order) == 2
+        firsts.append(order[0])
     return firsts
 
 
@@ -537,23 +528,9 @@ def test_keep_rule_tries_top_cards_later():
 def _first_leads(pos: S.Position, toward: int) -> list[int]:
     """``_gen_moves``' order for the seat on lead with the toward weight ``P_TOWARD`` set."""
     enc = pos.encoded()
-    W = S.work_array(enc, 0)
-    assert W[kernels.P_TOWARD] == kernels.toward_weight(pos.table.players)
-    W[kernels.P_TOWARD] = toward
-    rs = enc.root_state(0)
-    seat = int(rs[kernels.RS_SEAT])
-    assert int(rs[kernels.RS_TLEN]) == 0
-    other = 0
-    for s_ in range(pos.table.players):
-        h = int(W[kernels.O_H1 + s_])
-        if s_ != seat:
-            other |= h
-        for c in range(kernels.MAX_CARDS):
-            if (h >> c) & 1:
-                W[kernels.O_OWN + c] |= 1 << s_  # (each card's holders: the search sets them at its root)
-    d = int(rs[kernels.RS_NCARDS])
-    n = kernels._gen_moves(W, seat, 0, 0, 0, 0, False, np.int64(other), d, np.int64(0))
-    return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
+    assert S.work_array(enc, 0)[kernels.P_TOWARD] == kernels.toward_weight(pos.table.players)
+    assert int(enc.root_state(0)[kernels.RS_TLEN]) == 0
+    return move_order(enc, 0, P_TOWARD=toward)
 
 
 def test_toward_weight_orders_leads():

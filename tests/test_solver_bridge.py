@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 endplay = pytest.importorskip("endplay")
@@ -20,6 +19,7 @@ from fiftysix.analyser import _kernels as kernels
 from fiftysix.analyser import bridge
 from fiftysix.analyser import solver as S
 from fiftysix.errors import DealError
+from tests.kernel_harness import move_order
 
 RANKS = "AKQJT98765432"
 
@@ -281,23 +281,8 @@ def _bridge_moves(text: str, trump: int, leader: int, dds: int, played: tuple[st
     """``_gen_moves``' order for the seat to play in a bridge position (``played``: the trick
     so far), DDS's weights on (1) or off (0)."""
     enc = bridge.position(text, trump, leader, played)
-    W = S.work_array(enc, leader % 2).copy()
-    assert W[kernels.P_DDSLEAD] == 1
-    W[kernels.P_DDSLEAD] = dds
-    rs = enc.root_state(leader % 2)
-    seat = int(rs[kernels.RS_SEAT])
-    other = 0
-    for s_ in range(4):
-        h = int(W[kernels.O_H1 + s_])
-        if s_ != seat:
-            other |= h
-        for c in range(kernels.MAX_CARDS):
-            if (h >> c) & 1:
-                W[kernels.O_OWN + c] |= 1 << s_  # (each card's holders: the search sets them at its root)
-    d = int(rs[kernels.RS_NCARDS])
-    n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
-                           int(rs[kernels.RS_WCARD]), False, np.int64(other), d, np.int64(0))
-    return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
+    assert S.work_array(enc, leader % 2)[kernels.P_DDSLEAD] == 1
+    return move_order(enc, leader % 2, P_DDSLEAD=dds)
 
 
 def test_bridge_leads_follow_dds_weights():
