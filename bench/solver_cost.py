@@ -40,10 +40,11 @@ def _deals(spec: str) -> list[int]:
 
 
 def _sets(text: str) -> list[tuple[int, list[int]]]:
-    # "6:0-11,8:0-2" or "6:0,1,2,8:0": a new set starts at each "players:"
+    # "6:0-11,8:0-2" or "6:0,1,2,8:0": a new set starts at each "players:"; "bridge:0-3" (players 0):
+    # bench/solver_nodes.py's bridge deals (seed 2026), searched as bridge.tricks searches a deal
     out: list[tuple[int, list[int]]] = []
-    for m in re.finditer(r"(\d+):([\d,\-]+?)(?=,\d+:|$)", text):
-        out.append((int(m.group(1)), _deals(m.group(2))))
+    for m in re.finditer(r"(\d+|bridge):([\d,\-]+?)(?=,(?:\d+|bridge):|$)", text):
+        out.append((0 if m.group(1) == "bridge" else int(m.group(1)), _deals(m.group(2))))
     return out
 
 
@@ -64,6 +65,19 @@ def inner(sets: list[tuple[int, list[int]]], out: str) -> None:
     S.time = types.SimpleNamespace(perf_counter=fake, monotonic=time.monotonic)  # type: ignore[attr-defined]
 
     def run(players: int, keep: list[int]) -> int:
+        if not players:
+            from bench.solver_nodes import deals_of
+            from fiftysix.analyser import bridge
+
+            solver = S.Solver(48)
+            total = 0
+            for i, (enc, side, bd) in enumerate(deals_of("bridge", max(keep) + 1, 2026)):
+                if i in keep:
+                    solver.clear()
+                    solver.nodes = 0
+                    solver.value(enc, side, guess=bridge.first_guess(13, bd[2]), gallop=False)
+                    total += solver.nodes
+            return total
         tab = Table(players, 8 * players)
         rng = random.Random(56 + players)
         solver = S.Solver(48)
