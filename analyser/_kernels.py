@@ -808,12 +808,22 @@ def _quick(W, seat, pend, firsts):
     trump = W[P_TRUMP]
     bonus = W[P_BONUS]
     side = W[O_ISMAX + seat]
+    tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
     u = np.int64(0)
+    # the opponents holding trumps (a bit per seat); a partner holding only trumps must ruff
+    # a side-suit lead and takes the lead
+    opp_tr = np.int64(0)
+    many = True
     for s in range(nseat):
         if s != seat:
-            u |= W[O_H1 + s]
+            h = W[O_H1 + s]
+            u |= h
+            if W[O_ISMAX + s] != side:
+                if (h & tmask) != 0:
+                    opp_tr |= np.int64(1) << s
+            elif trump >= 0 and h != 0 and (h & ~tmask) == 0:
+                many = False
     mine = W[O_H1 + seat]
-    tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
     qm = np.int64(0)
     trump_own = np.int64(0)
     trump_all = np.int64(0)
@@ -825,14 +835,6 @@ def _quick(W, seat, pend, firsts):
     trump_r = 0
     side_r = 0
     own_r = 0
-    # a partner of the leader holding only trumps must ruff a side-suit lead and takes the lead
-    many = True
-    if trump >= 0:
-        for s in range(nseat):
-            if s != seat and W[O_ISMAX + s] == side:
-                h = W[O_H1 + s]
-                if h != 0 and (h & ~tmask) == 0:
-                    many = False
     for su in range(4):
         sm = W[O_SMASK + su]
         x = mine & sm
@@ -856,7 +858,7 @@ def _quick(W, seat, pend, firsts):
             n -= (pend >> s) & 1
             W[O_TLEN + s] = n
             W[O_TMIN + s] = _minpts(W, f) if f != 0 else np.int64(0)
-            if su != trump and (W[O_H1 + s] & tmask) != 0 and W[O_ISMAX + s] != side and n < rounds_safe:
+            if su != trump and (opp_tr >> s) & 1 and n < rounds_safe:
                 rounds_safe = n
         own = np.int64(0)
         extra = np.int64(0)
