@@ -1936,8 +1936,13 @@ def _tt_store_lru(T, i0, nslots, k, kv, res, a0, b0, ncards, left, ep, tops):
     ``_tops`` (the entry keeps those of the suits ``kv`` covers, a lookup's cheap check)."""
     e = i0 + nslots - 1
     for j in range(i0, i0 + nslots):
-        if T[2 * (j)] == k:
+        tk = T[2 * (j)]
+        if tk == k:
             e = j
+            break
+        if tk == 0:
+            # (no abstract key after a bucket's first empty slot: the stores fill it from
+            # the front and the shift below moves an empty slot only further back)
             break
     v = T[2 * (e) + 1] if T[2 * (e)] == k else np.int64(-1)
     for j in range(e, i0, -1):
