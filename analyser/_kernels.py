@@ -1664,7 +1664,7 @@ def _dds_third(W, seat, c, lsuit, wseat, wcard, legal, foreign, tcards):
     return w
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the
