@@ -77,6 +77,18 @@ def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
                         "pyproject.toml", returncode=2)
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _no_workers_left_over():
+    """Close the heavy-job worker processes a module started once it ends. The pool logs one
+    line from a thread once its first worker has loaded the kernels (up to a cold compile's
+    half minute later); left running, that line lands in a later module's captured stderr and
+    breaks a test that counts its error lines (CI, 2026-12-06: test_stats' one-line check)."""
+    yield
+    workers = sys.modules.get("fiftysix.ui.workers")
+    if workers is not None and workers.workers().pids():
+        workers.workers().close()
+
+
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh data folder (``FIFTYSIX_DATA_DIR``) for the module's app server."""
