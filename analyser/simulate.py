@@ -354,7 +354,8 @@ class _Deals:
         side, target = self.contract.team, self.contract.value
         if self.points:
             g = None if guess is None else guess - kid.won[side]
-            return kid.won[side] + solver.value(kid, side, guess=g, stop=stop)
+            # (the deal's leads share the table and the cut-off memory: bench/RESULTS.md)
+            return kid.won[side] + solver.value(kid, side, guess=g, stop=stop, keep_cuts=True)
         return target if reaches(kid, target, side, solver=solver, stop=stop) else target - 1
 
     def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]] | None:

@@ -235,6 +235,9 @@ class Solver:
     # the last ``value`` search's window (kernels.NW_*: its probes started and a hash of their
     # targets, for the tests and benches)
     last_window: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    # the cut-off memory (kernels.O_CUT) the last ``value(keep_cuts=True)`` search left, until
+    # the next ``clear``: the makeable estimate's leads of one deal start from each other's
+    _cuts: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 0 < self.table_mb <= 64 * 1024:
@@ -254,6 +257,7 @@ class Solver:
         every 2,048th clear zeroes the table: an entry that old would otherwise hold its slot
         as if it were new, and a search's nodes would depend on what ran long before."""
         self.epoch += 1
+        self._cuts = None
         if self.epoch & 0x7FF == 0 and self._tt is not None:
             self._tt.fill(0)
 
@@ -306,16 +310,23 @@ class Solver:
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None,
-              guess: int | None = None, stop: Stop = None, gallop: bool = True) -> int:
+              guess: int | None = None, stop: Stop = None, gallop: bool = True, keep_cuts: bool = False) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
         ``guess``: a likely value (its two proofs come first; any guess gives the same answer).
         ``gallop=False``: from the guess, step one point at a time (bridge, as DDS does).
+        ``keep_cuts``: start from the cut-off memory (the card that last cut off, by the
+        mover's holding and the trick so far: a move order only) that the last such search
+        since ``clear`` left, and leave this one's for the next (for searches of one deal's
+        sibling positions; any order gives the same answer).
         ``stop``: a callable looked at every ``WATCH_POLL`` seconds; True raises Cancelled."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
+            cuts = slice(kernels.O_CUT, kernels.O_CUT + kernels.NCUT)
+            if keep_cuts and self._cuts is not None:
+                W[cuts] = self._cuts
             window = np.zeros(kernels.NW_SIZE, np.int64)
             window[:4] = (lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess),
                           0 if gallop else 1)
@@ -326,6 +337,8 @@ class Solver:
             finally:
                 self._running = None
                 self._count(W)
+                if keep_cuts:
+                    self._cuts = W[cuts]  # (W is this search's own)
             return int(window[0])
 
     def interrupt(self) -> None:

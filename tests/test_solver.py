@@ -383,6 +383,32 @@ def test_value_with_any_guess_is_the_minimax(players, deck, teams, monkeypatch):
                 assert got == want, (pos, side, guess, gallop)
 
 
+@pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "alternate"), (8, 64, "pairs")])
+def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, deck, teams):
+    """``Solver.value(keep_cuts=True)`` (the makeable estimate's leads of one deal): each
+    search starts from the cut-off memory the last one left, here the memory of the sibling
+    positions before it and of other positions' (no ``clear`` between them), and gives the
+    plain minimax's value of every card, guessed at the card before's value as the estimate
+    guesses a lead."""
+    table = Table(players, deck, teams)
+    rng = random.Random(71 * players + deck)
+    solver = S.Solver(table_mb=2)
+    for _ in range(12):
+        pos = random_position(rng, table)
+        hands, trump, leader, team_of, trick = naive_args(pos)
+        team = table.team_of(pos.to_move)
+        want = {c: pos.points[team] + v for c, v in naive_card_values(hands, trump, leader, team_of, team, trick).items()}
+        enc, last = pos.encoded(), None
+        for card in pos.legal_cards():
+            kid = enc.play(card_bit(card))
+            g = None if last is None else max(0, last - kid.won[team])
+            last = kid.won[team] + solver.value(kid, team, guess=g, keep_cuts=True)
+            assert last == want[CARD_NAMES[card]], (pos, card)
+    assert solver._cuts is not None and solver._cuts.any()
+    solver.clear()
+    assert solver._cuts is None
+
+
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])
 def test_value_stopped_anywhere_resumes_its_probe(players, deck, teams, monkeypatch):
     """A value search stopped by its node limit and called again resumes the probe it was in
