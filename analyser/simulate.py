@@ -203,7 +203,7 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
     many seconds of wall time; ``should_stop(done, n)`` is asked as each deal completes the
     first ``done`` deals (the estimate then covers exactly those) and between deals; Ctrl-C
     stops too. A stopped run covers the deals solved so far and frees the CPU within about a
-    second (the searches look at a stop flag every million nodes). ``on_update(partial)`` is
+    second (the pool interrupts the searches in flight). ``on_update(partial)`` is
     called from this thread as deals come in (at most every ``update_every`` seconds, and at
     once for the first deal), each partial estimate with ``seconds_left``; ``progress`` shows
     a tqdm bar with the interval and the time left.

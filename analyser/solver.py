@@ -651,9 +651,10 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
     clock = Deadline(max_seconds)
     positions = [Position(deal.table, deal.hands, trump, leader) for trump in TRUMPS]
 
-    def one(pos: Position, own: Solver | None) -> dict[int, int] | None:
+    def one(pos: Position, own: Solver | None, halted: Stop = None) -> dict[int, int] | None:
+        look = stop if halted is None else (lambda: halted() or (stop is not None and stop()))
         try:
-            return clock.run(max_points, pos=pos, max_nodes=max_nodes, solver=own, stop=stop)
+            return clock.run(max_points, pos=pos, max_nodes=max_nodes, solver=own, stop=look)
         except BudgetExceeded:
             return None
 
@@ -665,7 +666,9 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
             if on_row is not None:
                 on_row(name, out[name])
         return out
-    for got in solver_pool().run(lambda w, pos: one(pos, w.resource), positions, threads=workers, stop=stop):
+    # (a worker's search stops with its run too: the caller left the loop, Ctrl-C say)
+    for got in solver_pool().run(lambda w, pos: one(pos, w.resource, w.halted), positions, threads=workers,
+                                 stop=stop):
         if got is None:  # only a run with a wait yields None
             continue
         i, row = got
