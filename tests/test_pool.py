@@ -145,6 +145,48 @@ def test_an_interrupt_makes_a_running_search_look_at_its_stop_flag_at_once(monke
 
 
 
+def test_one_interrupt_stops_a_search_inside_a_budgeted_card(monkeypatch):
+    """One ``Solver.interrupt`` stops a search whose budgeted move order is on (from its first
+    node here, so that every node is inside some card's budget), with the watcher kept from
+    looking (``WATCH_POLL`` a day): only the interrupt can stop it. Before the halt word
+    (``kernels.ST_HALT``) the budget took the limit the interrupt set for its own card's (the
+    card past its budget, to the back of the list), put its own limit back, and the search
+    ran on until its next pause (2^20 nodes later then; never, now that a ``stop`` makes no
+    pauses)."""
+    from fiftysix.analyser import _kernels as kernels
+    plain = S.work_array
+
+    def work_array(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_BAFTER] = 0
+        return W
+
+    monkeypatch.setattr(S, "work_array", work_array)
+    monkeypatch.setattr(S, "WATCH_POLL", 86400.0)
+    time.sleep(2 * 0.05)  # (a look the watcher had planned before comes and goes)
+    t = Table.make(8)
+    deal = random_deal(t, 5)
+    pos = S.Position(t, deal.hands, None, 1)  # millions of nodes
+    solver = S.Solver(4)
+    flag = threading.Event()
+    got: list = []
+
+    def search() -> None:
+        try:
+            got.append(S.max_points(pos, 0, solver=solver, stop=flag.is_set))
+        except S.Cancelled as e:
+            got.append(e)
+
+    th = threading.Thread(target=search, daemon=True)
+    th.start()
+    while th.is_alive() and (solver._running is None or solver._running[kernels.ST_NODES] < 100_000):
+        time.sleep(0.001)
+    flag.set()
+    solver.interrupt()
+    th.join(10)
+    assert not th.is_alive() and isinstance(got[0], S.Cancelled), got
+
+
 def _priority_seen(setup=None) -> tuple[int, int]:
     """(niceness, scheduling policy) the kernel reports for a thread of ``Pool.run``."""
     import os
