@@ -356,7 +356,7 @@ class _Deals:
             g = None if guess is None else guess - kid.won[side]
             # (the deal's leads share the table and the cut-off memory: bench/RESULTS.md)
             return kid.won[side] + solver.value(kid, side, guess=g, stop=stop, keep_cuts=True)
-        return target if reaches(kid, target, side, solver=solver, stop=stop) else target - 1
+        return target if reaches(kid, target, side, solver=solver, stop=stop, keep_cuts=True) else target - 1
 
     def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]] | None:
         """Deal ``i``: the declaring side's value with best play, and its value after each lead

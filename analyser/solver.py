@@ -235,7 +235,7 @@ class Solver:
     # the last ``value`` search's window (kernels.NW_*: its probes started and a hash of their
     # targets, for the tests and benches)
     last_window: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
-    # the cut-off memory (kernels.O_CUT) the last ``value(keep_cuts=True)`` search left, until
+    # the cut-off memory (kernels.O_CUT) the last ``value`` or ``probe`` with ``keep_cuts`` left, until
     # the next ``clear``: the makeable estimate's leads of one deal start from each other's
     _cuts: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -291,14 +291,23 @@ class Solver:
 
     # --- the kernel drivers -------------------------------------------------------------
 
+    def _load_cuts(self, W: np.ndarray, keep: bool) -> None:
+        if keep and self._cuts is not None:
+            W[kernels.O_CUT:kernels.O_CUT + kernels.NCUT] = self._cuts
+
+    def _keep_cuts(self, W: np.ndarray, keep: bool) -> None:
+        if keep:
+            self._cuts = W[kernels.O_CUT:kernels.O_CUT + kernels.NCUT]  # (W is this search's own)
+
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
-              max_seconds: float | None = None, stop: Stop = None) -> bool:
-        """Can team ``side`` win ``need`` more points from ``enc``?"""
+              max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False) -> bool:
+        """Can team ``side`` win ``need`` more points from ``enc``? ``keep_cuts``: as ``value``'s."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
+            self._load_cuts(W, keep_cuts)
             out = []
             self._running = W
             try:
@@ -306,6 +315,7 @@ class Solver:
             finally:
                 self._running = None
                 self._count(W)
+                self._keep_cuts(W, keep_cuts)
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
@@ -324,9 +334,7 @@ class Solver:
             tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
-            cuts = slice(kernels.O_CUT, kernels.O_CUT + kernels.NCUT)
-            if keep_cuts and self._cuts is not None:
-                W[cuts] = self._cuts
+            self._load_cuts(W, keep_cuts)
             window = np.zeros(kernels.NW_SIZE, np.int64)
             window[:4] = (lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess),
                           0 if gallop else 1)
@@ -337,8 +345,7 @@ class Solver:
             finally:
                 self._running = None
                 self._count(W)
-                if keep_cuts:
-                    self._cuts = W[cuts]  # (W is this search's own)
+                self._keep_cuts(W, keep_cuts)
             return int(window[0])
 
     def interrupt(self) -> None:
@@ -545,11 +552,11 @@ def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None
 
 
 def reaches(enc: Encoded, target: int, side: int, *, solver: Solver, max_nodes: int | None = None,
-            max_seconds: float | None = None, stop: Stop = None) -> bool:
+            max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False) -> bool:
     """``solve`` on a kernel position (nothing checked: the caller's edge did it)."""
     # a need past what is left (or at most nothing) has the same answer as the nearest sane one
     need = max(-1, min(target - enc.won[side], enc.points_left() + 1))
-    return solver.probe(enc, side, need, max_nodes, max_seconds, stop)
+    return solver.probe(enc, side, need, max_nodes, max_seconds, stop, keep_cuts)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,

@@ -389,7 +389,7 @@ def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, de
     search starts from the cut-off memory the last one left, here the memory of the sibling
     positions before it and of other positions' (no ``clear`` between them), and gives the
     plain minimax's value of every card, guessed at the card before's value as the estimate
-    guesses a lead."""
+    guesses a lead; ``reaches(keep_cuts=True)`` (its yes/no mode) the minimax's answer."""
     table = Table(players, deck, teams)
     rng = random.Random(71 * players + deck)
     solver = S.Solver(table_mb=2)
@@ -404,6 +404,9 @@ def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, de
             g = None if last is None else max(0, last - kid.won[team])
             last = kid.won[team] + solver.value(kid, team, guess=g, keep_cuts=True)
             assert last == want[CARD_NAMES[card]], (pos, card)
+            # and the yes/no probe (the estimate's yes/no mode) at the value and one past it
+            for need in (last, last + 1):
+                assert S.reaches(kid, need, team, solver=solver, keep_cuts=True) == (need <= last), (pos, card, need)
     assert solver._cuts is not None and solver._cuts.any()
     solver.clear()
     assert solver._cuts is None
