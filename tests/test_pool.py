@@ -241,3 +241,26 @@ def test_lowering_a_thread_never_raises_it():
     th.start()
     th.join()
     assert got == [lower]
+
+
+@linux_only
+def test_the_search_watcher_keeps_the_process_priority_when_searches_run_idle():
+    """The solver's watcher thread (it looks at every search's ``stop`` and deadline) runs at
+    the process's priority even when the first searches that use it run in SCHED_IDLE pool
+    workers: Linux threads inherit their creator's niceness and policy, and the watcher is
+    started as the module is imported, not by its first search (a watcher starved with the
+    idle searches would let a normal search's deadline pass unseen)."""
+    import os
+
+    from fiftysix.analyser.pool import worker_priority
+    base = os.getpriority(os.PRIO_PROCESS, os.getpid())
+    t = Table.make(4)
+    positions = [S.Position(t, random_deal(t, k).hands, 0, 1) for k in range(2)]
+    with worker_priority(10, idle=True):
+        got = S.solver_pool().map(lambda w, pos: S.max_points(pos, 0, solver=w.resource, stop=w.halted,
+                                                              max_seconds=60.0)[0], positions, threads=2)
+    assert got == [S.max_points(pos, 0, solver=S.Solver(4))[0] for pos in positions]
+    th = S._watcher._thread
+    assert th is not None and th.is_alive() and th.native_id is not None
+    assert (os.getpriority(os.PRIO_PROCESS, th.native_id), os.sched_getscheduler(th.native_id)) == (base,
+                                                                                                    os.SCHED_OTHER)
