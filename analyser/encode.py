@@ -342,6 +342,8 @@ def _work_template(r: Rules, side: int) -> np.ndarray:
     W[kernels.P_NMID] = kernels.narrow_middle(n)
     # (bridge, no card points at 4 seats: DDS's lead weights)
     W[kernels.P_DDSLEAD] = int(n == 4 and pts.max(initial=0) == 0)
+    # (and each card held once: _quick counts with bits)
+    W[kernels.P_BRIDGE] = int(n == 4 and pts.max(initial=0) == 0 and r.copies == 1)
     # payoff-similar table entries need card points 0..3 (some above 0) and 32 seat-suit groups at most
     W[kernels.P_PAYOFF] = int(pts.max(initial=0) > 0 and pts.max() <= 3 and pts.min() >= 0 and n * 4 <= 32)
     for p in range(4):

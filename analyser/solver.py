@@ -394,12 +394,24 @@ class _Watcher:
         self._thread: threading.Thread | None = None
         self._wake = float("inf")  # when the thread looks next (inf: it waits for a search)
 
+    def start(self) -> None:
+        """Start the thread unless it runs. It keeps the priority of the thread that starts it
+        (Linux threads inherit niceness and SCHED_IDLE): the module starts it as it is
+        imported, so that it is not a low-priority pool worker's (its first search's) and
+        looks on time for every search."""
+        with self._cond:
+            self._start()
+
+    def _start(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, daemon=True, name="fiftysix-search-watch")
+            self._thread.start()
+
     def add(self, item: _Watched) -> None:
         with self._cond:
             self._items.add(item)
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, daemon=True, name="fiftysix-search-watch")
-                self._thread.start()
+                self._start()
             elif self._wake > time.perf_counter() + WATCH_POLL or (item.end is not None and item.end < self._wake):
                 self._cond.notify()  # (its next look is far off, or this deadline comes before it)
 
@@ -438,6 +450,7 @@ class _Watcher:
 
 
 _watcher = _Watcher()
+_watcher.start()
 if hasattr(os, "register_at_fork"):
     def _new_watcher() -> None:
         global _watcher

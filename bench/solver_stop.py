@@ -11,6 +11,8 @@ the makeable estimate at 8 players (bench/simulate.py's 8-player line, seat 1 on
 seat 2) over its first K deals in one thread, its searches' nodes summed: each search paused
 every 2^20 nodes to look at its ``stop`` (the pool's ``halted``), as every search with a
 ``stop`` did before cf9bb17 (``_STOP_CHUNK``, now for tests only), and as it runs now.
+``--card-values 8x8``: each deal's ``card_values`` at the opening lead with a ``stop``, the
+same two ways.
 """
 from __future__ import annotations
 
@@ -69,6 +71,34 @@ def bench_set(name: str, k: int, table_mb: float) -> None:
           + f"  seconds/none {tot['seconds'] / tot['none']:.4f}  stop/none {tot['stop'] / tot['none']:.4f}")
 
 
+def bench_card_values(name: str, k: int, table_mb: float) -> None:
+    """Each deal's ``card_values`` at the opening lead with a ``stop`` (the Analyse page's and
+    the Play page's path): each search paused every 2^20 nodes as before cf9bb17, and as now."""
+    players, deck = SETS[name]
+    print(f"\n{name}: card values at the opening lead (each card's search in turn, one table, guesses), "
+          "with a stop: nodes paused every 2^20 / as it runs (CPU s)")
+    plain = S._STOP_CHUNK
+    tot = [0, 0]
+    for i, (deal, trump) in enumerate(deals_of(players, deck, k)):
+        pos = S.Position(deal.table, deal.hands, trump, 1)
+        got = []
+        for j, chunk in enumerate((1 << 20, plain)):
+            S._STOP_CHUNK = chunk
+            try:
+                s = S.Solver(table_mb)
+                s.clear()
+                t = time.process_time()
+                vals = S.card_values(pos, solver=s, stop=lambda: False)
+                got.append((vals, s.nodes, time.process_time() - t))
+            finally:
+                S._STOP_CHUNK = plain
+            tot[j] += s.nodes
+        assert got[0][0] == got[1][0], got
+        print(f"  deal {i:2d}: {got[0][1]:>12,d} ({got[0][2]:6.2f}) / {got[1][1]:>12,d} ({got[1][2]:6.2f})"
+              f"  {got[1][1] / max(got[0][1], 1):.3f}", flush=True)
+    print(f"  total: {tot[0]:,d} / {tot[1]:,d}  {tot[1] / max(tot[0], 1):.4f}")
+
+
 def bench_estimate(k: int) -> None:
     from fiftysix.analyser.dealer import View
     from fiftysix.analyser.simulate import estimate
@@ -99,12 +129,15 @@ def main() -> None:
     ap.add_argument("--setups", default="8x8,4x12")
     ap.add_argument("--deals", type=int, default=12, help="deals a set (8 x 8: its first this many)")
     ap.add_argument("--estimate", type=int, default=0, help="the 8 x 8 estimate's first K deals (0: skip)")
+    ap.add_argument("--card-values", default="", help="sets whose deals' card values at the lead to count")
     ap.add_argument("--table-mb", type=float, default=S.DEFAULT_TABLE_MB)
     args = ap.parse_args()
     print(f"solver_stop, {time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.1f}")
     S.ensure_warm()
     for name in filter(None, args.setups.split(",")):
         bench_set(name, args.deals, args.table_mb)
+    for name in filter(None, args.card_values.split(",")):
+        bench_card_values(name, args.deals, args.table_mb)
     if args.estimate:
         bench_estimate(args.estimate)
 

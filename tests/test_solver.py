@@ -488,9 +488,10 @@ def test_a_stop_and_a_time_budget_cost_no_nodes(players, deck, teams, monkeypatc
     targets) and the same nodes as the search with neither, with the budgeted move order on
     from the first node (budgets of 3 nodes: cards pass them all the time, state a pause would
     lose), and gives the plain minimax's value; and on a search of 20-110 ms with the table's
-    own budgets, the same nodes, the watcher looking at ``stop`` while it ran. (Before, a search with a ``stop`` paused every 2^20 nodes and walked again from
-    the root, its budgeted order started over: bench/solver.py's two 8 x 8 deals past 10 M
-    nodes took 43-45% more nodes with a ``stop`` than without.)"""
+    own budgets, the same nodes, the watcher looking at ``stop`` while it ran. (Before, a
+    search with a ``stop`` paused every 2^20 nodes and walked again from the root, its
+    budgeted order started over: bench/solver.py's two 8 x 8 deals past 10 M nodes took
+    43-45% more nodes with a ``stop`` than without.)"""
     table = Table(players, deck, teams)
     rng = random.Random(61 * players + deck)
     plain = S.work_array
