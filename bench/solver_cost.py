@@ -84,8 +84,8 @@ def inner(sets: list[tuple[int, list[int]]], out: str) -> None:
         return total
 
     run(6, [11])  # loads the kernels
-    # (any compiled kernel's codegen: they share one engine; max_points may call value_kernel alone)
-    kern = next(k for k in (K.solve_kernel, K.value_kernel) if k.overloads)
+    # (whichever driver kernel the searches compiled: every kernel shares numba's one engine)
+    kern = K.solve_kernel if K.solve_kernel.overloads else K.value_kernel
     engine = kern.overloads[next(iter(kern.overloads))].library._codegen._engine
     with open(out + ".map", "w") as f:
         f.writelines(f"{engine.get_function_address(name)} {name}\n" for name in engine._defined_symbols)
