@@ -155,6 +155,8 @@ P_BRIDGE = WORK.add("P_BRIDGE", 1, "1: 4 seats, each card held once, no card wor
 P_SHUFFLE = WORK.add("P_SHUFFLE", 1, "tests only: nonzero, a random state that shuffles every move list")
 O_START = WORK.add("O_START", TS_SIZE * DEPTHS, "per cards left at a trick start: what _start leaves (TS_*)")
 P_SIGKV = WORK.add("P_SIGKV", 1, "the rank counts whose small-card points O_SIG holds (-1: none), one lookup long")
+P_WINB = WORK.add("P_WINB", 1, "a trick start past the window returns the favoured side's cashing or trump run: "
+                   "bit 1 when the target is reached, bit 2 when out of reach (window_bound)")
 O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per seat), move by move")
 # what the search did, for the benches (bench/solver_nodes.py): counts only, no decision reads them
 O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there (ST_NODES is their sum)")
@@ -191,6 +193,22 @@ KEEP_BY_SEATS: dict[int, int] = {8: 0}
 def keep_weight(seats: int) -> int:
     """The move order's later place for a winner thrown on a teammate's trick at ``seats``."""
     return KEEP_BY_SEATS.get(seats, KEEP_W)
+
+
+# a trick start whose window is already decided (the target reached, or out of reach) returns
+# what the side it favours surely still wins: the leader's cashing (``_quick``) or a trump run
+# (``_trump_run``), not just the target, so that the entries above it keep a bound past the
+# probe's target (fail-soft values were the target itself at 97% of the hardest 8 x 8 deal's
+# searched trick starts, their exact values mostly points above it). Bit 1: the maximising
+# side's lower bound (target reached), bit 2: its upper bound (out of reach). Per seats: at 8
+# seats the lower bound (the hardest 8 x 8 deal -3.5% nodes; 4 seats moved both ways, 6 seats
+# about even: bench/RESULTS.md, session 7)
+WINDOW_BOUND_BY_SEATS: dict[int, int] = {8: 1}
+
+
+def window_bound(seats: int) -> int:
+    """Which bounds a decided trick start returns at ``seats`` (``P_WINB``: bit 1 lower, bit 2 upper)."""
+    return WINDOW_BOUND_BY_SEATS.get(seats, 0)
 
 
 # leading a card below its suit's top card when a teammate holds the top card (a lead towards
@@ -1281,6 +1299,56 @@ def _second_wins(W, seat, lsuit, wcard):
         # (the card led, or a card of the third hand's, is higher)
         return np.int64(-1)
     return top
+
+
+@njit(cache=True)
+def _mover_takes(W, seat, tlen, lsuit, wcard, ncards):
+    """Third or fourth hand (bridge: ``P_BRIDGE``): does its own best card surely take this
+    trick? Its best card of the suit led over the card winning so far (of that suit), or,
+    void in it, its best trump (over a trump winning so far); third hand, over every card the
+    fourth hand can play too (no higher card of the suit; void in it, no trump, or only lower
+    trumps against a ruff). Returns that card, -1 when it does not hold; ``W[O_REL + ncards]``
+    gets the cards whose ranks that rests on (that card, where it was compared with another)."""
+    trump = W[P_TRUMP]
+    sm = W[O_SMASK + lsuit]
+    tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
+    h = W[O_H1 + seat]
+    f = h & sm
+    wb = np.int64(1) << wcard
+    ruff = False
+    if f != 0:
+        cb = f & -f
+        if (wcard >> 4) != lsuit or (cb & (wb - 1)) == 0:
+            return np.int64(-1)
+        rel = cb
+    elif lsuit != trump and (h & tm) != 0:
+        cb = (h & tm) & -(h & tm)
+        ruff = True
+        rel = np.int64(0)
+        if (wcard >> 4) == trump:
+            if (cb & (wb - 1)) == 0:
+                return np.int64(-1)
+            rel = cb
+    else:
+        return np.int64(-1)
+    if tlen == 3:
+        W[O_REL + ncards] = rel
+        return _ctz(cb)
+    n = seat + 1 if seat < 3 else 0
+    hn = W[O_H1 + n]
+    fn = hn & sm
+    if not ruff:
+        if fn != 0:
+            if (fn & (cb - 1)) != 0:
+                return np.int64(-1)
+        elif lsuit != trump and (hn & tm) != 0:
+            return np.int64(-1)
+    elif fn == 0 and (hn & tm) != 0:
+        if (hn & tm & (cb - 1)) != 0:
+            return np.int64(-1)
+        rel = cb
+    W[O_REL + ncards] = rel
+    return _ctz(cb)
 
 
 @njit(cache=True, inline="always")
@@ -2511,6 +2579,18 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     if beta <= 0 or alpha >= left:
         if tlen == 0:
             W[O_OUTCOME + OC_SIZE * ncards + OC_WINDOW] += 1
+            want = 1 if beta <= 0 else 0
+            if ncards >= 2 * W[P_NSEAT] and (W[P_WINB] & (2 - want)) != 0:
+                # what the side the window favours surely wins still (``window_bound``): the
+                # entries above keep more than the target, for the narrowing's later probes
+                if W[O_ISMAX + seat] == want:
+                    q = _quick(W, seat, np.int64(0), np.int64(15))
+                else:
+                    tr = _trump_run(W)
+                    q = tr >> 1 if (tr & 1) == want else np.int64(0)
+                if q > 0:
+                    W[O_REL + ncards] = W[P_QM]
+                    return q if beta <= 0 else left - q
         return np.int64(0) if beta <= 0 else left
     W[ST_NODES] += 1
     W[O_NDEPTH + ncards] += 1
@@ -2537,6 +2617,27 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                 if q >= 0:
                     W[O_REL + ncards] = q
                     return v if W[O_ISMAX + seat] == 1 else left - v
+        elif tlen >= 2 and W[P_BRIDGE] != 0:
+            # or the third or fourth hand's, by its own best card (at any depth: seed 2027's
+            # bridge set does not grow here); the fourth hand then leads the next trick, and
+            # its cashable cards there count too (not the third's: seed 2027 +19%)
+            v = tpts + W[P_BONUS]
+            mx = W[O_ISMAX + seat] == 1
+            if (beta <= v if mx else left - v <= alpha):
+                if _mover_takes(W, seat, tlen, lsuit, wcard, ncards) >= 0:
+                    return v if mx else left - v
+                W[O_REL + ncards] = 0
+            elif tlen == 3 and ncards > nseat:
+                c = _mover_takes(W, seat, tlen, lsuit, wcard, ncards)
+                if c >= 0:
+                    cb = np.int64(1) << c
+                    W[O_H1 + seat] ^= cb
+                    v += _quick(W, seat, np.int64(0), np.int64(15))
+                    W[O_H1 + seat] ^= cb
+                    if (beta <= v if mx else left - v <= alpha):
+                        W[O_REL + ncards] |= W[P_QM]
+                        return v if mx else left - v
+                W[O_REL + ncards] = 0
     if tlen == 0:
         if ncards == nseat:
             W[O_OUTCOME + OC_SIZE * ncards + OC_SEARCHED] += 1

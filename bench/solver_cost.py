@@ -84,7 +84,9 @@ def inner(sets: list[tuple[int, list[int]]], out: str) -> None:
         return total
 
     run(6, [11])  # loads the kernels
-    engine = K.solve_kernel.overloads[next(iter(K.solve_kernel.overloads))].library._codegen._engine
+    # (whichever driver kernel the searches compiled: every kernel shares numba's one engine)
+    kern = K.solve_kernel if K.solve_kernel.overloads else K.value_kernel
+    engine = kern.overloads[next(iter(kern.overloads))].library._codegen._engine
     with open(out + ".map", "w") as f:
         f.writelines(f"{engine.get_function_address(name)} {name}\n" for name in engine._defined_symbols)
     subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=False, capture_output=True)
