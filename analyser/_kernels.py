@@ -1350,6 +1350,44 @@ def _mover_takes(W, seat, tlen, lsuit, wcard, ncards):
     return _ctz(cb)
 
 
+@njit(cache=True)
+def _bridge_follow(W, alpha, beta, seat, tlen, lsuit, wcard, tpts, left, ncards):
+    """Bridge's following hands (``P_BRIDGE``): the value when the side to play surely takes
+    this trick and that decides the window, else -1. Second hand: one trick enough for its side
+    and ``_second_wins`` (4 tricks or more left: cut 3 tricks from the end, the two-trick
+    endings below, solved outright and stored for every later window, go unvisited, and seed
+    2027's bridge set takes 21% more trick starts). Third or fourth hand: its own best card
+    (``_mover_takes``, any depth: seed 2027's set does not grow there); the fourth hand then
+    leads the next trick, and its cashable cards there count too (not the third's: seed 2027
+    +19%)."""
+    v = tpts + W[P_BONUS]
+    mx = W[O_ISMAX + seat] == 1
+    one = beta <= v if mx else left - v <= alpha
+    if tlen == 1:
+        if one and ncards > 12:
+            q = _second_wins(W, seat, lsuit, wcard)
+            if q >= 0:
+                W[O_REL + ncards] = q
+                return v if mx else left - v
+        return np.int64(-1)
+    if one:
+        if _mover_takes(W, seat, tlen, lsuit, wcard, ncards) >= 0:
+            return v if mx else left - v
+        W[O_REL + ncards] = 0
+    elif tlen == 3 and ncards > 4:
+        c = _mover_takes(W, seat, tlen, lsuit, wcard, ncards)
+        if c >= 0:
+            cb = np.int64(1) << c
+            W[O_H1 + seat] ^= cb
+            v += _quick(W, seat, np.int64(0), np.int64(15))
+            W[O_H1 + seat] ^= cb
+            if (beta <= v if mx else left - v <= alpha):
+                W[O_REL + ncards] |= W[P_QM]
+                return v if mx else left - v
+        W[O_REL + ncards] = 0
+    return np.int64(-1)
+
+
 @njit(cache=True, inline="always")
 def _beats(W, c, wcard, trump):
     """Does card ``c`` played now take the trick from ``wcard``? (Equal cards: first stays.)"""
@@ -2602,38 +2640,12 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         settled, decided, v = _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards)
         if decided:
             return v
-        if tlen == 1 and W[P_BRIDGE] != 0 and ncards > 12:
-            # one trick is enough for the second hand's side: can it surely take this one?
-            # (4 tricks or more left: cut 3 tricks from the end, the two-trick endings below,
-            # solved outright and stored for every later window, go unvisited, and seed
-            # 2027's bridge set takes 21% more trick starts)
-            v = tpts + W[P_BONUS]
-            if (beta <= v if W[O_ISMAX + seat] == 1 else left - v <= alpha):
-                q = _second_wins(W, seat, lsuit, wcard)
-                if q >= 0:
-                    W[O_REL + ncards] = q
-                    return v if W[O_ISMAX + seat] == 1 else left - v
-        elif tlen >= 2 and W[P_BRIDGE] != 0:
-            # or the third or fourth hand's, by its own best card (at any depth: seed 2027's
-            # bridge set does not grow here); the fourth hand then leads the next trick, and
-            # its cashable cards there count too (not the third's: seed 2027 +19%)
-            v = tpts + W[P_BONUS]
-            mx = W[O_ISMAX + seat] == 1
-            if (beta <= v if mx else left - v <= alpha):
-                if _mover_takes(W, seat, tlen, lsuit, wcard, ncards) >= 0:
-                    return v if mx else left - v
-                W[O_REL + ncards] = 0
-            elif tlen == 3 and ncards > nseat:
-                c = _mover_takes(W, seat, tlen, lsuit, wcard, ncards)
-                if c >= 0:
-                    cb = np.int64(1) << c
-                    W[O_H1 + seat] ^= cb
-                    v += _quick(W, seat, np.int64(0), np.int64(15))
-                    W[O_H1 + seat] ^= cb
-                    if (beta <= v if mx else left - v <= alpha):
-                        W[O_REL + ncards] |= W[P_QM]
-                        return v if mx else left - v
-                W[O_REL + ncards] = 0
+        if W[P_BRIDGE] != 0:
+            # bridge: does the side to play surely take this trick? (one call site: numba
+            # zeroes a call's return slots at every entry of ``_ab``, 56's too)
+            v = _bridge_follow(W, alpha, beta, seat, tlen, lsuit, wcard, tpts, left, ncards)
+            if v >= 0:
+                return v
     if tlen == 0:
         if ncards == nseat:
             W[O_OUTCOME + OC_SIZE * ncards + OC_SEARCHED] += 1
