@@ -1339,10 +1339,10 @@ def _two_tricks(W, seat, alpha, beta):
                 if _beats(W, c, wc, trump):
                     ws = s
                     wc = c
-            if i + 1 < nseat:
-                nxt = s + 1
-                if nxt == nseat:
-                    nxt = 0
+            nxt = s + 1
+            if nxt == nseat:
+                nxt = 0
+            if i + 2 < nseat:
                 i += 1
                 W[O_T2SEAT + i] = nxt
                 W[O_T2WSEAT + i] = ws
@@ -1352,8 +1352,68 @@ def _two_tricks(W, seat, alpha, beta):
                 W[O_T2BETA + i] = W[O_T2BETA + i - 1]
                 fresh = True
                 continue
-            r = _t2_leaf(W, ws, wc, tp, lsuit, total)
-            crel = W[P_T2LEAF]
+            # the trick's last seat (``nxt``): its one or two cards end the trick, each line's
+            # value follows by force, so they are tried here, the window in locals (the same
+            # order, cut-offs and cards that decided it as a level of its own)
+            a = W[O_T2C + 2 * nxt]
+            b = W[O_T2C + 2 * nxt + 1]
+            na = 2
+            first = 0
+            if a == b:
+                na = 1
+            elif ((a >> 4) == lsuit) != ((b >> 4) == lsuit):
+                na = 1
+                if (b >> 4) == lsuit:
+                    W[O_T2C + 2 * nxt] = b
+                    W[O_T2C + 2 * nxt + 1] = a
+                    a, b = b, a
+            else:
+                wa = _beats(W, a, wc, trump)
+                wb = _beats(W, b, wc, trump)
+                ours = W[O_ISMAX + ws] == W[O_ISMAX + nxt]
+                if wa != wb and not ours:
+                    first = 0 if wa else 1
+                elif ours == (W[O_PTS + b] > W[O_PTS + a]):
+                    first = 1
+            lmax = W[O_ISMAX + nxt] == 1
+            al = W[O_T2ALPHA + i]
+            be = W[O_T2BETA + i]
+            r = np.int64(-1) if lmax else np.int64(1 << 30)
+            crel = np.int64(0)
+            for k in range(na):
+                if k > 0 and al >= be:
+                    break
+                if (k ^ first) == 0:
+                    c2 = a
+                    W[O_T2F + nxt] = b
+                else:
+                    c2 = b
+                    W[O_T2F + nxt] = a
+                tp2 = tp + W[O_PTS + c2]
+                ws2 = ws
+                wc2 = wc
+                if (c2 >> 4) == lsuit:
+                    tp2 += np.int64(1) << 20
+                elif (c2 >> 4) == trump:
+                    tp2 += np.int64(1) << 28
+                if _beats(W, c2, wc, trump):
+                    ws2 = nxt
+                    wc2 = c2
+                r2 = _t2_leaf(W, ws2, wc2, tp2, lsuit, total)
+                crel2 = W[P_T2LEAF]
+                if lmax:
+                    if r2 > r:
+                        r = r2
+                        if r2 > al:
+                            al = r2
+                elif r2 < r:
+                    r = r2
+                    if r2 < be:
+                        be = r2
+                if al >= be:
+                    crel = crel2
+                else:
+                    crel |= crel2
         else:
             r = W[O_T2BEST + i]
             crel = W[O_T2REL + i]
