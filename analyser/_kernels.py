@@ -157,6 +157,7 @@ O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per 
 # what the search did, for the benches (bench/solver_nodes.py): counts only, no decision reads them
 O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there (ST_NODES is their sum)")
 O_OUTCOME = WORK.add("O_OUTCOME", DEPTHS * OC_SIZE, "per cards left: how the trick starts there ended (OC_*)")
+P_INH = WORK.add("P_INH", 1, "the cards in hands (_in_hands) at the trick start _start or _start_store works on")
 W_SIZE = WORK.size
 
 # budgeted move order (``_ab``): in a search past BUDGET_AFTER nodes, at its first
@@ -486,7 +487,7 @@ def _akey0(W, base, d):
     """The fully abstracted key (``_akey`` with k = 0), from the running per-suit sums of
     the small-card hash words; sets up the parts ``_akey`` extends at this trick start."""
     o = O_HP + d * HSTRIDE
-    u = _in_hands(W)
+    u = W[P_INH]
     k = base
     for su in range(4):
         g = o + HP_SUIT * su
@@ -537,7 +538,7 @@ def _sig(W, kv):
     each in power order, 32 bits a suit, into ``W[O_TSIG:O_TSIG + 2]``; False if a count
     does not fit."""
     nseat = W[P_NSEAT]
-    u = _in_hands(W)
+    u = W[P_INH]
     # (kept in registers, written once: a store to W in the loops would make every load of
     # W after it a fresh read)
     ts0 = np.int64(0)
@@ -640,7 +641,7 @@ def _shift(W, T, o, kv):
                 d += (g & 7) - (h & 7)
     # the top cards, matched by power order (the key holds their holders and copy ties)
     if T[o + PE_TOP] != W[O_TSIG] or T[o + PE_TOP + 1] != W[O_TSIG + 1]:
-        u = _in_hands(W)
+        u = W[P_INH]
         for su in range(4):
             x = u & W[O_SMASK + su]
             kk = (kv >> (5 * su)) & 31
@@ -718,7 +719,7 @@ def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
 @njit(cache=True)
 def _kvec(W, rel):
     """Per suit, how many distinct cards left from the top down to the lowest of ``rel``."""
-    u = _in_hands(W)
+    u = W[P_INH]
     kv = np.int64(0)
     for su in range(4):
         sm = W[O_SMASK + su]
@@ -733,7 +734,7 @@ def _kvec(W, rel):
 @njit(cache=True)
 def _topk(W, kv):
     """The top ``k`` distinct cards left per suit (the cards a table entry's ranks cover)."""
-    u = _in_hands(W)
+    u = W[P_INH]
     m = np.int64(0)
     for su in range(4):
         kk = (kv >> (5 * su)) & 31
@@ -751,7 +752,7 @@ def _tops(W):
     """Per suit, 2 bits at ``2 * suit``: the first seat holding the suit's best card left
     (seat & 3; 0 for a suit with no card left). Positions whose abstract keys meet have the
     same, in every suit whose top card the key covers (an abstract entry's ``V_TOP`` bits)."""
-    u = _in_hands(W)
+    u = W[P_INH]
     t = np.int64(0)
     for su in range(4):
         x = u & W[O_SMASK + su]
@@ -944,7 +945,7 @@ def _entry_quick(W, seat):
     side = W[O_ISMAX + seat]
     mine = W[O_H1 + seat]
     tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
-    u = _in_hands(W)
+    u = W[P_INH]
     # per teammate: the suits that reach it (4 bits each)
     entries = np.int64(0)
     for su in range(4):
@@ -998,7 +999,7 @@ def _opp_trick(W, seat):
     side = W[O_ISMAX + seat]
     mine = W[O_H1 + seat]
     tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
-    u = _in_hands(W)
+    u = W[P_INH]
     worst = np.int64(1 << 30)
     qm = np.int64(0)
     for su in range(4):
@@ -1045,7 +1046,7 @@ def _later_tricks(W, seat, ncards):
     rests on the holders of the two or three best trumps: that card is returned)."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
-    u = _in_hands(W)
+    u = W[P_INH]
     if (u & ~W[O_PM]) != 0:
         # (a card worth points)
         return np.int64(-1)
@@ -1111,7 +1112,7 @@ def _trump_run(W):
     if trump < 0:
         return np.int64(0)
     nseat = W[P_NSEAT]
-    u = _in_hands(W)
+    u = W[P_INH]
     x = u & W[O_SMASK + trump]
     run = np.int64(0)
     side = np.int64(-1)
@@ -1145,21 +1146,22 @@ def _trump_run(W):
     # to different tricks); in those tricks each other seat plays ``most`` cards, all but
     # its own run cards (counted above) adding at least its cheapest other cards' points
     most = 0
-    long = 0
-    copies = 0
     for s in range(nseat):
         k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
         W[O_TLEN + s] = k
         if k > most:
             most = k
-        if W[O_ISMAX + s] == side:
-            long = max(long, _popc(W[O_H1 + s] & W[O_SMASK + trump]))
-        copies += _popc(W[O_H1 + s]) + _popc(W[O_H2 + s])
-    if most == 1 and long > 1 and (run & (run - 1)) != 0 and nseat == 4 and copies == _popc(u) and (
-            u & ~W[O_PM]) == 0:
+    if most == 1 and (run & (run - 1)) != 0 and nseat == 4 and (u & ~W[O_PM]) == 0:
         # (bridge: the two best trumps in partners' hands, one of them holding another
         # trump: they never fall in one trick, whoever leads trumps: DDS's LaterTricks)
-        most = 2
+        long = 0
+        copies = 0
+        for s in range(nseat):
+            if W[O_ISMAX + s] == side:
+                long = max(long, _popc(W[O_H1 + s] & W[O_SMASK + trump]))
+            copies += _popc(W[O_H1 + s]) + _popc(W[O_H2 + s])
+        if long > 1 and copies == _popc(u):
+            most = 2
     pts += most * W[P_BONUS]
     for s in range(nseat):
         if most > W[O_TLEN + s]:
@@ -2043,6 +2045,9 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     calls' return slots are not set up at every node of the search (numba zeroes two per
     call site at each entry)."""
     nseat = W[P_NSEAT]
+    # (the cards in hands, once: the helpers below read them)
+    u = _in_hands(W)
+    W[P_INH] = u
     pb = np.int64(-1)
     kb = np.int64(0)
     # the exact position: its key is kept up to date move by move (no hashing); its
@@ -2111,7 +2116,6 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         return q if side == 1 else left - q
     # (one trick holds at most the bonus and each seat's card worth the most)
     most = W[P_BONUS]
-    u = _in_hands(W)
     for p in range(3, 0, -1):
         if (u & W[O_PM + p]) != 0:
             most += nseat * p
@@ -2232,6 +2236,7 @@ def _start_store(W, T, res, a0, b0, rel, seat, left, key, ncards):
     ix = W[o + TS_EXACT]
     pb = W[o + TS_PBUCKET]
     kb = W[o + TS_PKEY]
+    W[P_INH] = _in_hands(W)
     kv = _kvec(W, rel)
     _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res, a0, b0, ncards, left, W[P_EPOCH])
     ka = _akey(W, kv, base, ncards // nseat)
@@ -2558,23 +2563,34 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         elif _beats(W, c, wcard, trump):
             ws = seat
             wc = c
+        # (one recursive call site: numba zeroes each call site's return slots at every entry)
         if tlen + 1 == nseat:
+            # the trick's last card: the next trick starts, its winner leads
             tp = tpts + p + W[P_BONUS]
-            if W[O_ISMAX + ws] == 1:
-                r = tp + _ab(W, T, np.int64(alpha - tp), np.int64(beta - tp), np.int64(ws), np.int64(0),
-                             np.int64(-1), np.int64(-1), np.int64(-1), np.int64(0), np.int64(0),
-                             np.int64(left - tp), np.int64(ck), np.int64(ncards - 1))
-            else:
-                r = _ab(W, T, np.int64(alpha), np.int64(beta), np.int64(ws), np.int64(0), np.int64(-1),
-                        np.int64(-1), np.int64(-1), np.int64(0), np.int64(0), np.int64(left - tp),
-                        np.int64(ck), np.int64(ncards - 1))
+            won = tp if W[O_ISMAX + ws] == 1 else np.int64(0)
+            cs = ws
+            ctl = np.int64(0)
+            cls = np.int64(-1)
+            cws = np.int64(-1)
+            cwc = np.int64(-1)
+            ctp = np.int64(0)
+            nt = np.int64(0)
+            cleft = left - tp
         else:
+            won = np.int64(0)
+            cs = nxt
+            ctl = tlen + 1
+            cls = ls
+            cws = ws
+            cwc = wc
+            ctp = tpts + p
             nt = tcards | b
             if (tcards & b) != 0:
                 nt |= np.int64(-9223372036854775807 - 1)
-            r = _ab(W, T, np.int64(alpha), np.int64(beta), np.int64(nxt), np.int64(tlen + 1), np.int64(ls),
-                    np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(nt), np.int64(left),
-                    np.int64(ck), np.int64(ncards - 1))
+            cleft = left
+        r = won + _ab(W, T, np.int64(alpha - won), np.int64(beta - won), np.int64(cs), np.int64(ctl), np.int64(cls),
+                      np.int64(cws), np.int64(cwc), np.int64(ctp), np.int64(nt), np.int64(cleft), np.int64(ck),
+                      np.int64(ncards - 1))
         _flip(W, seat, c, two, key)
         W[O_ACC + (c >> 4)] += za
         W[O_ACCB + (c >> 4)] += zb
