@@ -157,6 +157,7 @@ O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per 
 # what the search did, for the benches (bench/solver_nodes.py): counts only, no decision reads them
 O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there (ST_NODES is their sum)")
 O_OUTCOME = WORK.add("O_OUTCOME", DEPTHS * OC_SIZE, "per cards left: how the trick starts there ended (OC_*)")
+P_MAXPTS = WORK.add("P_MAXPTS", 1, "the most points a card is worth (an upper bound will do)")
 P_INH = WORK.add("P_INH", 1, "the cards in hands (_in_hands) at the trick start _start or _start_store works on")
 W_SIZE = WORK.size
 
@@ -2302,6 +2303,13 @@ def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, 
             s = 0
     if not settled:
         return False, False, np.int64(0)
+    if not (fixed and nseat == 4 and ncards > nseat - tlen):
+        # (no cashing bound follows: when even the costliest cards still to come decide
+        # nothing, the cheapest are not looked for)
+        most = tpts + W[P_BONUS] + (nseat - tlen) * W[P_MAXPTS]
+        if (most < beta) if wside == 1 else (left - most > alpha):
+            W[O_REL + ncards] = 0
+            return True, False, np.int64(0)
     s = seat
     for _ in range(nseat - tlen):
         h = W[O_H1 + s]
