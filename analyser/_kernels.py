@@ -2512,21 +2512,32 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     a0 = alpha
     b0 = beta
     d = ncards
-    other = np.int64(0)
-    for s_ in range(nseat):
-        if s_ != seat:
-            other |= W[O_H1 + s_]
-    # the card that cut off last time the mover held these cards in this trick (tried
-    # first: the best card a table entry recorded, of a search for another window, did
-    # worse): its slot is fetched now, while the moves are generated
-    ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
-    _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
-    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
     mvo = O_MV + d * MAX_MOVES
-    if n > 1:
-        e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
-        if (e & ~np.int64(255)) == ckey:
-            _to_front(W, mvo, n, e & 255)
+    other = np.int64(0)
+    ckey = np.int64(0)
+    legal = W[O_H1 + seat]
+    if tlen > 0 and (legal & W[O_SMASK + lsuit]) != 0:
+        legal &= W[O_SMASK + lsuit]
+    if (legal & (legal - 1)) == 0:
+        # one kind of card to play (as _gen_moves has it): no order, no class skipped, no
+        # cut-off memory, so neither the other seats' cards nor the memory's key are needed
+        n = 1
+        W[mvo] = _ctz(legal)
+        W[O_SKIP + d] = 0
+    else:
+        for s_ in range(nseat):
+            if s_ != seat:
+                other |= W[O_H1 + s_]
+        # the card that cut off last time the mover held these cards in this trick (tried
+        # first: the best card a table entry recorded, of a search for another window, did
+        # worse): its slot is fetched now, while the moves are generated
+        ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
+        _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
+        n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
+        if n > 1:
+            e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
+            if (e & ~np.int64(255)) == ckey:
+                _to_front(W, mvo, n, e & 255)
     my = W[O_ISMAX + seat] == 1
     res = np.int64(-1) if my else np.int64(1000)
     rel = np.int64(0)
