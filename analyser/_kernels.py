@@ -99,6 +99,7 @@ P_TMASK = WORK.add("P_TMASK", 1, "the exact and abstract entries' index mask (en
 ST_NODES = WORK.add("ST_NODES", 1, "nodes searched")
 ST_LIMIT = WORK.add("ST_LIMIT", 1, "the node limit")
 ST_ABORT = WORK.add("ST_ABORT", 1, "1: the limit stopped the search (its answer means nothing, nothing stored)")
+ST_HALT = WORK.add("ST_HALT", 1, "1: another thread stopped the search (with ST_LIMIT 0): no budget's card may take it")
 P_EXACT = WORK.add("P_EXACT", 1, "endings of at most this many cards are solved exactly whatever the window")
 O_MV = WORK.add("O_MV", (MAX_CARDS + 1) * MAX_MOVES, "per depth: the move list")
 O_SC = WORK.add("O_SC", (MAX_CARDS + 1) * MAX_MOVES, "per depth: each move's order score, then its result")
@@ -2615,7 +2616,11 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         W[O_ACCB + (c >> 4)] += zb
         if bud > 0:
             W[ST_LIMIT] = lim
-            if W[ST_ABORT] != 0 and W[ST_NODES] <= lim:
+            if W[ST_HALT] != 0:
+                # another thread stopped the search while the card was searched: the limit it
+                # set stands (restoring ours would lose it), and an abort is not the budget's
+                W[ST_LIMIT] = 0
+            elif W[ST_ABORT] != 0 and W[ST_NODES] <= lim:
                 # past its budget: to the back of the list
                 W[ST_ABORT] = 0
                 for i in range(j, n - 1):

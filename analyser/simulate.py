@@ -203,7 +203,7 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
     many seconds of wall time; ``should_stop(done, n)`` is asked as each deal completes the
     first ``done`` deals (the estimate then covers exactly those) and between deals; Ctrl-C
     stops too. A stopped run covers the deals solved so far and frees the CPU within about a
-    second (the searches look at a stop flag every million nodes). ``on_update(partial)`` is
+    second (the pool interrupts the searches in flight). ``on_update(partial)`` is
     called from this thread as deals come in (at most every ``update_every`` seconds, and at
     once for the first deal), each partial estimate with ``seconds_left``; ``progress`` shows
     a tqdm bar with the interval and the time left.
@@ -354,8 +354,9 @@ class _Deals:
         side, target = self.contract.team, self.contract.value
         if self.points:
             g = None if guess is None else guess - kid.won[side]
-            return kid.won[side] + solver.value(kid, side, guess=g, stop=stop)
-        return target if reaches(kid, target, side, solver=solver, stop=stop) else target - 1
+            # (the deal's leads share the table and the cut-off memory: bench/RESULTS.md)
+            return kid.won[side] + solver.value(kid, side, guess=g, stop=stop, keep_cuts=True)
+        return target if reaches(kid, target, side, solver=solver, stop=stop, keep_cuts=True) else target - 1
 
     def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]] | None:
         """Deal ``i``: the declaring side's value with best play, and its value after each lead

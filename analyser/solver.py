@@ -13,8 +13,9 @@ Work over many positions runs in ``solver_pool()``, the process's one pool of so
 
 With ``pairs`` teams (3 or 4 teams) a team's value is "that team against all the others".
 Every entry point takes an optional ``max_nodes`` / ``max_seconds`` budget; running out
-raises ``BudgetExceeded``. A ``stop`` callable, looked at every million nodes or so, cancels
-a search (``Cancelled``) once it returns True.
+raises ``BudgetExceeded``. A ``stop`` callable, looked at every ``WATCH_POLL`` seconds from a
+watcher thread (the search never pauses for it), cancels a search (``Cancelled``) once it
+returns True.
 """
 from __future__ import annotations
 
@@ -39,10 +40,13 @@ DEFAULT_TABLE_MB = 48
 _ENTRY_BYTES = 16
 T = TypeVar("T")
 Stop = Callable[[], bool] | None
-"""A search's ``stop``: asked every ``_STOP_CHUNK`` nodes; True cancels the search (Cancelled)."""
+"""A search's ``stop``: asked as it starts and then every ``WATCH_POLL`` seconds from the
+solver's watcher thread (so it must be thread-safe, and cheap); True cancels the search
+(Cancelled)."""
 
-_FIRST_CHUNK = 1 << 16
-_STOP_CHUNK = 1 << 20  # nodes between two looks at a ``stop`` callable (~0.1-0.3 s of search)
+WATCH_POLL = 0.05
+"""Seconds between two looks of the watcher thread at a running search's ``stop``."""
+_STOP_CHUNK = 1 << 62  # tests: nodes between two pauses of a search with a ``stop`` (its own thread looks then)
 _HUGE = 2 ** 21  # bytes in a huge page
 
 
@@ -231,6 +235,9 @@ class Solver:
     # the last ``value`` search's window (kernels.NW_*: its probes started and a hash of their
     # targets, for the tests and benches)
     last_window: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    # the cut-off memory (kernels.O_CUT) the last ``value`` or ``probe`` with ``keep_cuts`` left, until
+    # the next ``clear``: the makeable estimate's leads of one deal start from each other's
+    _cuts: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 0 < self.table_mb <= 64 * 1024:
@@ -250,6 +257,7 @@ class Solver:
         every 2,048th clear zeroes the table: an entry that old would otherwise hold its slot
         as if it were new, and a search's nodes would depend on what ran long before."""
         self.epoch += 1
+        self._cuts = None
         if self.epoch & 0x7FF == 0 and self._tt is not None:
             self._tt.fill(0)
 
@@ -283,14 +291,23 @@ class Solver:
 
     # --- the kernel drivers -------------------------------------------------------------
 
+    def _load_cuts(self, W: np.ndarray, keep: bool) -> None:
+        if keep and self._cuts is not None:
+            W[kernels.O_CUT:kernels.O_CUT + kernels.NCUT] = self._cuts
+
+    def _keep_cuts(self, W: np.ndarray, keep: bool) -> None:
+        if keep:
+            self._cuts = W[kernels.O_CUT:kernels.O_CUT + kernels.NCUT]  # (W is this search's own)
+
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
-              max_seconds: float | None = None, stop: Stop = None) -> bool:
-        """Can team ``side`` win ``need`` more points from ``enc``?"""
+              max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False) -> bool:
+        """Can team ``side`` win ``need`` more points from ``enc``? ``keep_cuts``: as ``value``'s."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
+            self._load_cuts(W, keep_cuts)
             out = []
             self._running = W
             try:
@@ -298,20 +315,26 @@ class Solver:
             finally:
                 self._running = None
                 self._count(W)
+                self._keep_cuts(W, keep_cuts)
             return bool(out[-1])
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None,
-              guess: int | None = None, stop: Stop = None, gallop: bool = True) -> int:
+              guess: int | None = None, stop: Stop = None, gallop: bool = True, keep_cuts: bool = False) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
         ``guess``: a likely value (its two proofs come first; any guess gives the same answer).
         ``gallop=False``: from the guess, step one point at a time (bridge, as DDS does).
-        ``stop``: a callable looked at every million nodes or so; True raises Cancelled."""
+        ``keep_cuts``: start from the cut-off memory (the card that last cut off, by the
+        mover's holding and the trick so far: a move order only) that the last such search
+        since ``clear`` left, and leave this one's for the next (for searches of one deal's
+        sibling positions; any order gives the same answer).
+        ``stop``: a callable looked at every ``WATCH_POLL`` seconds; True raises Cancelled."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
             W = self._work(enc, side)
+            self._load_cuts(W, keep_cuts)
             window = np.zeros(kernels.NW_SIZE, np.int64)
             window[:4] = (lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess),
                           0 if gallop else 1)
@@ -322,56 +345,169 @@ class Solver:
             finally:
                 self._running = None
                 self._count(W)
+                self._keep_cuts(W, keep_cuts)
             return int(window[0])
 
     def interrupt(self) -> None:
         """From another thread: make the search running now stop at its next node and look at
-        its ``stop`` callable (which ends it with Cancelled if it says so, else it goes on),
-        instead of at the end of its chunk of a million nodes; nothing if none runs. (One that
-        comes as the search starts a chunk is lost: the chunk's end looks, as before.)"""
+        its ``stop`` callable (which ends it with Cancelled if it says so, else it goes on
+        where it was), at once rather than at the watcher's next look; nothing if none runs."""
         W = self._running
         if W is not None:
-            W[kernels.ST_LIMIT] = 0
+            _halt(W)
+
+
+def _halt(W: np.ndarray) -> None:
+    """Stop the search on ``W`` at its next node (from another thread): the halt word first,
+    so that a budgeted card's search that the limit stops is not taken for past its budget."""
+    W[kernels.ST_HALT] = 1
+    W[kernels.ST_LIMIT] = 0
+
+
+@dataclass(eq=False)
+class _Watched:
+    """A running search the watcher looks after: its work array, ``stop``, deadline (a
+    ``perf_counter`` time, or None), and once it was stopped, why (an error ``stop`` raised)."""
+
+    W: np.ndarray
+    stop: Stop
+    end: float | None
+    fired: bool = False
+    error: BaseException | None = None
+
+
+class _Watcher:
+    """The process's one thread that looks at every running search's ``stop`` and deadline
+    (every ``WATCH_POLL`` seconds, and at each deadline) and halts the search (``_halt``) once
+    either says so, again at each look until the search ends (a halt that meets a budgeted
+    card's limit being put back is not lost).
+
+    So a search never pauses to look for itself: a pause made the search walk again from the
+    root, and the budgeted move order (analyser/_kernels.py, past 10 M nodes) start over, the
+    hardest 8 x 8 deals cost 43-45% more nodes with a ``stop`` than without (bench/RESULTS.md,
+    "the stop path", 2026-12-06). Searches with neither a ``stop`` nor a time budget are not
+    watched."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._items: set[_Watched] = set()
+        self._thread: threading.Thread | None = None
+        self._wake = float("inf")  # when the thread looks next (inf: it waits for a search)
+
+    def start(self) -> None:
+        """Start the thread unless it runs. It keeps the priority of the thread that starts it
+        (Linux threads inherit niceness and SCHED_IDLE): the module starts it as it is
+        imported, so that it is not a low-priority pool worker's (its first search's) and
+        looks on time for every search."""
+        with self._cond:
+            self._start()
+
+    def _start(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, daemon=True, name="fiftysix-search-watch")
+            self._thread.start()
+
+    def add(self, item: _Watched) -> None:
+        with self._cond:
+            self._items.add(item)
+            if self._thread is None or not self._thread.is_alive():
+                self._start()
+            elif self._wake > time.perf_counter() + WATCH_POLL or (item.end is not None and item.end < self._wake):
+                self._cond.notify()  # (its next look is far off, or this deadline comes before it)
+
+    def remove(self, item: _Watched) -> None:
+        with self._cond:
+            self._items.discard(item)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._items:
+                    self._wake = float("inf")
+                    self._cond.wait()
+                now = time.perf_counter()
+                ends = [x.end for x in self._items if x.end is not None and not x.fired]
+                wait = min([WATCH_POLL] + [e - now for e in ends])
+                if wait > 0:
+                    self._wake = now + wait
+                    self._cond.wait(wait)
+                items = list(self._items)
+            for x in items:
+                self._look(x)
+
+    @staticmethod
+    def _look(x: _Watched) -> None:
+        if not x.fired:
+            if x.end is not None and time.perf_counter() >= x.end:
+                x.fired = True  # (the search's thread sees its time is up)
+            elif x.stop is not None:
+                try:
+                    x.fired = bool(x.stop())
+                except BaseException as e:  # noqa: BLE001 - raised again in the search's thread
+                    x.error, x.fired = e, True
+        if x.fired:
+            _halt(x.W)
+
+
+_watcher = _Watcher()
+_watcher.start()
+if hasattr(os, "register_at_fork"):
+    def _new_watcher() -> None:
+        global _watcher
+        _watcher = _Watcher()  # a forked child has no watcher thread, and maybe a held lock
+    os.register_at_fork(after_in_child=_new_watcher)
 
 
 def _drive(call: Callable[[], object], W: np.ndarray, max_nodes: int | None, max_seconds: float | None, stop: Stop = None) -> None:
-    """Run a kernel call under a node and time budget.
+    """Run a kernel call under a node budget (the kernel's limit), a time budget and ``stop``.
 
-    The kernels count nodes but cannot read a clock, so a time budget becomes a node
-    limit from the measured node rate; a call stopped early is called again (the
-    transposition table keeps what was proved, and a value search keeps its window and
-    resumes the probe it was stopped in)
-    until it finishes or the budget is spent, then BudgetExceeded is raised. With
-    ``stop``, the search also pauses every ``_STOP_CHUNK`` nodes to call it, and raises
-    Cancelled when it returns True (so a cancelled job frees its core within a chunk).
+    ``stop`` is looked at before the search starts; then the watcher thread looks at it and
+    at the deadline while the search runs and halts the search once either says so
+    (``_Watcher``): BudgetExceeded past the time budget or the node budget, Cancelled when
+    ``stop`` says so. A search halted by ``Solver.interrupt`` whose ``stop`` says go on is
+    called again and resumes (the transposition table keeps what was proved, and a value
+    search keeps its window and resumes the probe it was stopped in). So a search with a
+    ``stop`` or a time budget searches the same nodes as one with neither.
     """
     if max_seconds is not None:
         ensure_warm()  # compiling the kernels is not the search's time
     start = time.perf_counter()
     hard = 2 ** 62 if max_nodes is None else int(max_nodes)
-    while True:
-        limit = hard
-        if max_seconds is not None:
-            elapsed = time.perf_counter() - start
-            done = int(W[kernels.ST_NODES])
-            if done == 0 or elapsed <= 0:
-                extra = _FIRST_CHUNK
-            else:
-                extra = max(_FIRST_CHUNK, int(done / elapsed * (max_seconds - elapsed) * 0.5))
-            limit = min(hard, done + extra)
-        if stop is not None:
-            if stop():
+    if stop is not None and stop():
+        raise Cancelled("the search was cancelled")
+    end = None if max_seconds is None else start + max_seconds
+    watched = None
+    if stop is not None or end is not None:
+        watched = _Watched(W, stop, end)
+        _watcher.add(watched)
+    try:
+        while True:
+            limit = hard
+            if stop is not None:
+                limit = min(limit, int(W[kernels.ST_NODES]) + _STOP_CHUNK)
+            W[kernels.ST_LIMIT] = limit
+            W[kernels.ST_ABORT] = 0
+            if W[kernels.ST_HALT] != 0:
+                W[kernels.ST_LIMIT] = 0  # (an interrupt as the search started: it looks at once)
+            call()
+            if W[kernels.ST_ABORT] == 0:
+                return
+            if W[kernels.ST_NODES] >= hard:
+                raise BudgetExceeded(f"the search ran past its budget of {hard} nodes")
+            if end is not None and time.perf_counter() >= end:
+                raise BudgetExceeded(f"the search ran past its time budget of {max_seconds:g} s")
+            if watched is not None and watched.fired:
+                if watched.error is not None:
+                    raise watched.error
+                raise Cancelled("the search was cancelled")  # (stop said so to the watcher)
+            if stop is not None and stop():
                 raise Cancelled("the search was cancelled")
-            limit = min(limit, int(W[kernels.ST_NODES]) + _STOP_CHUNK)
-        W[kernels.ST_LIMIT] = limit
-        W[kernels.ST_ABORT] = 0
-        call()
-        if W[kernels.ST_ABORT] == 0:
-            return
-        if W[kernels.ST_NODES] >= hard:
-            raise BudgetExceeded(f"the search ran past its budget of {hard} nodes")
-        if max_seconds is not None and time.perf_counter() - start >= max_seconds:
-            raise BudgetExceeded(f"the search ran past its time budget of {max_seconds:g} s")
+            W[kernels.ST_HALT] = 0  # (an interrupt, or a test's pause: the search goes on)
+            if watched is not None:
+                watched.fired = False
+    finally:
+        if watched is not None:
+            _watcher.remove(watched)
 
 
 _default: Solver | None = None
@@ -429,11 +565,11 @@ def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None
 
 
 def reaches(enc: Encoded, target: int, side: int, *, solver: Solver, max_nodes: int | None = None,
-            max_seconds: float | None = None, stop: Stop = None) -> bool:
+            max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False) -> bool:
     """``solve`` on a kernel position (nothing checked: the caller's edge did it)."""
     # a need past what is left (or at most nothing) has the same answer as the nearest sane one
     need = max(-1, min(target - enc.won[side], enc.points_left() + 1))
-    return solver.probe(enc, side, need, max_nodes, max_seconds, stop)
+    return solver.probe(enc, side, need, max_nodes, max_seconds, stop, keep_cuts)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,
@@ -528,9 +664,10 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
     clock = Deadline(max_seconds)
     positions = [Position(deal.table, deal.hands, trump, leader) for trump in TRUMPS]
 
-    def one(pos: Position, own: Solver | None) -> dict[int, int] | None:
+    def one(pos: Position, own: Solver | None, halted: Stop = None) -> dict[int, int] | None:
+        look = stop if halted is None else (lambda: halted() or (stop is not None and stop()))
         try:
-            return clock.run(max_points, pos=pos, max_nodes=max_nodes, solver=own, stop=stop)
+            return clock.run(max_points, pos=pos, max_nodes=max_nodes, solver=own, stop=look)
         except BudgetExceeded:
             return None
 
@@ -542,7 +679,9 @@ def table_rows(deal: Deal, leader: int = 1, *, max_nodes: int | None = None,
             if on_row is not None:
                 on_row(name, out[name])
         return out
-    for got in solver_pool().run(lambda w, pos: one(pos, w.resource), positions, threads=workers, stop=stop):
+    # (a worker's search stops with its run too: the caller left the loop, Ctrl-C say)
+    for got in solver_pool().run(lambda w, pos: one(pos, w.resource, w.halted), positions, threads=workers,
+                                 stop=stop):
         if got is None:  # only a run with a wait yields None
             continue
         i, row = got

@@ -117,9 +117,10 @@ def test_max_points_many_and_table_use_the_pool_and_agree_with_single_solves():
 
 
 def test_an_interrupt_makes_a_running_search_look_at_its_stop_flag_at_once(monkeypatch):
-    """With looks at the stop flag a trillion nodes apart, a cancelled search still stops at
-    once: ``Solver.interrupt`` makes it look now (the pool interrupts its workers so)."""
-    monkeypatch.setattr(S, "_STOP_CHUNK", 1 << 40)
+    """With the watcher's looks at the stop flag a day apart, a cancelled search still stops
+    at once: ``Solver.interrupt`` makes it look now (the pool interrupts its workers so)."""
+    monkeypatch.setattr(S, "WATCH_POLL", 86400.0)
+    time.sleep(2 * 0.05)  # (a look the watcher had planned before comes and goes)
     t = Table.make(8)
     deal = random_deal(t, 5)
     pos = S.Position(t, deal.hands, None, 1)  # minutes of search
@@ -143,6 +144,48 @@ def test_an_interrupt_makes_a_running_search_look_at_its_stop_flag_at_once(monke
         th.join(0.05)
     assert isinstance(got[0], S.Cancelled)
 
+
+
+def test_one_interrupt_stops_a_search_inside_a_budgeted_card(monkeypatch):
+    """One ``Solver.interrupt`` stops a search whose budgeted move order is on (from its first
+    node here, so that every node is inside some card's budget), with the watcher kept from
+    looking (``WATCH_POLL`` a day): only the interrupt can stop it. Before the halt word
+    (``kernels.ST_HALT``) the budget took the limit the interrupt set for its own card's (the
+    card past its budget, to the back of the list), put its own limit back, and the search
+    ran on until its next pause (2^20 nodes later then; never, now that a ``stop`` makes no
+    pauses)."""
+    from fiftysix.analyser import _kernels as kernels
+    plain = S.work_array
+
+    def work_array(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_BAFTER] = 0
+        return W
+
+    monkeypatch.setattr(S, "work_array", work_array)
+    monkeypatch.setattr(S, "WATCH_POLL", 86400.0)
+    time.sleep(2 * 0.05)  # (a look the watcher had planned before comes and goes)
+    t = Table.make(8)
+    deal = random_deal(t, 5)
+    pos = S.Position(t, deal.hands, None, 1)  # millions of nodes
+    solver = S.Solver(4)
+    flag = threading.Event()
+    got: list = []
+
+    def search() -> None:
+        try:
+            got.append(S.max_points(pos, 0, solver=solver, stop=flag.is_set))
+        except S.Cancelled as e:
+            got.append(e)
+
+    th = threading.Thread(target=search, daemon=True)
+    th.start()
+    while th.is_alive() and (solver._running is None or solver._running[kernels.ST_NODES] < 100_000):
+        time.sleep(0.001)
+    flag.set()
+    solver.interrupt()
+    th.join(10)
+    assert not th.is_alive() and isinstance(got[0], S.Cancelled), got
 
 
 def _priority_seen(setup=None) -> tuple[int, int]:
@@ -198,3 +241,26 @@ def test_lowering_a_thread_never_raises_it():
     th.start()
     th.join()
     assert got == [lower]
+
+
+@linux_only
+def test_the_search_watcher_keeps_the_process_priority_when_searches_run_idle():
+    """The solver's watcher thread (it looks at every search's ``stop`` and deadline) runs at
+    the process's priority even when the first searches that use it run in SCHED_IDLE pool
+    workers: Linux threads inherit their creator's niceness and policy, and the watcher is
+    started as the module is imported, not by its first search (a watcher starved with the
+    idle searches would let a normal search's deadline pass unseen)."""
+    import os
+
+    from fiftysix.analyser.pool import worker_priority
+    base = os.getpriority(os.PRIO_PROCESS, os.getpid())
+    t = Table.make(4)
+    positions = [S.Position(t, random_deal(t, k).hands, 0, 1) for k in range(2)]
+    with worker_priority(10, idle=True):
+        got = S.solver_pool().map(lambda w, pos: S.max_points(pos, 0, solver=w.resource, stop=w.halted,
+                                                              max_seconds=60.0)[0], positions, threads=2)
+    assert got == [S.max_points(pos, 0, solver=S.Solver(4))[0] for pos in positions]
+    th = S._watcher._thread
+    assert th is not None and th.is_alive() and th.native_id is not None
+    assert (os.getpriority(os.PRIO_PROCESS, th.native_id), os.sched_getscheduler(th.native_id)) == (base,
+                                                                                                    os.SCHED_OTHER)

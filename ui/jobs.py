@@ -13,7 +13,7 @@ and stepper, a review's card costs, the bots' play). It
   the wait;
 * then yields a ``Job`` whose ``stop()`` turns True at the job's wall-clock cap (``seconds``,
   at most ``MAX_JOB_SECONDS``, shown on the page) or once the run is stopped: the work passes
-  it to the solver, which looks at it every million nodes or so.
+  it to the solver, whose watcher thread looks at it every 50 ms (``solver.WATCH_POLL``).
 
 ``background_job(label, seconds)`` is the place for work no page waits for (play problems
 made ahead, ``drills.problem_prep``): it runs only while a place is free and no page's job
