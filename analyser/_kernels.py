@@ -2583,34 +2583,23 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         elif _beats(W, c, wcard, trump):
             ws = seat
             wc = c
-        # (one recursive call site: numba zeroes each call site's return slots at every entry)
         if tlen + 1 == nseat:
-            # the trick's last card: the next trick starts, its winner leads
             tp = tpts + p + W[P_BONUS]
-            won = tp if W[O_ISMAX + ws] == 1 else np.int64(0)
-            cs = ws
-            ctl = np.int64(0)
-            cls = np.int64(-1)
-            cws = np.int64(-1)
-            cwc = np.int64(-1)
-            ctp = np.int64(0)
-            nt = np.int64(0)
-            cleft = left - tp
+            if W[O_ISMAX + ws] == 1:
+                r = tp + _ab(W, T, np.int64(alpha - tp), np.int64(beta - tp), np.int64(ws), np.int64(0),
+                             np.int64(-1), np.int64(-1), np.int64(-1), np.int64(0), np.int64(0),
+                             np.int64(left - tp), np.int64(ck), np.int64(ncards - 1))
+            else:
+                r = _ab(W, T, np.int64(alpha), np.int64(beta), np.int64(ws), np.int64(0), np.int64(-1),
+                        np.int64(-1), np.int64(-1), np.int64(0), np.int64(0), np.int64(left - tp),
+                        np.int64(ck), np.int64(ncards - 1))
         else:
-            won = np.int64(0)
-            cs = nxt
-            ctl = tlen + 1
-            cls = ls
-            cws = ws
-            cwc = wc
-            ctp = tpts + p
             nt = tcards | b
             if (tcards & b) != 0:
                 nt |= np.int64(-9223372036854775807 - 1)
-            cleft = left
-        r = won + _ab(W, T, np.int64(alpha - won), np.int64(beta - won), np.int64(cs), np.int64(ctl), np.int64(cls),
-                      np.int64(cws), np.int64(cwc), np.int64(ctp), np.int64(nt), np.int64(cleft), np.int64(ck),
-                      np.int64(ncards - 1))
+            r = _ab(W, T, np.int64(alpha), np.int64(beta), np.int64(nxt), np.int64(tlen + 1), np.int64(ls),
+                    np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(nt), np.int64(left),
+                    np.int64(ck), np.int64(ncards - 1))
         _flip(W, seat, c, two, key)
         W[O_ACC + (c >> 4)] += za
         W[O_ACCB + (c >> 4)] += zb
