@@ -151,9 +151,12 @@ O_ACCB = WORK.add("O_ACCB", 4, "per suit: like O_ACC without the cards' points (
 O_HB = WORK.add("O_HB", TRICKS * HSTRIDE, "per trick start: like O_HP, the suits' parts of the points-blind keys")
 O_SIG = WORK.add("O_SIG", 4, "scratch: a position's small-card points, 8 bits per seat and suit")
 O_CUT = WORK.add("O_CUT", NCUT, "the card that last cut off, by the mover's holding and the trick so far")
+P_BRIDGE = WORK.add("P_BRIDGE", 1, "1: 4 seats, each card held once, no card worth points (bridge): _quick's bit counts")
 P_SHUFFLE = WORK.add("P_SHUFFLE", 1, "tests only: nonzero, a random state that shuffles every move list")
 O_START = WORK.add("O_START", TS_SIZE * DEPTHS, "per cards left at a trick start: what _start leaves (TS_*)")
 P_SIGKV = WORK.add("P_SIGKV", 1, "the rank counts whose small-card points O_SIG holds (-1: none), one lookup long")
+P_WINB = WORK.add("P_WINB", 1, "a trick start past the window returns the favoured side's cashing or trump run: "
+                   "bit 1 when the target is reached, bit 2 when out of reach (window_bound)")
 O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per seat), move by move")
 # what the search did, for the benches (bench/solver_nodes.py): counts only, no decision reads them
 O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there (ST_NODES is their sum)")
@@ -192,6 +195,22 @@ KEEP_BY_SEATS: dict[int, int] = {8: 0}
 def keep_weight(seats: int) -> int:
     """The move order's later place for a winner thrown on a teammate's trick at ``seats``."""
     return KEEP_BY_SEATS.get(seats, KEEP_W)
+
+
+# a trick start whose window is already decided (the target reached, or out of reach) returns
+# what the side it favours surely still wins: the leader's cashing (``_quick``) or a trump run
+# (``_trump_run``), not just the target, so that the entries above it keep a bound past the
+# probe's target (fail-soft values were the target itself at 97% of the hardest 8 x 8 deal's
+# searched trick starts, their exact values mostly points above it). Bit 1: the maximising
+# side's lower bound (target reached), bit 2: its upper bound (out of reach). Per seats: at 8
+# seats the lower bound (the hardest 8 x 8 deal -3.5% nodes; 4 seats moved both ways, 6 seats
+# about even: bench/RESULTS.md, session 7)
+WINDOW_BOUND_BY_SEATS: dict[int, int] = {8: 1}
+
+
+def window_bound(seats: int) -> int:
+    """Which bounds a decided trick start returns at ``seats`` (``P_WINB``: bit 1 lower, bit 2 upper)."""
+    return WINDOW_BOUND_BY_SEATS.get(seats, 0)
 
 
 # leading a card below its suit's top card when a teammate holds the top card (a lead towards
@@ -791,6 +810,73 @@ def _cheapest(W, s, k, h):
     return tot
 
 
+@njit(cache=True, inline="always")
+def _quick_bridge(W, seat, pend, firsts):
+    """``_quick`` where each card is held once and none is worth points (bridge,
+    ``P_BRIDGE``): the same bound, the same cards in ``W[P_QM]`` and the same first suit,
+    counted a suit at a time with bit counts (no cheapest cards to add: they are all 0)."""
+    trump = W[P_TRUMP]
+    bonus = W[P_BONUS]
+    side = W[O_ISMAX + seat]
+    tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
+    u = np.int64(0)
+    opp_tr = np.int64(0)
+    many = True
+    for s in range(4):
+        if s != seat:
+            h = W[O_H1 + s]
+            u |= h
+            if W[O_ISMAX + s] != side:
+                if (h & tmask) != 0:
+                    opp_tr |= np.int64(1) << s
+            elif trump >= 0 and h != 0 and (h & ~tmask) == 0:
+                many = False
+    mine = W[O_H1 + seat]
+    qm = np.int64(0)
+    trump_r = 0
+    side_r = 0
+    side_own = np.int64(0)
+    for su in range(4):
+        sm = W[O_SMASK + su]
+        x = mine & sm
+        if x == 0:
+            continue
+        others = u & sm
+        # the leader's cards above every other seat's (all of them when none holds the suit)
+        k = _popc(x & ((others & -others) - 1)) if others != 0 else _popc(x)
+        if k == 0:
+            continue
+        most = 0
+        rounds_safe = 99
+        for s in range(4):
+            if s == seat:
+                continue
+            n = _popc(W[O_H1 + s] & sm)
+            if n > most:
+                most = n
+            if su != trump and (opp_tr >> s) & 1:
+                n -= (pend >> s) & 1
+                if n < rounds_safe:
+                    rounds_safe = n
+        r = max(min(k, rounds_safe), 0)
+        y = x
+        for _ in range(min(r, most)):
+            qm |= y & -y
+            y &= y - 1
+        if su == trump:
+            trump_r = r
+        else:
+            side_r += r
+            if r * bonus > side_own:
+                side_own = r * bonus
+    W[P_QM] = qm
+    if many:
+        W[P_QFIRST] = -1
+        return (trump_r + side_r) * bonus
+    W[P_QFIRST] = trump if firsts != 15 else -1
+    return trump_r * bonus + side_own
+
+
 @njit(cache=True)
 def _quick(W, seat, pend, firsts):
     """Points the leader's side surely wins by cashing top cards: its top trumps and the top
@@ -807,6 +893,8 @@ def _quick(W, seat, pend, firsts):
     discard cards of the next. ``firsts`` (a bit per suit; 15: any) are the suits that may
     be cashed first.
     """
+    if W[P_BRIDGE] != 0:
+        return _quick_bridge(W, seat, pend, firsts)
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     bonus = W[P_BONUS]
@@ -1185,6 +1273,35 @@ def _minpts(W, m):
         if pp < best:
             best = pp
     return best
+
+
+@njit(cache=True)
+def _second_wins(W, seat, lsuit, wcard):
+    """Second hand (bridge: ``P_BRIDGE``): does its side surely take this trick? Either it
+    can ruff (it or its partner, last to play, void in the suit led with a trump) and the
+    third hand cannot (it holds the suit or no trump), or its side's best card of the suit
+    beats the card led and every card of the third hand's, which cannot ruff (DDS's
+    QuickTricksSecondHand, its first trick). Returns the cards whose ranks that rests on
+    (that best card; none for a ruff), -1 when it does not hold."""
+    trump = W[P_TRUMP]
+    sm = W[O_SMASK + lsuit]
+    tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
+    lho = seat + 1 if seat < 3 else 0
+    pa = lho + 1 if lho < 3 else 0
+    hm = W[O_H1 + seat]
+    hp = W[O_H1 + pa]
+    hl = W[O_H1 + lho]
+    lho_ruffs = (hl & sm) == 0 and (hl & tm) != 0
+    if lsuit != trump and tm != 0 and (((hm & sm) == 0 and (hm & tm) != 0) or ((hp & sm) == 0 and (hp & tm) != 0)):
+        return np.int64(-1) if lho_ruffs else np.int64(0)
+    x = (hm | hp) & sm
+    if x == 0 or lho_ruffs:
+        return np.int64(-1)
+    top = x & -x
+    if (top & ((np.int64(1) << wcard) - 1)) == 0 or ((hl & sm) & (top - 1)) != 0:
+        # (the card led, or a card of the third hand's, is higher)
+        return np.int64(-1)
+    return top
 
 
 @njit(cache=True, inline="always")
@@ -2485,6 +2602,18 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     if beta <= 0 or alpha >= left:
         if tlen == 0:
             W[O_OUTCOME + OC_SIZE * ncards + OC_WINDOW] += 1
+            want = 1 if beta <= 0 else 0
+            if ncards >= 2 * W[P_NSEAT] and (W[P_WINB] & (2 - want)) != 0:
+                # what the side the window favours surely wins still (``window_bound``): the
+                # entries above keep more than the target, for the narrowing's later probes
+                if W[O_ISMAX + seat] == want:
+                    q = _quick(W, seat, np.int64(0), np.int64(15))
+                else:
+                    tr = _trump_run(W)
+                    q = tr >> 1 if (tr & 1) == want else np.int64(0)
+                if q > 0:
+                    W[O_REL + ncards] = W[P_QM]
+                    return q if beta <= 0 else left - q
         return np.int64(0) if beta <= 0 else left
     W[ST_NODES] += 1
     W[O_NDEPTH + ncards] += 1
@@ -2500,6 +2629,17 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         settled, decided, v = _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards)
         if decided:
             return v
+        if tlen == 1 and W[P_BRIDGE] != 0 and ncards > 12:
+            # one trick is enough for the second hand's side: can it surely take this one?
+            # (4 tricks or more left: cut 3 tricks from the end, the two-trick endings below,
+            # solved outright and stored for every later window, go unvisited, and seed
+            # 2027's bridge set takes 21% more trick starts)
+            v = tpts + W[P_BONUS]
+            if (beta <= v if W[O_ISMAX + seat] == 1 else left - v <= alpha):
+                q = _second_wins(W, seat, lsuit, wcard)
+                if q >= 0:
+                    W[O_REL + ncards] = q
+                    return v if W[O_ISMAX + seat] == 1 else left - v
     if tlen == 0:
         if ncards == nseat:
             W[O_OUTCOME + OC_SIZE * ncards + OC_SEARCHED] += 1

@@ -338,10 +338,13 @@ def _work_template(r: Rules, side: int) -> np.ndarray:
     W[kernels.P_KEEP] = kernels.keep_weight(n) if pts.max(initial=0) > 0 else 0
     W[kernels.P_MAXPTS] = pts.max(initial=0)
     W[kernels.P_TOWARD] = kernels.toward_weight(n)
+    W[kernels.P_WINB] = kernels.window_bound(n) if pts.max(initial=0) > 0 else 0
     W[kernels.P_NDIV], W[kernels.P_NAFTER] = kernels.narrow_order(n)
     W[kernels.P_NMID] = kernels.narrow_middle(n)
     # (bridge, no card points at 4 seats: DDS's lead weights)
     W[kernels.P_DDSLEAD] = int(n == 4 and pts.max(initial=0) == 0)
+    # (and each card held once: _quick counts with bits)
+    W[kernels.P_BRIDGE] = int(n == 4 and pts.max(initial=0) == 0 and r.copies == 1)
     # payoff-similar table entries need card points 0..3 (some above 0) and 32 seat-suit groups at most
     W[kernels.P_PAYOFF] = int(pts.max(initial=0) > 0 and pts.max() <= 3 and pts.min() >= 0 and n * 4 <= 32)
     for p in range(4):

@@ -192,8 +192,8 @@ def estimate(view: View, contract: Contract, n: int = 200, seed: int | None = 0,
     Deals come from ``Dealer(view)`` (pass one in to reuse it), ``n`` of them, drawn up front
     from ``seed``, and go straight from the dealer's counts to the kernels (``encode.Known``).
     ``leads``: when the viewing seat is on lead, every deal is solved after each of its
-    possible leads (one pass per deal sharing a transposition table, each lead's value
-    searched first at the value of the lead before). ``threads`` workers of the solver pool
+    possible leads (one pass per deal sharing a transposition table and the cut-off
+    memory, each lead's value searched first at the value of the lead before). ``threads`` workers of the solver pool
     (default: one per CPU) each solve whole deals, but once every deal has been handed out an
     idle worker takes the last leads of a deal still in progress; answers are exact, so they
     do not depend on ``threads``.

@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from fiftysix.analyser import _kernels as kernels
+from fiftysix.analyser import interrupts
 from fiftysix.analyser.encode import Encoded, card_bit, encode, rules_for, work_array
 from fiftysix.analyser.pool import NOT_DONE, Pool, Worker
 from fiftysix.cards import TRUMPS, Card, Deal, Hand, Table, check_cards, format_trump
@@ -372,6 +373,7 @@ class _Watched:
     W: np.ndarray
     stop: Stop
     end: float | None
+    main: bool = False  # on the main thread of a command (``interrupts.watching``): halted by Ctrl-C
     fired: bool = False
     error: BaseException | None = None
 
@@ -432,6 +434,10 @@ class _Watcher:
                     self._wake = now + wait
                     self._cond.wait(wait)
                 items = list(self._items)
+            if interrupts.interrupted():  # Ctrl-C: the main thread's search returns, Python's handler runs
+                for x in items:
+                    if x.main:
+                        _halt(x.W)
             for x in items:
                 self._look(x)
 
@@ -477,8 +483,9 @@ def _drive(call: Callable[[], object], W: np.ndarray, max_nodes: int | None, max
         raise Cancelled("the search was cancelled")
     end = None if max_seconds is None else start + max_seconds
     watched = None
-    if stop is not None or end is not None:
-        watched = _Watched(W, stop, end)
+    main = interrupts.active() and threading.current_thread() is threading.main_thread()
+    if stop is not None or end is not None or main:
+        watched = _Watched(W, stop, end, main)
         _watcher.add(watched)
     try:
         while True:

@@ -89,10 +89,9 @@ def inner(sets: list[tuple[int, int, list[int]]], out: str) -> None:
         return total
 
     run(6, 0, [11])  # loads the kernels
-    # (the JIT engine all kernels share, from a search kernel the searches compiled: max_points
-    # may run value_kernel alone)
-    kernel = next(k for k in (K.value_kernel, K.solve_kernel) if k.overloads)
-    engine = kernel.overloads[next(iter(kernel.overloads))].library._codegen._engine
+    # (whichever driver kernel the searches compiled: every kernel shares numba's one engine)
+    kern = K.solve_kernel if K.solve_kernel.overloads else K.value_kernel
+    engine = kern.overloads[next(iter(kern.overloads))].library._codegen._engine
     with open(out + ".map", "w") as f:
         f.writelines(f"{engine.get_function_address(name)} {name}\n" for name in engine._defined_symbols)
     subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=False, capture_output=True)

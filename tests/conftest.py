@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -78,14 +79,15 @@ def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
 
 
 @pytest.fixture(autouse=True, scope="module")
-def _no_workers_left_over():
-    """Close the heavy-job worker processes a module started once it ends. The pool logs one
-    line from a thread once its first worker has loaded the kernels (up to a cold compile's
-    half minute later); left running, that line lands in a later module's captured stderr and
-    breaks a test that counts its error lines (CI, 2026-12-06: test_stats' one-line check)."""
+def _no_workers_log_left_over():
+    """The heavy-job pool logs one line from a thread once its first worker has loaded the
+    kernels (up to a cold compile's half minute after it started). Where a module ends with
+    that line still to come, close the pool (its workers start again on demand, and the
+    process logs no second line): left running, the line lands in a later test's captured
+    stderr and breaks a test that counts its error lines (CI, 2026-12-06: test_stats)."""
     yield
     workers = sys.modules.get("fiftysix.ui.workers")
-    if workers is not None and workers.workers().pids():
+    if workers is not None and any(t.name == workers.LOG_THREAD and t.is_alive() for t in threading.enumerate()):
         workers.workers().close()
 
 

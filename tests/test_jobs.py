@@ -84,8 +84,11 @@ def test_the_bots_stop_at_their_time_limit_and_go_on_when_asked(tmp_path, monkey
     """The bots' moves are a heavy job too: at their cap (here the server's, set to 0 s) they
     stop between two moves, the page says so, and they go on from there when asked."""
     from fiftysix.cards import Table, random_deal
-    from fiftysix.ui import jobs
+    from fiftysix.ui import jobs, workers
     link = {"players": "4", "pl_bot": "rules", "pl_seat": "3", "pl_seed": "5"}
+    if workers.enabled():  # a worker ready first: with a cap of 0 s the job would end while it loads
+        with workers.workers().borrow() as w:
+            assert w.ready.wait(workers.READY_WAIT) and w.alive()
     monkeypatch.setattr(jobs, "MAX_JOB_SECONDS", 0.0)
     at = open_page("play", tmp_path, monkeypatch, query=link)
     table = at.session_state["pl_table"]

@@ -709,6 +709,21 @@ def test_keep_weight_matches_minimax(players, deck, teams, monkeypatch):
                                   [None if k % 3 else SIZES[(players, deck)][1] for k in range(12)])
 
 
+@pytest.mark.parametrize("players,deck,teams,count", [(4, 48, "alternate", 12), (8, 64, "alternate", 40)])
+def test_window_bound_matches_minimax(players, deck, teams, count, monkeypatch):
+    """A trick start whose window is already decided returns what the side it favours surely
+    still wins (``P_WINB``: the leader's cashing or a trump run, and the cards they rest on as
+    the result's relevant cards): off, the lower bound, the upper bound and both: the plain
+    minimax's values and both proofs each time, and the node counts show it at work (on by
+    default only at 8 seats, the lower bound: ``WINDOW_BOUND_BY_SEATS``; the minimax's
+    positions there, 3 tricks, are small for it: it moves a few of 40)."""
+    assert kernels.window_bound(8) == 1 and kernels.window_bound(4) == kernels.window_bound(6) == 0
+    table = Table(players, deck, teams)
+    rng = random.Random(61 * players + deck)
+    _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_WINB, (0, 1, 2, 3),
+                                  [None if k % 3 == 1 else SIZES[(players, deck)][1] for k in range(count)])
+
+
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])
 def test_narrowing_divisor_matches_minimax(players, deck, teams, monkeypatch):
     """The narrowing's next probe in a window over 5 points wide (``P_NDIV``, from the first

@@ -277,6 +277,61 @@ def test_bridge_trump_endings_where_the_second_trump_sits_behind_match_dds():
     assert settled[True] > 40 and settled[False] > 20, settled
 
 
+def _second_hand_takes(hands: list[list[int]], trump: int, leader: int, led: int) -> str:
+    """DDS's QuickTricksSecondHand, its first trick, from the hands (``led`` already out of
+    the leader's): the second hand's side surely takes the trick when the third hand cannot
+    ruff it and either that side can ruff (the second hand or its partner void in the suit
+    with a trump) or its best card of the suit beats the card led and all the third hand's."""
+    suit = led // 13
+    second, third, fourth = (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4
+
+    def void_with_trumps(seat: int) -> bool:
+        return trump != 4 and suit != trump and all(c // 13 != suit for c in hands[seat]) and any(
+            c // 13 == trump for c in hands[seat])
+
+    if void_with_trumps(third):
+        return ""
+    if void_with_trumps(second) or void_with_trumps(fourth):
+        return "ruff"
+    ours = [c for s in (second, fourth) for c in hands[s] if c // 13 == suit]
+    theirs = [led] + [c for c in hands[third] if c // 13 == suit]
+    return "high" if ours and min(ours) < min(theirs) else ""
+
+
+def test_bridge_second_hand_that_surely_takes_the_trick_matches_dds():
+    """Endings of 4-6 tricks after a card led: where one trick is enough for the second
+    hand's side (asked for one trick; the leader's side asked for all) and that side surely
+    takes this one (a ruff the third hand cannot overruff, or its best card of the suit over
+    the card led and the third hand's), the second hand settles it without searching (DDS's
+    QuickTricksSecondHand). Every answer as DDS's."""
+    rng = random.Random(4444)
+    solver = S.Solver(table_mb=8)
+    settled = {"ruff": 0, "high": 0, "": 0}
+    for _ in range(300):
+        size = rng.choice((4, 5, 6))
+        hands = random_ending(rng, size)
+        trump, first = rng.randrange(5), rng.randrange(4)
+        deal = BDeal.from_pbn(pbn(hands))
+        deal.first, deal.trump = Player(first), Denom(trump)
+        card = rng.choice(list(deal.curhand))
+        deal.play(card)
+        led = next(c for c in hands[first] if card_name(card) == "SHDC"[c // 13] + RANKS[c % 13])
+        want = dds_value(deal)  # (tricks of the second hand's side, this one included)
+        after = [[c for c in h if c != led] for h in hands]
+        enc = bridge.position(pbn(after), trump, first, [card_name(card)])
+        takes = _second_hand_takes(after, trump, first, led)
+        for side, target in ((1 - first % 2, 1), (first % 2, size)):
+            solver.clear()
+            solver.reset_counts()
+            got = solver.probe(enc, side, target)
+            assert got == (want >= 1 if side != first % 2 else want == 0), (pbn(hands), first, trump, card)
+            if takes:
+                assert got == (side != first % 2)
+                assert solver.nodes == 1, (pbn(hands), first, trump, card)  # (settled at the root)
+        settled[takes] += 1
+    assert settled["ruff"] > 10 and settled["high"] > 40, settled
+
+
 def _bridge_moves(text: str, trump: int, leader: int, dds: int, played: tuple[str, ...] = ()) -> list[int]:
     """``_gen_moves``' order for the seat to play in a bridge position (``played``: the trick
     so far), DDS's weights on (1) or off (0)."""

@@ -130,6 +130,25 @@ def test_a_worker_killed_mid_job_is_a_clear_error_and_the_next_job_works():
     assert pid != pids[0] and pid in workers.workers().pids()
 
 
+def test_a_job_takes_a_ready_worker_before_one_still_loading():
+    """With one worker ready and another just started (still loading the kernels), a job gets
+    the ready one (before, the last started: a page waited for its load, or with a small cap
+    ran out of time "while the solver was still being prepared")."""
+    size = [1]
+    pool = workers.Workers(lambda: size[0])
+    try:
+        pool.start()
+        with pool.borrow() as first:
+            assert first.ready.wait(workers.READY_WAIT) and first.alive()
+        size[0] = 2
+        pool.start()  # a second worker, loading
+        assert len(pool.pids()) == 2
+        with pool.borrow() as w:
+            assert w.ready.is_set()  # (the first, unless the second loaded meanwhile)
+    finally:
+        pool.close()
+
+
 def test_work_that_cannot_travel_is_refused_by_name():
     with pytest.raises(workers.NotSendable):
         workers.run(lambda stop: 1, never, 10)

@@ -25,6 +25,7 @@ import time
 from collections.abc import Sequence
 
 from fiftysix import __version__
+from fiftysix.analyser import interrupts
 from fiftysix.errors import FiftySixError
 from fiftysix.ui.commands.output import write
 
@@ -76,7 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return write(args.handler(args), getattr(args, "json", False))
+        with interrupts.watching():  # Ctrl-C reaches a search in the kernels at once
+            return write(args.handler(args), getattr(args, "json", False))
     except FiftySixError as e:
         print(f"fiftysix {args.command}: error: {e}", file=sys.stderr)
         return 2

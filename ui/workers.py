@@ -56,6 +56,8 @@ READY_WAIT = 180.0
 """Seconds a new worker may take to load the kernels (a first run compiles them: a minute or two)."""
 CGROUP_NAME = "fiftysix-heavy"
 """The cgroup the workers go into (one per server: its name ends with the server's process id)."""
+LOG_THREAD = "fiftysix-workers-log"
+"""The thread that logs where the heavy jobs run, once the first worker is ready."""
 
 
 class WorkerLost(FiftySixError):
@@ -383,7 +385,7 @@ class Workers:
                 self._free.append(Worker())
             if not self._logged and self._free:
                 self._logged = True
-                threading.Thread(target=self._log, args=(self._free[0],), daemon=True).start()
+                threading.Thread(target=self._log, args=(self._free[0],), daemon=True, name=LOG_THREAD).start()
 
     def _log(self, w: Worker) -> None:
         """One line in the server's log once the first worker is ready: where the jobs run."""
@@ -395,7 +397,13 @@ class Workers:
     def borrow(self) -> Iterator[Worker]:
         with self._lock:
             self._free = [w for w in self._free if w.alive()]
-            w = self._free.pop() if self._free else Worker()
+            # a worker whose kernels are loaded first: a job should not wait for one still loading
+            ready = [w for w in self._free if w.ready.is_set()]
+            if self._free:
+                w = (ready or self._free)[-1]
+                self._free.remove(w)
+            else:
+                w = Worker()
             self._busy.append(w)
         try:
             yield w
