@@ -332,6 +332,125 @@ def test_bridge_second_hand_that_surely_takes_the_trick_matches_dds():
     assert settled["ruff"] > 10 and settled["high"] > 40, settled
 
 
+def _own_card_takes(hands: list[list[int]], trump: int, leader: int, trick: list[int]) -> bool:
+    """The third or fourth hand (``trick``: the 2 or 3 cards played, already out of the hands)
+    surely takes the trick with its own best card: of the suit led, over the card winning so
+    far (of that suit); void in it, its best trump over any trump played; and, third hand,
+    the fourth hand has no higher card of the suit, and void in it, no trump that could take
+    the trick."""
+    suit = trick[0] // 13
+    mover = (leader + len(trick)) % 4
+
+    def beats(c: int, w: int) -> bool:
+        return c < w if c // 13 == w // 13 else c // 13 == trump
+
+    win = trick[0]
+    for c in trick[1:]:
+        if beats(c, win):
+            win = c
+    follow = [c for c in hands[mover] if c // 13 == suit]
+    trumps = [c for c in hands[mover] if c // 13 == trump]
+    if follow:
+        card = min(follow)
+    elif trumps and suit != trump:
+        card = min(trumps)
+    else:
+        return False
+    if not beats(card, win):
+        return False
+    if len(trick) == 3:
+        return True
+    fourth = hands[(mover + 1) % 4]
+    if any(c // 13 == suit for c in fourth):
+        return not any(beats(c, card) for c in fourth if c // 13 == suit)
+    return not any(beats(c, card) for c in fourth if c // 13 == trump)
+
+
+def test_bridge_third_and_fourth_hand_that_surely_take_the_trick_match_dds():
+    """Endings of 3-6 tricks with 2 or 3 cards on the table: where one trick is enough for
+    the side to play (asked for one trick; the other side asked for all) and its own best
+    card surely takes this one, the search settles it without searching. Every answer as
+    DDS's."""
+    rng = random.Random(4545)
+    solver = S.Solver(table_mb=8)
+    settled = {2: 0, 3: 0}
+    for _ in range(300):
+        size = rng.choice((3, 4, 5, 6))
+        hands = random_ending(rng, size)
+        trump, first = rng.randrange(5), rng.randrange(4)
+        deal = BDeal.from_pbn(pbn(hands))
+        deal.first, deal.trump = Player(first), Denom(trump)
+        after = [list(h) for h in hands]
+        trick: list[int] = []
+        for i in range(rng.choice((2, 3))):
+            legal = list(deal.curhand)
+            if deal.curtrick:
+                legal = [c for c in legal if c.suit == deal.curtrick[0].suit] or legal
+            card = rng.choice(legal)
+            deal.play(card)
+            seat = (first + i) % 4
+            c = next(c for c in after[seat] if card_name(card) == "SHDC"[c // 13] + RANKS[c % 13])
+            after[seat].remove(c)
+            trick.append(c)
+        mover = (first + len(trick)) % 4
+        want = dds_value(deal)  # (tricks of the mover's side, this one included)
+        names = ["SHDC"[c // 13] + RANKS[c % 13] for c in trick]
+        enc = bridge.position(pbn(after), trump, first, names)
+        takes = _own_card_takes(after, trump, first, trick)
+        for side, target in ((mover % 2, 1), (1 - mover % 2, size)):
+            solver.clear()
+            solver.reset_counts()
+            got = solver.probe(enc, side, target)
+            assert got == (want >= 1 if side == mover % 2 else want == 0), (pbn(hands), first, trump, names)
+            if takes:
+                assert got == (side == mover % 2)
+                assert solver.nodes == 1, (pbn(hands), first, trump, names)  # (settled at the root)
+        settled[len(trick)] += takes
+    assert settled[2] > 30 and settled[3] > 30, settled
+
+
+def test_bridge_fourth_hand_that_takes_the_trick_and_cashes_matches_dds():
+    """Endings of 3-6 tricks with 3 cards on the table, every target for both sides: where the
+    fourth hand's own best card takes the trick, it leads the next, and its cashable cards
+    there count too (a side asked for more than this trick can be settled without a search).
+    Every answer as DDS's."""
+    rng = random.Random(4646)
+    solver = S.Solver(table_mb=8)
+    settled = 0
+    for _ in range(150):
+        size = rng.choice((3, 4, 5, 6))
+        hands = random_ending(rng, size)
+        trump, first = rng.randrange(5), rng.randrange(4)
+        deal = BDeal.from_pbn(pbn(hands))
+        deal.first, deal.trump = Player(first), Denom(trump)
+        after = [list(h) for h in hands]
+        trick: list[int] = []
+        for i in range(3):
+            legal = list(deal.curhand)
+            if deal.curtrick:
+                legal = [c for c in legal if c.suit == deal.curtrick[0].suit] or legal
+            card = rng.choice(legal)
+            deal.play(card)
+            seat = (first + i) % 4
+            c = next(c for c in after[seat] if card_name(card) == "SHDC"[c // 13] + RANKS[c % 13])
+            after[seat].remove(c)
+            trick.append(c)
+        mover = (first + 3) % 4
+        want = dds_value(deal)  # (tricks of the fourth hand's side, this one included)
+        enc = bridge.position(pbn(after), trump, first, ["SHDC"[c // 13] + RANKS[c % 13] for c in trick])
+        for side in (0, 1):
+            mine = want if side == mover % 2 else size - want
+            for target in range(1, size + 1):
+                solver.clear()
+                solver.reset_counts()
+                got = solver.probe(enc, side, target)
+                assert got == (mine >= target), (pbn(hands), first, trump, trick, side, target)
+                if solver.nodes == 1 and target >= 2 and side == mover % 2 and _own_card_takes(
+                        after, trump, first, trick):
+                    settled += 1
+    assert settled > 20, settled
+
+
 def _bridge_moves(text: str, trump: int, leader: int, dds: int, played: tuple[str, ...] = ()) -> list[int]:
     """``_gen_moves``' order for the seat to play in a bridge position (``played``: the trick
     so far), DDS's weights on (1) or off (0)."""
