@@ -155,7 +155,7 @@ P_BRIDGE = WORK.add("P_BRIDGE", 1, "1: 4 seats, each card held once, no card wor
 P_SHUFFLE = WORK.add("P_SHUFFLE", 1, "tests only: nonzero, a random state that shuffles every move list")
 O_START = WORK.add("O_START", TS_SIZE * DEPTHS, "per cards left at a trick start: what _start leaves (TS_*)")
 P_SIGKV = WORK.add("P_SIGKV", 1, "the rank counts whose small-card points O_SIG holds (-1: none), one lookup long")
-P_WINB = WORK.add("P_WINB", 1, "a trick start past the window returns the favoured side's cashing or trump run: "
+P_WINB = WORK.add("P_WINB", 1, "a trick start past the window led by the side it favours returns its cashing: "
                    "bit 1 when the target is reached, bit 2 when out of reach (window_bound)")
 O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per seat), move by move")
 # what the search did, for the benches (bench/solver_nodes.py): counts only, no decision reads them
@@ -197,14 +197,13 @@ def keep_weight(seats: int) -> int:
     return KEEP_BY_SEATS.get(seats, KEEP_W)
 
 
-# a trick start whose window is already decided (the target reached, or out of reach) returns
-# what the side it favours surely still wins: the leader's cashing (``_quick``) or a trump run
-# (``_trump_run``), not just the target, so that the entries above it keep a bound past the
-# probe's target (fail-soft values were the target itself at 97% of the hardest 8 x 8 deal's
-# searched trick starts, their exact values mostly points above it). Bit 1: the maximising
-# side's lower bound (target reached), bit 2: its upper bound (out of reach). Per seats: at 8
-# seats the lower bound (the hardest 8 x 8 deal -3.5% nodes; 4 seats moved both ways, 6 seats
-# about even: bench/RESULTS.md, session 7)
+# a trick start whose window is already decided (the target reached, or out of reach), led by
+# the side the window favours, returns that side's cashing (``_quick``), not just the target,
+# so that the entries above it keep a bound past the probe's target (fail-soft values were the
+# target itself at 97% of the hardest 8 x 8 deal's searched trick starts, their exact values
+# mostly points above it). Bit 1: the maximising side's lower bound (target reached), bit 2:
+# its upper bound (out of reach). Per seats: at 8 seats the lower bound (the hardest 8 x 8 deal
+# -3.5% nodes; 4 seats moved both ways, 6 seats about even: bench/RESULTS.md, session 7)
 WINDOW_BOUND_BY_SEATS: dict[int, int] = {8: 1}
 
 
@@ -2653,14 +2652,11 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         if tlen == 0:
             W[O_OUTCOME + OC_SIZE * ncards + OC_WINDOW] += 1
             want = 1 if beta <= 0 else 0
-            if ncards >= 2 * W[P_NSEAT] and (W[P_WINB] & (2 - want)) != 0:
-                # what the side the window favours surely wins still (``window_bound``): the
-                # entries above keep more than the target, for the narrowing's later probes
-                if W[O_ISMAX + seat] == want:
-                    q = _quick(W, seat, np.int64(0), np.int64(15))
-                else:
-                    tr = _trump_run(W)
-                    q = tr >> 1 if (tr & 1) == want else np.int64(0)
+            if W[O_ISMAX + seat] == want and ncards >= 2 * W[P_NSEAT] and (W[P_WINB] & (2 - want)) != 0:
+                # what the side the window favours surely wins still when it leads
+                # (``window_bound``): the entries above keep more than the target, for the
+                # narrowing's later probes
+                q = _quick(W, seat, np.int64(0), np.int64(15))
                 if q > 0:
                     W[O_REL + ncards] = W[P_QM]
                     return q if beta <= 0 else left - q

@@ -711,9 +711,9 @@ def test_keep_weight_matches_minimax(players, deck, teams, monkeypatch):
 
 @pytest.mark.parametrize("players,deck,teams,count", [(4, 48, "alternate", 12), (8, 64, "alternate", 40)])
 def test_window_bound_matches_minimax(players, deck, teams, count, monkeypatch):
-    """A trick start whose window is already decided returns what the side it favours surely
-    still wins (``P_WINB``: the leader's cashing or a trump run, and the cards they rest on as
-    the result's relevant cards): off, the lower bound, the upper bound and both: the plain
+    """A trick start whose window is already decided, led by the side the window favours,
+    returns that side's cashing (``P_WINB``; the cards it rests on as the result's relevant
+    cards): off, the lower bound, the upper bound and both: the plain
     minimax's values and both proofs each time, and the node counts show it at work (on by
     default only at 8 seats, the lower bound: ``WINDOW_BOUND_BY_SEATS``; the minimax's
     positions there, 3 tricks, are small for it: it moves a few of 40)."""
