@@ -162,6 +162,9 @@ O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per 
 O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there (ST_NODES is their sum)")
 O_OUTCOME = WORK.add("O_OUTCOME", DEPTHS * OC_SIZE, "per cards left: how the trick starts there ended (OC_*)")
 P_MAXPTS = WORK.add("P_MAXPTS", 1, "the most points a card is worth (an upper bound will do)")
+# (set by _start and _start_store on entry; the helpers that read it, _akey0, _exact's _topk,
+# _tops, _kvec, _sig, _shift, _trump_run, _entry_quick, _opp_trick and _later_tricks, are called
+# only from those two: called elsewhere they would read another trick start's cards)
 P_INH = WORK.add("P_INH", 1, "the cards in hands (_in_hands) at the trick start _start or _start_store works on")
 W_SIZE = WORK.size
 
