@@ -161,6 +161,11 @@ O_OWN = WORK.add("O_OWN", MAX_CARDS, "per card: the seats holding it (a bit per 
 # what the search did, for the benches (bench/solver_nodes.py): counts only, no decision reads them
 O_NDEPTH = WORK.add("O_NDEPTH", DEPTHS, "per cards left: the nodes counted there (ST_NODES is their sum)")
 O_OUTCOME = WORK.add("O_OUTCOME", DEPTHS * OC_SIZE, "per cards left: how the trick starts there ended (OC_*)")
+P_MAXPTS = WORK.add("P_MAXPTS", 1, "the most points a card is worth (an upper bound will do)")
+# (set by _start and _start_store on entry; the helpers that read it, _akey0, _exact's _topk,
+# _tops, _kvec, _sig, _shift, _trump_run, _entry_quick, _opp_trick and _later_tricks, are called
+# only from those two: called elsewhere they would read another trick start's cards)
+P_INH = WORK.add("P_INH", 1, "the cards in hands (_in_hands) at the trick start _start or _start_store works on")
 W_SIZE = WORK.size
 
 # budgeted move order (``_ab``): in a search past BUDGET_AFTER nodes, at its first
@@ -505,7 +510,7 @@ def _akey0(W, base, d):
     """The fully abstracted key (``_akey`` with k = 0), from the running per-suit sums of
     the small-card hash words; sets up the parts ``_akey`` extends at this trick start."""
     o = O_HP + d * HSTRIDE
-    u = _in_hands(W)
+    u = W[P_INH]
     k = base
     for su in range(4):
         g = o + HP_SUIT * su
@@ -556,7 +561,7 @@ def _sig(W, kv):
     each in power order, 32 bits a suit, into ``W[O_TSIG:O_TSIG + 2]``; False if a count
     does not fit."""
     nseat = W[P_NSEAT]
-    u = _in_hands(W)
+    u = W[P_INH]
     # (kept in registers, written once: a store to W in the loops would make every load of
     # W after it a fresh read)
     ts0 = np.int64(0)
@@ -659,7 +664,7 @@ def _shift(W, T, o, kv):
                 d += (g & 7) - (h & 7)
     # the top cards, matched by power order (the key holds their holders and copy ties)
     if T[o + PE_TOP] != W[O_TSIG] or T[o + PE_TOP + 1] != W[O_TSIG + 1]:
-        u = _in_hands(W)
+        u = W[P_INH]
         for su in range(4):
             x = u & W[O_SMASK + su]
             kk = (kv >> (5 * su)) & 31
@@ -737,7 +742,7 @@ def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
 @njit(cache=True)
 def _kvec(W, rel):
     """Per suit, how many distinct cards left from the top down to the lowest of ``rel``."""
-    u = _in_hands(W)
+    u = W[P_INH]
     kv = np.int64(0)
     for su in range(4):
         sm = W[O_SMASK + su]
@@ -752,7 +757,7 @@ def _kvec(W, rel):
 @njit(cache=True)
 def _topk(W, kv):
     """The top ``k`` distinct cards left per suit (the cards a table entry's ranks cover)."""
-    u = _in_hands(W)
+    u = W[P_INH]
     m = np.int64(0)
     for su in range(4):
         kk = (kv >> (5 * su)) & 31
@@ -770,7 +775,7 @@ def _tops(W):
     """Per suit, 2 bits at ``2 * suit``: the first seat holding the suit's best card left
     (seat & 3; 0 for a suit with no card left). Positions whose abstract keys meet have the
     same, in every suit whose top card the key covers (an abstract entry's ``V_TOP`` bits)."""
-    u = _in_hands(W)
+    u = W[P_INH]
     t = np.int64(0)
     for su in range(4):
         x = u & W[O_SMASK + su]
@@ -1032,7 +1037,7 @@ def _entry_quick(W, seat):
     side = W[O_ISMAX + seat]
     mine = W[O_H1 + seat]
     tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
-    u = _in_hands(W)
+    u = W[P_INH]
     # per teammate: the suits that reach it (4 bits each)
     entries = np.int64(0)
     for su in range(4):
@@ -1086,7 +1091,7 @@ def _opp_trick(W, seat):
     side = W[O_ISMAX + seat]
     mine = W[O_H1 + seat]
     tm = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
-    u = _in_hands(W)
+    u = W[P_INH]
     worst = np.int64(1 << 30)
     qm = np.int64(0)
     for su in range(4):
@@ -1133,7 +1138,7 @@ def _later_tricks(W, seat, ncards):
     rests on the holders of the two or three best trumps: that card is returned)."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
-    u = _in_hands(W)
+    u = W[P_INH]
     if (u & ~W[O_PM]) != 0:
         # (a card worth points)
         return np.int64(-1)
@@ -1199,7 +1204,7 @@ def _trump_run(W):
     if trump < 0:
         return np.int64(0)
     nseat = W[P_NSEAT]
-    u = _in_hands(W)
+    u = W[P_INH]
     x = u & W[O_SMASK + trump]
     run = np.int64(0)
     side = np.int64(-1)
@@ -1233,21 +1238,22 @@ def _trump_run(W):
     # to different tricks); in those tricks each other seat plays ``most`` cards, all but
     # its own run cards (counted above) adding at least its cheapest other cards' points
     most = 0
-    long = 0
-    copies = 0
     for s in range(nseat):
         k = _popc(W[O_H1 + s] & run) + _popc(W[O_H2 + s] & run)
         W[O_TLEN + s] = k
         if k > most:
             most = k
-        if W[O_ISMAX + s] == side:
-            long = max(long, _popc(W[O_H1 + s] & W[O_SMASK + trump]))
-        copies += _popc(W[O_H1 + s]) + _popc(W[O_H2 + s])
-    if most == 1 and long > 1 and (run & (run - 1)) != 0 and nseat == 4 and copies == _popc(u) and (
-            u & ~W[O_PM]) == 0:
+    if most == 1 and (run & (run - 1)) != 0 and nseat == 4 and (u & ~W[O_PM]) == 0:
         # (bridge: the two best trumps in partners' hands, one of them holding another
         # trump: they never fall in one trick, whoever leads trumps: DDS's LaterTricks)
-        most = 2
+        long = 0
+        copies = 0
+        for s in range(nseat):
+            if W[O_ISMAX + s] == side:
+                long = max(long, _popc(W[O_H1 + s] & W[O_SMASK + trump]))
+            copies += _popc(W[O_H1 + s]) + _popc(W[O_H2 + s])
+        if long > 1 and copies == _popc(u):
+            most = 2
     pts += most * W[P_BONUS]
     for s in range(nseat):
         if most > W[O_TLEN + s]:
@@ -1544,10 +1550,10 @@ def _two_tricks(W, seat, alpha, beta):
                 if _beats(W, c, wc, trump):
                     ws = s
                     wc = c
-            if i + 1 < nseat:
-                nxt = s + 1
-                if nxt == nseat:
-                    nxt = 0
+            nxt = s + 1
+            if nxt == nseat:
+                nxt = 0
+            if i + 2 < nseat:
                 i += 1
                 W[O_T2SEAT + i] = nxt
                 W[O_T2WSEAT + i] = ws
@@ -1557,8 +1563,68 @@ def _two_tricks(W, seat, alpha, beta):
                 W[O_T2BETA + i] = W[O_T2BETA + i - 1]
                 fresh = True
                 continue
-            r = _t2_leaf(W, ws, wc, tp, lsuit, total)
-            crel = W[P_T2LEAF]
+            # the trick's last seat (``nxt``): its one or two cards end the trick, each line's
+            # value follows by force, so they are tried here, the window in locals (the same
+            # order, cut-offs and cards that decided it as a level of its own)
+            a = W[O_T2C + 2 * nxt]
+            b = W[O_T2C + 2 * nxt + 1]
+            na = 2
+            first = 0
+            if a == b:
+                na = 1
+            elif ((a >> 4) == lsuit) != ((b >> 4) == lsuit):
+                na = 1
+                if (b >> 4) == lsuit:
+                    W[O_T2C + 2 * nxt] = b
+                    W[O_T2C + 2 * nxt + 1] = a
+                    a, b = b, a
+            else:
+                wa = _beats(W, a, wc, trump)
+                wb = _beats(W, b, wc, trump)
+                ours = W[O_ISMAX + ws] == W[O_ISMAX + nxt]
+                if wa != wb and not ours:
+                    first = 0 if wa else 1
+                elif ours == (W[O_PTS + b] > W[O_PTS + a]):
+                    first = 1
+            lmax = W[O_ISMAX + nxt] == 1
+            al = W[O_T2ALPHA + i]
+            be = W[O_T2BETA + i]
+            r = np.int64(-1) if lmax else np.int64(1 << 30)
+            crel = np.int64(0)
+            for k in range(na):
+                if k > 0 and al >= be:
+                    break
+                if (k ^ first) == 0:
+                    c2 = a
+                    W[O_T2F + nxt] = b
+                else:
+                    c2 = b
+                    W[O_T2F + nxt] = a
+                tp2 = tp + W[O_PTS + c2]
+                ws2 = ws
+                wc2 = wc
+                if (c2 >> 4) == lsuit:
+                    tp2 += np.int64(1) << 20
+                elif (c2 >> 4) == trump:
+                    tp2 += np.int64(1) << 28
+                if _beats(W, c2, wc, trump):
+                    ws2 = nxt
+                    wc2 = c2
+                r2 = _t2_leaf(W, ws2, wc2, tp2, lsuit, total)
+                crel2 = W[P_T2LEAF]
+                if lmax:
+                    if r2 > r:
+                        r = r2
+                        if r2 > al:
+                            al = r2
+                elif r2 < r:
+                    r = r2
+                    if r2 < be:
+                        be = r2
+                if al >= be:
+                    crel = crel2
+                else:
+                    crel |= crel2
         else:
             r = W[O_T2BEST + i]
             crel = W[O_T2REL + i]
@@ -2188,6 +2254,9 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
     calls' return slots are not set up at every node of the search (numba zeroes two per
     call site at each entry)."""
     nseat = W[P_NSEAT]
+    # (the cards in hands, once: the helpers below read them)
+    u = _in_hands(W)
+    W[P_INH] = u
     pb = np.int64(-1)
     kb = np.int64(0)
     # the exact position: its key is kept up to date move by move (no hashing); its
@@ -2256,7 +2325,6 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         return q if side == 1 else left - q
     # (one trick holds at most the bonus and each seat's card worth the most)
     most = W[P_BONUS]
-    u = _in_hands(W)
     for p in range(3, 0, -1):
         if (u & W[O_PM + p]) != 0:
             most += nseat * p
@@ -2377,6 +2445,7 @@ def _start_store(W, T, res, a0, b0, rel, seat, left, key, ncards):
     ix = W[o + TS_EXACT]
     pb = W[o + TS_PBUCKET]
     kb = W[o + TS_PKEY]
+    W[P_INH] = _in_hands(W)
     kv = _kvec(W, rel)
     _tt_store(T, ix, 2, _xkey(key, seat), kv, True, res, a0, b0, ncards, left, W[P_EPOCH])
     ka = _akey(W, kv, base, ncards // nseat)
@@ -2442,6 +2511,13 @@ def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, 
             s = 0
     if not settled:
         return False, False, np.int64(0)
+    if not (fixed and nseat == 4 and ncards > nseat - tlen):
+        # (no cashing bound follows: when even the costliest cards still to come decide
+        # nothing, the cheapest are not looked for)
+        most = tpts + W[P_BONUS] + (nseat - tlen) * W[P_MAXPTS]
+        if (most < beta) if wside == 1 else (left - most > alpha):
+            W[O_REL + ncards] = 0
+            return True, False, np.int64(0)
     s = seat
     for _ in range(nseat - tlen):
         h = W[O_H1 + s]
@@ -2659,21 +2735,32 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
     a0 = alpha
     b0 = beta
     d = ncards
-    other = np.int64(0)
-    for s_ in range(nseat):
-        if s_ != seat:
-            other |= W[O_H1 + s_]
-    # the card that cut off last time the mover held these cards in this trick (tried
-    # first: the best card a table entry recorded, of a search for another window, did
-    # worse): its slot is fetched now, while the moves are generated
-    ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
-    _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
-    n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
     mvo = O_MV + d * MAX_MOVES
-    if n > 1:
-        e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
-        if (e & ~np.int64(255)) == ckey:
-            _to_front(W, mvo, n, e & 255)
+    other = np.int64(0)
+    ckey = np.int64(0)
+    legal = W[O_H1 + seat]
+    if tlen > 0 and (legal & W[O_SMASK + lsuit]) != 0:
+        legal &= W[O_SMASK + lsuit]
+    if (legal & (legal - 1)) == 0:
+        # one kind of card to play (as _gen_moves has it): no order, no class skipped, no
+        # cut-off memory, so neither the other seats' cards nor the memory's key are needed
+        n = 1
+        W[mvo] = _ctz(legal)
+        W[O_SKIP + d] = 0
+    else:
+        for s_ in range(nseat):
+            if s_ != seat:
+                other |= W[O_H1 + s_]
+        # the card that cut off last time the mover held these cards in this trick (tried
+        # first: the best card a table entry recorded, of a search for another window, did
+        # worse): its slot is fetched now, while the moves are generated
+        ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
+        _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
+        n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
+        if n > 1:
+            e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
+            if (e & ~np.int64(255)) == ckey:
+                _to_front(W, mvo, n, e & 255)
     my = W[O_ISMAX + seat] == 1
     res = np.int64(-1) if my else np.int64(1000)
     rel = np.int64(0)

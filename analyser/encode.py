@@ -336,6 +336,7 @@ def _work_template(r: Rules, side: int) -> np.ndarray:
     pts = r.kind_points[r.kind_suit >= 0]
     # (bridge, no card points: a winner thrown on a teammate's trick gives nothing anyway)
     W[kernels.P_KEEP] = kernels.keep_weight(n) if pts.max(initial=0) > 0 else 0
+    W[kernels.P_MAXPTS] = pts.max(initial=0)
     W[kernels.P_TOWARD] = kernels.toward_weight(n)
     W[kernels.P_WINB] = kernels.window_bound(n) if pts.max(initial=0) > 0 else 0
     W[kernels.P_NDIV], W[kernels.P_NAFTER] = kernels.narrow_order(n)

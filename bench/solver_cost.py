@@ -8,7 +8,7 @@ symbols for valgrind) to the kernel functions by their addresses.
 
     .venv/bin/python -m bench.solver_cost [--sets 6:0-11,8:0-2] [--out /tmp/solver_cost]
 
-A set is ``players:deals`` (deal numbers of bench/solver.py's seeded sequence, ``a-b`` or
+A set is ``players:deals`` or ``players x hand size:deals`` (``4x12:0-2``; deal numbers of bench/solver.py's seeded sequence, ``a-b`` or
 ``a,b``). Prints the nodes, the kernels' instructions, instructions per node, and each kernel
 function's own instructions (``calls`` from callgrind's call counts). A search change that
 keeps node counts equal is a pure speed change: compare instructions per node. Needs valgrind
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import collections
+import glob
 import os
 import random
 import re
@@ -38,16 +39,18 @@ def _deals(spec: str) -> list[int]:
     return out
 
 
-def _sets(text: str) -> list[tuple[int, list[int]]]:
+def _sets(text: str) -> list[tuple[int, int, list[int]]]:
     # "6:0-11,8:0-2" or "6:0,1,2,8:0": a new set starts at each "players:"; "bridge:0-3" (players 0):
-    # bench/solver_nodes.py's bridge deals (seed 2026), searched as bridge.tricks searches a deal
-    out: list[tuple[int, list[int]]] = []
-    for m in re.finditer(r"(\d+|bridge):([\d,\-]+?)(?=,(?:\d+|bridge):|$)", text):
-        out.append((0 if m.group(1) == "bridge" else int(m.group(1)), _deals(m.group(2))))
+    # bench/solver_nodes.py's bridge deals (seed 2026), searched as bridge.tricks searches a deal;
+    # "4x12:0-2": players x hand size, bench/solver.py's set-up of that name (hand size 0: the table's own)
+    out: list[tuple[int, int, list[int]]] = []
+    for m in re.finditer(r"(\d+(?:x\d+)?|bridge):([\d,\-]+?)(?=,(?:\d+(?:x\d+)?|bridge):|$)", text):
+        players, _, hand = m.group(1).partition("x")
+        out.append((0 if players == "bridge" else int(players), int(hand or 0), _deals(m.group(2))))
     return out
 
 
-def inner(sets: list[tuple[int, list[int]]], out: str) -> None:
+def inner(sets: list[tuple[int, int, list[int]]], out: str) -> None:
     """The searches (run under valgrind): the kernels loaded uninstrumented, then measured."""
     from fiftysix.analyser import _kernels as K
     from fiftysix.analyser import solver as S
@@ -55,7 +58,7 @@ def inner(sets: list[tuple[int, list[int]]], out: str) -> None:
 
     # (no time budget: a search with one searches the same tree as without, and the clock of
     # a run under valgrind would be no measure of one)
-    def run(players: int, keep: list[int]) -> int:
+    def run(players: int, hand: int, keep: list[int]) -> int:
         if not players:
             from bench.solver_nodes import deals_of
             from fiftysix.analyser import bridge
@@ -69,8 +72,10 @@ def inner(sets: list[tuple[int, list[int]]], out: str) -> None:
                     solver.value(enc, side, guess=bridge.first_guess(13, bd[2]), gallop=False)
                     total += solver.nodes
             return total
-        tab = Table(players, 8 * players)
-        rng = random.Random(56 + players)
+        deck = players * hand if hand else Table.make(players).deck
+        tab = Table(players, deck)
+        # bench/solver.py's seeds: a set-up with another deck than the table's own is seeded apart
+        rng = random.Random(56 + players + (0 if deck == Table.make(players).deck else 1000 * deck))
         solver = S.Solver(48)
         total = 0
         for i in range(max(keep) + 1):
@@ -83,15 +88,17 @@ def inner(sets: list[tuple[int, list[int]]], out: str) -> None:
                 total += solver.nodes
         return total
 
-    run(6, [11])  # loads the kernels
+    run(6, 0, [11])  # loads the kernels
     # (whichever driver kernel the searches compiled: every kernel shares numba's one engine)
     kern = K.solve_kernel if K.solve_kernel.overloads else K.value_kernel
     engine = kern.overloads[next(iter(kern.overloads))].library._codegen._engine
     with open(out + ".map", "w") as f:
         f.writelines(f"{engine.get_function_address(name)} {name}\n" for name in engine._defined_symbols)
     subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=False, capture_output=True)
-    for players, keep in sets:
-        print("NODES", players, run(players, keep), flush=True)
+    for players, hand, keep in sets:
+        print("NODES", players, run(players, hand, keep), flush=True)
+        # each set's counts dumped apart (``--callgrind-out-file``'s name with ``.1``, ``.2``, ...)
+        subprocess.run(["callgrind_control", "-d", str(os.getpid())], check=False, capture_output=True)
 
 
 def attribute(cg: str, symbols: str) -> tuple[collections.Counter[str], collections.Counter[str]]:
@@ -155,6 +162,8 @@ def main() -> None:
     if args.inner:
         inner(sets, args.out)
         return
+    for f in glob.glob(args.out + ".cg*"):
+        os.remove(f)
     cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--dump-instr=yes", f"--callgrind-out-file={args.out}.cg",
            sys.executable, "-m", "bench.solver_cost", "--inner", "--sets", args.sets, "--out", args.out]
     # (a fixed string hash: the cards' bits and so the loops' lengths must not move between runs)
@@ -164,11 +173,22 @@ def main() -> None:
     nodes = sum(int(line.split()[2]) for line in run.stdout.splitlines() if line.startswith("NODES"))
     if run.returncode != 0 or not nodes:
         sys.exit(f"bench/solver_cost.py: the run failed: {run.stderr[-2000:]}")
+    parts = sorted(glob.glob(args.out + ".cg.*"), key=lambda f: int(f.rsplit(".", 1)[1]))
+    set_nodes = [int(line.split()[2]) for line in run.stdout.splitlines() if line.startswith("NODES")]
     own, calls = attribute(args.out + ".cg", args.out + ".map")
+    for f in parts:
+        o, c = attribute(f, args.out + ".map")
+        own += o
+        calls += c
     total = sum(own.values())
     print(f"solver cost, {time.strftime('%Y-%m-%d %H:%M')}, sets {args.sets}: {nodes:,} nodes, "
           f"kernels {total:,} instructions = {total / nodes:.1f} a node")
     print(run.stdout.strip())
+    if len(parts) == len(sets) > 1:
+        for (players, hand, _), f, n in zip(sets, parts, set_nodes):
+            ir = sum(attribute(f, args.out + ".map")[0].values())
+            what = "bridge" if not players else f"{players} x {hand or 8}"
+            print(f"  set {what}: {n:,} nodes, {ir / max(n, 1):.1f} instructions a node")
     for name, ir in own.most_common():
         c = calls.get(name, 0)
         per_call = f"{ir / c:8.0f} a call" if c else ""

@@ -102,6 +102,7 @@ def tricks_value(solver: S.Solver, enc, side: int, cap: int, abucket: int) -> tu
     W[K.O_PM] = -1
     W[K.O_PM + 1:K.O_PM + 4] = 0
     W[K.P_BONUS] = 1
+    W[K.P_MAXPTS] = 0
     W[K.P_PAYOFF] = 0
     W[K.P_ABUCKET] = abucket
     W[K.ST_LIMIT] = cap
