@@ -17,6 +17,8 @@ from fiftysix.analyser import solver as S
 from fiftysix.ui.cli import main
 S.ensure_warm()
 s = S.default_solver()
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal: a job started in the
+# background of a shell (CI's runner, for one) inherits SIGINT ignored, and Python then keeps it so
 
 def ctrl_c():  # once the search runs, and a fifth of a second into it
     while s._running is None:
