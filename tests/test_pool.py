@@ -116,16 +116,11 @@ def test_max_points_many_and_table_use_the_pool_and_agree_with_single_solves():
     assert S.max_points_many(positions, 0, threads=2).tolist() == [single[n][0] for n in S.TRUMP_NAMES]
 
 
-def test_an_interrupt_makes_a_running_search_look_at_its_stop_flag_at_once(monkeypatch):
-    """With the watcher's looks at the stop flag a day apart, a cancelled search still stops
-    at once: ``Solver.interrupt`` makes it look now (the pool interrupts its workers so)."""
-    monkeypatch.setattr(S, "WATCH_POLL", 86400.0)
-    time.sleep(2 * 0.05)  # (a look the watcher had planned before comes and goes)
+def _searching(solver: S.Solver, flag: threading.Event) -> tuple[threading.Thread, list]:
+    """A long search (an 8-player deal's ``max_points``, stop: ``flag``) started in a thread of
+    its own: the thread, and the list its value or its Cancelled goes into."""
     t = Table.make(8)
-    deal = random_deal(t, 5)
-    pos = S.Position(t, deal.hands, None, 1)  # minutes of search
-    solver = S.Solver(4)
-    flag = threading.Event()
+    pos = S.Position(t, random_deal(t, 5).hands, None, 1)
     got: list = []
 
     def search() -> None:
@@ -134,8 +129,18 @@ def test_an_interrupt_makes_a_running_search_look_at_its_stop_flag_at_once(monke
         except S.Cancelled as e:
             got.append(e)
 
-    th = threading.Thread(target=search)
+    th = threading.Thread(target=search, daemon=True)
     th.start()
+    return th, got
+
+
+def test_an_interrupt_makes_a_running_search_look_at_its_stop_flag_at_once(monkeypatch):
+    """With the watcher's looks at the stop flag a day apart, a cancelled search still stops
+    at once: ``Solver.interrupt`` makes it look now (the pool interrupts its workers so)."""
+    monkeypatch.setattr(S, "WATCH_POLL", 86400.0)
+    time.sleep(2 * 0.05)  # (a look the watcher had planned before comes and goes)
+    solver, flag = S.Solver(4), threading.Event()
+    th, got = _searching(solver, flag)  # minutes of search
     while solver._running is None and th.is_alive():
         time.sleep(0.001)
     flag.set()
@@ -165,21 +170,8 @@ def test_one_interrupt_stops_a_search_inside_a_budgeted_card(monkeypatch):
     monkeypatch.setattr(S, "work_array", work_array)
     monkeypatch.setattr(S, "WATCH_POLL", 86400.0)
     time.sleep(2 * 0.05)  # (a look the watcher had planned before comes and goes)
-    t = Table.make(8)
-    deal = random_deal(t, 5)
-    pos = S.Position(t, deal.hands, None, 1)  # millions of nodes
-    solver = S.Solver(4)
-    flag = threading.Event()
-    got: list = []
-
-    def search() -> None:
-        try:
-            got.append(S.max_points(pos, 0, solver=solver, stop=flag.is_set))
-        except S.Cancelled as e:
-            got.append(e)
-
-    th = threading.Thread(target=search, daemon=True)
-    th.start()
+    solver, flag = S.Solver(4), threading.Event()
+    th, got = _searching(solver, flag)  # millions of nodes
     while th.is_alive() and (solver._running is None or solver._running[kernels.ST_NODES] < 100_000):
         time.sleep(0.001)
     flag.set()

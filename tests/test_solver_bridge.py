@@ -366,6 +366,25 @@ def _own_card_takes(hands: list[list[int]], trump: int, leader: int, trick: list
     return not any(beats(c, card) for c in fourth if c // 13 == trump)
 
 
+def _random_trick_start(rng: random.Random, deal, hands: list[list[int]], first: int,
+                        n: int) -> tuple[list[list[int]], list[int]]:
+    """Play ``n`` random legal cards of the trick ``first`` leads on DDS's ``deal``: the hands
+    after them (as card numbers, like ``hands``) and the cards played."""
+    after = [list(h) for h in hands]
+    trick: list[int] = []
+    for i in range(n):
+        legal = list(deal.curhand)
+        if deal.curtrick:
+            legal = [c for c in legal if c.suit == deal.curtrick[0].suit] or legal
+        card = rng.choice(legal)
+        deal.play(card)
+        seat = (first + i) % 4
+        c = next(c for c in after[seat] if card_name(card) == "SHDC"[c // 13] + RANKS[c % 13])
+        after[seat].remove(c)
+        trick.append(c)
+    return after, trick
+
+
 def test_bridge_third_and_fourth_hand_that_surely_take_the_trick_match_dds():
     """Endings of 3-6 tricks with 2 or 3 cards on the table: where one trick is enough for
     the side to play (asked for one trick; the other side asked for all) and its own best
@@ -380,18 +399,7 @@ def test_bridge_third_and_fourth_hand_that_surely_take_the_trick_match_dds():
         trump, first = rng.randrange(5), rng.randrange(4)
         deal = BDeal.from_pbn(pbn(hands))
         deal.first, deal.trump = Player(first), Denom(trump)
-        after = [list(h) for h in hands]
-        trick: list[int] = []
-        for i in range(rng.choice((2, 3))):
-            legal = list(deal.curhand)
-            if deal.curtrick:
-                legal = [c for c in legal if c.suit == deal.curtrick[0].suit] or legal
-            card = rng.choice(legal)
-            deal.play(card)
-            seat = (first + i) % 4
-            c = next(c for c in after[seat] if card_name(card) == "SHDC"[c // 13] + RANKS[c % 13])
-            after[seat].remove(c)
-            trick.append(c)
+        after, trick = _random_trick_start(rng, deal, hands, first, rng.choice((2, 3)))
         mover = (first + len(trick)) % 4
         want = dds_value(deal)  # (tricks of the mover's side, this one included)
         names = ["SHDC"[c // 13] + RANKS[c % 13] for c in trick]
@@ -423,18 +431,7 @@ def test_bridge_fourth_hand_that_takes_the_trick_and_cashes_matches_dds():
         trump, first = rng.randrange(5), rng.randrange(4)
         deal = BDeal.from_pbn(pbn(hands))
         deal.first, deal.trump = Player(first), Denom(trump)
-        after = [list(h) for h in hands]
-        trick: list[int] = []
-        for i in range(3):
-            legal = list(deal.curhand)
-            if deal.curtrick:
-                legal = [c for c in legal if c.suit == deal.curtrick[0].suit] or legal
-            card = rng.choice(legal)
-            deal.play(card)
-            seat = (first + i) % 4
-            c = next(c for c in after[seat] if card_name(card) == "SHDC"[c // 13] + RANKS[c % 13])
-            after[seat].remove(c)
-            trick.append(c)
+        after, trick = _random_trick_start(rng, deal, hands, first, 3)
         mover = (first + 3) % 4
         want = dds_value(deal)  # (tricks of the fourth hand's side, this one included)
         enc = bridge.position(pbn(after), trump, first, ["SHDC"[c // 13] + RANKS[c % 13] for c in trick])
