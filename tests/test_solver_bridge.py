@@ -366,10 +366,16 @@ def _own_card_takes(hands: list[list[int]], trump: int, leader: int, trick: list
     return not any(beats(c, card) for c in fourth if c // 13 == trump)
 
 
-def _random_trick_start(rng: random.Random, deal, hands: list[list[int]], first: int,
-                        n: int) -> tuple[list[list[int]], list[int]]:
-    """Play ``n`` random legal cards of the trick ``first`` leads on DDS's ``deal``: the hands
-    after them (as card numbers, like ``hands``) and the cards played."""
+def _random_trick_start(rng: random.Random, cards: tuple[int, ...]):
+    """A random ending of 3-6 tricks (its size, hands, trump, leader and DDS's deal) with
+    ``cards`` (one of them, at random) random legal cards of its first trick played on DDS's
+    deal: also the hands after them (as card numbers, like the hands) and the cards played."""
+    size = rng.choice((3, 4, 5, 6))
+    hands = random_ending(rng, size)
+    trump, first = rng.randrange(5), rng.randrange(4)
+    deal = BDeal.from_pbn(pbn(hands))
+    deal.first, deal.trump = Player(first), Denom(trump)
+    n = rng.choice(cards) if len(cards) > 1 else cards[0]
     after = [list(h) for h in hands]
     trick: list[int] = []
     for i in range(n):
@@ -382,7 +388,7 @@ def _random_trick_start(rng: random.Random, deal, hands: list[list[int]], first:
         c = next(c for c in after[seat] if card_name(card) == "SHDC"[c // 13] + RANKS[c % 13])
         after[seat].remove(c)
         trick.append(c)
-    return after, trick
+    return size, hands, trump, first, deal, after, trick
 
 
 def test_bridge_third_and_fourth_hand_that_surely_take_the_trick_match_dds():
@@ -394,12 +400,7 @@ def test_bridge_third_and_fourth_hand_that_surely_take_the_trick_match_dds():
     solver = S.Solver(table_mb=8)
     settled = {2: 0, 3: 0}
     for _ in range(300):
-        size = rng.choice((3, 4, 5, 6))
-        hands = random_ending(rng, size)
-        trump, first = rng.randrange(5), rng.randrange(4)
-        deal = BDeal.from_pbn(pbn(hands))
-        deal.first, deal.trump = Player(first), Denom(trump)
-        after, trick = _random_trick_start(rng, deal, hands, first, rng.choice((2, 3)))
+        size, hands, trump, first, deal, after, trick = _random_trick_start(rng, (2, 3))
         mover = (first + len(trick)) % 4
         want = dds_value(deal)  # (tricks of the mover's side, this one included)
         names = ["SHDC"[c // 13] + RANKS[c % 13] for c in trick]
@@ -426,12 +427,7 @@ def test_bridge_fourth_hand_that_takes_the_trick_and_cashes_matches_dds():
     solver = S.Solver(table_mb=8)
     settled = 0
     for _ in range(150):
-        size = rng.choice((3, 4, 5, 6))
-        hands = random_ending(rng, size)
-        trump, first = rng.randrange(5), rng.randrange(4)
-        deal = BDeal.from_pbn(pbn(hands))
-        deal.first, deal.trump = Player(first), Denom(trump)
-        after, trick = _random_trick_start(rng, deal, hands, first, 3)
+        size, hands, trump, first, deal, after, trick = _random_trick_start(rng, (3,))
         mover = (first + 3) % 4
         want = dds_value(deal)  # (tricks of the fourth hand's side, this one included)
         enc = bridge.position(pbn(after), trump, first, ["SHDC"[c // 13] + RANKS[c % 13] for c in trick])
