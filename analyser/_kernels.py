@@ -813,18 +813,15 @@ def _cheapest(W, s, k, h):
 
 
 @njit(cache=True, inline="always")
-def _quick_bridge(W, seat, pend, firsts):
-    """``_quick`` where each card is held once and none is worth points (bridge,
-    ``P_BRIDGE``): the same bound, the same cards in ``W[P_QM]`` and the same first suit,
-    counted a suit at a time with bit counts (no cheapest cards to add: they are all 0)."""
-    trump = W[P_TRUMP]
-    bonus = W[P_BONUS]
+def _quick_seats(W, seat, nseat, trump, tmask):
+    """``_quick``'s look at the other seats: their cards together, the opponents holding
+    trumps (a bit per seat), and False where a partner holds nothing but trumps (it must
+    ruff a side-suit lead and takes the lead)."""
     side = W[O_ISMAX + seat]
-    tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
     u = np.int64(0)
     opp_tr = np.int64(0)
     many = True
-    for s in range(4):
+    for s in range(nseat):
         if s != seat:
             h = W[O_H1 + s]
             u |= h
@@ -833,6 +830,18 @@ def _quick_bridge(W, seat, pend, firsts):
                     opp_tr |= np.int64(1) << s
             elif trump >= 0 and h != 0 and (h & ~tmask) == 0:
                 many = False
+    return u, opp_tr, many
+
+
+@njit(cache=True, inline="always")
+def _quick_bridge(W, seat, pend, firsts):
+    """``_quick`` where each card is held once and none is worth points (bridge,
+    ``P_BRIDGE``): the same bound, the same cards in ``W[P_QM]`` and the same first suit,
+    counted a suit at a time with bit counts (no cheapest cards to add: they are all 0)."""
+    trump = W[P_TRUMP]
+    bonus = W[P_BONUS]
+    tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
+    u, opp_tr, many = _quick_seats(W, seat, 4, trump, tmask)
     mine = W[O_H1 + seat]
     qm = np.int64(0)
     trump_r = 0
@@ -900,22 +909,8 @@ def _quick(W, seat, pend, firsts):
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     bonus = W[P_BONUS]
-    side = W[O_ISMAX + seat]
     tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
-    u = np.int64(0)
-    # the opponents holding trumps (a bit per seat); a partner holding only trumps must ruff
-    # a side-suit lead and takes the lead
-    opp_tr = np.int64(0)
-    many = True
-    for s in range(nseat):
-        if s != seat:
-            h = W[O_H1 + s]
-            u |= h
-            if W[O_ISMAX + s] != side:
-                if (h & tmask) != 0:
-                    opp_tr |= np.int64(1) << s
-            elif trump >= 0 and h != 0 and (h & ~tmask) == 0:
-                many = False
+    u, opp_tr, many = _quick_seats(W, seat, nseat, trump, tmask)
     mine = W[O_H1 + seat]
     qm = np.int64(0)
     trump_own = np.int64(0)
