@@ -1975,7 +1975,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
     # (their cards of the suit led; the trumps of those void in it)
     later_led = np.int64(0)
     later_ruff = np.int64(0)
-    if tlen > 0:
+    if tlen > 0 and not settled:
+        # (settled: a card of the mover's wins only for the winner's side, where whether it is
+        # safe does not count; an opponent of that side holds no card that wins)
         s = seat
         for _ in range(nseat - tlen - 1):
             s += 1
@@ -2002,8 +2004,12 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
                         opp_ruff |= 1 << su
     foreign_or_mine = foreign | hand
     nleft = _popc(hand)
-    for su in range(4):
-        x = legal & W[O_SMASK + su]
+    rest = legal
+    while rest != 0:
+        # (the suits of the legal cards only, in order)
+        su = _ctz(rest) >> 4
+        x = rest & W[O_SMASK + su]
+        rest ^= x
         prev = -1
         # (bridge) a discard: as DDS orders them (its WeightAlloc*Void*), the low cards of
         # the longer suits first, not from a king and one (the king second best) nor a
