@@ -166,6 +166,11 @@ P_MAXPTS = WORK.add("P_MAXPTS", 1, "the most points a card is worth (an upper bo
 # _tops, _kvec, _sig, _shift, _trump_run, _entry_quick, _opp_trick and _later_tricks, are called
 # only from those two: called elsewhere they would read another trick start's cards)
 P_INH = WORK.add("P_INH", 1, "the cards in hands (_in_hands) at the trick start _start or _start_store works on")
+# (kept move by move by ``_flip``, set by ``_probe``: the two words are adjacent, ``_flip``
+# toggles one of them by index)
+P_ALL = WORK.add("P_ALL", 1, "the cards some seat holds (one bit per kind), move by move")
+P_TWICE = WORK.add("P_TWICE", 1, "the cards two seats hold a copy of (O_H1 of both), move by move")
+assert P_TWICE == P_ALL + 1
 W_SIZE = WORK.size
 
 # budgeted move order (``_ab``): in a search past BUDGET_AFTER nodes, at its first
@@ -391,11 +396,16 @@ def _xkey(key, seat):
 
 @njit(cache=True, inline="always")
 def _in_hands(W):
-    """Every card some seat still holds (one bit per kind)."""
-    u = np.int64(0)
-    for s in range(W[P_NSEAT]):
-        u |= W[O_H1 + s]
-    return u
+    """Every card some seat still holds (one bit per kind): kept move by move."""
+    return W[P_ALL]
+
+
+@njit(cache=True, inline="always")
+def _others(W, seat):
+    """The cards the seats other than ``seat`` hold (one bit per kind): those held by no one
+    else out of the cards in hands, and those it holds that a second seat holds too."""
+    h = W[O_H1 + seat]
+    return (W[P_ALL] & ~h) | (W[P_TWICE] & h)
 
 
 @njit(cache=True)
@@ -2682,7 +2692,12 @@ def _flip(W, seat, c, two, key):
         W[O_H2 + seat] ^= b
         return key ^ _ZH[((8 + seat) << 6) | c]
     W[O_H1 + seat] ^= b
-    W[O_OWN + c] ^= np.int64(1) << seat
+    sb = np.int64(1) << seat
+    o = W[O_OWN + c]
+    W[O_OWN + c] = o ^ sb
+    # (the card's other copy: with another seat, then the card was or becomes held twice;
+    # gone, then the card leaves or comes back to the hands)
+    W[P_ALL + ((o & ~sb) != 0)] ^= b
     return key ^ _ZH[(seat << 6) | c]
 
 
@@ -2771,9 +2786,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         W[mvo] = _ctz(legal)
         W[O_SKIP + d] = 0
     else:
-        for s_ in range(nseat):
-            if s_ != seat:
-                other |= W[O_H1 + s_]
+        other = _others(W, seat)
         # the card that cut off last time the mover held these cards in this trick (tried
         # first: the best card a table entry recorded, of a search for another window, did
         # worse): its slot is fetched now, while the moves are generated
@@ -2923,11 +2936,15 @@ def _probe(W, T, rs, target):
                 W[O_ACCB + (c >> 4)] += _ZT[(s << 6) | (c & 48)]
     for c in range(MAX_CARDS):
         W[O_OWN + c] = 0
+    W[P_ALL] = 0
+    W[P_TWICE] = 0
     for s in range(W[P_NSEAT]):
         x = W[O_H1 + s]
         while x != 0:
             b = x & -x
             x ^= b
+            W[P_TWICE] |= W[P_ALL] & b
+            W[P_ALL] |= b
             W[O_OWN + _ctz(b)] |= np.int64(1) << s
             key ^= _ZH[(s << 6) | _ctz(b)]
         x = W[O_H2 + s]
