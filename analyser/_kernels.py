@@ -608,6 +608,29 @@ def _sig(W, kv):
         s1 = small & pm1
         s2 = small & pm2
         s3 = small & pm3
+        if _popc(s1) <= 3 and _popc(s2) <= 3 and _popc(s3) <= 1:
+            # (no seat can hold more copies than a field counts, two a kind: each card's
+            # holders add their copies to their fields, no seat scanned for none)
+            while small != 0:
+                b = small & -small
+                small ^= b
+                c = _ctz(b)
+                sh = 8 * su + 3 * (W[O_PTS + c] - 1)
+                own = W[O_OWN + c]
+                while own != 0:
+                    s = _ctz(own)
+                    own &= own - 1
+                    h = (np.int64(2) if (W[O_H2 + s] & b) != 0 else np.int64(1)) << (sh + 32 * (s & 1))
+                    w = s >> 1
+                    if w == 0:
+                        sg0 += h
+                    elif w == 1:
+                        sg1 += h
+                    elif w == 2:
+                        sg2 += h
+                    else:
+                        sg3 += h
+            continue
         for s in range(nseat):
             h1 = W[O_H1 + s]
             if (small & h1) == 0:
@@ -656,22 +679,27 @@ def _shift(W, T, o, kv):
         return np.int64(0xFFFF | (0xFFFF << 16))
     down = np.int64(0)
     up = np.int64(0)
-    for gi in range(W[P_NSEAT] * 4):
-        g = (T[o + PE_SIG + (gi >> 3)] >> (8 * (gi & 7))) & 255
-        h = (W[O_SIG + (gi >> 3)] >> (8 * (gi & 7))) & 255
-        if g == h:
-            continue
-        # cards worth 3, at least 2, at least 1: the entry's minus this position's
-        d = ((g >> 6) & 3) - ((h >> 6) & 3)
-        for t in range(3):
-            if d > 0:
-                down += d
-            else:
-                up -= d
-            if t == 0:
-                d += ((g >> 3) & 7) - ((h >> 3) & 7)
-            elif t == 1:
-                d += (g & 7) - (h & 7)
+    # (the (seat, suit) bytes that differ only; those of seats past the table's are 0 in both)
+    for wi in range(4):
+        ge = T[o + PE_SIG + wi]
+        hw = W[O_SIG + wi]
+        diff = ge ^ hw
+        while diff != 0:
+            sh = _ctz(diff) & 56
+            diff &= ~(np.int64(255) << sh)
+            g = (ge >> sh) & 255
+            h = (hw >> sh) & 255
+            # cards worth 3, at least 2, at least 1: the entry's minus this position's
+            d = ((g >> 6) & 3) - ((h >> 6) & 3)
+            for t in range(3):
+                if d > 0:
+                    down += d
+                else:
+                    up -= d
+                if t == 0:
+                    d += ((g >> 3) & 7) - ((h >> 3) & 7)
+                elif t == 1:
+                    d += (g & 7) - (h & 7)
     # the top cards, matched by power order (the key holds their holders and copy ties)
     if T[o + PE_TOP] != W[O_TSIG] or T[o + PE_TOP + 1] != W[O_TSIG + 1]:
         u = W[P_INH]
