@@ -1522,7 +1522,9 @@ def _two_tricks(W, seat, alpha, beta):
         W[O_T2C + 2 * t] = a
         W[O_T2C + 2 * t + 1] = b
         total += W[O_PTS + a] + W[O_PTS + b]
-    # the search state per level i (cards played so far) in ``W[O_T2SEAT + i]`` ... ``W[O_T2REL + i]``
+    # the search state per level i in ``W[O_T2SEAT + i]`` ... ``W[O_T2REL + i]``: the leader's,
+    # then one per following seat with a choice of cards, but the last seat
+    last = seat - 1 if seat > 0 else nseat - 1
     lsuit = np.int64(-1)
     i = 0
     W[O_T2SEAT] = seat
@@ -1586,7 +1588,32 @@ def _two_tricks(W, seat, alpha, beta):
             nxt = s + 1
             if nxt == nseat:
                 nxt = 0
-            if i + 2 < nseat:
+            # a following seat with one card it may play (two copies of one card, or one card
+            # of the suit led) plays it here: a level of one option would pass its line's
+            # value and deciding cards through unchanged
+            while nxt != last:
+                a = W[O_T2C + 2 * nxt]
+                b = W[O_T2C + 2 * nxt + 1]
+                if a != b:
+                    if ((a >> 4) == lsuit) == ((b >> 4) == lsuit):
+                        break
+                    if (b >> 4) == lsuit:
+                        W[O_T2C + 2 * nxt] = b
+                        W[O_T2C + 2 * nxt + 1] = a
+                        a, b = b, a
+                W[O_T2F + nxt] = b
+                tp += W[O_PTS + a]
+                if (a >> 4) == lsuit:
+                    tp += np.int64(1) << 20
+                elif (a >> 4) == trump:
+                    tp += np.int64(1) << 28
+                if _beats(W, a, wc, trump):
+                    ws = nxt
+                    wc = a
+                nxt += 1
+                if nxt == nseat:
+                    nxt = 0
+            if nxt != last:
                 i += 1
                 W[O_T2SEAT + i] = nxt
                 W[O_T2WSEAT + i] = ws
