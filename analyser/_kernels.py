@@ -944,12 +944,28 @@ def _quick(W, seat, pend, firsts):
     """
     if W[P_BRIDGE] != 0:
         return _quick_bridge(W, seat, pend, firsts)
+    mine = W[O_H1 + seat]
+    if firsts == 15:
+        # (no suit whose best card left the leader holds: nothing to cash, 0 and no cards
+        # used, as below; the other seats' cards from the move-by-move masks, which hold
+        # here: only bridge's _bridge_follow calls _quick with a card taken out of a hand)
+        o = _others(W, seat)
+        top = False
+        for su in range(4):
+            sm = W[O_SMASK + su]
+            x = mine & sm
+            if x != 0 and (o & sm & ((x & -x) - 1)) == 0:
+                top = True
+                break
+        if not top:
+            W[P_QM] = 0
+            W[P_QFIRST] = -1
+            return np.int64(0)
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     bonus = W[P_BONUS]
     tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
     u, opp_tr, many = _quick_seats(W, seat, nseat, trump, tmask)
-    mine = W[O_H1 + seat]
     qm = np.int64(0)
     trump_own = np.int64(0)
     trump_all = np.int64(0)
