@@ -749,20 +749,26 @@ def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
     hd = m & 1023
     lb = np.int64(0)
     ub = min(left, np.int64(255))
-    i = hd
-    for _ in range(cnt):
-        x = o + 2 + 2 * i
-        if _pt_same(T, x, o + PB_TAILS + PE_TAIL * i, k, kv, W):
-            # (it becomes the newest: its old place is left empty)
-            v = T[x + 1]
-            lb = _v_lb(v)
-            ub = _v_ub(v)
-            T[x] = 0
-            T[x + 1] = 0
+    # (the ring newest first: from the newest to its end, then from its start; no wrap a step)
+    e = np.int64(-1)
+    n1 = min(cnt, PBUCKET - hd)
+    for i in range(hd, hd + n1):
+        if _pt_same(T, o + 2 + 2 * i, o + PB_TAILS + PE_TAIL * i, k, kv, W):
+            e = i
             break
-        i += 1
-        if i == PBUCKET:
-            i = 0
+    if e < 0:
+        for i in range(cnt - n1):
+            if _pt_same(T, o + 2 + 2 * i, o + PB_TAILS + PE_TAIL * i, k, kv, W):
+                e = i
+                break
+    if e >= 0:
+        # (it becomes the newest: its old place is left empty)
+        x = o + 2 + 2 * e
+        v = T[x + 1]
+        lb = _v_lb(v)
+        ub = _v_ub(v)
+        T[x] = 0
+        T[x + 1] = 0
     hd = hd - 1 if hd > 0 else np.int64(PBUCKET - 1)
     if cnt < PBUCKET:
         cnt += 1
