@@ -572,14 +572,12 @@ def _sig(W, kv):
     does not fit."""
     nseat = W[P_NSEAT]
     u = W[P_INH]
-    # (kept in registers, written once: a store to W in the loops would make every load of
-    # W after it a fresh read)
+    # (the top cards' words kept in registers, written once; the small cards' added to W in
+    # place, a word a seat pair: a choice among four registers cost more)
     ts0 = np.int64(0)
     ts1 = np.int64(0)
-    sg0 = np.int64(0)
-    sg1 = np.int64(0)
-    sg2 = np.int64(0)
-    sg3 = np.int64(0)
+    for w in range(4):
+        W[O_SIG + w] = 0
     pm1 = W[O_PM + 1]
     pm2 = W[O_PM + 2]
     pm3 = W[O_PM + 3]
@@ -620,16 +618,8 @@ def _sig(W, kv):
                 while own != 0:
                     s = _ctz(own)
                     own &= own - 1
-                    h = (np.int64(2) if (W[O_H2 + s] & b) != 0 else np.int64(1)) << (sh + 32 * (s & 1))
-                    w = s >> 1
-                    if w == 0:
-                        sg0 += h
-                    elif w == 1:
-                        sg1 += h
-                    elif w == 2:
-                        sg2 += h
-                    else:
-                        sg3 += h
+                    W[O_SIG + (s >> 1)] += (np.int64(2) if (W[O_H2 + s] & b) != 0 else np.int64(1)) << (
+                        sh + 32 * (s & 1))
             continue
         for s in range(nseat):
             h1 = W[O_H1 + s]
@@ -641,20 +631,7 @@ def _sig(W, kv):
             a3 = _popc(h1 & s3) + _popc(h2 & s3)
             if a1 > 7 or a2 > 7 or a3 > 3:
                 return False
-            h = (a1 | (a2 << 3) | (a3 << 6)) << (8 * (((s & 1) << 2) + su))
-            w = s >> 1
-            if w == 0:
-                sg0 |= h
-            elif w == 1:
-                sg1 |= h
-            elif w == 2:
-                sg2 |= h
-            else:
-                sg3 |= h
-    W[O_SIG] = sg0
-    W[O_SIG + 1] = sg1
-    W[O_SIG + 2] = sg2
-    W[O_SIG + 3] = sg3
+            W[O_SIG + (s >> 1)] |= (a1 | (a2 << 3) | (a3 << 6)) << (8 * (((s & 1) << 2) + su))
     W[O_TSIG] = ts0
     W[O_TSIG + 1] = ts1
     return True
