@@ -2029,7 +2029,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
     # (their cards of the suit led; the trumps of those void in it)
     later_led = np.int64(0)
     later_ruff = np.int64(0)
-    if tlen > 0:
+    if tlen > 0 and not settled:
+        # (settled: a card of the mover's wins only for the winner's side, where whether it is
+        # safe does not count; an opponent of that side holds no card that wins)
         s = seat
         for _ in range(nseat - tlen - 1):
             s += 1
@@ -2056,8 +2058,12 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
                         opp_ruff |= 1 << su
     foreign_or_mine = foreign | hand
     nleft = _popc(hand)
-    for su in range(4):
-        x = legal & W[O_SMASK + su]
+    rest = legal
+    while rest != 0:
+        # (the suits of the legal cards only, in order)
+        su = _ctz(rest) >> 4
+        x = rest & W[O_SMASK + su]
+        rest ^= x
         prev = -1
         # (bridge) a discard: as DDS orders them (its WeightAlloc*Void*), the low cards of
         # the longer suits first, not from a king and one (the king second best) nor a
@@ -2515,25 +2521,6 @@ def _start_store(W, T, res, a0, b0, rel, seat, left, key, ncards):
 
 
 @njit(cache=True, inline="always")
-def _prefetch_leads(W, T, seat, lsuit, wseat, wcard, key):
-    """At the last card of a trick: start fetching the exact table entries of the trick
-    starts it can lead to, so that the memory latency overlaps the work before them (their
-    abstract buckets too: 6 x 8 time +2% to +3%, too many fetches in flight)."""
-    trump = W[P_TRUMP]
-    hand = W[O_H1 + seat]
-    x = hand & W[O_SMASK + lsuit]
-    if x == 0:
-        x = hand
-    while x != 0:
-        b = x & -x
-        x ^= b
-        c = _ctz(b)
-        ck = key ^ _ZH[((8 + seat) << 6) | c] if (W[O_H2 + seat] & b) != 0 else key ^ _ZH[(seat << 6) | c]
-        ws = seat if _beats(W, c, wcard, trump) else wseat
-        _prefetch(T, 2 * (_xkey(ck, ws) & W[P_TMASK] & ~np.int64(1)))
-
-
-@njit(cache=True, inline="always")
 def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards):
     """Is the trick in progress settled (no opponent of the winner still to play can beat
     it)? Then the points it surely brings (its cards so far and the cheapest card each seat
@@ -2773,8 +2760,6 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         return np.int64(0)
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
-    if tlen + 1 == nseat and ncards > nseat + 1:
-        _prefetch_leads(W, T, seat, lsuit, wseat, wcard, key)
     settled = False
     if tlen > 0:
         settled, decided, v = _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards)
@@ -2868,6 +2853,10 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             ws = seat
             wc = c
         if tlen + 1 == nseat:
+            if ncards > nseat + 1:
+                # the trick start's exact entry, read by ``_start`` after its bounds: fetched
+                # now, its memory latency overlaps them
+                _prefetch(T, 2 * (_xkey(ck, ws) & W[P_TMASK] & ~np.int64(1)))
             tp = tpts + p + W[P_BONUS]
             if W[O_ISMAX + ws] == 1:
                 r = tp + _ab(W, T, np.int64(alpha - tp), np.int64(beta - tp), np.int64(ws), np.int64(0),
