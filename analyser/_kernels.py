@@ -166,6 +166,15 @@ P_MAXPTS = WORK.add("P_MAXPTS", 1, "the most points a card is worth (an upper bo
 # _tops, _kvec, _sig, _shift, _trump_run, _entry_quick, _opp_trick and _later_tricks, are called
 # only from those two: called elsewhere they would read another trick start's cards)
 P_INH = WORK.add("P_INH", 1, "the cards in hands (_in_hands) at the trick start _start or _start_store works on")
+# the narrowing's root order (``root_order``): each probe's root tries its moves by the nodes each
+# took in the last probe that searched it, most first (the cut-off memory's card still first)
+P_RORD = WORK.add("P_RORD", 1, "not 0: once the search has counted this many nodes, the root's moves by O_RCOST, "
+                   "most first (root_order)")
+P_ROOTN = WORK.add("P_ROOTN", 1, "the root's cards left (set by _probe: the one node with that many)")
+P_PROBE = WORK.add("P_PROBE", 1, "the probes started on this work array (set by _probe)")
+P_RBEST = WORK.add("P_RBEST", 1, "the card that last cut off at the root, plus 1 (0: none): first in the root order")
+O_RCOST = WORK.add("O_RCOST", MAX_CARDS, "per card at the root: the nodes its subtree took in the last probe that searched it")
+O_RPROBE = WORK.add("O_RPROBE", MAX_CARDS, "per card at the root: that probe (P_PROBE)")
 W_SIZE = WORK.size
 
 # budgeted move order (``_ab``): in a search past BUDGET_AFTER nodes, at its first
@@ -267,6 +276,20 @@ def narrow_order(seats: int) -> tuple[int, int]:
 # seed sets 2026-2029 of bench/solver_nodes.py 149.1 -> 116.3 M nodes (-22%; seeds 2026 and
 # 2028 +5% and +12%, 2027 and 2029 -10% and -18%): bench/RESULTS.md, session 6
 NARROW_MID_BY_SEATS: dict[int, int] = {8: 1}
+
+
+# per seats (P_RORD): 1: at the root of each of the narrowing's probes, the moves in the order of
+# the nodes each took in the last probe that searched it, most first, before the cut-off memory's
+# card goes first (a failing probe's costliest refutation is mostly the best move, and a move tried
+# first that loses costs a whole sub-proof: the hardest of bench/solver.py's 8 x 8 deals took
+# 24.8-37.7 M nodes over 8 hash salts, 20.6-23.5 M with it: bench/RESULTS.md, session 8). A
+# single probe (``solve_kernel``, a fresh work array) has no costs yet: its order is unchanged
+ROOT_ORDER_BY_SEATS: dict[int, int] = {8: 500_000}
+
+
+def root_order(seats: int) -> int:
+    """1: the narrowing's probes order the root's moves by their last costs at ``seats`` (P_RORD)."""
+    return ROOT_ORDER_BY_SEATS.get(seats, 0)
 
 
 def narrow_middle(seats: int) -> int:
@@ -2573,6 +2596,19 @@ def _to_front(W, mvo, n, best):
 
 
 @njit(cache=True, inline="always")
+def _by_cost(W, mvo, n):
+    """Sort the move list at ``W[mvo:mvo + n]`` by ``W[O_RCOST + card]``, most first (stable:
+    cards of equal cost keep the generator's order)."""
+    for i in range(1, n):
+        x = W[mvo + i]
+        k = i
+        while k > 0 and W[O_RCOST + W[mvo + k - 1]] < W[O_RCOST + x]:
+            W[mvo + k] = W[mvo + k - 1]
+            k -= 1
+        W[mvo + k] = x
+
+
+@njit(cache=True, inline="always")
 def _tried_once(W, j, c, mvo, sco, rel, other, settled, seat, tlen, wseat, wcard, my, alpha, beta, res):
     """May move j (card ``c``) be skipped for a card of its suit already tried? Returns
     (skipped, res, rel), the node's result and rank relevance updated.
@@ -2752,6 +2788,10 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
         _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
         n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
+        if n > 1 and ncards == W[P_ROOTN] and W[P_RORD] != 0 and W[ST_NODES] >= W[P_RORD]:
+            _by_cost(W, mvo, n)
+            if W[P_RBEST] > 0:
+                _to_front(W, mvo, n, W[P_RBEST] - 1)
         if n > 1:
             e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
             if (e & ~np.int64(255)) == ckey:
@@ -2782,6 +2822,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         lim = W[ST_LIMIT]
         if bud > 0:
             W[ST_LIMIT] = min(lim, W[ST_NODES] + bud)
+        n0 = W[ST_NODES]
         b = np.int64(1) << c
         two = (W[O_H2 + seat] & b) != 0
         ck = _flip(W, seat, c, two, key)
@@ -2818,6 +2859,12 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                     np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(nt), np.int64(left),
                     np.int64(ck), np.int64(ncards - 1))
         _flip(W, seat, c, two, key)
+        if ncards == W[P_ROOTN]:
+            # (the root: what this card cost, for the next probe's order)
+            if W[O_RPROBE + c] != W[P_PROBE]:
+                W[O_RPROBE + c] = W[P_PROBE]
+                W[O_RCOST + c] = 0
+            W[O_RCOST + c] += W[ST_NODES] - n0
         W[O_ACC + (c >> 4)] += za
         W[O_ACCB + (c >> 4)] += zb
         if bud > 0:
@@ -2865,6 +2912,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             rel = crel
             if n > 1:
                 W[O_CUT + ((ckey >> 8) & (NCUT - 1))] = ckey | c
+                if ncards == W[P_ROOTN]:
+                    W[P_RBEST] = c + 1
             break
         j += 1
     if W[O_SKIP + d] != 0:
@@ -2881,6 +2930,8 @@ def _probe(W, T, rs, target):
     key = rs[RS_SALT]
     W[P_SALT] = key
     W[P_BFROM] = rs[RS_NCARDS] - (W[P_BCARDS] - 1)
+    W[P_ROOTN] = rs[RS_NCARDS]
+    W[P_PROBE] += 1
     for su in range(4):
         W[O_ACC + su] = 0
         W[O_ACCB + su] = 0
