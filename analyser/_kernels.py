@@ -166,6 +166,11 @@ P_MAXPTS = WORK.add("P_MAXPTS", 1, "the most points a card is worth (an upper bo
 # _tops, _kvec, _sig, _shift, _trump_run, _entry_quick, _opp_trick and _later_tricks, are called
 # only from those two: called elsewhere they would read another trick start's cards)
 P_INH = WORK.add("P_INH", 1, "the cards in hands (_in_hands) at the trick start _start or _start_store works on")
+# (kept move by move by ``_flip``, set by ``_probe``: the two words are adjacent, ``_flip``
+# toggles one of them by index)
+P_ALL = WORK.add("P_ALL", 1, "the cards some seat holds (one bit per kind), move by move")
+P_TWICE = WORK.add("P_TWICE", 1, "the cards two seats hold a copy of (O_H1 of both), move by move")
+assert P_TWICE == P_ALL + 1
 # the narrowing's root order (``root_order``): each probe's root tries its moves by the nodes each
 # took in the last probe that searched it, most first (the cut-off memory's card still first)
 P_RORD = WORK.add("P_RORD", 1, "not 0: once the search has counted this many nodes, the root's moves by O_RCOST, "
@@ -414,11 +419,16 @@ def _xkey(key, seat):
 
 @njit(cache=True, inline="always")
 def _in_hands(W):
-    """Every card some seat still holds (one bit per kind)."""
-    u = np.int64(0)
-    for s in range(W[P_NSEAT]):
-        u |= W[O_H1 + s]
-    return u
+    """Every card some seat still holds (one bit per kind): kept move by move."""
+    return W[P_ALL]
+
+
+@njit(cache=True, inline="always")
+def _others(W, seat):
+    """The cards the seats other than ``seat`` hold (one bit per kind): those held by no one
+    else out of the cards in hands, and those it holds that a second seat holds too."""
+    h = W[O_H1 + seat]
+    return (W[P_ALL] & ~h) | (W[P_TWICE] & h)
 
 
 @njit(cache=True)
@@ -621,6 +631,29 @@ def _sig(W, kv):
         s1 = small & pm1
         s2 = small & pm2
         s3 = small & pm3
+        if _popc(s1) <= 3 and _popc(s2) <= 3 and _popc(s3) <= 1:
+            # (no seat can hold more copies than a field counts, two a kind: each card's
+            # holders add their copies to their fields, no seat scanned for none)
+            while small != 0:
+                b = small & -small
+                small ^= b
+                c = _ctz(b)
+                sh = 8 * su + 3 * (W[O_PTS + c] - 1)
+                own = W[O_OWN + c]
+                while own != 0:
+                    s = _ctz(own)
+                    own &= own - 1
+                    h = (np.int64(2) if (W[O_H2 + s] & b) != 0 else np.int64(1)) << (sh + 32 * (s & 1))
+                    w = s >> 1
+                    if w == 0:
+                        sg0 += h
+                    elif w == 1:
+                        sg1 += h
+                    elif w == 2:
+                        sg2 += h
+                    else:
+                        sg3 += h
+            continue
         for s in range(nseat):
             h1 = W[O_H1 + s]
             if (small & h1) == 0:
@@ -669,22 +702,27 @@ def _shift(W, T, o, kv):
         return np.int64(0xFFFF | (0xFFFF << 16))
     down = np.int64(0)
     up = np.int64(0)
-    for gi in range(W[P_NSEAT] * 4):
-        g = (T[o + PE_SIG + (gi >> 3)] >> (8 * (gi & 7))) & 255
-        h = (W[O_SIG + (gi >> 3)] >> (8 * (gi & 7))) & 255
-        if g == h:
-            continue
-        # cards worth 3, at least 2, at least 1: the entry's minus this position's
-        d = ((g >> 6) & 3) - ((h >> 6) & 3)
-        for t in range(3):
-            if d > 0:
-                down += d
-            else:
-                up -= d
-            if t == 0:
-                d += ((g >> 3) & 7) - ((h >> 3) & 7)
-            elif t == 1:
-                d += (g & 7) - (h & 7)
+    # (the (seat, suit) bytes that differ only; those of seats past the table's are 0 in both)
+    for wi in range(4):
+        ge = T[o + PE_SIG + wi]
+        hw = W[O_SIG + wi]
+        diff = ge ^ hw
+        while diff != 0:
+            sh = _ctz(diff) & 56
+            diff &= ~(np.int64(255) << sh)
+            g = (ge >> sh) & 255
+            h = (hw >> sh) & 255
+            # cards worth 3, at least 2, at least 1: the entry's minus this position's
+            d = ((g >> 6) & 3) - ((h >> 6) & 3)
+            for t in range(3):
+                if d > 0:
+                    down += d
+                else:
+                    up -= d
+                if t == 0:
+                    d += ((g >> 3) & 7) - ((h >> 3) & 7)
+                elif t == 1:
+                    d += (g & 7) - (h & 7)
     # the top cards, matched by power order (the key holds their holders and copy ties)
     if T[o + PE_TOP] != W[O_TSIG] or T[o + PE_TOP + 1] != W[O_TSIG + 1]:
         u = W[P_INH]
@@ -1988,7 +2026,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
     # (their cards of the suit led; the trumps of those void in it)
     later_led = np.int64(0)
     later_ruff = np.int64(0)
-    if tlen > 0:
+    if tlen > 0 and not settled:
+        # (settled: a card of the mover's wins only for the winner's side, where whether it is
+        # safe does not count; an opponent of that side holds no card that wins)
         s = seat
         for _ in range(nseat - tlen - 1):
             s += 1
@@ -2015,8 +2055,12 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
                         opp_ruff |= 1 << su
     foreign_or_mine = foreign | hand
     nleft = _popc(hand)
-    for su in range(4):
-        x = legal & W[O_SMASK + su]
+    rest = legal
+    while rest != 0:
+        # (the suits of the legal cards only, in order)
+        su = _ctz(rest) >> 4
+        x = rest & W[O_SMASK + su]
+        rest ^= x
         prev = -1
         # (bridge) a discard: as DDS orders them (its WeightAlloc*Void*), the low cards of
         # the longer suits first, not from a king and one (the king second best) nor a
@@ -2474,25 +2518,6 @@ def _start_store(W, T, res, a0, b0, rel, seat, left, key, ncards):
 
 
 @njit(cache=True, inline="always")
-def _prefetch_leads(W, T, seat, lsuit, wseat, wcard, key):
-    """At the last card of a trick: start fetching the exact table entries of the trick
-    starts it can lead to, so that the memory latency overlaps the work before them (their
-    abstract buckets too: 6 x 8 time +2% to +3%, too many fetches in flight)."""
-    trump = W[P_TRUMP]
-    hand = W[O_H1 + seat]
-    x = hand & W[O_SMASK + lsuit]
-    if x == 0:
-        x = hand
-    while x != 0:
-        b = x & -x
-        x ^= b
-        c = _ctz(b)
-        ck = key ^ _ZH[((8 + seat) << 6) | c] if (W[O_H2 + seat] & b) != 0 else key ^ _ZH[(seat << 6) | c]
-        ws = seat if _beats(W, c, wcard, trump) else wseat
-        _prefetch(T, 2 * (_xkey(ck, ws) & W[P_TMASK] & ~np.int64(1)))
-
-
-@njit(cache=True, inline="always")
 def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards):
     """Is the trick in progress settled (no opponent of the winner still to play can beat
     it)? Then the points it surely brings (its cards so far and the cheapest card each seat
@@ -2690,7 +2715,12 @@ def _flip(W, seat, c, two, key):
         W[O_H2 + seat] ^= b
         return key ^ _ZH[((8 + seat) << 6) | c]
     W[O_H1 + seat] ^= b
-    W[O_OWN + c] ^= np.int64(1) << seat
+    sb = np.int64(1) << seat
+    o = W[O_OWN + c]
+    W[O_OWN + c] = o ^ sb
+    # (the card's other copy: with another seat, then the card was or becomes held twice;
+    # gone, then the card leaves or comes back to the hands)
+    W[P_ALL + ((o & ~sb) != 0)] ^= b
     return key ^ _ZH[(seat << 6) | c]
 
 
@@ -2740,8 +2770,6 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         return np.int64(0)
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
-    if tlen + 1 == nseat and ncards > nseat + 1:
-        _prefetch_leads(W, T, seat, lsuit, wseat, wcard, key)
     settled = False
     if tlen > 0:
         settled, decided, v = _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, ncards)
@@ -2779,9 +2807,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         W[mvo] = _ctz(legal)
         W[O_SKIP + d] = 0
     else:
-        for s_ in range(nseat):
-            if s_ != seat:
-                other |= W[O_H1 + s_]
+        other = _others(W, seat)
         # the card that cut off last time the mover held these cards in this trick (tried
         # first: the best card a table entry recorded, of a search for another window, did
         # worse): its slot is fetched now, while the moves are generated
@@ -2842,6 +2868,10 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             ws = seat
             wc = c
         if tlen + 1 == nseat:
+            if ncards > nseat + 1:
+                # the trick start's exact entry, read by ``_start`` after its bounds: fetched
+                # now, its memory latency overlaps them
+                _prefetch(T, 2 * (_xkey(ck, ws) & W[P_TMASK] & ~np.int64(1)))
             tp = tpts + p + W[P_BONUS]
             if W[O_ISMAX + ws] == 1:
                 r = tp + _ab(W, T, np.int64(alpha - tp), np.int64(beta - tp), np.int64(ws), np.int64(0),
@@ -2946,11 +2976,15 @@ def _probe(W, T, rs, target):
                 W[O_ACCB + (c >> 4)] += _ZT[(s << 6) | (c & 48)]
     for c in range(MAX_CARDS):
         W[O_OWN + c] = 0
+    W[P_ALL] = 0
+    W[P_TWICE] = 0
     for s in range(W[P_NSEAT]):
         x = W[O_H1 + s]
         while x != 0:
             b = x & -x
             x ^= b
+            W[P_TWICE] |= W[P_ALL] & b
+            W[P_ALL] |= b
             W[O_OWN + _ctz(b)] |= np.int64(1) << s
             key ^= _ZH[(s << 6) | _ctz(b)]
         x = W[O_H2 + s]
