@@ -178,6 +178,10 @@ P_RORD = WORK.add("P_RORD", 1, "not 0: once the search has counted this many nod
 P_ROOTN = WORK.add("P_ROOTN", 1, "the root's cards left (set by _probe: the one node with that many)")
 P_PROBE = WORK.add("P_PROBE", 1, "the probes started on this work array (set by _probe)")
 P_RBEST = WORK.add("P_RBEST", 1, "the card that last cut off at the root, plus 1 (0: none): first in the root order")
+P_RSHARE = WORK.add("P_RSHARE", 1, "the root order sorts only when a card's cost is this percentage of the last probe's "
+                    "nodes or more (root_order)")
+P_PSTART = WORK.add("P_PSTART", 1, "the node count when the probe now searched started (set by _probe)")
+P_PLAST = WORK.add("P_PLAST", 1, "the nodes the probe before it took (set by _probe)")
 O_RCOST = WORK.add("O_RCOST", MAX_CARDS, "per card at the root: the nodes its subtree took in the last probe that searched it")
 O_RPROBE = WORK.add("O_RPROBE", MAX_CARDS, "per card at the root: that probe (P_PROBE)")
 W_SIZE = WORK.size
@@ -283,18 +287,20 @@ def narrow_order(seats: int) -> tuple[int, int]:
 NARROW_MID_BY_SEATS: dict[int, int] = {8: 1}
 
 
-# per seats (P_RORD): 1: at the root of each of the narrowing's probes, the moves in the order of
-# the nodes each took in the last probe that searched it, most first, before the cut-off memory's
-# card goes first (a failing probe's costliest refutation is mostly the best move, and a move tried
-# first that loses costs a whole sub-proof: the hardest of bench/solver.py's 8 x 8 deals took
-# 24.8-37.7 M nodes over 8 hash salts, 20.6-23.5 M with it: bench/RESULTS.md, session 8). A
-# single probe (``solve_kernel``, a fresh work array) has no costs yet: its order is unchanged
-ROOT_ORDER_BY_SEATS: dict[int, int] = {8: 500_000}
+# per seats (P_RORD, P_RSHARE): once the search has counted (the first) nodes, the root of each of
+# the narrowing's probes tries its moves in the order of the nodes each took in the last probe
+# that searched it, most first, when one of them took (the second) percent of the last probe's
+# nodes or more; the card that last cut off at the root goes first, then the cut-off memory's
+# card as before. A failing probe whose refutations went mostly to one card points at the best
+# move, and a move tried first that loses costs a whole sub-proof: the hardest of bench/solver.py's
+# 8 x 8 deals took 24.8-37.7 M nodes over 8 hash salts, 19.7-23.7 M with it (bench/RESULTS.md,
+# session 8). A single probe (``solve_kernel``, a fresh work array) has no costs: unchanged
+ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 80)}
 
 
-def root_order(seats: int) -> int:
-    """1: the narrowing's probes order the root's moves by their last costs at ``seats`` (P_RORD)."""
-    return ROOT_ORDER_BY_SEATS.get(seats, 0)
+def root_order(seats: int) -> tuple[int, int]:
+    """(nodes, percent): the narrowing's root order at ``seats`` (P_RORD, P_RSHARE; (0, 0): off)."""
+    return ROOT_ORDER_BY_SEATS.get(seats, (0, 0))
 
 
 def narrow_middle(seats: int) -> int:
@@ -2623,7 +2629,13 @@ def _to_front(W, mvo, n, best):
 @njit(cache=True, inline="always")
 def _by_cost(W, mvo, n):
     """Sort the move list at ``W[mvo:mvo + n]`` by ``W[O_RCOST + card]``, most first (stable:
-    cards of equal cost keep the generator's order)."""
+    cards of equal cost keep the generator's order), when one card's cost is at least
+    ``W[P_RSHARE]`` percent of the last probe's nodes (else it is left as it is)."""
+    most = np.int64(0)
+    for i in range(n):
+        most = max(most, W[O_RCOST + W[mvo + i]])
+    if most * 100 < W[P_PLAST] * W[P_RSHARE]:
+        return
     for i in range(1, n):
         x = W[mvo + i]
         k = i
@@ -2962,6 +2974,8 @@ def _probe(W, T, rs, target):
     W[P_BFROM] = rs[RS_NCARDS] - (W[P_BCARDS] - 1)
     W[P_ROOTN] = rs[RS_NCARDS]
     W[P_PROBE] += 1
+    W[P_PLAST] = W[ST_NODES] - W[P_PSTART]
+    W[P_PSTART] = W[ST_NODES]
     for su in range(4):
         W[O_ACC + su] = 0
         W[O_ACCB + su] = 0
