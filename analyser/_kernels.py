@@ -601,14 +601,12 @@ def _sig(W, kv):
     does not fit."""
     nseat = W[P_NSEAT]
     u = W[P_INH]
-    # (kept in registers, written once: a store to W in the loops would make every load of
-    # W after it a fresh read)
+    # (the top cards' words kept in registers, written once; the small cards' added to W in
+    # place, a word a seat pair: a choice among four registers cost more)
     ts0 = np.int64(0)
     ts1 = np.int64(0)
-    sg0 = np.int64(0)
-    sg1 = np.int64(0)
-    sg2 = np.int64(0)
-    sg3 = np.int64(0)
+    for w in range(4):
+        W[O_SIG + w] = 0
     pm1 = W[O_PM + 1]
     pm2 = W[O_PM + 2]
     pm3 = W[O_PM + 3]
@@ -649,16 +647,8 @@ def _sig(W, kv):
                 while own != 0:
                     s = _ctz(own)
                     own &= own - 1
-                    h = (np.int64(2) if (W[O_H2 + s] & b) != 0 else np.int64(1)) << (sh + 32 * (s & 1))
-                    w = s >> 1
-                    if w == 0:
-                        sg0 += h
-                    elif w == 1:
-                        sg1 += h
-                    elif w == 2:
-                        sg2 += h
-                    else:
-                        sg3 += h
+                    W[O_SIG + (s >> 1)] += (np.int64(2) if (W[O_H2 + s] & b) != 0 else np.int64(1)) << (
+                        sh + 32 * (s & 1))
             continue
         for s in range(nseat):
             h1 = W[O_H1 + s]
@@ -670,20 +660,7 @@ def _sig(W, kv):
             a3 = _popc(h1 & s3) + _popc(h2 & s3)
             if a1 > 7 or a2 > 7 or a3 > 3:
                 return False
-            h = (a1 | (a2 << 3) | (a3 << 6)) << (8 * (((s & 1) << 2) + su))
-            w = s >> 1
-            if w == 0:
-                sg0 |= h
-            elif w == 1:
-                sg1 |= h
-            elif w == 2:
-                sg2 |= h
-            else:
-                sg3 |= h
-    W[O_SIG] = sg0
-    W[O_SIG + 1] = sg1
-    W[O_SIG + 2] = sg2
-    W[O_SIG + 3] = sg3
+            W[O_SIG + (s >> 1)] |= (a1 | (a2 << 3) | (a3 << 6)) << (8 * (((s & 1) << 2) + su))
     W[O_TSIG] = ts0
     W[O_TSIG + 1] = ts1
     return True
@@ -778,20 +755,26 @@ def _pt_store(T, o, k, kb, res, a0, b0, ncards, kv, left, ep, W):
     hd = m & 1023
     lb = np.int64(0)
     ub = min(left, np.int64(255))
-    i = hd
-    for _ in range(cnt):
-        x = o + 2 + 2 * i
-        if _pt_same(T, x, o + PB_TAILS + PE_TAIL * i, k, kv, W):
-            # (it becomes the newest: its old place is left empty)
-            v = T[x + 1]
-            lb = _v_lb(v)
-            ub = _v_ub(v)
-            T[x] = 0
-            T[x + 1] = 0
+    # (the ring newest first: from the newest to its end, then from its start; no wrap a step)
+    e = np.int64(-1)
+    n1 = min(cnt, PBUCKET - hd)
+    for i in range(hd, hd + n1):
+        if _pt_same(T, o + 2 + 2 * i, o + PB_TAILS + PE_TAIL * i, k, kv, W):
+            e = i
             break
-        i += 1
-        if i == PBUCKET:
-            i = 0
+    if e < 0:
+        for i in range(cnt - n1):
+            if _pt_same(T, o + 2 + 2 * i, o + PB_TAILS + PE_TAIL * i, k, kv, W):
+                e = i
+                break
+    if e >= 0:
+        # (it becomes the newest: its old place is left empty)
+        x = o + 2 + 2 * e
+        v = T[x + 1]
+        lb = _v_lb(v)
+        ub = _v_ub(v)
+        T[x] = 0
+        T[x + 1] = 0
     hd = hd - 1 if hd > 0 else np.int64(PBUCKET - 1)
     if cnt < PBUCKET:
         cnt += 1
@@ -973,12 +956,28 @@ def _quick(W, seat, pend, firsts):
     """
     if W[P_BRIDGE] != 0:
         return _quick_bridge(W, seat, pend, firsts)
+    mine = W[O_H1 + seat]
+    if firsts == 15:
+        # (no suit whose best card left the leader holds: nothing to cash, 0 and no cards
+        # used, as below; the other seats' cards from the move-by-move masks, which hold
+        # here: only bridge's _bridge_follow calls _quick with a card taken out of a hand)
+        o = _others(W, seat)
+        top = False
+        for su in range(4):
+            sm = W[O_SMASK + su]
+            x = mine & sm
+            if x != 0 and (o & sm & ((x & -x) - 1)) == 0:
+                top = True
+                break
+        if not top:
+            W[P_QM] = 0
+            W[P_QFIRST] = -1
+            return np.int64(0)
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     bonus = W[P_BONUS]
     tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
     u, opp_tr, many = _quick_seats(W, seat, nseat, trump, tmask)
-    mine = W[O_H1 + seat]
     qm = np.int64(0)
     trump_own = np.int64(0)
     trump_all = np.int64(0)
@@ -1551,7 +1550,9 @@ def _two_tricks(W, seat, alpha, beta):
         W[O_T2C + 2 * t] = a
         W[O_T2C + 2 * t + 1] = b
         total += W[O_PTS + a] + W[O_PTS + b]
-    # the search state per level i (cards played so far) in ``W[O_T2SEAT + i]`` ... ``W[O_T2REL + i]``
+    # the search state per level i in ``W[O_T2SEAT + i]`` ... ``W[O_T2REL + i]``: the leader's,
+    # then one per following seat with a choice of cards, but the last seat
+    last = seat - 1 if seat > 0 else nseat - 1
     lsuit = np.int64(-1)
     i = 0
     W[O_T2SEAT] = seat
@@ -1615,7 +1616,32 @@ def _two_tricks(W, seat, alpha, beta):
             nxt = s + 1
             if nxt == nseat:
                 nxt = 0
-            if i + 2 < nseat:
+            # a following seat with one card it may play (two copies of one card, or one card
+            # of the suit led) plays it here: a level of one option would pass its line's
+            # value and deciding cards through unchanged
+            while nxt != last:
+                a = W[O_T2C + 2 * nxt]
+                b = W[O_T2C + 2 * nxt + 1]
+                if a != b:
+                    if ((a >> 4) == lsuit) == ((b >> 4) == lsuit):
+                        break
+                    if (b >> 4) == lsuit:
+                        W[O_T2C + 2 * nxt] = b
+                        W[O_T2C + 2 * nxt + 1] = a
+                        a, b = b, a
+                W[O_T2F + nxt] = b
+                tp += W[O_PTS + a]
+                if (a >> 4) == lsuit:
+                    tp += np.int64(1) << 20
+                elif (a >> 4) == trump:
+                    tp += np.int64(1) << 28
+                if _beats(W, a, wc, trump):
+                    ws = nxt
+                    wc = a
+                nxt += 1
+                if nxt == nseat:
+                    nxt = 0
+            if nxt != last:
                 i += 1
                 W[O_T2SEAT + i] = nxt
                 W[O_T2WSEAT + i] = ws

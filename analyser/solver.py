@@ -278,8 +278,10 @@ class Solver:
         self.counts[:, 1:] += W[kernels.O_OUTCOME:kernels.O_OUTCOME + kernels.DEPTHS * kernels.OC_SIZE].reshape(
             kernels.DEPTHS, kernels.OC_SIZE)
 
-    def _work(self, enc: Encoded, side: int) -> np.ndarray:
+    def _work(self, enc: Encoded, side: int, window_bound: int | None = None) -> np.ndarray:
         W = work_array(enc, side)
+        if window_bound is not None and W[kernels.O_PTS:kernels.O_PTS + 64].max() > 0:
+            W[kernels.P_WINB] = window_bound
         W[kernels.P_EPOCH] = self.epoch & 0x7FF
         if self.shuffle:
             W[kernels.P_SHUFFLE] = self.shuffle
@@ -321,7 +323,8 @@ class Solver:
 
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None,
-              guess: int | None = None, stop: Stop = None, gallop: bool = True, keep_cuts: bool = False) -> int:
+              guess: int | None = None, stop: Stop = None, gallop: bool = True, keep_cuts: bool = False,
+              window_bound: int | None = None) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
         ``guess``: a likely value (its two proofs come first; any guess gives the same answer).
         ``gallop=False``: from the guess, step one point at a time (bridge, as DDS does).
@@ -329,12 +332,16 @@ class Solver:
         mover's holding and the trick so far: a move order only) that the last such search
         since ``clear`` left, and leave this one's for the next (for searches of one deal's
         sibling positions; any order gives the same answer).
+        ``window_bound``: which bounds a trick start past a probe's window returns, for the
+        later probes' table entries (``kernels.P_WINB``: bit 1 its leader's side's cashing when
+        the target is reached, bit 2 when out of reach; None: the seats' default,
+        ``kernels.window_bound``; tables whose cards are worth points only). Sound either way.
         ``stop``: a callable looked at every ``WATCH_POLL`` seconds; True raises Cancelled."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
-            W = self._work(enc, side)
+            W = self._work(enc, side, window_bound)
             self._load_cuts(W, keep_cuts)
             window = np.zeros(kernels.NW_SIZE, np.int64)
             window[:4] = (lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess),

@@ -389,21 +389,27 @@ def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, de
     search starts from the cut-off memory the last one left, here the memory of the sibling
     positions before it and of other positions' (no ``clear`` between them), and gives the
     plain minimax's value of every card, guessed at the card before's value as the estimate
-    guesses a lead; ``reaches(keep_cuts=True)`` (its yes/no mode) the minimax's answer."""
+    guesses a lead; ``reaches(keep_cuts=True)`` (its yes/no mode) the minimax's answer. A
+    second solver does the same with ``window_bound=3`` (as the estimate's leads: trick starts
+    past a probe's window return their leader's side's cashing either way)."""
     table = Table(players, deck, teams)
     rng = random.Random(71 * players + deck)
     solver = S.Solver(table_mb=2)
+    bounded = S.Solver(table_mb=2)
     for _ in range(12):
         pos = random_position(rng, table)
         hands, trump, leader, team_of, trick = naive_args(pos)
         team = table.team_of(pos.to_move)
         want = {c: pos.points[team] + v for c, v in naive_card_values(hands, trump, leader, team_of, team, trick).items()}
-        enc, last = pos.encoded(), None
+        enc, last, blast = pos.encoded(), None, None
         for card in pos.legal_cards():
             kid = enc.play(card_bit(card))
             g = None if last is None else max(0, last - kid.won[team])
             last = kid.won[team] + solver.value(kid, team, guess=g, keep_cuts=True)
             assert last == want[CARD_NAMES[card]], (pos, card)
+            g = None if blast is None else max(0, blast - kid.won[team])
+            blast = kid.won[team] + bounded.value(kid, team, guess=g, keep_cuts=True, window_bound=3)
+            assert blast == last, (pos, card)
             # and the yes/no probe (the estimate's yes/no mode) at the value and one past it
             for need in (last, last + 1):
                 assert S.reaches(kid, need, team, solver=solver, keep_cuts=True) == (need <= last), (pos, card, need)
