@@ -731,6 +731,30 @@ def test_window_bound_matches_minimax(players, deck, teams, count, monkeypatch):
                                   [None if k % 3 == 1 else SIZES[(players, deck)][1] for k in range(count)])
 
 
+@pytest.mark.parametrize("players,deck,teams,count", [(4, 48, "alternate", 24), (6, 48, "alternate", 24),
+                                                     (8, 64, "alternate", 60)])
+def test_root_order_matches_minimax(players, deck, teams, count, monkeypatch):
+    """The narrowing's root order (``P_RORD``: each probe's root tries its moves by the nodes
+    each took in the last probe that searched it, most first) off and on from the first node:
+    the plain minimax's values and both proofs each time, and the node counts show it at work
+    (on by default only at 8 seats, past ``ROOT_ORDER_BY_SEATS``' node count and when one card
+    took its share of the last probe: here from the first node, whatever the shares; the
+    minimax's positions at 8 seats, 3 tricks, are small for it: it moves a few of 60)."""
+    assert kernels.root_order(8) == (500_000, 80) and kernels.root_order(4) == kernels.root_order(6) == (0, 0)
+    table = Table(players, deck, teams)
+    rng = random.Random(71 * players + deck)
+    plain = S.work_array
+
+    def every_share(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_RSHARE] = 0
+        return W
+
+    monkeypatch.setattr(S, "work_array", every_share)
+    _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_RORD, (0, 1),
+                                  [None if k % 3 == 1 else SIZES[(players, deck)][1] for k in range(count)])
+
+
 @pytest.mark.parametrize("players,deck,teams", [(4, 48, "alternate"), (6, 48, "pairs"), (8, 64, "alternate")])
 def test_narrowing_divisor_matches_minimax(players, deck, teams, monkeypatch):
     """The narrowing's next probe in a window over 5 points wide (``P_NDIV``, from the first
