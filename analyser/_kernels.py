@@ -172,6 +172,19 @@ P_INH = WORK.add("P_INH", 1, "the cards in hands (_in_hands) at the trick start 
 P_ALL = WORK.add("P_ALL", 1, "the cards some seat holds (one bit per kind), move by move")
 P_TWICE = WORK.add("P_TWICE", 1, "the cards two seats hold a copy of (O_H1 of both), move by move")
 assert P_TWICE == P_ALL + 1
+# the narrowing's root order (``root_order``): each probe's root tries its moves by the nodes each
+# took in the last probe that searched it, most first (the cut-off memory's card still first)
+P_RORD = WORK.add("P_RORD", 1, "not 0: once the search has counted this many nodes, the root's moves by O_RCOST, "
+                   "most first (root_order)")
+P_ROOTN = WORK.add("P_ROOTN", 1, "the root's cards left (set by _probe: the one node with that many)")
+P_PROBE = WORK.add("P_PROBE", 1, "the probes started on this work array (set by _probe)")
+P_RBEST = WORK.add("P_RBEST", 1, "the card that last cut off at the root, plus 1 (0: none): first in the root order")
+P_RSHARE = WORK.add("P_RSHARE", 1, "the root order sorts only when a card's cost is this percentage of the last probe's "
+                    "nodes or more (root_order)")
+P_PSTART = WORK.add("P_PSTART", 1, "the node count when the probe now searched started (set by _probe)")
+P_PLAST = WORK.add("P_PLAST", 1, "the nodes the probe before it took (set by _probe)")
+O_RCOST = WORK.add("O_RCOST", MAX_CARDS, "per card at the root: the nodes its subtree took in the last probe that searched it")
+O_RPROBE = WORK.add("O_RPROBE", MAX_CARDS, "per card at the root: that probe (P_PROBE)")
 W_SIZE = WORK.size
 
 # budgeted move order (``_ab``): in a search past BUDGET_AFTER nodes, at its first
@@ -273,6 +286,22 @@ def narrow_order(seats: int) -> tuple[int, int]:
 # seed sets 2026-2029 of bench/solver_nodes.py 149.1 -> 116.3 M nodes (-22%; seeds 2026 and
 # 2028 +5% and +12%, 2027 and 2029 -10% and -18%): bench/RESULTS.md, session 6
 NARROW_MID_BY_SEATS: dict[int, int] = {8: 1}
+
+
+# per seats (P_RORD, P_RSHARE): once the search has counted (the first) nodes, the root of each of
+# the narrowing's probes tries its moves in the order of the nodes each took in the last probe
+# that searched it, most first, when one of them took (the second) percent of the last probe's
+# nodes or more; the card that last cut off at the root goes first, then the cut-off memory's
+# card as before. A failing probe whose refutations went mostly to one card points at the best
+# move, and a move tried first that loses costs a whole sub-proof: the hardest of bench/solver.py's
+# 8 x 8 deals took 24.8-37.7 M nodes over 8 hash salts, 19.7-23.7 M with it (bench/RESULTS.md,
+# session 8). A single probe (``solve_kernel``, a fresh work array) has no costs: unchanged
+ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 80)}
+
+
+def root_order(seats: int) -> tuple[int, int]:
+    """(nodes, percent): the narrowing's root order at ``seats`` (P_RORD, P_RSHARE; (0, 0): off)."""
+    return ROOT_ORDER_BY_SEATS.get(seats, (0, 0))
 
 
 def narrow_middle(seats: int) -> int:
@@ -2635,6 +2664,25 @@ def _to_front(W, mvo, n, best):
 
 
 @njit(cache=True, inline="always")
+def _by_cost(W, mvo, n):
+    """Sort the move list at ``W[mvo:mvo + n]`` by ``W[O_RCOST + card]``, most first (stable:
+    cards of equal cost keep the generator's order), when one card's cost is at least
+    ``W[P_RSHARE]`` percent of the last probe's nodes (else it is left as it is)."""
+    most = np.int64(0)
+    for i in range(n):
+        most = max(most, W[O_RCOST + W[mvo + i]])
+    if most * 100 < W[P_PLAST] * W[P_RSHARE]:
+        return
+    for i in range(1, n):
+        x = W[mvo + i]
+        k = i
+        while k > 0 and W[O_RCOST + W[mvo + k - 1]] < W[O_RCOST + x]:
+            W[mvo + k] = W[mvo + k - 1]
+            k -= 1
+        W[mvo + k] = x
+
+
+@njit(cache=True, inline="always")
 def _tried_once(W, j, c, mvo, sco, rel, other, settled, seat, tlen, wseat, wcard, my, alpha, beta, res):
     """May move j (card ``c``) be skipped for a card of its suit already tried? Returns
     (skipped, res, rel), the node's result and rank relevance updated.
@@ -2815,6 +2863,10 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
         _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
         n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
+        if n > 1 and ncards == W[P_ROOTN] and W[P_RORD] != 0 and W[ST_NODES] >= W[P_RORD]:
+            _by_cost(W, mvo, n)
+            if W[P_RBEST] > 0:
+                _to_front(W, mvo, n, W[P_RBEST] - 1)
         if n > 1:
             e = W[O_CUT + ((ckey >> 8) & (NCUT - 1))]
             if (e & ~np.int64(255)) == ckey:
@@ -2845,6 +2897,7 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         lim = W[ST_LIMIT]
         if bud > 0:
             W[ST_LIMIT] = min(lim, W[ST_NODES] + bud)
+        n0 = W[ST_NODES]
         b = np.int64(1) << c
         two = (W[O_H2 + seat] & b) != 0
         ck = _flip(W, seat, c, two, key)
@@ -2885,6 +2938,12 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
                     np.int64(ws), np.int64(wc), np.int64(tpts + p), np.int64(nt), np.int64(left),
                     np.int64(ck), np.int64(ncards - 1))
         _flip(W, seat, c, two, key)
+        if ncards == W[P_ROOTN]:
+            # (the root: what this card cost, for the next probe's order)
+            if W[O_RPROBE + c] != W[P_PROBE]:
+                W[O_RPROBE + c] = W[P_PROBE]
+                W[O_RCOST + c] = 0
+            W[O_RCOST + c] += W[ST_NODES] - n0
         W[O_ACC + (c >> 4)] += za
         W[O_ACCB + (c >> 4)] += zb
         if bud > 0:
@@ -2932,6 +2991,8 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
             rel = crel
             if n > 1:
                 W[O_CUT + ((ckey >> 8) & (NCUT - 1))] = ckey | c
+                if ncards == W[P_ROOTN]:
+                    W[P_RBEST] = c + 1
             break
         j += 1
     if W[O_SKIP + d] != 0:
@@ -2948,6 +3009,10 @@ def _probe(W, T, rs, target):
     key = rs[RS_SALT]
     W[P_SALT] = key
     W[P_BFROM] = rs[RS_NCARDS] - (W[P_BCARDS] - 1)
+    W[P_ROOTN] = rs[RS_NCARDS]
+    W[P_PROBE] += 1
+    W[P_PLAST] = W[ST_NODES] - W[P_PSTART]
+    W[P_PSTART] = W[ST_NODES]
     for su in range(4):
         W[O_ACC + su] = 0
         W[O_ACCB + su] = 0

@@ -318,10 +318,11 @@ def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple[C
 # of one position and its siblings: a trick start past a probe's window returns its leader's
 # side's cashing (``Solver.value``'s ``window_bound``, both bounds), so that the entries it
 # leaves decide more of the later probes' windows. bench/simulate.py's 6 x 8 line, 200 deals,
-# nodes (bench/RESULTS.md, session 8): on lead, hands 7-10, -1.2% (429.98 -> 424.84 M); not on
-# lead, hands 7 and 8, -1.1%. (``max_points``' default at 6 seats, off, was measured even on
-# its single searches.)
-WINDOW_BOUND = 3
+# nodes (bench/RESULTS.md, session 8): on lead, hands 7-10, -1.2% (429.97 -> 424.84 M); not on
+# lead, hands 7 and 8, -1.1%; 4 x 8 on lead -1.0%. Per seats: at 8 the seats' default (the
+# lower bound) stays, both bounds there were +3.3% on lead. (``max_points``' default at 6
+# seats, none, was measured even on its single searches.)
+WINDOW_BOUND_BY_SEATS: dict[int, int] = {4: 3, 6: 3}
 
 
 class _Open:
@@ -355,6 +356,7 @@ class _Deals:
         self.known = known_after(view.table, contract.trump, view.plays, view.leader)
         self.after = [self.known.then(c) for c in lead_cards]  # the position after each lead
         self.mover_side = view.table.team_of(view.seat) == contract.team
+        self.window_bound = WINDOW_BOUND_BY_SEATS.get(view.table.players)
         self._cond = threading.Condition()
         self._open: dict[int, _Open] = {}  # deal -> its leads, while its worker solves them
 
@@ -366,8 +368,9 @@ class _Deals:
             g = None if guess is None else guess - kid.won[side]
             # (the deal's leads share the table and the cut-off memory: bench/RESULTS.md)
             return kid.won[side] + solver.value(kid, side, guess=g, stop=stop, keep_cuts=True,
-                                                window_bound=WINDOW_BOUND)
-        return target if reaches(kid, target, side, solver=solver, stop=stop, keep_cuts=True) else target - 1
+                                                window_bound=self.window_bound)
+        return target if reaches(kid, target, side, solver=solver, stop=stop, keep_cuts=True,
+                                 window_bound=self.window_bound) else target - 1
 
     def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]] | None:
         """Deal ``i``: the declaring side's value with best play, and its value after each lead
@@ -381,8 +384,9 @@ class _Deals:
         if not self.lead_cards:
             enc = self.known.encode(self.counts[i])
             if self.points:
-                return enc.won[side] + solver.value(enc, side, stop=stop, window_bound=WINDOW_BOUND), []
-            return (target if reaches(enc, target, side, solver=solver, stop=stop) else target - 1), []
+                return enc.won[side] + solver.value(enc, side, stop=stop, window_bound=self.window_bound), []
+            return (target if reaches(enc, target, side, solver=solver, stop=stop, window_bound=self.window_bound)
+                    else target - 1), []
         deal = _Open([k.encode(self.counts[i]) for k in self.after])
         # the first lead's guess: this worker's value after the first lead on its last deal;
         # each later lead's: the value after the lead before (most alike: a suit's neighbours)

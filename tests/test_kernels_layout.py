@@ -54,7 +54,7 @@ def test_regions_hold_every_index_the_kernels_use():
     # per card bit, on every deck and on bridge
     bits = [card_bit(c) for _, deck in TABLE_SETUPS for c in deck_cards(deck)]
     bits += [bridge.card_bit(s + r) for s in "SHDC" for r in "AKQJT98765432"]
-    for name in ("O_SUIT", "O_PTS", "O_OWN"):
+    for name in ("O_SUIT", "O_PTS", "O_OWN", "O_RCOST", "O_RPROBE"):
         assert size[name] > max(bits), name
     assert max(bits) < 64  # a card is a bit of an int64
     # per suit; per points 0..3

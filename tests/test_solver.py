@@ -390,8 +390,8 @@ def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, de
     positions before it and of other positions' (no ``clear`` between them), and gives the
     plain minimax's value of every card, guessed at the card before's value as the estimate
     guesses a lead; ``reaches(keep_cuts=True)`` (its yes/no mode) the minimax's answer. A
-    second solver does the same with ``window_bound=3`` (as the estimate's leads: trick starts
-    past a probe's window return their leader's side's cashing either way)."""
+    second solver does the same with ``window_bound=3``, values and probes (as the estimate's
+    leads: trick starts past a probe's window return their leader's side's cashing either way)."""
     table = Table(players, deck, teams)
     rng = random.Random(71 * players + deck)
     solver = S.Solver(table_mb=2)
@@ -413,6 +413,7 @@ def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, de
             # and the yes/no probe (the estimate's yes/no mode) at the value and one past it
             for need in (last, last + 1):
                 assert S.reaches(kid, need, team, solver=solver, keep_cuts=True) == (need <= last), (pos, card, need)
+                assert S.reaches(kid, need, team, solver=bounded, keep_cuts=True, window_bound=3) == (need <= last)
     assert solver._cuts is not None and solver._cuts.any()
     solver.clear()
     assert solver._cuts is None
@@ -727,6 +728,30 @@ def test_window_bound_matches_minimax(players, deck, teams, count, monkeypatch):
     table = Table(players, deck, teams)
     rng = random.Random(61 * players + deck)
     _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_WINB, (0, 1, 2, 3),
+                                  [None if k % 3 == 1 else SIZES[(players, deck)][1] for k in range(count)])
+
+
+@pytest.mark.parametrize("players,deck,teams,count", [(4, 48, "alternate", 24), (6, 48, "alternate", 24),
+                                                     (8, 64, "alternate", 60)])
+def test_root_order_matches_minimax(players, deck, teams, count, monkeypatch):
+    """The narrowing's root order (``P_RORD``: each probe's root tries its moves by the nodes
+    each took in the last probe that searched it, most first) off and on from the first node:
+    the plain minimax's values and both proofs each time, and the node counts show it at work
+    (on by default only at 8 seats, past ``ROOT_ORDER_BY_SEATS``' node count and when one card
+    took its share of the last probe: here from the first node, whatever the shares; the
+    minimax's positions at 8 seats, 3 tricks, are small for it: it moves a few of 60)."""
+    assert kernels.root_order(8) == (500_000, 80) and kernels.root_order(4) == kernels.root_order(6) == (0, 0)
+    table = Table(players, deck, teams)
+    rng = random.Random(71 * players + deck)
+    plain = S.work_array
+
+    def every_share(enc, side):
+        W = plain(enc, side).copy()
+        W[kernels.P_RSHARE] = 0
+        return W
+
+    monkeypatch.setattr(S, "work_array", every_share)
+    _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_RORD, (0, 1),
                                   [None if k % 3 == 1 else SIZES[(players, deck)][1] for k in range(count)])
 
 
