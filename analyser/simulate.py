@@ -369,7 +369,8 @@ class _Deals:
             # (the deal's leads share the table and the cut-off memory: bench/RESULTS.md)
             return kid.won[side] + solver.value(kid, side, guess=g, stop=stop, keep_cuts=True,
                                                 window_bound=self.window_bound)
-        return target if reaches(kid, target, side, solver=solver, stop=stop, keep_cuts=True) else target - 1
+        return target if reaches(kid, target, side, solver=solver, stop=stop, keep_cuts=True,
+                                 window_bound=self.window_bound) else target - 1
 
     def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]] | None:
         """Deal ``i``: the declaring side's value with best play, and its value after each lead
@@ -384,7 +385,8 @@ class _Deals:
             enc = self.known.encode(self.counts[i])
             if self.points:
                 return enc.won[side] + solver.value(enc, side, stop=stop, window_bound=self.window_bound), []
-            return (target if reaches(enc, target, side, solver=solver, stop=stop) else target - 1), []
+            return (target if reaches(enc, target, side, solver=solver, stop=stop, window_bound=self.window_bound)
+                    else target - 1), []
         deal = _Open([k.encode(self.counts[i]) for k in self.after])
         # the first lead's guess: this worker's value after the first lead on its last deal;
         # each later lead's: the value after the lead before (most alike: a suit's neighbours)

@@ -303,13 +303,15 @@ class Solver:
             self._cuts = W[kernels.O_CUT:kernels.O_CUT + kernels.NCUT]  # (W is this search's own)
 
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
-              max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False) -> bool:
-        """Can team ``side`` win ``need`` more points from ``enc``? ``keep_cuts``: as ``value``'s."""
+              max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False,
+              window_bound: int | None = None) -> bool:
+        """Can team ``side`` win ``need`` more points from ``enc``? ``keep_cuts``, ``window_bound``:
+        as ``value``'s."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
-            W = self._work(enc, side)
+            W = self._work(enc, side, window_bound)
             self._load_cuts(W, keep_cuts)
             out = []
             self._running = W
@@ -579,11 +581,12 @@ def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None
 
 
 def reaches(enc: Encoded, target: int, side: int, *, solver: Solver, max_nodes: int | None = None,
-            max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False) -> bool:
+            max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False,
+            window_bound: int | None = None) -> bool:
     """``solve`` on a kernel position (nothing checked: the caller's edge did it)."""
     # a need past what is left (or at most nothing) has the same answer as the nearest sane one
     need = max(-1, min(target - enc.won[side], enc.points_left() + 1))
-    return solver.probe(enc, side, need, max_nodes, max_seconds, stop, keep_cuts)
+    return solver.probe(enc, side, need, max_nodes, max_seconds, stop, keep_cuts, window_bound)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,

@@ -390,8 +390,8 @@ def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, de
     positions before it and of other positions' (no ``clear`` between them), and gives the
     plain minimax's value of every card, guessed at the card before's value as the estimate
     guesses a lead; ``reaches(keep_cuts=True)`` (its yes/no mode) the minimax's answer. A
-    second solver does the same with ``window_bound=3`` (as the estimate's leads: trick starts
-    past a probe's window return their leader's side's cashing either way)."""
+    second solver does the same with ``window_bound=3``, values and probes (as the estimate's
+    leads: trick starts past a probe's window return their leader's side's cashing either way)."""
     table = Table(players, deck, teams)
     rng = random.Random(71 * players + deck)
     solver = S.Solver(table_mb=2)
@@ -413,6 +413,7 @@ def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, de
             # and the yes/no probe (the estimate's yes/no mode) at the value and one past it
             for need in (last, last + 1):
                 assert S.reaches(kid, need, team, solver=solver, keep_cuts=True) == (need <= last), (pos, card, need)
+                assert S.reaches(kid, need, team, solver=bounded, keep_cuts=True, window_bound=3) == (need <= last)
     assert solver._cuts is not None and solver._cuts.any()
     solver.clear()
     assert solver._cuts is None
