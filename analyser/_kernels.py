@@ -128,7 +128,8 @@ P_NDIV = WORK.add("P_NDIV", 1, "the narrowing: past P_NAFTER nodes, a window ove
 P_NAFTER = WORK.add("P_NAFTER", 1, "the narrowing: before this many nodes, a third of the way up (NARROW_DIV)")
 P_NMID = WORK.add("P_NMID", 1, "the narrowing: not 0: past this many nodes, a window over 5 wide is probed half way "
                    "until both sides were proved")
-# the two-trick ending's search state, per level (cards played to its first trick)
+# the two-trick ending's search state, per level (the leader, then each following seat with a
+# choice of cards, the last seat's excepted)
 O_T2SEAT = WORK.add("O_T2SEAT", MAX_SEATS, "per level: the seat to play")
 O_T2NOPT = WORK.add("O_T2NOPT", MAX_SEATS, "per level: its options (1 or 2)")
 O_T2NEXT = WORK.add("O_T2NEXT", MAX_SEATS, "per level: the options tried")
@@ -811,8 +812,14 @@ def _topk(W, kv):
     m = np.int64(0)
     for su in range(4):
         kk = (kv >> (5 * su)) & 31
+        if kk == 0:
+            continue
         x = u & W[O_SMASK + su]
-        while x != 0 and kk > 0:
+        if kk >= _popc(x):
+            # (all the suit's cards left)
+            m |= x
+            continue
+        while kk > 0:
             b = x & -x
             x ^= b
             m |= b
@@ -977,7 +984,14 @@ def _quick(W, seat, pend, firsts):
     trump = W[P_TRUMP]
     bonus = W[P_BONUS]
     tmask = W[O_SMASK + trump] if trump >= 0 else np.int64(0)
-    u, opp_tr, many = _quick_seats(W, seat, nseat, trump, tmask)
+    if trump >= 0:
+        u, opp_tr, many = _quick_seats(W, seat, nseat, trump, tmask)
+    else:
+        # (no trumps: none to ruff, no partner holding only trumps; the other seats' cards as
+        # in the look above)
+        u = _others(W, seat)
+        opp_tr = np.int64(0)
+        many = True
     qm = np.int64(0)
     trump_own = np.int64(0)
     trump_all = np.int64(0)
@@ -1566,18 +1580,15 @@ def _two_tricks(W, seat, alpha, beta):
         s = W[O_T2SEAT + i]
         if fresh:
             # set up level i: the seat's playable cards, the likelier good one first
+            # (a following seat gets a level only with a choice of cards: see below)
             a = W[O_T2C + 2 * s]
             b = W[O_T2C + 2 * s + 1]
             na = 2
             first = 0
-            if a == b:
-                na = 1
-            elif i > 0 and ((a >> 4) == lsuit) != ((b >> 4) == lsuit):
-                na = 1
-                if (b >> 4) == lsuit:
-                    W[O_T2C + 2 * s] = b
-                    W[O_T2C + 2 * s + 1] = a
-            elif i > 0:
+            if i == 0:
+                if a == b:
+                    na = 1
+            else:
                 wc = W[O_T2WCARD + i]
                 wa = _beats(W, a, wc, trump)
                 wb = _beats(W, b, wc, trump)

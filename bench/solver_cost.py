@@ -13,7 +13,9 @@ A set is ``players:deals`` or ``players x hand size:deals`` (``4x12:0-2``; deal 
 function's own instructions (``calls`` from callgrind's call counts). A search change that
 keeps node counts equal is a pure speed change: compare instructions per node. Needs valgrind
 (about a minute for the default sets, mostly loading the kernels under valgrind).
-``--inner`` is the process valgrind runs (the searches themselves).
+``--listing _ab,_gen_moves`` writes each named kernel function's instructions (objdump of the
+code as the searching process ran it) with each one's executions a node, to find the costly
+blocks inside a function. ``--inner`` is the process valgrind runs (the searches themselves).
 """
 from __future__ import annotations
 
@@ -99,6 +101,18 @@ def inner(sets: list[tuple[int, int, list[int]]], out: str) -> None:
         print("NODES", players, run(players, hand, keep), flush=True)
         # each set's counts dumped apart (``--callgrind-out-file``'s name with ``.1``, ``.2``, ...)
         subprocess.run(["callgrind_control", "-d", str(os.getpid())], check=False, capture_output=True)
+    # the kernel functions' code as this process runs it (for ``--listing``: compiled under
+    # valgrind, the code can differ from the same kernels' outside it)
+    import ctypes
+
+    starts = sorted(a for a in (engine.get_function_address(n) for n in engine._defined_symbols) if a)
+    with open(out + ".code", "w") as f:
+        for name in engine._defined_symbols:
+            a = engine.get_function_address(name)
+            if a and re.search(r"_kernels\d+\w+?B\d+v", name) and name.startswith("_ZN8fiftysix"):
+                i = bisect.bisect_right(starts, a)
+                size = min(starts[i] - a if i < len(starts) else 65536, 65536)
+                f.write(f"{a} {name} {ctypes.string_at(a, size).hex()}\n")
 
 
 def attribute(cg: str, symbols: str) -> tuple[collections.Counter[str], collections.Counter[str]]:
@@ -152,10 +166,54 @@ def attribute(cg: str, symbols: str) -> tuple[collections.Counter[str], collecti
     return own, calls
 
 
+def listing(out: str, func: str, nodes: int) -> str:
+    """Kernel function ``func``'s instructions (objdump) with each one's executions a node."""
+    counts: collections.Counter[int] = collections.Counter()
+    base, code = 0, b""
+    with open(out + ".code") as f:
+        for line in f:
+            a, name, hexcode = line.split()
+            if re.search(rf"_kernels\d+{func}B\d+v", name):
+                base, code = int(a), bytes.fromhex(hexcode)
+    if not code:
+        return f"no kernel function {func}"
+    for cg in [out + ".cg"] + glob.glob(out + ".cg.*"):
+        pos, after_call = 0, False
+        with open(cg) as f:
+            for line in f:
+                if line.startswith("calls="):
+                    after_call = True
+                    continue
+                if not line or line[0] not in "0123456789+-*":
+                    continue
+                tok = line.split()
+                if tok[0].startswith("0x"):
+                    pos = int(tok[0], 16)
+                elif tok[0][0] in "+-":
+                    pos += int(tok[0])
+                if after_call:
+                    after_call = False
+                    continue
+                if len(tok) >= 3 and base <= pos < base + len(code):
+                    counts[pos - base] += int(tok[2])
+    with open(out + ".bin", "wb") as f:
+        f.write(code)
+    dis = subprocess.run(["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", "-M", "intel", out + ".bin"],
+                         capture_output=True, text=True, check=False).stdout
+    lines = [f"{func}: {sum(counts.values()) / nodes:.1f} instructions a node; each instruction's executions a node"]
+    for line in dis.splitlines():
+        m = re.match(r"\s*([0-9a-f]+):\s+(?:[0-9a-f]{2} )+\s*(.*)", line)
+        if m and m.group(2).strip():
+            lines.append(f"{counts.get(int(m.group(1), 16), 0) / nodes:8.3f} {m.group(1):>6}: {m.group(2)}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets", default="6:0-11,8:0-2", help="players:deals, e.g. 6:0-11,8:0-2")
     ap.add_argument("--out", default="/tmp/solver_cost", help="prefix of callgrind's files")
+    ap.add_argument("--listing", default="", help="kernel functions (_ab,_gen_moves) whose instructions to list with "
+                    "their executions a node, in OUT.FUNC.txt")
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     sets = _sets(args.sets)
@@ -193,6 +251,10 @@ def main() -> None:
         c = calls.get(name, 0)
         per_call = f"{ir / c:8.0f} a call" if c else ""
         print(f"  {name:16s} {ir / nodes:8.1f} a node {100 * ir / total:5.1f}%  calls {c:>10,d} {per_call}")
+    for func in filter(None, args.listing.split(",")):
+        with open(f"{args.out}.{func}.txt", "w") as f:
+            f.write(listing(args.out, func, nodes) + "\n")
+        print(f"  listing of {func}: {args.out}.{func}.txt")
 
 
 if __name__ == "__main__":
