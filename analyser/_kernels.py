@@ -2351,6 +2351,18 @@ def _exact(W, T, ix, kx, alpha, beta, ncards):
 
 
 @njit(cache=True)
+def _two_start(W, T, ix, kx, alpha, beta, seat, left, ncards):
+    """A two-trick ending's start that its exact entry did not decide: solved outright and
+    stored. Out of ``_start`` so that its three calls' return slots are not set up at every
+    call of ``_start`` (numba zeroes two per call site at each entry)."""
+    v = _two_tricks(W, seat, alpha, beta)
+    rel = W[P_T2REL]
+    W[O_REL + ncards] = rel
+    _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, ncards, left, W[P_EPOCH])
+    return v
+
+
+@njit(cache=True)
 def _start(W, T, alpha, beta, seat, left, key, ncards):
     """A trick start's table lookups and bounds (two or more tricks left): the value when
     they decide it (points: never negative), else -1, with what the search and its store need at
@@ -2378,12 +2390,7 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             W[oc + OC_EXACT] += 1
             return hit
         W[oc + OC_SEARCHED] += 1
-        # two-trick endings are solved outright
-        v = _two_tricks(W, seat, alpha, beta)
-        rel = W[P_T2REL]
-        W[O_REL + ncards] = rel
-        _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, ncards, left, W[P_EPOCH])
-        return v
+        return _two_start(W, T, ix, kx, alpha, beta, seat, left, ncards)
     if ncards <= W[P_EXACT]:
         alpha = np.int64(-1)
         beta = left + 1
@@ -2456,6 +2463,9 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         return hit
     lkv = np.int64(-1)
     lk = np.int64(0)
+    kv = np.int64(0)
+    got = np.int64(0)
+    found = np.int64(0)
     ep = W[P_EPOCH]
     tops = _tops(W)
     for e in range(i0, i0 + W[P_ABUCKET]):
@@ -2480,14 +2490,16 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
                 lk = _akey(W, kv, base, dd)
             if lk == tk:
                 if lb >= beta or lb == ub:
-                    W[O_REL + ncards] = _topk(W, kv)
+                    got = lb
+                    found = 1
                     W[oc + OC_ABSTRACT] += 1
-                    return lb
+                    break
                 if ub <= alpha:
-                    W[O_REL + ncards] = _topk(W, kv)
+                    got = ub
+                    found = 1
                     W[oc + OC_ABSTRACT] += 1
-                    return ub
-    if pb >= 0:
+                    break
+    if found == 0 and pb >= 0:
         # an entry of a payoff-similar position: its bounds moved by what the small
         # cards' points can change (this position's small-card points computed once per
         # rank counts)
@@ -2519,14 +2531,20 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             sh = _shift(W, T, pb + PB_TAILS + PE_TAIL * j, kv)
             lb = _v_lb(v) - (sh & 0xFFFF)
             if lb >= beta:
-                W[O_REL + ncards] = _topk(W, kv)
+                got = lb
+                found = 1
                 W[oc + OC_PAYOFF] += 1
-                return lb
+                break
             ub = _v_ub(v) + (sh >> 16)
             if ub <= alpha:
-                W[O_REL + ncards] = _topk(W, kv)
+                got = ub
+                found = 1
                 W[oc + OC_PAYOFF] += 1
-                return ub
+                break
+    if found != 0:
+        # (an abstract or payoff entry decided it: one call site for the cards that did)
+        W[O_REL + ncards] = _topk(W, kv)
+        return got
     o = O_START + TS_SIZE * ncards
     W[o + TS_BASE] = base
     W[o + TS_ABUCKET] = i0
