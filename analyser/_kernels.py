@@ -2351,18 +2351,6 @@ def _exact(W, T, ix, kx, alpha, beta, ncards):
 
 
 @njit(cache=True)
-def _two_start(W, T, ix, kx, alpha, beta, seat, left, ncards):
-    """A two-trick ending's start that its exact entry did not decide: solved outright and
-    stored. Out of ``_start`` so that its three calls' return slots are not set up at every
-    call of ``_start`` (numba zeroes two per call site at each entry)."""
-    v = _two_tricks(W, seat, alpha, beta)
-    rel = W[P_T2REL]
-    W[O_REL + ncards] = rel
-    _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, ncards, left, W[P_EPOCH])
-    return v
-
-
-@njit(cache=True)
 def _start(W, T, alpha, beta, seat, left, key, ncards):
     """A trick start's table lookups and bounds (two or more tricks left): the value when
     they decide it (points: never negative), else -1, with what the search and its store need at
@@ -2390,7 +2378,12 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
             W[oc + OC_EXACT] += 1
             return hit
         W[oc + OC_SEARCHED] += 1
-        return _two_start(W, T, ix, kx, alpha, beta, seat, left, ncards)
+        # two-trick endings are solved outright
+        v = _two_tricks(W, seat, alpha, beta)
+        rel = W[P_T2REL]
+        W[O_REL + ncards] = rel
+        _tt_store(T, ix, 2, kx, _kvec(W, rel), True, v, alpha, beta, ncards, left, W[P_EPOCH])
+        return v
     if ncards <= W[P_EXACT]:
         alpha = np.int64(-1)
         beta = left + 1
