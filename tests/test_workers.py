@@ -24,9 +24,10 @@ from tests.app_harness import open_page
 
 def count_until_stopped(stop) -> tuple[int, float]:
     """Say it started, then spin until ``stop()``; how many looks it took and for how long (the
-    worker's clock)."""
-    workers.progress("started")
+    worker's clock, read before saying so: a worker at idle priority may wait for a core
+    between the two, and the page's half second counts from the message)."""
     t0, k = time.monotonic(), 0
+    workers.progress("started")
     while not stop():
         k += 1
         time.sleep(0.01)
