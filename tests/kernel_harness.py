@@ -31,3 +31,17 @@ def move_order(enc: Encoded, side: int = 0, *, settled: bool = False, **words: i
     n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
                            int(rs[kernels.RS_WCARD]), settled, np.int64(other), d, np.int64(rs[kernels.RS_TCARDS]))
     return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
+
+
+def with_words(monkeypatch, **words: int) -> None:
+    """Every search's work array from now on (``solver.work_array``, as patched so far) with
+    ``words`` set over it (names of work-array words, ``P_BAFTER=0`` say)."""
+    plain = S.work_array
+
+    def work_array(enc: Encoded, side: int) -> np.ndarray:
+        W = plain(enc, side).copy()
+        for name, value in words.items():
+            W[getattr(kernels, name)] = value
+        return W
+
+    monkeypatch.setattr(S, "work_array", work_array)

@@ -10,6 +10,7 @@ import pytest
 from fiftysix.analyser import solver as S
 from fiftysix.analyser.pool import NOT_DONE, Pool
 from fiftysix.cards import Table, random_deal
+from tests.kernel_harness import with_words
 
 
 class Boom(Exception):
@@ -160,14 +161,7 @@ def test_one_interrupt_stops_a_search_inside_a_budgeted_card(monkeypatch):
     ran on until its next pause (2^20 nodes later then; never, now that a ``stop`` makes no
     pauses)."""
     from fiftysix.analyser import _kernels as kernels
-    plain = S.work_array
-
-    def work_array(enc, side):
-        W = plain(enc, side).copy()
-        W[kernels.P_BAFTER] = 0
-        return W
-
-    monkeypatch.setattr(S, "work_array", work_array)
+    with_words(monkeypatch, P_BAFTER=0)
     monkeypatch.setattr(S, "WATCH_POLL", 86400.0)
     time.sleep(2 * 0.05)  # (a look the watcher had planned before comes and goes)
     solver, flag = S.Solver(4), threading.Event()

@@ -17,7 +17,7 @@ from fiftysix.analyser import solver as S
 from fiftysix.analyser.encode import card_bit
 from fiftysix.cards import CARD_NAMES, SUITS, TABLE_SETUPS, Card, Deal, Hand, Table, deck_cards, random_deal
 from fiftysix.errors import DealError, FiftySixError, IllegalPlayError
-from tests.kernel_harness import move_order
+from tests.kernel_harness import move_order, with_words
 from tests.naive import naive_card_values, naive_max_points
 
 # (players, deck) -> (usual hand sizes, a bigger size drawn now and then): the minimax is slow
@@ -743,14 +743,7 @@ def test_root_order_matches_minimax(players, deck, teams, count, monkeypatch):
     assert kernels.root_order(8) == (500_000, 80) and kernels.root_order(4) == kernels.root_order(6) == (0, 0)
     table = Table(players, deck, teams)
     rng = random.Random(71 * players + deck)
-    plain = S.work_array
-
-    def every_share(enc, side):
-        W = plain(enc, side).copy()
-        W[kernels.P_RSHARE] = 0
-        return W
-
-    monkeypatch.setattr(S, "work_array", every_share)
+    with_words(monkeypatch, P_RSHARE=0)
     _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_RORD, (0, 1),
                                   [None if k % 3 == 1 else SIZES[(players, deck)][1] for k in range(count)])
 
