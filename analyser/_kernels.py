@@ -1549,6 +1549,21 @@ def _t2_leaf(W, wseat, wcard, tpk, lsuit, total):
     return v
 
 
+@njit(cache=True, inline="always")
+def _t2_follow(W, s, c, tp, ws, wc, lsuit, trump):
+    """The two-trick ending's first trick after seat ``s`` follows with card ``c``: its points
+    word ``tp`` (the card's points; 1 << 20 for a card of the suit led, 1 << 28 for a trump),
+    and the winning seat and card ``ws``, ``wc``."""
+    tp += W[O_PTS + c]
+    if (c >> 4) == lsuit:
+        tp += np.int64(1) << 20
+    elif (c >> 4) == trump:
+        tp += np.int64(1) << 28
+    if _beats(W, c, wc, trump):
+        return tp, s, c
+    return tp, ws, wc
+
+
 @njit(cache=True)
 def _two_tricks(W, seat, alpha, beta):
     """Fail-soft value of a two-trick ending with ``seat`` to lead (every seat holds two
@@ -1610,20 +1625,13 @@ def _two_tricks(W, seat, alpha, beta):
             W[O_T2F + s] = W[O_T2C + 2 * s + 1 - j]
             ws = W[O_T2WSEAT + i]
             wc = W[O_T2WCARD + i]
-            tp = W[O_T2TPTS + i] + W[O_PTS + c]
             if i == 0:
                 lsuit = c >> 4
                 ws = s
                 wc = c
-                tp += np.int64(1) << 20
+                tp = W[O_T2TPTS + i] + W[O_PTS + c] + (np.int64(1) << 20)
             else:
-                if (c >> 4) == lsuit:
-                    tp += np.int64(1) << 20
-                elif (c >> 4) == trump:
-                    tp += np.int64(1) << 28
-                if _beats(W, c, wc, trump):
-                    ws = s
-                    wc = c
+                tp, ws, wc = _t2_follow(W, s, c, W[O_T2TPTS + i], ws, wc, lsuit, trump)
             nxt = s + 1
             if nxt == nseat:
                 nxt = 0
@@ -1641,14 +1649,7 @@ def _two_tricks(W, seat, alpha, beta):
                         W[O_T2C + 2 * nxt + 1] = a
                         a, b = b, a
                 W[O_T2F + nxt] = b
-                tp += W[O_PTS + a]
-                if (a >> 4) == lsuit:
-                    tp += np.int64(1) << 20
-                elif (a >> 4) == trump:
-                    tp += np.int64(1) << 28
-                if _beats(W, a, wc, trump):
-                    ws = nxt
-                    wc = a
+                tp, ws, wc = _t2_follow(W, nxt, a, tp, ws, wc, lsuit, trump)
                 nxt += 1
                 if nxt == nseat:
                     nxt = 0
