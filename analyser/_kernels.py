@@ -444,18 +444,12 @@ def _apart(W, g, su, kk):
     the holders, points and copy ties of the top k distinct cards left, in power order,
     and the multiset of (holder, points) of the cards below them (an additive hash, so that
     only how many cards of each points value each seat holds there counts), from the state
-    at ``W[g + HP_X:]``. With payoff-similar entries on, the points-blind parts as well
-    (``W[g + O_HB - O_HP + k]``: the top cards' holders and copy ties without their points,
-    the small cards only as how many each seat holds; their running hash at ``HP_HASH`` of
-    that block)."""
+    at ``W[g + HP_X:]``. The points-blind parts have their own state and ``_apart_blind``
+    (a payoff lookup asks for them alone, most key computations: bench/RESULTS.md, session 9)."""
     n = W[g + HP_N]
     x = W[g + HP_X]
     small = W[g + HP_SMALL]
     hp = W[g + HP_HASH]
-    blind = W[P_PAYOFF] != 0
-    gb = g + (O_HB - O_HP)
-    smallb = W[gb + HP_SMALL]
-    hpb = W[gb + HP_HASH]
     for k in range(W[g + HP_DONE] + 1, kk + 1):
         b = x & -x
         x ^= b
@@ -463,6 +457,45 @@ def _apart(W, g, su, kk):
         p = W[O_PTS + c]
         first = np.int64(-1)
         second = np.int64(-1)
+        own = W[O_OWN + c]
+        while own != 0:
+            s = _ctz(own)
+            own &= own - 1
+            two = (W[O_H2 + s] & b) != 0
+            code = s | (64 if two else 0) | (p << 3)
+            if first < 0:
+                first = code
+            else:
+                second = code | 128
+            zz = _ZT[(s << 6) | (su << 4) | (p & 15)]
+            if two:
+                zz += zz
+            small -= zz
+        hp = (hp ^ first) * FNV_PRIME
+        if second >= 0:
+            hp = (hp ^ second) * FNV_PRIME
+        W[g + k] = _mix(hp * GOLDEN + (small if k < n else np.int64(0)) + k * GOLDEN + su)
+    W[g + HP_X] = x
+    W[g + HP_SMALL] = small
+    W[g + HP_HASH] = hp
+    W[g + HP_DONE] = kk
+
+
+@njit(cache=True)
+def _apart_blind(W, g, su, kk):
+    """``_apart``'s points-blind parts (``W[g + O_HB - O_HP + k]``, with payoff-similar entries
+    on): the top cards' holders and copy ties without their points, the small cards only as
+    how many each seat holds; their own state (``HP_X``, ``HP_SMALL``, ``HP_HASH``,
+    ``HP_DONE``) in that block."""
+    n = W[g + HP_N]
+    gb = g + (O_HB - O_HP)
+    x = W[gb + HP_X]
+    smallb = W[gb + HP_SMALL]
+    hpb = W[gb + HP_HASH]
+    for k in range(W[gb + HP_DONE] + 1, kk + 1):
+        b = x & -x
+        x ^= b
+        c = _ctz(b)
         fb = np.int64(-1)
         sb = np.int64(-1)
         own = W[O_OWN + c]
@@ -471,38 +504,22 @@ def _apart(W, g, su, kk):
             own &= own - 1
             two = (W[O_H2 + s] & b) != 0
             cb = s | (64 if two else 0)
-            code = cb | (p << 3)
             if fb < 0:
                 fb = cb
-                first = code
             else:
                 sb = cb | 128
-                second = code | 128
-            zi = (s << 6) | (su << 4)
-            zz = _ZT[zi | (p & 15)]
+            zb = _ZT[(s << 6) | (su << 4)]
             if two:
-                zz += zz
-            small -= zz
-            if blind:
-                zb = _ZT[zi]
-                if two:
-                    zb += zb
-                smallb -= zb
-        hp = (hp ^ first) * FNV_PRIME
-        if second >= 0:
-            hp = (hp ^ second) * FNV_PRIME
-        W[g + k] = _mix(hp * GOLDEN + (small if k < n else np.int64(0)) + k * GOLDEN + su)
-        if blind:
-            hpb = (hpb ^ fb) * FNV_PRIME
-            if sb >= 0:
-                hpb = (hpb ^ sb) * FNV_PRIME
-            W[gb + k] = _mix(hpb * GOLDEN + (smallb if k < n else np.int64(0)) + k * GOLDEN + su + 64)
+                zb += zb
+            smallb -= zb
+        hpb = (hpb ^ fb) * FNV_PRIME
+        if sb >= 0:
+            hpb = (hpb ^ sb) * FNV_PRIME
+        W[gb + k] = _mix(hpb * GOLDEN + (smallb if k < n else np.int64(0)) + k * GOLDEN + su + 64)
+    W[gb + HP_X] = x
     W[gb + HP_SMALL] = smallb
     W[gb + HP_HASH] = hpb
-    W[g + HP_X] = x
-    W[g + HP_SMALL] = small
-    W[g + HP_HASH] = hp
-    W[g + HP_DONE] = kk
+    W[gb + HP_DONE] = kk
 
 
 @njit(cache=True, inline="always")
@@ -518,8 +535,11 @@ def _keyat(W, kv, base, d, off):
         kk = (kv >> (5 * su)) & 31
         if kk > W[g + HP_N]:
             kk = W[g + HP_N]
-        if kk > W[g + HP_DONE]:
-            _apart(W, g, su, kk)
+        if off == 0:
+            if kk > W[g + HP_DONE]:
+                _apart(W, g, su, kk)
+        elif kk > W[g + off + HP_DONE]:
+            _apart_blind(W, g, su, kk)
         k += W[g + off + kk]
     k = _mix(k)
     if k == 0:
@@ -561,6 +581,8 @@ def _akey0(W, base, d):
             W[g + (O_HB - O_HP)] = _part0(su + 64, W[O_ACCB + su])
             W[g + (O_HB - O_HP) + HP_SMALL] = W[O_ACCB + su]
             W[g + (O_HB - O_HP) + HP_HASH] = 2000 + su
+            W[g + (O_HB - O_HP) + HP_X] = us
+            W[g + (O_HB - O_HP) + HP_DONE] = 0
         W[g + HP_X] = us
         W[g + HP_SMALL] = W[O_ACC + su]
         W[g + HP_HASH] = 1000 + su

@@ -8,7 +8,7 @@ symbols for valgrind) to the kernel functions by their addresses.
 
     .venv/bin/python -m bench.solver_cost [--sets 6:0-11,8:0-2] [--out /tmp/solver_cost]
 
-A set is ``players:deals`` or ``players x hand size:deals`` (``4x12:0-2``; deal numbers of bench/solver.py's seeded sequence, ``a-b`` or
+A set is ``players:deals``, ``players x hand size:deals`` (``4x12:0-2``) or ``estHAND[sSEAT]:deals`` (``est7:0-9``: bench/estimate_nodes.py's searches; deal numbers of bench/solver.py's seeded sequence, ``a-b`` or
 ``a,b``). Prints the nodes, the kernels' instructions, instructions per node, and each kernel
 function's own instructions (``calls`` from callgrind's call counts). A search change that
 keeps node counts equal is a pure speed change: compare instructions per node. Needs valgrind
@@ -44,12 +44,44 @@ def _deals(spec: str) -> list[int]:
 def _sets(text: str) -> list[tuple[int, int, list[int]]]:
     # "6:0-11,8:0-2" or "6:0,1,2,8:0": a new set starts at each "players:"; "bridge:0-3" (players 0):
     # bench/solver_nodes.py's bridge deals (seed 2026), searched as bridge.tricks searches a deal;
-    # "4x12:0-2": players x hand size, bench/solver.py's set-up of that name (hand size 0: the table's own)
+    # "4x12:0-2": players x hand size, bench/solver.py's set-up of that name (hand size 0: the table's own);
+    # "est7:0-9" / "est7s2:0-9" (players -1, hand 10 x hand + seat): bench/estimate_nodes.py's 6 x 8
+    # estimate of hand 7 from seat 1 (on lead; default) or 2, its deals 0-9 solved as one worker does
     out: list[tuple[int, int, list[int]]] = []
-    for m in re.finditer(r"(\d+(?:x\d+)?|bridge):([\d,\-]+?)(?=,(?:\d+(?:x\d+)?|bridge):|$)", text):
+    head = r"(?:\d+(?:x\d+)?|bridge|est\d+(?:s\d)?)"
+    for m in re.finditer(rf"({head}):([\d,\-]+?)(?=,{head}:|$)", text):
+        if m.group(1).startswith("est"):
+            hand, _, seat = m.group(1)[3:].partition("s")
+            out.append((-1, 10 * int(hand) + int(seat or 1), _deals(m.group(2))))
+            continue
         players, _, hand = m.group(1).partition("x")
         out.append((0 if players == "bridge" else int(players), int(hand or 0), _deals(m.group(2))))
     return out
+
+
+def _estimate(hand: int, seat: int, keep: list[int]) -> int:
+    """bench/estimate_nodes.py's searches of one hand and seat (6 x 8, 200 deals drawn), deals
+    0 to max(keep) solved in order as one worker solves them; the nodes of all of them (``keep``
+    is taken as that range: a deal's first guess comes from the deal before)."""
+    from fiftysix.analyser import solver as S
+    from fiftysix.analyser.dealer import Dealer, View
+    from fiftysix.analyser.pool import Worker
+    from fiftysix.analyser.simulate import _Deals, _lead_cards
+    from fiftysix.cards import Table, random_deal
+    from fiftysix.scoring import Contract
+
+    table = Table.make(6, None)
+    contract = Contract.make(table, 30, 0, 2)
+    view = View(table, seat, random_deal(table, seed=hand).hand(seat))
+    job = _Deals(view, contract, _lead_cards(view, contract.trump), True, Dealer(view).sample_counts(200, 1))
+    solver = S.Solver()
+    worker: Worker[S.Solver] = Worker(solver, lambda: False)
+    total = 0
+    for i in range(max(keep) + 1):
+        solver.reset_counts()
+        assert job.solve(worker, i) is not None
+        total += solver.nodes
+    return total
 
 
 def inner(sets: list[tuple[int, int, list[int]]], out: str) -> None:
@@ -61,6 +93,8 @@ def inner(sets: list[tuple[int, int, list[int]]], out: str) -> None:
     # (no time budget: a search with one searches the same tree as without, and the clock of
     # a run under valgrind would be no measure of one)
     def run(players: int, hand: int, keep: list[int]) -> int:
+        if players < 0:
+            return _estimate(hand // 10, hand % 10, keep)
         if not players:
             from bench.solver_nodes import deals_of
             from fiftysix.analyser import bridge
@@ -245,7 +279,8 @@ def main() -> None:
     if len(parts) == len(sets) > 1:
         for (players, hand, _), f, n in zip(sets, parts, set_nodes):
             ir = sum(attribute(f, args.out + ".map")[0].values())
-            what = "bridge" if not players else f"{players} x {hand or 8}"
+            what = ("bridge" if not players else f"estimate hand {hand // 10} seat {hand % 10}" if players < 0
+                    else f"{players} x {hand or 8}")
             print(f"  set {what}: {n:,} nodes, {ir / max(n, 1):.1f} instructions a node")
     for name, ir in own.most_common():
         c = calls.get(name, 0)
