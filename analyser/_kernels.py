@@ -185,6 +185,8 @@ P_PSTART = WORK.add("P_PSTART", 1, "the node count when the probe now searched s
 P_PLAST = WORK.add("P_PLAST", 1, "the nodes the probe before it took (set by _probe)")
 O_RCOST = WORK.add("O_RCOST", MAX_CARDS, "per card at the root: the nodes its subtree took in the last probe that searched it")
 O_RPROBE = WORK.add("O_RPROBE", MAX_CARDS, "per card at the root: that probe (P_PROBE)")
+P_CUTSET = WORK.add("P_CUTSET", 1, "the cut-off memory's key parts (cut_key_parts): bit 1 a following seat's "
+                    "settled trick, bit 2 a trick start's suits each side can ruff")
 W_SIZE = WORK.size
 
 # budgeted move order (``_ab``): in a search past BUDGET_AFTER nodes, at its first
@@ -297,6 +299,22 @@ NARROW_MID_BY_SEATS: dict[int, int] = {8: 1}
 # 8 x 8 deals took 24.8-37.7 M nodes over 8 hash salts, 19.7-23.7 M with it (bench/RESULTS.md,
 # session 8). A single probe (``solve_kernel``, a fresh work array) has no costs: unchanged
 ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 80)}
+
+
+# per seats (P_CUTSET): what the cut-off memory's key holds besides the mover's cards. Bit 1: a
+# following seat's card is kept apart for a trick already settled (no opponent of its winner can
+# still beat it) and one still open (the move order treats the two apart: a card thrown on a
+# teammate's sure trick, a card that tries to win); bit 2: a lead's for the side suits each side
+# can ruff (the lead order weighs them). A card that cut off in one is a poor first try in the
+# other. Bit 1 at 6 seats: the estimate's searches (bench/estimate_nodes.py, 6 x 8, hands 7-10 on
+# lead) 424.8 -> 419.7 M nodes, not on lead (hands 7-8) 67.9 -> 67.2 M; bench/solver.py's 6 x 8
+# max_points median deal 89.4 -> 84.1 k; the 8 x 8 goal deal +10%: bench/RESULTS.md, session 9
+CUT_KEY_BY_SEATS: dict[int, int] = {6: 1}
+
+
+def cut_key_parts(seats: int) -> int:
+    """The cut-off memory's key parts at ``seats`` (P_CUTSET bits: 1 settled tricks, 2 ruffable suits)."""
+    return CUT_KEY_BY_SEATS.get(seats, 0)
 
 
 def root_order(seats: int) -> tuple[int, int]:
@@ -2057,12 +2075,34 @@ def _dds_third(W, seat, c, lsuit, wseat, wcard, legal, foreign, tcards):
     return w
 
 
+@njit(cache=True, inline="always")
+def _ruff_suits(W, seat):
+    """At a trick start with a trump suit: the side suits (a bit each) an opponent of
+    ``seat`` can ruff (void there, trumps left), and 4 bits up those only its teammates can."""
+    trump = W[P_TRUMP]
+    tm = W[O_SMASK + trump]
+    my = W[O_ISMAX + seat]
+    opp = np.int64(0)
+    mate = np.int64(0)
+    for s in range(W[P_NSEAT]):
+        h = W[O_H1 + s]
+        if s == seat or (h & tm) == 0:
+            continue
+        for su in range(4):
+            if su != trump and (h & W[O_SMASK + su]) == 0:
+                if W[O_ISMAX + s] == my:
+                    mate |= 1 << su
+                else:
+                    opp |= 1 << su
+    return opp | (mate << 4)
+
+
 @njit(cache=True)
-def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
+def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards, ruffs):
     """Fill the move list of depth ``d`` with the legal cards of ``seat``, one per
     equivalence class, best first; returns how many. ``settled``: no opponent of the
     side winning the trick so far can still beat its card; ``foreign``: the cards the
-    other seats hold."""
+    other seats hold; ``ruffs``: at a trick start with trumps, ``_ruff_suits`` (else 0)."""
     nseat = W[P_NSEAT]
     trump = W[P_TRUMP]
     hand = W[O_H1 + seat]
@@ -2086,8 +2126,9 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
     skip = np.int64(0)
     # leads with a trump suit: the suits (bits) an opponent can ruff, and those the
     # leader's partner can ruff (void there, trumps left), as DDS weights its leads
-    opp_ruff = 0
-    mate_ruff = 0
+    # (``_ruff_suits``: ``ruffs``)
+    opp_ruff = ruffs & 15
+    mate_ruff = ruffs >> 4
     # following: what the opponents still to play in this trick hold that may beat a card
     # (their cards of the suit led; the trumps of those void in it)
     later_led = np.int64(0)
@@ -2107,18 +2148,6 @@ def _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, foreign, d, tcards):
                     later_led |= f
                 elif trump >= 0:
                     later_ruff |= h & W[O_SMASK + trump]
-    if tlen == 0 and trump >= 0:
-        tm = W[O_SMASK + trump]
-        for s in range(nseat):
-            h = W[O_H1 + s]
-            if s == seat or (h & tm) == 0:
-                continue
-            for su in range(4):
-                if su != trump and (h & W[O_SMASK + su]) == 0:
-                    if W[O_ISMAX + s] == my:
-                        mate_ruff |= 1 << su
-                    else:
-                        opp_ruff |= 1 << su
     foreign_or_mine = foreign | hand
     nleft = _popc(hand)
     rest = legal
@@ -2670,13 +2699,16 @@ def _settled_bound(W, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, left, 
 
 
 @njit(cache=True, inline="always")
-def _cut_key(W, seat, tlen, lsuit, wseat, wcard, other):
+def _cut_key(W, seat, tlen, lsuit, wseat, wcard, other, settled, ruffs):
     """The cut-off memory's key of this node (low 8 bits clear, for the card): at a trick
     start the mover's hand; when following, the led suit's cards still out and the
     mover's own, and the card winning so far and its side; else the mover's hand and the
-    card winning so far."""
+    card winning so far. With ``P_CUTSET`` (``cut_key_parts``): a trick start's suits that
+    each side can ruff (``ruffs``) too, a following seat's whether the trick is ``settled``."""
     if tlen == 0:
         ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
+        if (W[P_CUTSET] & 2) != 0:
+            ckey ^= (ruffs + 1) * PSALT
     else:
         f = W[O_H1 + seat] & W[O_SMASK + lsuit]
         if f != 0:
@@ -2684,6 +2716,8 @@ def _cut_key(W, seat, tlen, lsuit, wseat, wcard, other):
         else:
             ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
         ckey ^= (wcard + 1) * GOLDEN ^ (W[O_ISMAX + wseat] << 7)
+        if settled and (W[P_CUTSET] & 1) != 0:
+            ckey ^= PSALT
     return _mix(ckey ^ (seat + 8 * tlen + 1) * SEAT_MUL) & ~np.int64(255)
 
 
@@ -2896,9 +2930,10 @@ def _ab(W, T, alpha, beta, seat, tlen, lsuit, wseat, wcard, tpts, tcards, left, 
         # the card that cut off last time the mover held these cards in this trick (tried
         # first: the best card a table entry recorded, of a search for another window, did
         # worse): its slot is fetched now, while the moves are generated
-        ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other)
+        ruffs = _ruff_suits(W, seat) if tlen == 0 and trump >= 0 else np.int64(0)
+        ckey = _cut_key(W, seat, tlen, lsuit, wseat, wcard, other, settled, ruffs)
         _prefetch(W, O_CUT + ((ckey >> 8) & (NCUT - 1)))
-        n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards)
+        n = _gen_moves(W, seat, tlen, lsuit, wseat, wcard, settled, other, d, tcards, ruffs)
         if n > 1 and ncards == W[P_ROOTN] and W[P_RORD] != 0 and W[ST_NODES] >= W[P_RORD]:
             _by_cost(W, mvo, n)
             if W[P_RBEST] > 0:

@@ -324,6 +324,12 @@ def _summary(view: View, contract: Contract, dealer: Dealer, lead_cards: tuple[C
 # seats, none, was measured even on its single searches.)
 WINDOW_BOUND_BY_SEATS: dict[int, int] = {4: 3, 6: 3}
 
+# and the cut-off memory's key holds a lead's ruffable suits too (``Solver.value``'s ``cut_key``:
+# both of ``kernels.cut_key_parts``' parts, where ``max_points`` has the settled tricks only at 6
+# seats: its 6 x 8 seed sets moved both ways). bench/estimate_nodes.py, 6 x 8 (bench/RESULTS.md,
+# session 9): on lead, hands 7-10, 419.7 -> 411.4 M nodes; not on lead, hands 7-8, 67.2 -> 64.8 M
+CUT_KEY_BY_SEATS: dict[int, int] = {6: 3}
+
 
 class _Open:
     """One deal's leads while its worker solves them in order from the first; once no deal is
@@ -357,6 +363,7 @@ class _Deals:
         self.after = [self.known.then(c) for c in lead_cards]  # the position after each lead
         self.mover_side = view.table.team_of(view.seat) == contract.team
         self.window_bound = WINDOW_BOUND_BY_SEATS.get(view.table.players)
+        self.cut_key = CUT_KEY_BY_SEATS.get(view.table.players)
         self._cond = threading.Condition()
         self._open: dict[int, _Open] = {}  # deal -> its leads, while its worker solves them
 
@@ -368,9 +375,9 @@ class _Deals:
             g = None if guess is None else guess - kid.won[side]
             # (the deal's leads share the table and the cut-off memory: bench/RESULTS.md)
             return kid.won[side] + solver.value(kid, side, guess=g, stop=stop, keep_cuts=True,
-                                                window_bound=self.window_bound)
+                                                window_bound=self.window_bound, cut_key=self.cut_key)
         return target if reaches(kid, target, side, solver=solver, stop=stop, keep_cuts=True,
-                                 window_bound=self.window_bound) else target - 1
+                                 window_bound=self.window_bound, cut_key=self.cut_key) else target - 1
 
     def solve(self, w: Worker[Solver], i: int) -> tuple[int, list[int]] | None:
         """Deal ``i``: the declaring side's value with best play, and its value after each lead
@@ -384,9 +391,10 @@ class _Deals:
         if not self.lead_cards:
             enc = self.known.encode(self.counts[i])
             if self.points:
-                return enc.won[side] + solver.value(enc, side, stop=stop, window_bound=self.window_bound), []
-            return (target if reaches(enc, target, side, solver=solver, stop=stop, window_bound=self.window_bound)
-                    else target - 1), []
+                return enc.won[side] + solver.value(enc, side, stop=stop, window_bound=self.window_bound,
+                                                    cut_key=self.cut_key), []
+            return (target if reaches(enc, target, side, solver=solver, stop=stop, window_bound=self.window_bound,
+                                      cut_key=self.cut_key) else target - 1), []
         deal = _Open([k.encode(self.counts[i]) for k in self.after])
         # the first lead's guess: this worker's value after the first lead on its last deal;
         # each later lead's: the value after the lead before (most alike: a suit's neighbours)

@@ -278,10 +278,13 @@ class Solver:
         self.counts[:, 1:] += W[kernels.O_OUTCOME:kernels.O_OUTCOME + kernels.DEPTHS * kernels.OC_SIZE].reshape(
             kernels.DEPTHS, kernels.OC_SIZE)
 
-    def _work(self, enc: Encoded, side: int, window_bound: int | None = None) -> np.ndarray:
+    def _work(self, enc: Encoded, side: int, window_bound: int | None = None,
+              cut_key: int | None = None) -> np.ndarray:
         W = work_array(enc, side)
         if window_bound is not None and W[kernels.O_PTS:kernels.O_PTS + 64].max() > 0:
             W[kernels.P_WINB] = window_bound
+        if cut_key is not None:
+            W[kernels.P_CUTSET] = cut_key
         W[kernels.P_EPOCH] = self.epoch & 0x7FF
         if self.shuffle:
             W[kernels.P_SHUFFLE] = self.shuffle
@@ -304,14 +307,14 @@ class Solver:
 
     def probe(self, enc: Encoded, side: int, need: int, max_nodes: int | None = None,
               max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False,
-              window_bound: int | None = None) -> bool:
-        """Can team ``side`` win ``need`` more points from ``enc``? ``keep_cuts``, ``window_bound``:
-        as ``value``'s."""
+              window_bound: int | None = None, cut_key: int | None = None) -> bool:
+        """Can team ``side`` win ``need`` more points from ``enc``? ``keep_cuts``, ``window_bound``,
+        ``cut_key``: as ``value``'s."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
-            W = self._work(enc, side, window_bound)
+            W = self._work(enc, side, window_bound, cut_key)
             self._load_cuts(W, keep_cuts)
             out = []
             self._running = W
@@ -326,7 +329,7 @@ class Solver:
     def value(self, enc: Encoded, side: int, lo: int = 0, hi: int | None = None,
               max_nodes: int | None = None, max_seconds: float | None = None,
               guess: int | None = None, stop: Stop = None, gallop: bool = True, keep_cuts: bool = False,
-              window_bound: int | None = None) -> int:
+              window_bound: int | None = None, cut_key: int | None = None) -> int:
         """Points team ``side`` wins from ``enc`` on (excluding points already won).
         ``guess``: a likely value (its two proofs come first; any guess gives the same answer).
         ``gallop=False``: from the guess, step one point at a time (bridge, as DDS does).
@@ -338,12 +341,15 @@ class Solver:
         later probes' table entries (``kernels.P_WINB``: bit 1 its leader's side's cashing when
         the target is reached, bit 2 when out of reach; None: the seats' default,
         ``kernels.window_bound``; tables whose cards are worth points only). Sound either way.
+        ``cut_key``: what the cut-off memory's key holds besides the mover's cards
+        (``kernels.P_CUTSET``; None: the seats' default, ``kernels.cut_key_parts``): a move
+        order only.
         ``stop``: a callable looked at every ``WATCH_POLL`` seconds; True raises Cancelled."""
         check_budget(max_nodes, max_seconds)
         with self._lock:
             tt = self._table()
             rs = self._root(enc, side)
-            W = self._work(enc, side, window_bound)
+            W = self._work(enc, side, window_bound, cut_key)
             self._load_cuts(W, keep_cuts)
             window = np.zeros(kernels.NW_SIZE, np.int64)
             window[:4] = (lo, rs[kernels.RS_LEFT] if hi is None else hi, -1 if guess is None else max(0, guess),
@@ -582,11 +588,11 @@ def solve(pos: Position, target: int, side: int, *, max_nodes: int | None = None
 
 def reaches(enc: Encoded, target: int, side: int, *, solver: Solver, max_nodes: int | None = None,
             max_seconds: float | None = None, stop: Stop = None, keep_cuts: bool = False,
-            window_bound: int | None = None) -> bool:
+            window_bound: int | None = None, cut_key: int | None = None) -> bool:
     """``solve`` on a kernel position (nothing checked: the caller's edge did it)."""
     # a need past what is left (or at most nothing) has the same answer as the nearest sane one
     need = max(-1, min(target - enc.won[side], enc.points_left() + 1))
-    return solver.probe(enc, side, need, max_nodes, max_seconds, stop, keep_cuts, window_bound)
+    return solver.probe(enc, side, need, max_nodes, max_seconds, stop, keep_cuts, window_bound, cut_key)
 
 
 def max_points(pos: Position, side: int | None = None, *, max_nodes: int | None = None,

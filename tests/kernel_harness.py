@@ -29,7 +29,8 @@ def move_order(enc: Encoded, side: int = 0, *, settled: bool = False, **words: i
                 W[kernels.O_OWN + c] |= 1 << s_  # (each card's holders: the search sets them at its root)
     d = int(rs[kernels.RS_NCARDS])
     n = kernels._gen_moves(W, seat, int(rs[kernels.RS_TLEN]), int(rs[kernels.RS_LSUIT]), int(rs[kernels.RS_WSEAT]),
-                           int(rs[kernels.RS_WCARD]), settled, np.int64(other), d, np.int64(rs[kernels.RS_TCARDS]))
+                           int(rs[kernels.RS_WCARD]), settled, np.int64(other), d, np.int64(rs[kernels.RS_TCARDS]),
+                           kernels._ruff_suits(W, seat) if rs[kernels.RS_TLEN] == 0 and W[kernels.P_TRUMP] >= 0 else 0)
     return [int(W[kernels.O_MV + d * kernels.MAX_MOVES + i]) for i in range(n)]
 
 

@@ -390,8 +390,9 @@ def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, de
     positions before it and of other positions' (no ``clear`` between them), and gives the
     plain minimax's value of every card, guessed at the card before's value as the estimate
     guesses a lead; ``reaches(keep_cuts=True)`` (its yes/no mode) the minimax's answer. A
-    second solver does the same with ``window_bound=3``, values and probes (as the estimate's
-    leads: trick starts past a probe's window return their leader's side's cashing either way)."""
+    second solver does the same with ``window_bound=3`` and ``cut_key=3``, values and probes (as
+    the estimate's leads: trick starts past a probe's window return their leader's side's
+    cashing either way, and the cut-off memory's key holds both its parts)."""
     table = Table(players, deck, teams)
     rng = random.Random(71 * players + deck)
     solver = S.Solver(table_mb=2)
@@ -408,12 +409,14 @@ def test_value_keeping_the_cut_memory_across_siblings_is_the_minimax(players, de
             last = kid.won[team] + solver.value(kid, team, guess=g, keep_cuts=True)
             assert last == want[CARD_NAMES[card]], (pos, card)
             g = None if blast is None else max(0, blast - kid.won[team])
-            blast = kid.won[team] + bounded.value(kid, team, guess=g, keep_cuts=True, window_bound=3)
+            blast = kid.won[team] + bounded.value(kid, team, guess=g, keep_cuts=True, window_bound=3,
+                                                      cut_key=3)
             assert blast == last, (pos, card)
             # and the yes/no probe (the estimate's yes/no mode) at the value and one past it
             for need in (last, last + 1):
                 assert S.reaches(kid, need, team, solver=solver, keep_cuts=True) == (need <= last), (pos, card, need)
-                assert S.reaches(kid, need, team, solver=bounded, keep_cuts=True, window_bound=3) == (need <= last)
+                assert S.reaches(kid, need, team, solver=bounded, keep_cuts=True, window_bound=3,
+                                 cut_key=3) == (need <= last)
     assert solver._cuts is not None and solver._cuts.any()
     solver.clear()
     assert solver._cuts is None
@@ -729,6 +732,18 @@ def test_window_bound_matches_minimax(players, deck, teams, count, monkeypatch):
     rng = random.Random(61 * players + deck)
     _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_WINB, (0, 1, 2, 3),
                                   [None if k % 3 == 1 else SIZES[(players, deck)][1] for k in range(count)])
+
+
+def test_cut_key_parts_match_minimax(monkeypatch):
+    """The cut-off memory's key parts (``P_CUTSET``: a following seat's settled trick apart,
+    a trick start's ruffable suits apart, both, neither): the plain minimax's values and both
+    proofs each time (a move order only), and the node counts show them at work (on by default
+    only at 6 seats: ``CUT_KEY_BY_SEATS``; the minimax's smaller positions, and those at 4 and
+    8 seats, are too small for the memory to meet a key twice)."""
+    assert kernels.cut_key_parts(6) == 1 and kernels.cut_key_parts(4) == kernels.cut_key_parts(8) == 0
+    table = Table(6, 48, "alternate")
+    rng = random.Random(53 * 6 + 48)
+    _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_CUTSET, (0, 1, 2, 3), [4] * 12)
 
 
 @pytest.mark.parametrize("players,deck,teams,count", [(4, 48, "alternate", 24), (6, 48, "alternate", 24),
