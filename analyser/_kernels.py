@@ -2494,7 +2494,8 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         W[O_REL + ncards] = W[P_QM]
         W[oc + OC_BOUND] += 1
         return left - q if side == 1 else q
-    q = _later_tricks(W, seat, ncards)
+    # (its first test here: in 56 a card worth points is nearly always left, no call)
+    q = _later_tricks(W, seat, ncards) if (u & ~W[O_PM]) == 0 else np.int64(-1)
     if q >= 0:
         # (the leader's side takes fewer than all the tricks left: DDS's LaterTricks)
         if side == 1 and left - W[P_BONUS] <= alpha:
@@ -2833,7 +2834,8 @@ def _flip(W, seat, c, two, key):
     b = np.int64(1) << c
     if two:
         W[O_H2 + seat] ^= b
-        return key ^ _ZH[((8 + seat) << 6) | c]
+        # (the index masked: known not negative, no wrap-around select)
+        return key ^ _ZH[(((8 + seat) << 6) | c) & 1023]
     W[O_H1 + seat] ^= b
     sb = np.int64(1) << seat
     o = W[O_OWN + c]
@@ -2841,7 +2843,7 @@ def _flip(W, seat, c, two, key):
     # (the card's other copy: with another seat, then the card was or becomes held twice;
     # gone, then the card leaves or comes back to the hands)
     W[P_ALL + ((o & ~sb) != 0)] ^= b
-    return key ^ _ZH[(seat << 6) | c]
+    return key ^ _ZH[((seat << 6) | c) & 1023]
 
 
 @njit(cache=True, inline="always")
