@@ -49,7 +49,7 @@ TRICKS = MAX_CARDS // 4 + 1  # per trick start, indexed by tricks left (0..16)
 
 # a trick start's parts of the abstract keys (``O_HP``, ``O_HB``): per suit a block of
 # ``HP_SUIT`` words, the part for the top k distinct cards at word k (k < ``HP_X``), then
-# the state ``_apart`` extends them from
+# the state ``_apart`` extends them from (set up by its first call at a trick start: HP_DONE 0)
 HP_X = 27        # the suit's cards in hands not yet in a part (bits)
 HP_SMALL = 28    # the hash sum of the cards below the parts so far (``O_HB``: its points-blind sum)
 HP_HASH = 29     # the running hash of the parts' (holder, points, copy tie) codes
@@ -468,9 +468,16 @@ def _apart(W, g, su, kk):
     at ``W[g + HP_X:]``. The points-blind parts have their own state and ``_apart_blind``
     (a payoff lookup asks for them alone, most key computations: bench/RESULTS.md, session 9)."""
     n = W[g + HP_N]
-    x = W[g + HP_X]
-    small = W[g + HP_SMALL]
-    hp = W[g + HP_HASH]
+    if W[g + HP_DONE] == 0:
+        # (the state at this trick start, set here rather than by ``_akey0``: the cards in
+        # hands and the running sums are the same again when the store comes)
+        x = W[P_INH] & W[O_SMASK + su]
+        small = W[O_ACC + su]
+        hp = np.int64(1000 + su)
+    else:
+        x = W[g + HP_X]
+        small = W[g + HP_SMALL]
+        hp = W[g + HP_HASH]
     for k in range(W[g + HP_DONE] + 1, kk + 1):
         b = x & -x
         x ^= b
@@ -510,9 +517,15 @@ def _apart_blind(W, g, su, kk):
     ``HP_DONE``) in that block."""
     n = W[g + HP_N]
     gb = g + (O_HB - O_HP)
-    x = W[gb + HP_X]
-    smallb = W[gb + HP_SMALL]
-    hpb = W[gb + HP_HASH]
+    if W[gb + HP_DONE] == 0:
+        # (as in ``_apart``)
+        x = W[P_INH] & W[O_SMASK + su]
+        smallb = W[O_ACCB + su]
+        hpb = np.int64(2000 + su)
+    else:
+        x = W[gb + HP_X]
+        smallb = W[gb + HP_SMALL]
+        hpb = W[gb + HP_HASH]
     for k in range(W[gb + HP_DONE] + 1, kk + 1):
         b = x & -x
         x ^= b
@@ -600,13 +613,8 @@ def _akey0(W, base, d):
         W[g] = p0
         if W[P_PAYOFF] != 0:
             W[g + (O_HB - O_HP)] = _part0(su + 64, W[O_ACCB + su])
-            W[g + (O_HB - O_HP) + HP_SMALL] = W[O_ACCB + su]
-            W[g + (O_HB - O_HP) + HP_HASH] = 2000 + su
-            W[g + (O_HB - O_HP) + HP_X] = us
             W[g + (O_HB - O_HP) + HP_DONE] = 0
-        W[g + HP_X] = us
-        W[g + HP_SMALL] = W[O_ACC + su]
-        W[g + HP_HASH] = 1000 + su
+        # (``_apart`` sets up the rest of the state the first time it extends the parts)
         W[g + HP_DONE] = 0
         W[g + HP_N] = _popc(us)
         k += p0
