@@ -310,9 +310,11 @@ ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 80)}
 # lead) 424.8 -> 419.7 M nodes, not on lead (hands 7-8) 67.9 -> 67.2 M; bench/solver.py's 6 x 8
 # max_points median deal 89.4 -> 84.1 k (both bits: 6 x 8 seed 2027 +1.4%). Both bits at 4 seats:
 # solver_nodes 4 x 12 seeds 2026 / 2027 -6.0% / -5.3%, bench/solver.py's 4 x 12 median deal -10.4%
-# (its largest +1.9%). The 8 x 8 goal deal +10%: off. Tables whose cards are worth points only
-# (encode: bridge keeps its DDS order). bench/RESULTS.md, session 9
-CUT_KEY_BY_SEATS: dict[int, int] = {4: 3, 6: 1}
+# (its largest +1.9%). Bit 2 alone at 8 seats: the 8 x 8 goal deal 22.40 -> 21.22 M nodes (over 8
+# hash salts 171.7 -> 167.6 M), 8 x 8 seeds 2026 / 2027 -2.0% / -5.0% (bit 1 there: the goal deal
+# +10%, both bits +31% over the salts). Tables whose cards are worth points only (encode: bridge
+# keeps its DDS order). bench/RESULTS.md, session 9
+CUT_KEY_BY_SEATS: dict[int, int] = {4: 3, 6: 1, 8: 2}
 
 
 def cut_key_parts(seats: int) -> int:
