@@ -314,9 +314,11 @@ ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 80)}
 # hash salts 171.7 -> 167.6 M), 8 x 8 seeds 2026 / 2027 -2.0% / -5.0% (bit 1 there: the goal deal
 # +10%, both bits +31% over the salts). Bit 4 (a following seat's key: whether an opponent still
 # to play can ruff, in a trick still open) with bit 2 at 8 seats: the goal deal 21.22 -> 19.24 M
-# (8 salts 167.6 -> 165.7 M), the 8-player estimate -3.9%. Tables whose cards are worth points
-# only (encode: bridge keeps its DDS order). bench/RESULTS.md, session 9
-CUT_KEY_BY_SEATS: dict[int, int] = {4: 3, 6: 1, 8: 6}
+# (8 salts 167.6 -> 165.7 M), the 8-player estimate -3.9%; all three at 4 seats: solver_nodes
+# 4 x 12 seed 2026 both capped deals solved (25.3 and 17.7 M), seed 2027 +1.4%, bench/solver.py's
+# 4 x 12 median deal -10.6% and its largest -2.6% (bits 1 and 2 alone there: +1.9%). Tables whose
+# cards are worth points only (encode: bridge keeps its DDS order). bench/RESULTS.md, session 9
+CUT_KEY_BY_SEATS: dict[int, int] = {4: 7, 6: 1, 8: 6}
 
 
 def cut_key_parts(seats: int) -> int:
