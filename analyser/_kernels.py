@@ -186,7 +186,7 @@ P_PLAST = WORK.add("P_PLAST", 1, "the nodes the probe before it took (set by _pr
 O_RCOST = WORK.add("O_RCOST", MAX_CARDS, "per card at the root: the nodes its subtree took in the last probe that searched it")
 O_RPROBE = WORK.add("O_RPROBE", MAX_CARDS, "per card at the root: that probe (P_PROBE)")
 P_CUTSET = WORK.add("P_CUTSET", 1, "the cut-off memory's key parts (cut_key_parts): bit 1 a following seat's "
-                    "settled trick, bit 2 a trick start's suits each side can ruff")
+                    "settled trick, bit 2 a trick start's suits each side can ruff, bit 4 a later ruff")
 W_SIZE = WORK.size
 
 # budgeted move order (``_ab``): in a search past BUDGET_AFTER nodes, at its first
@@ -310,13 +310,20 @@ ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 80)}
 # lead) 424.8 -> 419.7 M nodes, not on lead (hands 7-8) 67.9 -> 67.2 M; bench/solver.py's 6 x 8
 # max_points median deal 89.4 -> 84.1 k (both bits: 6 x 8 seed 2027 +1.4%). Both bits at 4 seats:
 # solver_nodes 4 x 12 seeds 2026 / 2027 -6.0% / -5.3%, bench/solver.py's 4 x 12 median deal -10.4%
-# (its largest +1.9%). The 8 x 8 goal deal +10%: off. Tables whose cards are worth points only
-# (encode: bridge keeps its DDS order). bench/RESULTS.md, session 9
-CUT_KEY_BY_SEATS: dict[int, int] = {4: 3, 6: 1}
+# (its largest +1.9%). Bit 2 alone at 8 seats: the 8 x 8 goal deal 22.40 -> 21.22 M nodes (over 8
+# hash salts 171.7 -> 167.6 M), 8 x 8 seeds 2026 / 2027 -2.0% / -5.0% (bit 1 there: the goal deal
+# +10%, both bits +31% over the salts). Bit 4 (a following seat's key: whether an opponent still
+# to play can ruff, in a trick still open) with bit 2 at 8 seats: the goal deal 21.22 -> 19.24 M
+# (8 salts 167.6 -> 165.7 M), the 8-player estimate -3.9%; all three at 4 seats: solver_nodes
+# 4 x 12 seed 2026 both capped deals solved (25.3 and 17.7 M), seed 2027 +1.4%, bench/solver.py's
+# 4 x 12 median deal -10.6% and its largest -2.6% (bits 1 and 2 alone there: +1.9%). Tables whose
+# cards are worth points only (encode: bridge keeps its DDS order). bench/RESULTS.md, session 9
+CUT_KEY_BY_SEATS: dict[int, int] = {4: 7, 6: 1, 8: 6}
 
 
 def cut_key_parts(seats: int) -> int:
-    """The cut-off memory's key parts at ``seats`` (P_CUTSET bits: 1 settled tricks, 2 ruffable suits)."""
+    """The cut-off memory's key parts at ``seats`` (P_CUTSET bits: 1 settled tricks, 2 ruffable suits,
+    4 a later ruff)."""
     return CUT_KEY_BY_SEATS.get(seats, 0)
 
 
@@ -2715,7 +2722,8 @@ def _cut_key(W, seat, tlen, lsuit, wseat, wcard, other, settled, ruffs):
     start the mover's hand; when following, the led suit's cards still out and the
     mover's own, and the card winning so far and its side; else the mover's hand and the
     card winning so far. With ``P_CUTSET`` (``cut_key_parts``): a trick start's suits that
-    each side can ruff (``ruffs``) too, a following seat's whether the trick is ``settled``."""
+    each side can ruff (``ruffs``) too, a following seat's whether the trick is ``settled``,
+    and one following suit in a trick still open whether an opponent still to play can ruff."""
     if tlen == 0:
         ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
         if (W[P_CUTSET] & 2) != 0:
@@ -2729,6 +2737,18 @@ def _cut_key(W, seat, tlen, lsuit, wseat, wcard, other, settled, ruffs):
         ckey ^= (wcard + 1) * GOLDEN ^ (W[O_ISMAX + wseat] << 7)
         if settled and (W[P_CUTSET] & 1) != 0:
             ckey ^= PSALT
+        if (W[P_CUTSET] & 4) != 0 and not settled and W[P_TRUMP] >= 0 and f != 0:
+            nseat = W[P_NSEAT]
+            tm = W[O_SMASK + W[P_TRUMP]]
+            s = seat
+            for _ in range(nseat - tlen - 1):
+                s += 1
+                if s == nseat:
+                    s = 0
+                h = W[O_H1 + s]
+                if W[O_ISMAX + s] != W[O_ISMAX + seat] and (h & W[O_SMASK + lsuit]) == 0 and (h & tm) != 0:
+                    ckey ^= GOLDEN * 3
+                    break
     return _mix(ckey ^ (seat + 8 * tlen + 1) * SEAT_MUL) & ~np.int64(255)
 
 
