@@ -472,19 +472,27 @@ def _apart(W, g, su, kk):
     the holders, points and copy ties of the top k distinct cards left, in power order,
     and the multiset of (holder, points) of the cards below them (an additive hash, so that
     only how many cards of each points value each seat holds there counts), from the state
-    at ``W[g + HP_X:]``. The points-blind parts have their own state and ``_apart_blind``
-    (a payoff lookup asks for them alone, most key computations: bench/RESULTS.md, session 9)."""
+    at ``W[g + HP_X:]``. With payoff-similar entries on, the points-blind parts as well
+    (``W[g + O_HB - O_HP + k]``: the top cards' holders and copy ties without their points,
+    the small cards only as how many each seat holds; their running hash at ``HP_HASH`` of
+    that block)."""
     n = W[g + HP_N]
+    blind = W[P_PAYOFF] != 0
+    gb = g + (O_HB - O_HP)
     if W[g + HP_DONE] == 0:
         # (the state at this trick start, set here rather than by ``_akey0``: the cards in
         # hands and the running sums are the same again when the store comes)
         x = W[P_INH] & W[O_SMASK + su]
         small = W[O_ACC + su]
         hp = np.int64(1000 + su)
+        smallb = W[O_ACCB + su]
+        hpb = np.int64(2000 + su)
     else:
         x = W[g + HP_X]
         small = W[g + HP_SMALL]
         hp = W[g + HP_HASH]
+        smallb = W[gb + HP_SMALL]
+        hpb = W[gb + HP_HASH]
     for k in range(W[g + HP_DONE] + 1, kk + 1):
         b = x & -x
         x ^= b
@@ -492,51 +500,6 @@ def _apart(W, g, su, kk):
         p = W[O_PTS + c]
         first = np.int64(-1)
         second = np.int64(-1)
-        own = W[O_OWN + c]
-        while own != 0:
-            s = _ctz(own)
-            own &= own - 1
-            two = (W[O_H2 + s] & b) != 0
-            code = s | (64 if two else 0) | (p << 3)
-            if first < 0:
-                first = code
-            else:
-                second = code | 128
-            zz = _ZT[(s << 6) | (su << 4) | (p & 15)]
-            if two:
-                zz += zz
-            small -= zz
-        hp = (hp ^ first) * FNV_PRIME
-        if second >= 0:
-            hp = (hp ^ second) * FNV_PRIME
-        W[g + k] = _mix(hp * GOLDEN + (small if k < n else np.int64(0)) + k * GOLDEN + su)
-    W[g + HP_X] = x
-    W[g + HP_SMALL] = small
-    W[g + HP_HASH] = hp
-    W[g + HP_DONE] = kk
-
-
-@njit(cache=True)
-def _apart_blind(W, g, su, kk):
-    """``_apart``'s points-blind parts (``W[g + O_HB - O_HP + k]``, with payoff-similar entries
-    on): the top cards' holders and copy ties without their points, the small cards only as
-    how many each seat holds; their own state (``HP_X``, ``HP_SMALL``, ``HP_HASH``,
-    ``HP_DONE``) in that block."""
-    n = W[g + HP_N]
-    gb = g + (O_HB - O_HP)
-    if W[gb + HP_DONE] == 0:
-        # (as in ``_apart``)
-        x = W[P_INH] & W[O_SMASK + su]
-        smallb = W[O_ACCB + su]
-        hpb = np.int64(2000 + su)
-    else:
-        x = W[gb + HP_X]
-        smallb = W[gb + HP_SMALL]
-        hpb = W[gb + HP_HASH]
-    for k in range(W[gb + HP_DONE] + 1, kk + 1):
-        b = x & -x
-        x ^= b
-        c = _ctz(b)
         fb = np.int64(-1)
         sb = np.int64(-1)
         own = W[O_OWN + c]
@@ -545,22 +508,38 @@ def _apart_blind(W, g, su, kk):
             own &= own - 1
             two = (W[O_H2 + s] & b) != 0
             cb = s | (64 if two else 0)
+            code = cb | (p << 3)
             if fb < 0:
                 fb = cb
+                first = code
             else:
                 sb = cb | 128
-            zb = _ZT[(s << 6) | (su << 4)]
+                second = code | 128
+            zi = (s << 6) | (su << 4)
+            zz = _ZT[zi | (p & 15)]
             if two:
-                zb += zb
-            smallb -= zb
-        hpb = (hpb ^ fb) * FNV_PRIME
-        if sb >= 0:
-            hpb = (hpb ^ sb) * FNV_PRIME
-        W[gb + k] = _mix(hpb * GOLDEN + (smallb if k < n else np.int64(0)) + k * GOLDEN + su + 64)
-    W[gb + HP_X] = x
+                zz += zz
+            small -= zz
+            if blind:
+                zb = _ZT[zi]
+                if two:
+                    zb += zb
+                smallb -= zb
+        hp = (hp ^ first) * FNV_PRIME
+        if second >= 0:
+            hp = (hp ^ second) * FNV_PRIME
+        W[g + k] = _mix(hp * GOLDEN + (small if k < n else np.int64(0)) + k * GOLDEN + su)
+        if blind:
+            hpb = (hpb ^ fb) * FNV_PRIME
+            if sb >= 0:
+                hpb = (hpb ^ sb) * FNV_PRIME
+            W[gb + k] = _mix(hpb * GOLDEN + (smallb if k < n else np.int64(0)) + k * GOLDEN + su + 64)
     W[gb + HP_SMALL] = smallb
     W[gb + HP_HASH] = hpb
-    W[gb + HP_DONE] = kk
+    W[g + HP_X] = x
+    W[g + HP_SMALL] = small
+    W[g + HP_HASH] = hp
+    W[g + HP_DONE] = kk
 
 
 @njit(cache=True, inline="always")
@@ -576,11 +555,8 @@ def _keyat(W, kv, base, d, off):
         kk = (kv >> (5 * su)) & 31
         if kk > W[g + HP_N]:
             kk = W[g + HP_N]
-        if off == 0:
-            if kk > W[g + HP_DONE]:
-                _apart(W, g, su, kk)
-        elif kk > W[g + off + HP_DONE]:
-            _apart_blind(W, g, su, kk)
+        if kk > W[g + HP_DONE]:
+            _apart(W, g, su, kk)
         k += W[g + off + kk]
     k = _mix(k)
     if k == 0:
@@ -620,7 +596,6 @@ def _akey0(W, base, d):
         W[g] = p0
         if W[P_PAYOFF] != 0:
             W[g + (O_HB - O_HP)] = _part0(su + 64, W[O_ACCB + su])
-            W[g + (O_HB - O_HP) + HP_DONE] = 0
         # (``_apart`` sets up the rest of the state the first time it extends the parts)
         W[g + HP_DONE] = 0
         W[g + HP_N] = _popc(us)
