@@ -308,8 +308,11 @@ ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 80)}
 # can ruff (the lead order weighs them). A card that cut off in one is a poor first try in the
 # other. Bit 1 at 6 seats: the estimate's searches (bench/estimate_nodes.py, 6 x 8, hands 7-10 on
 # lead) 424.8 -> 419.7 M nodes, not on lead (hands 7-8) 67.9 -> 67.2 M; bench/solver.py's 6 x 8
-# max_points median deal 89.4 -> 84.1 k; the 8 x 8 goal deal +10%: bench/RESULTS.md, session 9
-CUT_KEY_BY_SEATS: dict[int, int] = {6: 1}
+# max_points median deal 89.4 -> 84.1 k; the 8 x 8 goal deal +10%: bench/RESULTS.md, session 9.
+# Bit 2 at 8 seats: bench/solver.py's 8 x 8 goal deal 22.40 -> 21.22 M nodes, over 8 hash salts
+# 171.7 -> 167.6 M, its 12 8 x 8 deals 56.25 -> 55.24 M, bench/solver_nodes.py's 8 x 8 seeds 2026 /
+# 2027 -1.9% / -6.0% (both bits: the goal deal's salts 224.4 M): bench/RESULTS.md, session 9 (tree8)
+CUT_KEY_BY_SEATS: dict[int, int] = {6: 1, 8: 2}
 
 
 def cut_key_parts(seats: int) -> int:
