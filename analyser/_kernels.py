@@ -308,11 +308,13 @@ ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 80)}
 # can ruff (the lead order weighs them). A card that cut off in one is a poor first try in the
 # other. Bit 1 at 6 seats: the estimate's searches (bench/estimate_nodes.py, 6 x 8, hands 7-10 on
 # lead) 424.8 -> 419.7 M nodes, not on lead (hands 7-8) 67.9 -> 67.2 M; bench/solver.py's 6 x 8
-# max_points median deal 89.4 -> 84.1 k; the 8 x 8 goal deal +10%: bench/RESULTS.md, session 9.
-# Bit 2 at 8 seats: bench/solver.py's 8 x 8 goal deal 22.40 -> 21.22 M nodes, over 8 hash salts
-# 171.7 -> 167.6 M, its 12 8 x 8 deals 56.25 -> 55.24 M, bench/solver_nodes.py's 8 x 8 seeds 2026 /
-# 2027 -1.9% / -6.0% (both bits: the goal deal's salts 224.4 M): bench/RESULTS.md, session 9 (tree8)
-CUT_KEY_BY_SEATS: dict[int, int] = {6: 1, 8: 2}
+# max_points median deal 89.4 -> 84.1 k (both bits: 6 x 8 seed 2027 +1.4%). Both bits at 4 seats:
+# solver_nodes 4 x 12 seeds 2026 / 2027 -6.0% / -5.3%, bench/solver.py's 4 x 12 median deal -10.4%
+# (its largest +1.9%). Bit 2 alone at 8 seats: the 8 x 8 goal deal 22.40 -> 21.22 M nodes (over 8
+# hash salts 171.7 -> 167.6 M), 8 x 8 seeds 2026 / 2027 -2.0% / -5.0% (bit 1 there: the goal deal
+# +10%, both bits +31% over the salts). Tables whose cards are worth points only (encode: bridge
+# keeps its DDS order). bench/RESULTS.md, session 9
+CUT_KEY_BY_SEATS: dict[int, int] = {4: 3, 6: 1, 8: 2}
 
 
 def cut_key_parts(seats: int) -> int:
@@ -2494,7 +2496,8 @@ def _start(W, T, alpha, beta, seat, left, key, ncards):
         W[O_REL + ncards] = W[P_QM]
         W[oc + OC_BOUND] += 1
         return left - q if side == 1 else q
-    q = _later_tricks(W, seat, ncards)
+    # (its first test here: in 56 a card worth points is nearly always left, no call)
+    q = _later_tricks(W, seat, ncards) if (u & ~W[O_PM]) == 0 else np.int64(-1)
     if q >= 0:
         # (the leader's side takes fewer than all the tricks left: DDS's LaterTricks)
         if side == 1 and left - W[P_BONUS] <= alpha:
@@ -2833,7 +2836,8 @@ def _flip(W, seat, c, two, key):
     b = np.int64(1) << c
     if two:
         W[O_H2 + seat] ^= b
-        return key ^ _ZH[((8 + seat) << 6) | c]
+        # (the index masked: known not negative, no wrap-around select)
+        return key ^ _ZH[(((8 + seat) << 6) | c) & 1023]
     W[O_H1 + seat] ^= b
     sb = np.int64(1) << seat
     o = W[O_OWN + c]
@@ -2841,7 +2845,7 @@ def _flip(W, seat, c, two, key):
     # (the card's other copy: with another seat, then the card was or becomes held twice;
     # gone, then the card leaves or comes back to the hands)
     W[P_ALL + ((o & ~sb) != 0)] ^= b
-    return key ^ _ZH[(seat << 6) | c]
+    return key ^ _ZH[((seat << 6) | c) & 1023]
 
 
 @njit(cache=True, inline="always")

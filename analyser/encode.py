@@ -342,7 +342,7 @@ def _work_template(r: Rules, side: int) -> np.ndarray:
     W[kernels.P_NDIV], W[kernels.P_NAFTER] = kernels.narrow_order(n)
     W[kernels.P_NMID] = kernels.narrow_middle(n)
     W[kernels.P_RORD], W[kernels.P_RSHARE] = kernels.root_order(n)
-    W[kernels.P_CUTSET] = kernels.cut_key_parts(n)
+    W[kernels.P_CUTSET] = kernels.cut_key_parts(n) if pts.max(initial=0) > 0 else 0
     # (bridge, no card points at 4 seats: DDS's lead weights)
     W[kernels.P_DDSLEAD] = int(n == 4 and pts.max(initial=0) == 0)
     # (and each card held once: _quick counts with bits)

@@ -327,10 +327,8 @@ WINDOW_BOUND_BY_SEATS: dict[int, int] = {4: 3, 6: 3}
 # and the cut-off memory's key holds a lead's ruffable suits too (``Solver.value``'s ``cut_key``:
 # both of ``kernels.cut_key_parts``' parts, where ``max_points`` has the settled tricks only at 6
 # seats: its 6 x 8 seed sets moved both ways). bench/estimate_nodes.py, 6 x 8 (bench/RESULTS.md,
-# session 9): on lead, hands 7-10, 419.7 -> 411.4 M nodes; not on lead, hands 7-8, 67.2 -> 64.8 M.
-# At 8 seats none (``max_points``' default there, the ruffable suits, grew the 8-player estimate:
-# hand 7 on lead, 40 deals, 352.1 -> 381.9 M nodes; bench/RESULTS.md, session 9, tree8 helper)
-CUT_KEY_BY_SEATS: dict[int, int] = {6: 3, 8: 0}
+# session 9): on lead, hands 7-10, 419.7 -> 411.4 M nodes; not on lead, hands 7-8, 67.2 -> 64.8 M
+CUT_KEY_BY_SEATS: dict[int, int] = {6: 3}
 
 
 class _Open:
