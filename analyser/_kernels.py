@@ -49,7 +49,7 @@ TRICKS = MAX_CARDS // 4 + 1  # per trick start, indexed by tricks left (0..16)
 
 # a trick start's parts of the abstract keys (``O_HP``, ``O_HB``): per suit a block of
 # ``HP_SUIT`` words, the part for the top k distinct cards at word k (k < ``HP_X``), then
-# the state ``_apart`` extends them from
+# the state ``_apart`` extends them from (set up by its first call at a trick start: HP_DONE 0)
 HP_X = 27        # the suit's cards in hands not yet in a part (bits)
 HP_SMALL = 28    # the hash sum of the cards below the parts so far (``O_HB``: its points-blind sum)
 HP_HASH = 29     # the running hash of the parts' (holder, points, copy tie) codes
@@ -186,7 +186,7 @@ P_PLAST = WORK.add("P_PLAST", 1, "the nodes the probe before it took (set by _pr
 O_RCOST = WORK.add("O_RCOST", MAX_CARDS, "per card at the root: the nodes its subtree took in the last probe that searched it")
 O_RPROBE = WORK.add("O_RPROBE", MAX_CARDS, "per card at the root: that probe (P_PROBE)")
 P_CUTSET = WORK.add("P_CUTSET", 1, "the cut-off memory's key parts (cut_key_parts): bit 1 a following seat's "
-                    "settled trick, bit 2 a trick start's suits each side can ruff")
+                    "settled trick, bit 2 a trick start's suits each side can ruff, bit 4 a later ruff")
 W_SIZE = WORK.size
 
 # budgeted move order (``_ab``): in a search past BUDGET_AFTER nodes, at its first
@@ -315,13 +315,18 @@ ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 80)}
 # solver_nodes 4 x 12 seeds 2026 / 2027 -6.0% / -5.3%, bench/solver.py's 4 x 12 median deal -10.4%
 # (its largest +1.9%). Bit 2 alone at 8 seats: the 8 x 8 goal deal 22.40 -> 21.22 M nodes (over 8
 # hash salts 171.7 -> 167.6 M), 8 x 8 seeds 2026 / 2027 -2.0% / -5.0% (bit 1 there: the goal deal
-# +10%, both bits +31% over the salts). Tables whose cards are worth points only (encode: bridge
-# keeps its DDS order). bench/RESULTS.md, session 9
-CUT_KEY_BY_SEATS: dict[int, int] = {4: 3, 6: 1, 8: 2}
+# +10%, both bits +31% over the salts). Bit 4 (a following seat's key: whether an opponent still
+# to play can ruff, in a trick still open) with bit 2 at 8 seats: the goal deal 21.22 -> 19.24 M
+# (8 salts 167.6 -> 165.7 M), the 8-player estimate -3.9%; all three at 4 seats: solver_nodes
+# 4 x 12 seed 2026 both capped deals solved (25.3 and 17.7 M), seed 2027 +1.4%, bench/solver.py's
+# 4 x 12 median deal -10.6% and its largest -2.6% (bits 1 and 2 alone there: +1.9%). Tables whose
+# cards are worth points only (encode: bridge keeps its DDS order). bench/RESULTS.md, session 9
+CUT_KEY_BY_SEATS: dict[int, int] = {4: 7, 6: 1, 8: 6}
 
 
 def cut_key_parts(seats: int) -> int:
-    """The cut-off memory's key parts at ``seats`` (P_CUTSET bits: 1 settled tricks, 2 ruffable suits)."""
+    """The cut-off memory's key parts at ``seats`` (P_CUTSET bits: 1 settled tricks, 2 ruffable suits,
+    4 a later ruff)."""
     return CUT_KEY_BY_SEATS.get(seats, 0)
 
 
@@ -473,9 +478,16 @@ def _apart(W, g, su, kk):
     at ``W[g + HP_X:]``. The points-blind parts have their own state and ``_apart_blind``
     (a payoff lookup asks for them alone, most key computations: bench/RESULTS.md, session 9)."""
     n = W[g + HP_N]
-    x = W[g + HP_X]
-    small = W[g + HP_SMALL]
-    hp = W[g + HP_HASH]
+    if W[g + HP_DONE] == 0:
+        # (the state at this trick start, set here rather than by ``_akey0``: the cards in
+        # hands and the running sums are the same again when the store comes)
+        x = W[P_INH] & W[O_SMASK + su]
+        small = W[O_ACC + su]
+        hp = np.int64(1000 + su)
+    else:
+        x = W[g + HP_X]
+        small = W[g + HP_SMALL]
+        hp = W[g + HP_HASH]
     for k in range(W[g + HP_DONE] + 1, kk + 1):
         b = x & -x
         x ^= b
@@ -515,9 +527,15 @@ def _apart_blind(W, g, su, kk):
     ``HP_DONE``) in that block."""
     n = W[g + HP_N]
     gb = g + (O_HB - O_HP)
-    x = W[gb + HP_X]
-    smallb = W[gb + HP_SMALL]
-    hpb = W[gb + HP_HASH]
+    if W[gb + HP_DONE] == 0:
+        # (as in ``_apart``)
+        x = W[P_INH] & W[O_SMASK + su]
+        smallb = W[O_ACCB + su]
+        hpb = np.int64(2000 + su)
+    else:
+        x = W[gb + HP_X]
+        smallb = W[gb + HP_SMALL]
+        hpb = W[gb + HP_HASH]
     for k in range(W[gb + HP_DONE] + 1, kk + 1):
         b = x & -x
         x ^= b
@@ -605,13 +623,8 @@ def _akey0(W, base, d):
         W[g] = p0
         if W[P_PAYOFF] != 0:
             W[g + (O_HB - O_HP)] = _part0(su + 64, W[O_ACCB + su])
-            W[g + (O_HB - O_HP) + HP_SMALL] = W[O_ACCB + su]
-            W[g + (O_HB - O_HP) + HP_HASH] = 2000 + su
-            W[g + (O_HB - O_HP) + HP_X] = us
             W[g + (O_HB - O_HP) + HP_DONE] = 0
-        W[g + HP_X] = us
-        W[g + HP_SMALL] = W[O_ACC + su]
-        W[g + HP_HASH] = 1000 + su
+        # (``_apart`` sets up the rest of the state the first time it extends the parts)
         W[g + HP_DONE] = 0
         W[g + HP_N] = _popc(us)
         k += p0
@@ -2712,7 +2725,8 @@ def _cut_key(W, seat, tlen, lsuit, wseat, wcard, other, settled, ruffs):
     start the mover's hand; when following, the led suit's cards still out and the
     mover's own, and the card winning so far and its side; else the mover's hand and the
     card winning so far. With ``P_CUTSET`` (``cut_key_parts``): a trick start's suits that
-    each side can ruff (``ruffs``) too, a following seat's whether the trick is ``settled``."""
+    each side can ruff (``ruffs``) too, a following seat's whether the trick is ``settled``,
+    and one following suit in a trick still open whether an opponent still to play can ruff."""
     if tlen == 0:
         ckey = W[O_H1 + seat] * GOLDEN ^ W[O_H2 + seat]
         if (W[P_CUTSET] & 2) != 0:
@@ -2726,6 +2740,18 @@ def _cut_key(W, seat, tlen, lsuit, wseat, wcard, other, settled, ruffs):
         ckey ^= (wcard + 1) * GOLDEN ^ (W[O_ISMAX + wseat] << 7)
         if settled and (W[P_CUTSET] & 1) != 0:
             ckey ^= PSALT
+        if (W[P_CUTSET] & 4) != 0 and not settled and W[P_TRUMP] >= 0 and f != 0:
+            nseat = W[P_NSEAT]
+            tm = W[O_SMASK + W[P_TRUMP]]
+            s = seat
+            for _ in range(nseat - tlen - 1):
+                s += 1
+                if s == nseat:
+                    s = 0
+                h = W[O_H1 + s]
+                if W[O_ISMAX + s] != W[O_ISMAX + seat] and (h & W[O_SMASK + lsuit]) == 0 and (h & tm) != 0:
+                    ckey ^= GOLDEN * 3
+                    break
     return _mix(ckey ^ (seat + 8 * tlen + 1) * SEAT_MUL) & ~np.int64(255)
 
 

@@ -736,14 +736,14 @@ def test_window_bound_matches_minimax(players, deck, teams, count, monkeypatch):
 
 def test_cut_key_parts_match_minimax(monkeypatch):
     """The cut-off memory's key parts (``P_CUTSET``: a following seat's settled trick apart,
-    a trick start's ruffable suits apart, both, neither): the plain minimax's values and both
+    a trick start's ruffable suits apart, a later ruff apart, some together, none): the plain minimax's values and both
     proofs each time (a move order only), and the node counts show them at work (on by default
     at 4, 6 and 8 seats: ``CUT_KEY_BY_SEATS``; the minimax's smaller positions, and those at 4
     and 8 seats, are too small for the memory to meet a key twice)."""
-    assert (kernels.cut_key_parts(4), kernels.cut_key_parts(6), kernels.cut_key_parts(8)) == (3, 1, 2)
+    assert (kernels.cut_key_parts(4), kernels.cut_key_parts(6), kernels.cut_key_parts(8)) == (7, 1, 6)
     table = Table(6, 48, "alternate")
     rng = random.Random(53 * 6 + 48)
-    _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_CUTSET, (0, 1, 2, 3), [4] * 12)
+    _order_weight_matches_minimax(monkeypatch, table, rng, kernels.P_CUTSET, (0, 1, 2, 3, 4, 7), [4] * 12)
 
 
 @pytest.mark.parametrize("players,deck,teams,count", [(4, 48, "alternate", 24), (6, 48, "alternate", 24),
