@@ -199,11 +199,8 @@ BUDGET_GROW = 1024
 BUDGET_CAP = 1 << 40
 # per seats, the (BUDGET, BUDGET_GROW, BUDGET_CARDS) where they differ from the above: at 8 seats
 # a first budget of 50,000 (bench/solver.py's 12 8 x 8 deals -27% in nodes, its two past 10 M
-# -46% and -7%; 30,000-100,000 all cut the total, 10,000 and 300,000 did not: bench/RESULTS.md);
-# 40,000 since session 9 (with the root order by last costs and the 8-seat cut key: the 8 x 8 goal
-# deal 21.22 -> 20.48 M nodes, over 8 hash salts 167.6 -> 164.1 M, bench/solver.py's 12 8 x 8 deals
-# 55.26 -> 54.37 M; searches under BUDGET_AFTER nodes unchanged: bench/RESULTS.md, session 9, tree8)
-BUDGET_BY_SEATS: dict[int, tuple[int, int, int]] = {8: (40_000, BUDGET_GROW, BUDGET_CARDS)}
+# -46% and -7%; 30,000-100,000 all cut the total, 10,000 and 300,000 did not: bench/RESULTS.md)
+BUDGET_BY_SEATS: dict[int, tuple[int, int, int]] = {8: (50_000, BUDGET_GROW, BUDGET_CARDS)}
 
 
 def budget_order(seats: int) -> tuple[int, int, int]:
