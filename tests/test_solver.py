@@ -755,7 +755,7 @@ def test_root_order_matches_minimax(players, deck, teams, count, monkeypatch):
     (on by default only at 8 seats, past ``ROOT_ORDER_BY_SEATS``' node count and when one card
     took its share of the last probe: here from the first node, whatever the shares; the
     minimax's positions at 8 seats, 3 tricks, are small for it: it moves a few of 60)."""
-    assert kernels.root_order(8) == (500_000, 80) and kernels.root_order(4) == kernels.root_order(6) == (0, 0)
+    assert kernels.root_order(8) == (500_000, 90) and kernels.root_order(4) == kernels.root_order(6) == (0, 0)
     table = Table(players, deck, teams)
     rng = random.Random(71 * players + deck)
     with_words(monkeypatch, P_RSHARE=0)
