@@ -299,7 +299,7 @@ NARROW_MID_BY_SEATS: dict[int, int] = {8: 1}
 # 8 x 8 deals took 24.8-37.7 M nodes over 8 hash salts, 19.7-23.7 M with it (bench/RESULTS.md,
 # session 8). A single probe (``solve_kernel``, a fresh work array) has no costs: unchanged.
 # 90% since session 9 (with the 8-seat cut key, P_CUTSET 6): the goal deal over 8 salts 165.6 ->
-# 163.1 M nodes (its worst salt 21.88 -> 21.30 M; the bench's salt 19.24 -> 19.21 M), the 12 8 x 8
+# 163.1 M nodes (its worst salt 21.88 -> 21.63 M; the bench's salt 19.24 -> 19.21 M), the 12 8 x 8
 # deals 53.35 -> 53.32 M, seeds 2026 / 2027 node for node (bench/RESULTS.md, session 9, tree8)
 ROOT_ORDER_BY_SEATS: dict[int, tuple[int, int]] = {8: (500_000, 90)}
 
