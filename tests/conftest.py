@@ -78,13 +78,15 @@ def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
                         "pyproject.toml", returncode=2)
 
 
-@pytest.fixture(autouse=True, scope="module")
+@pytest.fixture(autouse=True)
 def _no_workers_log_left_over():
     """The heavy-job pool logs one line from a thread once its first worker has loaded the
-    kernels (up to a cold compile's half minute after it started). Where a module ends with
+    kernels (up to a cold compile's half minute after it started). Where a test ends with
     that line still to come, close the pool (its workers start again on demand, and the
     process logs no second line): left running, the line lands in a later test's captured
-    stderr and breaks a test that counts its error lines (CI, 2026-12-06: test_stats)."""
+    stderr and breaks a test that counts its error lines (CI, 2026-12-06: test_stats; once a
+    module, 2026-12-07: test_stats' own Explain page test started the pool, and the line
+    came three tests later in the same module)."""
     yield
     workers = sys.modules.get("fiftysix.ui.workers")
     if workers is not None and any(t.name == workers.LOG_THREAD and t.is_alive() for t in threading.enumerate()):

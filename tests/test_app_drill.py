@@ -1,6 +1,8 @@
 """Drill page: start a session, answer a question, get feedback, and see it stored."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from fiftysix.drills.progress import ProgressStore
@@ -180,9 +182,18 @@ def test_nothing_to_start_here_names_the_tables_where_ideas_are_due(tmp_path, mo
     monkeypatch.setenv("FIFTYSIX_DATA_DIR", str(tmp_path))
     store = ProgressStore(learner="lena")
     now = utcnow()
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    if not timedelta(minutes=2) <= now - day <= timedelta(days=1, minutes=-2):
+        # the ideas are met "today" (a UTC day) and due again a minute later (Again's first
+        # learning step): near midnight wait until both hold on the page's clock (CI,
+        # 2026-12-07 00:51 UTC: reviews an hour before were yesterday's)
+        time.sleep(((day + timedelta(days=1, minutes=2) if now - day > timedelta(hours=1) else day
+                     + timedelta(minutes=2)) - now).total_seconds())
+        now = utcnow()
+        day = now.replace(hour=0, minute=0, second=0, microsecond=0)
     for key in ("meaning/kerala/8p/suit", "which-call/kerala/8p/ns", "your-call/international/6p-pairs/plus",
                 "problem:p1", "problem:p2", "problem:p3"):
-        store.record_review(key, Rating.Again, now=now - timedelta(hours=1))  # due again by now
+        store.record_review(key, Rating.Again, now=max(now - timedelta(hours=1), day))  # today, due again by now
     assert store.new_today(now) == 3  # three bidding ideas met today; the problems are not bidding ideas
     at = open_page("drill", tmp_path, monkeypatch, player="lena", system="kerala", players=4)
     # walked again: "3 ideas are due for review now" counted other tables' ideas, which a session here

@@ -48,6 +48,7 @@ from fiftysix.drills.problems import (
 from fiftysix.drills.progress import ProgressStore
 from fiftysix.drills.questions import Question
 from fiftysix.drills.schedule import utcnow
+from fiftysix.records import build_record
 from fiftysix.ui.cli import main
 from tests.naive import naive_card_values
 
@@ -213,17 +214,24 @@ def test_every_shipped_hands_lead_is_scored_and_shipped():
 @pytest.mark.parametrize("table", [pytest.param(TABLES[0], id="4p"),  # at 6 players the played hands give enough
                                    pytest.param(TABLES[2], id="8p", marks=pytest.mark.slow)])
 def test_an_opening_lead_from_the_bots_auctions_is_their_deal_and_auction(table):
-    """A lead problem taken from a deal the bots only bid is that deal as the bots bid it again
-    from its seed (``bot_auction``): the leader's hand, the auction, the contract and its
-    declarer are the problem's."""
+    """A lead problem taken from a deal the bots only bid is the deal its seed deals, and its
+    auction, replayed on that deal by the game's own rules (``build_record``), ends in the
+    problem's contract, declarer and leader. (Bidding it again with the bots need not give the
+    same auction: their probes stop at a node budget, bots/judge.py ``probe_nodes``, so a change
+    to the search's move order can change a bid. The solver's cut keys of 2026-12-06, session 9,
+    changed 11 of the 42 shipped 8-player auctions; a problem keeps the auction it was scored
+    with.)"""
     qs = [q for q in starter_problems(table) if q.type == OPENING_LEAD and q.data["source"].startswith(AUCTION_EVENT)]
     assert qs
+    for q in qs:
+        seed = int(q.data["source"].split("seed ")[1].split(",")[0])
+        rec = build_record(table, random_deal(table, seed=seed), q.context.system, q.context.auction.split())
+        assert str(rec.deal) == q.data["deal"] and rec.leader == int(q.data["leader"]), q.id
+        assert rec.contract is not None and str(rec.contract) == q.data["contract"], q.id
+        assert rec.contract.declarer == int(q.data["declarer"]), q.id
     q = _sample(qs, OPENING_LEAD, 1, seed=3)[0]
     seed = int(q.data["source"].split("seed ")[1].split(",")[0])
-    rec = bot_auction(table, q.context.system, seed)
-    assert str(rec.deal) == q.data["deal"] and rec.leader == int(q.data["leader"])
-    assert " ".join(n.token for n in rec.auction) == q.context.auction
-    assert str(rec.contract) == q.data["contract"] and rec.contract.declarer == int(q.data["declarer"])
+    assert str(bot_auction(table, q.context.system, seed).deal) == q.data["deal"]
 
 
 def test_the_shipped_index_of_positions_names_every_hand_and_every_shipped_problem():
