@@ -33,16 +33,12 @@ bench/solver_nodes.py's deal ``--only`` of ``--sets`` / ``--seed`` (``Solver.val
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
-import sys
-import tempfile
 from collections import Counter, defaultdict
-from pathlib import Path
 
 import numpy as np
 
-import fiftysix.analyser as analyser_pkg
+from bench.research.patched import patched_kernels
 
 # (the throwaway record: where the kernels' source is changed, each replacement once)
 DUMPREC = 24
@@ -69,29 +65,9 @@ PATCH = [
 ]
 
 
-def patched_kernels():
-    """Import the recording copy of the kernels as ``fiftysix.analyser._kernels``."""
-    src = (Path(analyser_pkg.__file__).parent / "_kernels.py").read_text()
-    for old, new in PATCH:
-        assert src.count(old) == 1, f"the kernels changed: {old[:40]!r}"
-        src = src.replace(old, new)
-    folder = Path(tempfile.gettempdir()) / "fiftysix_equivalence"
-    folder.mkdir(exist_ok=True)
-    path = folder / "_kernels.py"
-    if not path.exists() or path.read_text() != src:
-        path.write_text(src)
-    spec = importlib.util.spec_from_file_location("fiftysix.analyser._kernels", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["fiftysix.analyser._kernels"] = mod
-    spec.loader.exec_module(mod)
-    analyser_pkg._kernels = mod  # type: ignore[attr-defined]
-    return mod
-
-
 def record(args):
     """Run the deal; returns (records, card points, seats, nodes)."""
-    K = patched_kernels()
+    K = patched_kernels(PATCH, "fiftysix_equivalence")
     from bench import solver_nodes as SN
     from fiftysix.analyser import solver as S
     from fiftysix.cards import Table, random_deal

@@ -24,18 +24,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import io
 import os
 import random
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
-import fiftysix.analyser as analyser_pkg
+from bench.research.patched import patched_kernels
 
 # (the oracle's control words: the depth rows' spare row, 65, of ``O_OUTCOME``: m, hi, the second
 # table's offset, the count of settled trick starts, lo, the weak side's ``O_ISMAX`` value)
@@ -68,28 +64,6 @@ SETUP = ("    _setup(W, T.shape[0])\n",
          "    else:\n        _setup(W, T.shape[0])\n")
 
 
-def patched_kernels():
-    """Import the oracle's copy of the kernels as ``fiftysix.analyser._kernels``."""
-    src = (Path(analyser_pkg.__file__).parent / "_kernels.py").read_text()
-    for old, new in PATCH:
-        assert src.count(old) == 1, f"the kernels changed: {old[:40]!r}"
-        src = src.replace(old, new)
-    assert src.count(SETUP[0]) == 2, "the kernels changed: _setup's calls"
-    src = src.replace(*SETUP)
-    folder = Path(tempfile.gettempdir()) / "fiftysix_weak_oracle"
-    folder.mkdir(exist_ok=True)
-    path = folder / "_kernels.py"
-    if not path.exists() or path.read_text() != src:
-        path.write_text(src)
-    spec = importlib.util.spec_from_file_location("fiftysix.analyser._kernels", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["fiftysix.analyser._kernels"] = mod
-    spec.loader.exec_module(mod)
-    analyser_pkg._kernels = mod  # type: ignore[attr-defined]
-    return mod
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--what", choices=("goal", "estimate"), default="goal")
@@ -97,7 +71,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--specs", default="1,99,0;1,32,40")
     args = ap.parse_args()
-    K = patched_kernels()
+    K = patched_kernels([*PATCH, (*SETUP, 2)], "fiftysix_weak_oracle")
     from fiftysix.analyser import solver as S
     fo = K.O_OUTCOME + K.OC_SIZE * 65
     cfg: dict[str, int] = {}
